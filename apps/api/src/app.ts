@@ -1,0 +1,130 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import jwt from '@fastify/jwt';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { authRoutes } from './features/auth/auth.routes.js';
+import { categoryRoutes } from './features/categories/categories.routes.js';
+import { subcategoryRoutes } from './features/categories/subcategories.routes.js';
+import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
+import { healthRoutes } from './features/health/health.routes.js';
+import { orderRoutes } from './features/orders/orders.routes.js';
+import { productRoutes } from './features/products/products.routes.js';
+import { vendorRoutes } from './features/vendors/vendors.routes.js';
+import { accessControl } from './platform/auth/access.js';
+import { resolveJwtSecret } from './platform/auth/jwt-secret.js';
+import type { DatabaseHandle, DatabaseKind, Db } from './platform/db/create-db.js';
+import { errorHandler } from './platform/http/error-handler.js';
+import { rewriteLegacyPath } from './platform/http/legacy-paths.js';
+import { registerNotFound } from './platform/http/not-found.js';
+import { registerApiDocs, registerOpenApi } from './platform/http/openapi.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    dbKind: DatabaseKind;
+  }
+}
+
+/** Request bodies above this answer 413 (routes that take uploads raise it for themselves). */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** The built single-page app, served from the API's origin. */
+const DEFAULT_WEB_ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** The built web app to serve; null for none. Default: apps/web/dist when it exists. */
+  webRoot?: string | null;
+  /** false silences request logs (tests). */
+  logger?: boolean;
+}
+
+/**
+ * Builds the HTTP application: platform plugins first (security headers, rate
+ * limits, tokens, access control, errors, OpenAPI), then each feature's routes
+ * under `/api`, then the API docs and the web app. The database must already be
+ * migrated. Closing the app does not close the database.
+ */
+export async function buildApp({
+  config,
+  database,
+  webRoot,
+  logger = true,
+}: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    rewriteUrl: (request) => rewriteLegacyPath(request.url ?? '/'),
+    routerOptions: { ignoreTrailingSlash: true },
+    requestIdHeader: 'x-request-id',
+    // One line per request only when debugging; errors are always logged by the error handler.
+    logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  // The API speaks JSON only: any other body answers 415 rather than failing validation.
+  app.removeContentTypeParser('text/plain');
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('dbKind', database.kind);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        // Product and banner images live on other hosts; blog images may be embedded.
+        'img-src': ["'self'", 'data:', 'blob:', 'http:', 'https:'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'script-src': ["'self'"],
+        'font-src': ["'self'", 'data:'],
+        'connect-src': ["'self'"],
+        'upgrade-insecure-requests': null,
+      },
+    },
+    strictTransportSecurity: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(jwt, {
+    secret: resolveJwtSecret(config.jwtSecret, config.dataDir),
+    sign: { expiresIn: config.jwtTtlSeconds },
+  });
+  await app.register(accessControl, { db: database.db });
+  app.setErrorHandler(errorHandler);
+  await registerOpenApi(app);
+
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(dashboardRoutes, { prefix: '/api/dashboard' });
+  await app.register(categoryRoutes, { prefix: '/api/categories' });
+  await app.register(subcategoryRoutes, { prefix: '/api/subcategories' });
+  await app.register(productRoutes, { prefix: '/api/products' });
+  await app.register(vendorRoutes, { prefix: '/api/vendors' });
+  await app.register(orderRoutes, { prefix: '/api/orders' });
+
+  await registerApiDocs(app);
+
+  const root = webRoot === undefined ? (existsSync(DEFAULT_WEB_ROOT) ? DEFAULT_WEB_ROOT : null) : webRoot;
+  if (root) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      setHeaders: (res, path) => {
+        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  registerNotFound(app, root);
+
+  return app;
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('gives the documented defaults', () => {
+    expect(loadConfig({})).toEqual({
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: 'sqlite:./data/store.db',
+      dataDir: './data',
+      jwtSecret: undefined,
+      jwtTtlSeconds: 8 * 3600,
+      seedDemo: true,
+      logLevel: 'info',
+      loginRateLimit: 10,
+      trustProxy: false,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://u:p@db:5432/haat',
+      DATA_DIR: '/var/lib/haat',
+      JWT_SECRET: 'x'.repeat(40),
+      JWT_TTL: '30m',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'debug',
+      LOGIN_RATE_LIMIT: '5',
+      TRUST_PROXY: 'true',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://u:p@db:5432/haat',
+      dataDir: '/var/lib/haat',
+      jwtTtlSeconds: 1800,
+      seedDemo: false,
+      logLevel: 'debug',
+      loginRateLimit: 5,
+      trustProxy: true,
+    });
+  });
+
+  it.each([
+    ['8h', 28_800],
+    ['2d', 172_800],
+    ['3600', 3600],
+    ['90s', 90],
+  ])('reads JWT_TTL %s as %i seconds', (ttl, seconds) => {
+    expect(loadConfig({ JWT_TTL: ttl }).jwtTtlSeconds).toBe(seconds);
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', JWT_SECRET: '' })).toMatchObject({ port: 3000, jwtSecret: undefined });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://localhost/haat' }, 'DATABASE_URL'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ JWT_TTL: 'forever' }, 'JWT_TTL'],
+    [{ JWT_TTL: '10s' }, 'JWT_TTL'],
+    [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ LOGIN_RATE_LIMIT: '0' }, 'LOGIN_RATE_LIMIT'],
+  ])('stops on %j naming %s', (env, variable) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${variable} `));
+  });
+});

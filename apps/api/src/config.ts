@@ -1,0 +1,100 @@
+import { z } from 'zod';
+
+/**
+ * The server's configuration, read from the environment once at start-up.
+ * Nothing else reads `process.env`. A bad value stops start-up with a message
+ * naming the variable (issue 2, item 2).
+ */
+
+const booleanText = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((value) => ['true', 'false', '1', '0', 'yes', 'no'].includes(value), 'must be true or false')
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** `8h`, `30m`, `45s`, `2d` or plain seconds → seconds. */
+const duration = z
+  .string()
+  .trim()
+  .regex(/^\d+\s*[smhd]?$/, 'must be a duration such as 8h, 30m or 3600')
+  .transform((value) => {
+    const amount = Number.parseInt(value, 10);
+    const unit = value.at(-1);
+    const factor = unit === 'm' ? 60 : unit === 'h' ? 3600 : unit === 'd' ? 86_400 : 1;
+    return amount * factor;
+  })
+  .refine((seconds) => seconds >= 60 && seconds <= 30 * 86_400, 'must be between 1 minute and 30 days');
+
+const databaseUrl = z
+  .string()
+  .trim()
+  .refine(
+    (value) => value.startsWith('sqlite:') || value.startsWith('postgres://') || value.startsWith('postgresql://'),
+    'must start with sqlite: (e.g. sqlite:./data/store.db) or postgres://',
+  );
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  DATABASE_URL: databaseUrl.default('sqlite:./data/store.db'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  JWT_TTL: duration.default(8 * 3600),
+  SEED_DEMO: booleanText.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
+  TRUST_PROXY: booleanText.default(false),
+});
+
+/** The parsed configuration. `jwtTtlSeconds` in seconds. */
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  /** Where the embedded database, the generated JWT secret and uploads live. */
+  dataDir: string;
+  /** Unset: generated once and kept in `dataDir` (see `platform/auth/jwt-secret.ts`). */
+  jwtSecret: string | undefined;
+  jwtTtlSeconds: number;
+  seedDemo: boolean;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Sign-in attempts allowed per minute for one IP address and e-mail. */
+  loginRateLimit: number;
+  trustProxy: boolean;
+}
+
+/** Raised when an environment variable has a bad value; the message names it. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Parses the environment. Empty strings count as unset.
+ * @throws ConfigError naming each bad variable.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(
+    Object.keys(envSchema.shape)
+      .map((key) => [key, env[key]])
+      .filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    jwtSecret: e.JWT_SECRET,
+    jwtTtlSeconds: e.JWT_TTL,
+    seedDemo: e.SEED_DEMO,
+    logLevel: e.LOG_LEVEL,
+    loginRateLimit: e.LOGIN_RATE_LIMIT,
+    trustProxy: e.TRUST_PROXY,
+  };
+}

@@ -1,0 +1,41 @@
+import { DASHBOARD_MONTHS, type DashboardSummary, orderStatuses, RECENT_ORDERS, toRupees } from '@haat/contract';
+import type { Db } from '../../platform/db/create-db.js';
+import { countCustomers } from '../auth/auth.repository.js';
+import { getMonthlyOrderFigures, getOrderStats, listRecentOrders } from '../orders/orders.service.js';
+import { countProducts } from './dashboard.repository.js';
+
+/**
+ * Every figure of the dashboard (spec section 2, Dashboard), computed in the
+ * database: counts and sums are SQL aggregates, no order row is summed in Node.
+ * The order figures come from the orders service, so the revenue rule (Delivered
+ * orders' discounted totals) and 'today' (UTC calendar date) are defined once.
+ *
+ * The statements run side by side: on PostgreSQL each takes its own pooled
+ * connection; on SQLite they queue on the one connection. They are not wrapped in
+ * one snapshot, so an order placed mid-call may show in one figure and not yet in
+ * another; `generatedAt` says when they were read.
+ *
+ * @param now the instant that decides 'today' and the last month (UTC).
+ * @returns the contract's `dashboardSummary`: money in rupees, months `YYYY-MM`, oldest first.
+ */
+export async function getDashboardSummary(db: Db, now: Date = new Date()): Promise<DashboardSummary> {
+  const [totalProducts, totalUsers, stats, monthly, recentOrders] = await Promise.all([
+    countProducts(db),
+    countCustomers(db),
+    getOrderStats(db, now),
+    getMonthlyOrderFigures(db, now, DASHBOARD_MONTHS),
+    listRecentOrders(db, RECENT_ORDERS),
+  ]);
+  return {
+    success: true,
+    totalProducts,
+    totalOrders: stats.totalOrders,
+    totalUsers,
+    ordersToday: stats.ordersToday,
+    totalRevenue: toRupees(stats.totalRevenuePaise),
+    monthly,
+    statusDistribution: orderStatuses.map((status) => ({ status, count: stats.byStatus[status] })),
+    recentOrders,
+    generatedAt: now.toISOString(),
+  };
+}

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { couponTerms } from '../../test/coupon-fixtures.js';
+import type { CouponTerms } from '../coupons/coupon-rules.js';
+import { CouponRefusedError, type PricedLine, priceOrder } from './order-pricing.js';
+
+const coupon = (overrides: Partial<CouponTerms> = {}) => couponTerms({ code: 'WELCOME10', ...overrides });
+
+const lines: PricedLine[] = [
+  { productId: 1, categoryId: 10, quantity: 2, salePricePaise: 49_950 },
+  { productId: 2, categoryId: 20, quantity: 1, salePricePaise: 120_000 },
+];
+const today = '2026-06-15';
+
+describe('priceOrder', () => {
+  it('totals the lines without a coupon', () => {
+    expect(priceOrder(lines, null, today)).toEqual({
+      subtotalPaise: 219_900,
+      discountPaise: 0,
+      discountedTotalPaise: 219_900,
+      couponCode: null,
+    });
+  });
+
+  it('takes a percentage off, rounded to the paisa', () => {
+    expect(priceOrder(lines, coupon({ percentOff: 15 }), today)).toEqual({
+      subtotalPaise: 219_900,
+      discountPaise: 32_985,
+      discountedTotalPaise: 186_915,
+      couponCode: 'WELCOME10',
+    });
+  });
+
+  it('caps a percentage at the coupon maximum', () => {
+    expect(priceOrder(lines, coupon({ percentOff: 50, maxDiscountPaise: 50_000 }), today)).toMatchObject({
+      discountPaise: 50_000,
+      discountedTotalPaise: 169_900,
+    });
+  });
+
+  it('takes a fixed amount off', () => {
+    const fixed = coupon({ code: 'FLAT200', discountType: 'fixed', percentOff: null, amountOffPaise: 20_000 });
+    expect(priceOrder(lines, fixed, today)).toEqual({
+      subtotalPaise: 219_900,
+      discountPaise: 20_000,
+      discountedTotalPaise: 199_900,
+      couponCode: 'FLAT200',
+    });
+  });
+
+  it('never takes more than a restricted coupon’s eligible lines', () => {
+    const fixed = coupon({
+      discountType: 'fixed',
+      percentOff: null,
+      amountOffPaise: 500_000,
+      applicableCategoryIds: [20],
+    });
+    expect(priceOrder(lines, fixed, today)).toMatchObject({ discountPaise: 120_000, discountedTotalPaise: 99_900 });
+  });
+
+  it('discounts the restricted products only', () => {
+    expect(priceOrder(lines, coupon({ percentOff: 10, applicableProductIds: [1] }), today)).toMatchObject({
+      discountPaise: 9_990,
+      discountedTotalPaise: 209_910,
+    });
+  });
+
+  it('keeps discounted total = subtotal − discount, never below zero', () => {
+    const all = coupon({ percentOff: 100 });
+    const priced = priceOrder(lines, all, today);
+    expect(priced.discountedTotalPaise).toBe(0);
+    expect(priced.subtotalPaise - priced.discountPaise).toBe(priced.discountedTotalPaise);
+  });
+
+  it('allows the coupon on its first and last day', () => {
+    expect(priceOrder(lines, coupon({ startDate: today }), today).discountPaise).toBe(21_990);
+    expect(priceOrder(lines, coupon({ endDate: today }), today).discountPaise).toBe(21_990);
+  });
+
+  it.each([
+    ['inactive', { isActive: false }, 'COUPON_INACTIVE', 'This coupon is not active'],
+    ['not yet started', { startDate: '2026-06-16' }, 'COUPON_NOT_STARTED', 'This coupon is not valid yet'],
+    ['expired', { endDate: '2026-06-14' }, 'COUPON_EXPIRED', 'This coupon has expired'],
+    [
+      'used up',
+      { usageLimit: 3, usedCount: 3 },
+      'COUPON_USAGE_LIMIT_REACHED',
+      'This coupon has reached its usage limit',
+    ],
+    [
+      'below its minimum',
+      { minOrderPaise: 219_901 },
+      'COUPON_MIN_ORDER_NOT_MET',
+      'Minimum order amount for this coupon is Rs.2,199.01',
+    ],
+    [
+      'for other products',
+      { applicableProductIds: [3] },
+      'COUPON_NOT_APPLICABLE',
+      'This coupon does not apply to the products in this order',
+    ],
+  ] as const)('refuses a coupon %s with a 400 naming why', (_, overrides, code, message) => {
+    let thrown: unknown;
+    try {
+      priceOrder(lines, coupon(overrides), today);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(CouponRefusedError);
+    const error = thrown as CouponRefusedError;
+    expect(error.refusal.code).toBe(code);
+    expect(error.message).toBe(message);
+    expect(error.statusCode).toBe(400);
+    expect(error.errors).toEqual({ coupon: message });
+  });
+
+  it('allows a minimum order equal to the subtotal', () => {
+    expect(priceOrder(lines, coupon({ minOrderPaise: 219_900 }), today).discountPaise).toBe(21_990);
+  });
+});

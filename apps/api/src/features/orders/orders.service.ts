@@ -1,0 +1,247 @@
+import {
+  type MonthlyPoint,
+  type Order,
+  type OrderListFilters,
+  type OrderListResponse,
+  type OrderStatus,
+  type OrderSummary,
+  orderMessages,
+  orderStatuses,
+  type RecentOrder,
+  toRupees,
+} from '@haat/contract';
+import type { Db } from '../../platform/db/create-db.js';
+import { decodeCursor, INVALID_CURSOR_MESSAGE, type Keyset, toPage } from '../../platform/db/lists.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { utcDateOf } from '../coupons/coupon-rules.js';
+import {
+  countOrders,
+  findNewestOrders,
+  findOrderById,
+  findOrderItems,
+  findOrderStatusHistory,
+  findOrders,
+  type OrderFilters,
+  type OrderRowWithUser,
+  sumOrdersByPeriod,
+  sumOrdersByStatus,
+} from './orders.repository.js';
+
+/**
+ * Reading orders: the admin list and detail, and the figures the dashboard and
+ * `GET /api/orders/admin/stats` show. The store's rules for those figures live
+ * here once: revenue is the sum of the discounted totals of Delivered orders;
+ * 'today' and months are UTC calendar periods.
+ */
+
+const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/** The status whose orders count as revenue ('From all completed orders'). */
+export const REVENUE_STATUS: OrderStatus = 'Delivered';
+
+/** `YYYY-MM-DD` of the UTC calendar day `offset` days from the day of `now`. */
+export function utcDay(now: Date, offset = 0): string {
+  return utcDateOf(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + offset)));
+}
+
+/** Midnight UTC on the first of the month `offset` months from the month of `now`. */
+function utcMonthStart(now: Date, offset: number): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1));
+}
+
+/**
+ * The `count` calendar months (UTC) ending with the month of `now`, oldest first:
+ * each month's `YYYY-MM` key and `Nov 2026` label, and the `count + 1` days bounding
+ * them (`YYYY-MM-DD`, each the first of a month; month i is `[boundaries[i], boundaries[i + 1])`).
+ */
+export function lastMonths(
+  now: Date,
+  count: number,
+): { months: { month: string; label: string }[]; boundaries: string[] } {
+  const starts = Array.from({ length: count + 1 }, (_, i) => utcMonthStart(now, i - count + 1));
+  const months = starts.slice(0, -1).map((start) => {
+    const year = start.getUTCFullYear();
+    const month = start.getUTCMonth();
+    return { month: `${year}-${String(month + 1).padStart(2, '0')}`, label: `${MONTH_NAMES[month]} ${year}` };
+  });
+  return { months, boundaries: starts.map(utcDateOf) };
+}
+
+/** Order totals over the whole store. */
+export interface OrderStats {
+  totalOrders: number;
+  /** Orders created on the UTC calendar date of `now`. */
+  ordersToday: number;
+  /** Paise, over Delivered orders. */
+  totalRevenuePaise: number;
+  /** Every status, zeros included. */
+  byStatus: Record<OrderStatus, number>;
+}
+
+/**
+ * The store's order totals, computed in the database from the per-day totals (spec
+ * section 7, `GET /api/orders/admin/stats`; section 2, the dashboard's cards).
+ * @param now the instant whose UTC calendar date is 'today'.
+ */
+export async function getOrderStats(db: Db, now: Date = new Date()): Promise<OrderStats> {
+  const [byStatusRows, [today]] = await Promise.all([
+    sumOrdersByStatus(db),
+    sumOrdersByPeriod(db, [utcDay(now), utcDay(now, 1)], REVENUE_STATUS),
+  ]);
+  const byStatus = Object.fromEntries(orderStatuses.map((status) => [status, 0])) as Record<OrderStatus, number>;
+  let totalOrders = 0;
+  let totalRevenuePaise = 0;
+  for (const row of byStatusRows) {
+    byStatus[row.status] = row.orders;
+    totalOrders += row.orders;
+    if (row.status === REVENUE_STATUS) totalRevenuePaise = row.totalPaise;
+  }
+  return { totalOrders, ordersToday: today?.orders ?? 0, totalRevenuePaise, byStatus };
+}
+
+/**
+ * Orders and Delivered revenue (rupees) per UTC calendar month, for the `count`
+ * months ending with the month of `now`, oldest first; months without orders are
+ * zeros. Spec section 2, 'Monthly Orders & Revenue' (labelled with the year).
+ */
+export async function getMonthlyOrderFigures(db: Db, now: Date, count: number): Promise<MonthlyPoint[]> {
+  const { months, boundaries } = lastMonths(now, count);
+  const rows = await sumOrdersByPeriod(db, boundaries, REVENUE_STATUS);
+  const byPeriod = new Map(rows.map((row) => [row.period, row]));
+  return months.map((month, index) => ({
+    ...month,
+    orders: byPeriod.get(index)?.orders ?? 0,
+    revenue: toRupees(byPeriod.get(index)?.sumPaise ?? 0),
+  }));
+}
+
+/** The `limit` newest orders as 'Recent Orders' shows them (spec section 2). Money in rupees. */
+export async function listRecentOrders(db: Db, limit: number): Promise<RecentOrder[]> {
+  const rows = await findNewestOrders(db, limit);
+  return rows.map((row) => ({
+    _id: String(row.id),
+    trackingNumber: row.trackingNumber,
+    customerName: row.customerName ?? null,
+    discountedTotal: toRupees(row.discountedTotalPaise),
+    status: row.status,
+    createdAt: row.createdAt,
+  }));
+}
+
+/** The order list's one sort, named in its cursors. */
+const LIST_SORT = 'newest';
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/**
+ * The position a cursor of the order list holds.
+ * @throws AppError BAD_REQUEST (400) for a cursor this list did not make: its key must be
+ *   a UTC instant, since PostgreSQL would fail on any other text compared with a timestamp.
+ */
+function readCursor(cursor: string): Keyset {
+  const after = decodeCursor(cursor, LIST_SORT, 'string');
+  if (!ISO_INSTANT.test(String(after.key))) {
+    throw new AppError('BAD_REQUEST', INVALID_CURSOR_MESSAGE, { cursor: INVALID_CURSOR_MESSAGE });
+  }
+  return after;
+}
+
+function toOrderBase(row: OrderRowWithUser): Omit<Order, 'products' | 'statusHistory'> {
+  return {
+    _id: String(row.id),
+    trackingNumber: row.trackingNumber,
+    user:
+      row.userId !== null && row.userName !== null
+        ? { _id: String(row.userId), name: row.userName, email: row.userEmail ?? '' }
+        : null,
+    billingInfo: {
+      fullName: row.billingFullName,
+      email: row.billingEmail,
+      phone: row.billingPhone,
+      note: row.billingNote,
+      address: { fullAddress: row.billingAddress, city: row.billingCity, province: row.billingProvince },
+    },
+    paymentMethod: row.paymentMethod,
+    totalPrice: toRupees(row.subtotalPaise),
+    coupon: row.couponCode ? { code: row.couponCode, discountAmount: toRupees(row.discountPaise) } : null,
+    discountedTotal: toRupees(row.discountedTotalPaise),
+    status: row.status,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/**
+ * How many orders match the filters. Without a search the per-day totals answer it
+ * (a few rows per day, whatever the number of orders); a search counts the orders.
+ */
+async function countMatchingOrders(db: Db, filters: OrderFilters): Promise<number> {
+  if (filters.search) return countOrders(db, filters);
+  const byStatus = await sumOrdersByStatus(db);
+  return byStatus
+    .filter((row) => filters.status === undefined || row.status === filters.status)
+    .reduce((sum, row) => sum + row.orders, 0);
+}
+
+/**
+ * The admin order list (spec sections 2 and 7, `GET /orders/admin/orders`), newest
+ * first. Without `limit`: every matching order, the spec's unpaged `{ success, orders }`.
+ * With `limit`: a keyset page plus `total` (matching orders over all pages) and
+ * `nextCursor` (null on the last page). Money in rupees, times UTC.
+ * @throws AppError BAD_REQUEST (400) for a cursor this list did not make.
+ */
+export async function listOrders(db: Db, query: OrderListFilters): Promise<OrderListResponse> {
+  const filters: OrderFilters = {
+    status: query.status === 'all' ? undefined : query.status,
+    search: query.search,
+  };
+  const after = query.cursor ? readCursor(query.cursor) : undefined;
+  const toSummary = (row: Awaited<ReturnType<typeof findOrders>>[number]): OrderSummary => ({
+    ...toOrderBase(row),
+    itemCount: Number(row.itemCount ?? 0),
+  });
+
+  if (query.limit === undefined) {
+    const rows = await findOrders(db, filters, { after });
+    return { success: true, orders: rows.map(toSummary) };
+  }
+
+  // One row beyond the page tells whether another page follows.
+  const [rows, total] = await Promise.all([
+    findOrders(db, filters, { limit: query.limit + 1, after }),
+    countMatchingOrders(db, filters),
+  ]);
+  const page = toPage(rows, query.limit, LIST_SORT, (row) => ({ key: row.createdAt, id: row.id }));
+  return { success: true, orders: page.rows.map(toSummary), total, nextCursor: page.nextCursor };
+}
+
+/**
+ * One order with its lines and status history, oldest entry first (spec sections 3
+ * and 7, `GET /orders/admin/orders/:id`). Money in rupees, times UTC.
+ * @throws AppError NOT_FOUND (404) 'Order not found'.
+ */
+export async function getOrder(db: Db, id: number): Promise<Order> {
+  const row = await findOrderById(db, id);
+  if (!row) throw notFound(orderMessages.notFound);
+  const [items, history] = await Promise.all([findOrderItems(db, id), findOrderStatusHistory(db, id)]);
+  return {
+    ...toOrderBase(row),
+    products: items.map((item) => ({
+      _id: String(item.id),
+      product: {
+        _id: item.productId === null ? null : String(item.productId),
+        name: item.productName,
+        images: item.productImage ? [item.productImage] : [],
+      },
+      quantity: item.quantity,
+      salePrice: toRupees(item.salePricePaise),
+    })),
+    statusHistory: history.map((entry) => ({
+      _id: String(entry.id),
+      status: entry.status,
+      notes: entry.notes,
+      updatedAt: entry.updatedAt,
+      timestamp: entry.createdAt,
+    })),
+  };
+}

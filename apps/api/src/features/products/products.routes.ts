@@ -1,0 +1,239 @@
+import {
+  apiError,
+  approvalBody,
+  idParams,
+  messageResponse,
+  productBody,
+  productCountsResponse,
+  productListQuery,
+  productListResponse,
+  productMessages,
+  productResponse,
+  productSavedResponse,
+} from '@haat/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../platform/auth/access.js';
+import {
+  countCatalog,
+  createProduct,
+  deleteProduct,
+  getProduct,
+  listProducts,
+  reviewProduct,
+  scopeOf,
+  updateProduct,
+} from './products.service.js';
+
+const tags = ['products'];
+
+/**
+ * Products and their approval (spec sections 2, 3, 4, 7). Mounted at `/api/products`;
+ * the spec's un-prefixed spellings (`/products/create`...) reach the same routes
+ * through the legacy-path rewrite. Prices are rupees on the wire. Every list answers
+ * the spec's unpaged array by default and a page (`limit`, `cursor`) with `total` and
+ * `nextCursor` when asked.
+ */
+export const productRoutes: FastifyPluginAsyncZod = async (app) => {
+  /**
+   * `GET /api/products` (spec section 7, storefront and coupon form): approved, active
+   * products only, whoever asks. Query: `productListQuery` (search, filters, sort,
+   * paging). Errors: 400 bad query or cursor.
+   */
+  app.get(
+    '/',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'The storefront list: approved, active products',
+        querystring: productListQuery,
+        response: { 200: productListResponse, 400: apiError, 401: apiError, 403: apiError },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await listProducts(app.db, scopeOf(null), request.query)),
+    }),
+  );
+
+  /**
+   * `GET /api/products/admin/all` (spec section 7, 'Product list'): every product for an
+   * admin; a vendor's own products for a vendor. Query: `productListQuery`.
+   * Errors: 400 bad query or cursor, 401 without a token, 403 account not allowed.
+   */
+  app.get(
+    '/admin/all',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        summary: "The back office's product list: all (admin) or own (vendor)",
+        querystring: productListQuery,
+        response: { 200: productListResponse, 400: apiError, 401: apiError, 403: apiError },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await listProducts(app.db, scopeOf(actorOf(request)), request.query)),
+    }),
+  );
+
+  /**
+   * `GET /api/products/admin/count` (spec section 7; 'Product list' footer, dashboard):
+   * totalCount, approvedCount, activeCount, inStockCount, pendingApprovalCount over
+   * all products (admin) or the vendor's own. Errors: 401, 403.
+   */
+  app.get(
+    '/admin/count',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        summary: "Counts over the caller's catalog",
+        response: { 200: productCountsResponse, 401: apiError, 403: apiError },
+      },
+    },
+    async (request) => ({ success: true as const, ...(await countCatalog(app.db, actorOf(request))) }),
+  );
+
+  /**
+   * `GET /api/products/admin/pending` (spec 'Pending products'): products awaiting
+   * approval; rejected ones are not in the queue. Filters `vendor`, `category` and the
+   * rest of `productListQuery`. Admin only. Errors: 400, 401, 403.
+   */
+  app.get(
+    '/admin/pending',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Products awaiting approval',
+        querystring: productListQuery,
+        response: { 200: productListResponse, 400: apiError, 401: apiError, 403: apiError },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await listProducts(app.db, { approval: 'pending' }, request.query)),
+    }),
+  );
+
+  /**
+   * `GET /api/products/:id` (spec section 7): any product for an admin, their own for a
+   * vendor, an approved active one for anyone else. Errors: 400 bad id, 401 bad token,
+   * 404 missing or not visible to the caller.
+   */
+  app.get(
+    '/:id',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'One product',
+        params: idParams,
+        response: { 200: productResponse, 400: apiError, 401: apiError, 403: apiError, 404: apiError },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      product: await getProduct(app.db, request.actor, request.params.id),
+    }),
+  );
+
+  /**
+   * `POST /api/products/create` (spec section 7, 'Product form'): body `productBody`
+   * (prices in rupees). Admin: approved at once, `status` and `vendor` honoured. Vendor:
+   * theirs, pending approval. Answers 201 `{ success, message, product }`.
+   * Errors: 400 validation or bad references, 401, 403, 409 SKU in use.
+   */
+  app.post(
+    '/create',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        summary: 'Create a product',
+        body: productBody,
+        response: { 201: productSavedResponse, 400: apiError, 401: apiError, 403: apiError, 409: apiError },
+      },
+    },
+    async (request, reply) => {
+      const saved = await createProduct(app.db, actorOf(request), request.body);
+      return reply.status(201).send({ success: true as const, ...saved });
+    },
+  );
+
+  /**
+   * `PUT /api/products/edit/:id` (spec section 7): replaces the fields and images. A
+   * vendor's edit sends the product back to the approval queue.
+   * Errors: 400, 401, 403, 404 missing or another vendor's, 409 SKU in use.
+   */
+  app.put(
+    '/edit/:id',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        summary: 'Edit a product',
+        params: idParams,
+        body: productBody,
+        response: {
+          200: productSavedResponse,
+          400: apiError,
+          401: apiError,
+          403: apiError,
+          404: apiError,
+          409: apiError,
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await updateProduct(app.db, actorOf(request), request.params.id, request.body)),
+    }),
+  );
+
+  /**
+   * `DELETE /api/products/delete/:id` (spec section 7): 'Product deleted successfully!'.
+   * Past orders keep their lines. Errors: 400, 401, 403, 404 missing or another vendor's.
+   */
+  app.delete(
+    '/delete/:id',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        summary: 'Delete a product',
+        params: idParams,
+        response: { 200: messageResponse, 400: apiError, 401: apiError, 403: apiError, 404: apiError },
+      },
+    },
+    async (request) => {
+      await deleteProduct(app.db, actorOf(request), request.params.id);
+      return { success: true as const, message: productMessages.deleted };
+    },
+  );
+
+  /**
+   * `PUT /api/products/admin/approve/:id` (spec sections 4 and 7): `{ isApproved }` →
+   * 'Product approved successfully!' or 'Product rejected successfully!' and the
+   * product. Admin only. Errors: 400, 401, 403, 404.
+   */
+  app.put(
+    '/admin/approve/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Approve or reject a product',
+        params: idParams,
+        body: approvalBody,
+        response: { 200: productSavedResponse, 400: apiError, 401: apiError, 403: apiError, 404: apiError },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await reviewProduct(app.db, actorOf(request), request.params.id, request.body.isApproved)),
+    }),
+  );
+};

@@ -1,0 +1,125 @@
+import { authMessages } from '@haat/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/create-db.js';
+import { AppError } from '../errors.js';
+import { type ActorRow, findActorById } from './actor.repository.js';
+
+/**
+ * Who may call a route, declared on every `/api` route as `config.access`:
+ * - `public`: anyone; a valid token still identifies the caller (`request.actor`).
+ * - `staff`: a signed-in admin or approved vendor.
+ * - `admin`: a signed-in admin.
+ * A route without `access` stops start-up, so no route is left open by omission.
+ */
+export type Access = 'public' | 'staff' | 'admin';
+
+/** The signed-in admin or approved vendor behind a request. */
+export interface Actor {
+  userId: number;
+  role: 'admin' | 'vendor';
+  /** The vendor profile's id, for vendors. */
+  vendorId: number | null;
+  name: string;
+  email: string;
+}
+
+/** The JWT's claims: `sub` is the user id. */
+export interface TokenClaims {
+  sub: string;
+  role: 'admin' | 'vendor';
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    /** null on a public route called without a token. */
+    actor: Actor | null;
+  }
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: TokenClaims;
+    user: TokenClaims;
+  }
+}
+
+/**
+ * Why an account may not use the back office, or null when it may.
+ * Admins and approved vendors may; a pending or rejected vendor is told why.
+ */
+export function accountRefusal(actor: ActorRow): AppError | null {
+  if (actor.role === 'admin') return null;
+  if (actor.role === 'vendor') {
+    if (actor.vendorStatus === 'approved') return null;
+    if (actor.vendorStatus === 'rejected') return new AppError('ACCOUNT_REJECTED', authMessages.vendorRejected);
+    return new AppError('ACCOUNT_PENDING', authMessages.vendorPending);
+  }
+  return new AppError('FORBIDDEN', authMessages.roleNotAllowed);
+}
+
+async function identify(request: FastifyRequest, db: Db): Promise<Actor> {
+  let claims: TokenClaims;
+  try {
+    claims = await request.jwtVerify<TokenClaims>();
+  } catch (error) {
+    const code = String((error as { code?: string }).code ?? '');
+    if (code.includes('EXPIRED')) throw new AppError('TOKEN_EXPIRED', authMessages.invalidToken);
+    throw new AppError('TOKEN_INVALID', authMessages.invalidToken);
+  }
+  const userId = Number(claims.sub);
+  const row = Number.isSafeInteger(userId) ? await findActorById(db, userId) : undefined;
+  if (!row) throw new AppError('TOKEN_INVALID', authMessages.invalidToken);
+  const refusal = accountRefusal(row);
+  if (refusal) throw refusal;
+  return {
+    userId: row.id,
+    role: row.role as Actor['role'],
+    vendorId: row.vendorId,
+    name: row.name,
+    email: row.email,
+  };
+}
+
+/**
+ * Enforces `config.access` on every request before its body is parsed: 401 without
+ * a token or with a bad or expired one, 403 for an account or role that may not act.
+ * The account is re-read on each request, so a vendor rejected after sign-in is
+ * stopped at once.
+ */
+export const accessControl = fp(
+  async (app: FastifyInstance, options: { db: Db }) => {
+    app.decorateRequest('actor', null);
+
+    app.addHook('onRoute', (route) => {
+      const isApi = route.url.startsWith('/api/') && !route.url.startsWith('/api/docs');
+      if (isApi && !route.config?.access) {
+        throw new Error(`Route ${route.method} ${route.url} must declare config.access`);
+      }
+    });
+
+    app.addHook('onRequest', async (request) => {
+      const access = request.routeOptions.config?.access;
+      if (!access) return;
+      const hasToken = Boolean(request.headers.authorization);
+      if (!hasToken) {
+        if (access === 'public') return;
+        throw new AppError('UNAUTHENTICATED', authMessages.missingToken);
+      }
+      request.actor = await identify(request, options.db);
+      if (access === 'admin' && request.actor.role !== 'admin') {
+        throw new AppError('FORBIDDEN', authMessages.forbidden);
+      }
+    });
+  },
+  { name: 'access-control' },
+);
+
+/** The actor of a route whose access is `staff` or `admin` (always set there). */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw new AppError('UNAUTHENTICATED', authMessages.missingToken);
+  return request.actor;
+}

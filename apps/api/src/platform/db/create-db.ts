@@ -1,0 +1,101 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.js';
+import { SqliteBooleansPlugin } from './sqlite-booleans.js';
+
+export type DatabaseKind = 'sqlite' | 'postgres';
+
+/** The query handle every repository takes first, so a transaction can be passed in. */
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: DatabaseKind;
+  /** Closes the connection (SQLite) or drains the pool (PostgreSQL); safe to call twice. */
+  close(): Promise<void>;
+}
+
+/** Which database a `DATABASE_URL` selects. */
+export function databaseKindOf(url: string): DatabaseKind {
+  return url.startsWith('sqlite:') ? 'sqlite' : 'postgres';
+}
+
+/**
+ * Opens the database a URL names: `sqlite:<path>` (or `sqlite::memory:`) for the
+ * embedded database, `postgres://…` for PostgreSQL. One schema and one query layer
+ * serve both; see docs/decisions/0002-one-query-layer-two-databases.md.
+ */
+export function createDb(url: string, options: { poolSize?: number } = {}): DatabaseHandle {
+  const kind = databaseKindOf(url);
+  if (kind === 'sqlite') return openSqlite(url.slice('sqlite:'.length));
+  return openPostgres(url, options.poolSize ?? 10);
+}
+
+function openSqlite(path: string): DatabaseHandle {
+  const inMemory = path === ':memory:' || path === '';
+  if (!inMemory) mkdirSync(dirname(resolve(path)), { recursive: true });
+  const connection = new SQLite(inMemory ? ':memory:' : path);
+  connection.pragma('journal_mode = WAL');
+  // WAL with NORMAL keeps every committed transaction across a process crash.
+  connection.pragma('synchronous = NORMAL');
+  connection.pragma('foreign_keys = ON');
+  connection.pragma('busy_timeout = 5000');
+  connection.pragma('cache_size = -65536');
+  connection.pragma('temp_store = MEMORY');
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: connection }),
+    plugins: [new CamelCasePlugin(), new SqliteBooleansPlugin()],
+  });
+  return {
+    db,
+    kind: 'sqlite',
+    close: async () => {
+      if (connection.open) connection.pragma('optimize');
+      await db.destroy();
+    },
+  };
+}
+
+/** `2026-11-21 09:30:00.123+00` (PostgreSQL's text form) → `2026-11-21T09:30:00.123Z`. */
+function parseTimestamp(value: string): string {
+  const iso = value.replace(' ', 'T');
+  const zoned = /[+-]\d{2}$/.test(iso) ? `${iso}:00` : /([+-]\d{2}:\d{2}|Z)$/.test(iso) ? iso : `${iso}Z`;
+  return new Date(zoned).toISOString();
+}
+
+/** int8 (counts, sums) and numeric arrive as numbers; timestamps as UTC ISO strings. */
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    switch (oid) {
+      case pg.types.builtins.INT8:
+      case pg.types.builtins.NUMERIC:
+        return (value: string) => Number(value);
+      case pg.types.builtins.TIMESTAMPTZ:
+      case pg.types.builtins.TIMESTAMP:
+        return parseTimestamp;
+      case pg.types.builtins.DATE:
+        return (value: string) => value;
+      default:
+        return pg.types.getTypeParser(oid, format);
+    }
+  },
+} as pg.CustomTypesConfig;
+
+function openPostgres(url: string, poolSize: number): DatabaseHandle {
+  // Sessions speak UTC so date arithmetic in SQL agrees with the application.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: pgTypes, options: '-c TimeZone=UTC' });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    plugins: [new CamelCasePlugin()],
+  });
+  return {
+    db,
+    kind: 'postgres',
+    close: async () => {
+      if (!pool.ended) await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { AppError } from '../errors.js';
+
+/**
+ * Helpers shared by every list endpoint: keyset paging and substring search.
+ *
+ * Keyset ("seek") paging: a page is the rows after the last one seen in the list's
+ * order, found through an index on (sort key, id) instead of skipping rows with
+ * OFFSET, so page 2,000 costs what page 1 costs. The cursor is opaque to clients:
+ * base64url of `[sort, key, id]`.
+ */
+
+/** A sort key value: text (names, UTC ISO timestamps) or a number (paise). */
+export type SortKey = string | number;
+
+/** The position after which the next page starts. */
+export interface Keyset {
+  key: SortKey;
+  id: number;
+}
+
+/** Answered when a cursor is malformed or belongs to another sort order. */
+export const INVALID_CURSOR_MESSAGE = 'This page cursor is not valid for this list. Load the list again.';
+
+/** The cursor after `row` in the list sorted by `sort`. */
+export function encodeCursor(sort: string, key: SortKey, id: number): string {
+  return Buffer.from(JSON.stringify([sort, key, id])).toString('base64url');
+}
+
+/**
+ * Reads a cursor made by `encodeCursor` for the same `sort`, whose key is a `keyType`.
+ * @throws AppError BAD_REQUEST (400) for a malformed cursor, or one from another sort.
+ */
+export function decodeCursor(cursor: string, sort: string, keyType: 'string' | 'number'): Keyset {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalidCursor();
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 3) throw invalidCursor();
+  const [cursorSort, key, id] = parsed as unknown[];
+  if (cursorSort !== sort || typeof key !== keyType || !Number.isSafeInteger(id) || (id as number) < 1) {
+    throw invalidCursor();
+  }
+  if (typeof key === 'number' && !Number.isSafeInteger(key)) throw invalidCursor();
+  return { key: key as SortKey, id: id as number };
+}
+
+const invalidCursor = () => new AppError('BAD_REQUEST', INVALID_CURSOR_MESSAGE, { cursor: INVALID_CURSOR_MESSAGE });
+
+/**
+ * `(key, id) > (cursor.key, cursor.id)` for an ascending list, `<` for a descending
+ * one. A row-value comparison rather than `key > k or (key = k and id > i)`, because
+ * both SQLite and PostgreSQL turn it into one range scan of a `(key, id)` index.
+ */
+export function afterKeyset(
+  key: Expression<unknown>,
+  id: Expression<unknown>,
+  direction: 'asc' | 'desc',
+  after: Keyset,
+): RawBuilder<SqlBool> {
+  const op = sql.raw(direction === 'asc' ? '>' : '<');
+  return sql<SqlBool>`(${key}, ${id}) ${op} (${after.key}, ${after.id})`;
+}
+
+/**
+ * Splits the `limit + 1` rows a page query fetched into the page and the cursor of the
+ * next page (null on the last page).
+ */
+export function toPage<Row>(
+  rows: Row[],
+  limit: number,
+  sort: string,
+  keyOf: (row: Row) => Keyset,
+): { rows: Row[]; nextCursor: string | null } {
+  if (rows.length <= limit) return { rows, nextCursor: null };
+  const page = rows.slice(0, limit);
+  const last = keyOf(page[page.length - 1] as Row);
+  return { rows: page, nextCursor: encodeCursor(sort, last.key, last.id) };
+}
+
+/**
+ * A LIKE pattern matching `text` anywhere (case-insensitive substring search, spec
+ * section 5): `%`, `_` and `\` in the text match themselves. Use with `escape '\'`.
+ */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/**
+ * `expression LIKE pattern ESCAPE '\'`, case-insensitive on both databases: SQLite's
+ * LIKE ignores ASCII case, PostgreSQL needs ILIKE.
+ */
+export function likeContains(postgres: boolean, expression: Expression<unknown>, text: string): RawBuilder<SqlBool> {
+  const op = sql.raw(postgres ? 'ilike' : 'like');
+  return sql<SqlBool>`${expression} ${op} ${containsPattern(text)} escape '\\'`;
+}

@@ -1,0 +1,24 @@
+import type { Migration } from 'kysely';
+import * as createUsersAndVendors from './2026_11_21_1600_create_users_and_vendors.js';
+import * as createCatalog from './2026_11_21_1610_create_catalog.js';
+import * as createCoupons from './2026_11_21_1620_create_coupons.js';
+import * as createOrders from './2026_11_21_1630_create_orders.js';
+import * as createContent from './2026_11_21_1640_create_content.js';
+import * as addProductSearch from './2026_11_21_1700_add_product_search.js';
+import * as addProductListIndexes from './2026_11_21_1710_add_product_list_indexes.js';
+import * as createOrderDailyTotals from './2026_11_21_1730_create_order_daily_totals.js';
+
+/**
+ * Every migration, by name, in order. Append-only: a landed migration is never
+ * edited; a change to the schema is a new file listed at the end.
+ */
+export const migrations: Record<string, Migration> = {
+  '2026_11_21_1600_create_users_and_vendors': createUsersAndVendors,
+  '2026_11_21_1610_create_catalog': createCatalog,
+  '2026_11_21_1620_create_coupons': createCoupons,
+  '2026_11_21_1630_create_orders': createOrders,
+  '2026_11_21_1640_create_content': createContent,
+  '2026_11_21_1700_add_product_search': addProductSearch,
+  '2026_11_21_1710_add_product_list_indexes': addProductListIndexes,
+  '2026_11_21_1730_create_order_daily_totals': createOrderDailyTotals,
+};

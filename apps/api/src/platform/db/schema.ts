@@ -1,0 +1,255 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * The database as Kysely sees it, in camelCase (the `CamelCasePlugin` maps to the
+ * snake_case tables). Money columns end in `Paise` (integers); timestamps are UTC
+ * ISO 8601 strings (`timestamptz` on PostgreSQL, text on SQLite); dates are
+ * `YYYY-MM-DD`. Booleans are named `is*` (see `sqlite-booleans.ts`).
+ */
+
+type Timestamps = {
+  createdAt: string;
+  updatedAt: string;
+};
+
+type Id = Generated<number>;
+
+export interface UsersTable extends Timestamps {
+  id: Id;
+  name: string;
+  /** Stored lower-cased and trimmed; unique. */
+  email: string;
+  /** `scrypt$N$r$p$salt$hash`; null for storefront customers who never sign in here. */
+  passwordHash: string | null;
+  role: 'admin' | 'vendor' | 'customer';
+  phone: string | null;
+}
+
+export interface VendorsTable extends Timestamps {
+  id: Id;
+  userId: number;
+  businessName: string;
+  phoneNumber: string;
+  address: string;
+  status: 'pending' | 'approved' | 'rejected';
+  reviewedBy: number | null;
+  reviewedAt: string | null;
+}
+
+export interface CategoriesTable extends Timestamps {
+  id: Id;
+  name: string;
+  imageUrl: string;
+}
+
+export interface SubcategoriesTable extends Timestamps {
+  id: Id;
+  categoryId: number;
+  name: string;
+}
+
+/**
+ * Name, SKU and brand are also indexed for substring search: on SQLite in the FTS5
+ * table `products_search` (kept by triggers, queried in raw SQL only), on PostgreSQL
+ * by pg_trgm indexes (migration 2026_11_21_1700_add_product_search).
+ */
+export interface ProductsTable extends Timestamps {
+  id: Id;
+  /** null: owned by the store (admin). */
+  vendorId: number | null;
+  categoryId: number;
+  subcategoryId: number | null;
+  name: string;
+  productDetails: string;
+  brand: string;
+  color: string | null;
+  sku: string;
+  model: string | null;
+  warrantyPeriod: string;
+  salePricePaise: number;
+  actualPricePaise: number;
+  manufacturer: string | null;
+  stockQuantity: number;
+  status: 'active' | 'inactive' | 'pending';
+  approvalStatus: 'pending' | 'approved' | 'rejected';
+  reviewedBy: number | null;
+  reviewedAt: string | null;
+}
+
+export interface ProductImagesTable extends Timestamps {
+  id: Id;
+  productId: number;
+  /** 0-based order in the product's gallery. */
+  position: number;
+  url: string;
+}
+
+export interface OrdersTable extends Timestamps {
+  id: Id;
+  trackingNumber: string;
+  /** The customer; null once the account is gone (the order stays). */
+  userId: number | null;
+  billingFullName: string;
+  billingEmail: string;
+  billingPhone: string;
+  billingNote: string | null;
+  billingAddress: string;
+  billingCity: string;
+  billingProvince: string;
+  paymentMethod: string;
+  /** Sum of the lines before the coupon. */
+  subtotalPaise: number;
+  couponId: number | null;
+  /** The code as redeemed, kept if the coupon is later deleted. */
+  couponCode: string | null;
+  discountPaise: number;
+  discountedTotalPaise: number;
+  status: 'Order Placed' | 'Packaging' | 'On The Road' | 'Delivered';
+}
+
+export interface OrderItemsTable extends Timestamps {
+  id: Id;
+  orderId: number;
+  /** null once the product is deleted; name, image and price below are as sold. */
+  productId: number | null;
+  productName: string;
+  productImage: string | null;
+  quantity: number;
+  salePricePaise: number;
+}
+
+export interface OrderStatusHistoryTable extends Timestamps {
+  id: Id;
+  orderId: number;
+  status: 'Order Placed' | 'Packaging' | 'On The Road' | 'Delivered';
+  notes: string | null;
+  /** The staff member who moved it; null when the storefront placed it. */
+  changedBy: number | null;
+}
+
+/**
+ * Per UTC calendar day and status: orders and the sum of their discounted totals.
+ * Derived: kept in step with orders by database triggers (migration
+ * 2026_11_21_1730); never written by the application.
+ */
+export interface OrderDailyTotalsTable {
+  /** `YYYY-MM-DD`, UTC. */
+  day: string;
+  status: OrdersTable['status'];
+  orderCount: number;
+  totalPaise: number;
+}
+
+export interface CouponsTable extends Timestamps {
+  id: Id;
+  /** Stored upper-case; unique. */
+  code: string;
+  description: string | null;
+  discountType: 'percentage' | 'fixed';
+  /** Percentage coupons: whole percent 1..100. */
+  percentOff: number | null;
+  /** Fixed coupons: the amount off. */
+  amountOffPaise: number | null;
+  minOrderPaise: number;
+  /** Percentage coupons only: the cap, or null for none. */
+  maxDiscountPaise: number | null;
+  startDate: string;
+  endDate: string;
+  isActive: boolean;
+  /** null: unlimited. */
+  usageLimit: number | null;
+  usedCount: Generated<number>;
+}
+
+export interface CouponProductsTable extends Timestamps {
+  couponId: number;
+  productId: number;
+}
+
+export interface CouponCategoriesTable extends Timestamps {
+  couponId: number;
+  categoryId: number;
+}
+
+export interface BlogsTable extends Timestamps {
+  id: Id;
+  title: string;
+  category: string;
+  author: string;
+  /** Sanitised HTML. */
+  content: string;
+  /** A URL or an embedded `data:` image; null for none. */
+  image: string | null;
+}
+
+export interface ContactsTable extends Timestamps {
+  id: Id;
+  name: string;
+  email: string;
+  phone: string | null;
+  message: string;
+}
+
+/** A single row (`id` 1) holding the storefront's settings. */
+export interface WebsiteConfigTable extends Timestamps {
+  id: number;
+  logoUrl: string | null;
+  welcomeQuote: string | null;
+  phoneNumber: string | null;
+  email: string | null;
+  address: string | null;
+  salesBannerLogoUrl: string | null;
+  salesBannerBackgroundColor: string;
+  salesBannerTextColor: string;
+  salesBannerDiscountText: string;
+  salesBannerShopNowLink: string | null;
+  salesBannerIsActive: boolean;
+}
+
+export interface WebsiteBannersTable extends Timestamps {
+  id: Id;
+  imageUrl: string;
+  anchorLink: string;
+  isActive: boolean;
+  displayOrder: number;
+}
+
+export interface WebsiteSocialLinksTable extends Timestamps {
+  id: Id;
+  platform: string;
+  url: string;
+  displayOrder: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  vendors: VendorsTable;
+  categories: CategoriesTable;
+  subcategories: SubcategoriesTable;
+  products: ProductsTable;
+  productImages: ProductImagesTable;
+  orders: OrdersTable;
+  orderItems: OrderItemsTable;
+  orderStatusHistory: OrderStatusHistoryTable;
+  orderDailyTotals: OrderDailyTotalsTable;
+  coupons: CouponsTable;
+  couponProducts: CouponProductsTable;
+  couponCategories: CouponCategoriesTable;
+  blogs: BlogsTable;
+  contacts: ContactsTable;
+  websiteConfig: WebsiteConfigTable;
+  websiteBanners: WebsiteBannersTable;
+  websiteSocialLinks: WebsiteSocialLinksTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type VendorRow = Selectable<VendorsTable>;
+export type CategoryRow = Selectable<CategoriesTable>;
+export type SubcategoryRow = Selectable<SubcategoriesTable>;
+export type ProductRow = Selectable<ProductsTable>;
+export type NewProduct = Insertable<ProductsTable>;
+export type ProductUpdate = Updateable<ProductsTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type NewOrder = Insertable<OrdersTable>;
+export type CouponRow = Selectable<CouponsTable>;

@@ -1,0 +1,83 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError, type ErrorCode, errorStatus } from '../errors.js';
+
+/** The JSON body of every error (contract `apiError`). */
+interface ErrorBody {
+  success: false;
+  message: string;
+  code: ErrorCode;
+  errors?: Record<string, string>;
+}
+
+const send = (reply: FastifyReply, body: ErrorBody) => reply.status(errorStatus[body.code]).send(body);
+
+const where: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'headers' };
+
+/**
+ * Maps every error to `{ success: false, message, code, errors? }` with its status.
+ * Validation errors list each field's message and join them, in order, into
+ * `message` (spec section 5: failures joined with commas in one toast). A 5xx is
+ * logged with the request id and answered without internals.
+ */
+export function errorHandler(this: FastifyInstance, error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    return send(reply, {
+      success: false,
+      code: error.code,
+      message: error.message,
+      ...(error.errors && { errors: error.errors }),
+    });
+  }
+
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors: Record<string, string> = {};
+    for (const issue of error.validation) {
+      const path: string =
+        issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || where[error.validationContext ?? ''] || 'request';
+      errors[path] ??= issue.message ?? 'Invalid value';
+    }
+    const message = [...new Set(Object.values(errors))].join(', ');
+    return send(reply, { success: false, code: 'VALIDATION_FAILED', message, errors });
+  }
+
+  if (isResponseSerializationError(error)) {
+    request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+    return send(reply, {
+      success: false,
+      code: 'INTERNAL',
+      message: 'Something went wrong on our side. Please try again.',
+    });
+  }
+
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return send(reply, { success: false, code: 'BAD_REQUEST', message: 'The request body is not valid JSON' });
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return send(reply, { success: false, code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large' });
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return send(reply, {
+        success: false,
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: 'Send the request body as JSON (Content-Type: application/json)',
+      });
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return send(reply, { success: false, code: 'BAD_REQUEST', message: 'The request body length is wrong' });
+  }
+
+  const status = error.statusCode ?? 500;
+  if (status === 429) {
+    return send(reply, { success: false, code: 'RATE_LIMITED', message: error.message });
+  }
+  if (status >= 400 && status < 500) {
+    return reply.status(status).send({ success: false, code: 'BAD_REQUEST', message: error.message });
+  }
+
+  request.log.error({ err: error, reqId: request.id }, 'request failed');
+  return send(reply, {
+    success: false,
+    code: 'INTERNAL',
+    message: `Something went wrong on our side. Please try again. (request ${request.id})`,
+  });
+}

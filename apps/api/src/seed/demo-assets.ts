@@ -1,0 +1,9 @@
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The demo store's data files, shipped in `apps/api/assets/demo/` (see its
+ * ATTRIBUTION.md). The path is the same from `src/seed` and the built `dist/seed`.
+ */
+export const DEMO_CATALOG_CSV = fileURLToPath(
+  new URL('../../assets/demo/flipkart-catalog-sample.csv', import.meta.url),
+);

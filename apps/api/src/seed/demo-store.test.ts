@@ -1,0 +1,278 @@
+import { type OrderStatus, orderStatuses } from '@haat/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CouponTerms, utcDateOf } from '../features/coupons/coupon-rules.js';
+import { priceOrder } from '../features/orders/order-pricing.js';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+import { DEMO_LOGINS, seedDemoStoreIfEmpty } from './demo-store.js';
+
+let t: TestApp;
+const log: string[] = [];
+beforeAll(async () => {
+  t = await createTestApp();
+  expect(await seedDemoStoreIfEmpty(t.db, { log: (line) => log.push(line) })).toBe(true);
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+/** `count(*)` of a query, as a number on both databases. */
+const all = sql<number>`count(*)`.as('n');
+const n = async (query: { executeTakeFirstOrThrow(): Promise<{ n: number | string | bigint }> }) =>
+  Number((await query.executeTakeFirstOrThrow()).n);
+
+describe('seedDemoStoreIfEmpty', () => {
+  it('says what it seeded', () => {
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatch(
+      /^Seeded the demo store in \d+ ms: 747 products in 23 categories, \d+ customers, \d+ orders, 8 coupons$/,
+    );
+  });
+
+  it('makes the printed logins work over HTTP, and refuses the pending vendor', async () => {
+    const [admin, vendor, pending] = DEMO_LOGINS;
+    for (const login of [admin, vendor]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/admin/login',
+        payload: { email: login.email, password: login.password },
+      });
+      expect(response.statusCode, login.email).toBe(200);
+      expect(response.json()).toMatchObject({ token: expect.any(String), user: { email: login.email } });
+    }
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin/login',
+      payload: { email: pending.email, password: pending.password },
+    });
+    expect(refused.statusCode).toBe(403);
+    const adminUser = await t.db
+      .selectFrom('users')
+      .select(['name', 'role'])
+      .where('email', '=', admin.email)
+      .executeTakeFirst();
+    expect(adminUser).toEqual({ name: 'Store Admin', role: 'admin' });
+  });
+
+  it('has the staff, vendors and customers', async () => {
+    expect(await n(t.db.selectFrom('vendors').select(all).where('status', '=', 'approved'))).toBe(6);
+    expect(await n(t.db.selectFrom('vendors').select(all).where('status', '=', 'pending'))).toBe(1);
+    expect(await n(t.db.selectFrom('vendors').select(all).where('status', '=', 'rejected'))).toBe(1);
+    const customers = await n(t.db.selectFrom('users').select(all).where('role', '=', 'customer'));
+    expect(customers).toBeGreaterThanOrEqual(200);
+    expect(customers).toBeLessThanOrEqual(500);
+    expect(
+      await n(
+        t.db.selectFrom('users').select(all).where('role', '=', 'customer').where('passwordHash', 'is not', null),
+      ),
+    ).toBe(0);
+  });
+
+  it('spreads the 747 catalog products over vendors and states', async () => {
+    expect(await n(t.db.selectFrom('products').select(all))).toBe(747);
+    expect(await n(t.db.selectFrom('categories').select(all))).toBe(23);
+    const pending = await n(
+      t.db.selectFrom('products').select(all).where('approvalStatus', '=', 'pending').where('status', '=', 'pending'),
+    );
+    expect(pending).toBeGreaterThanOrEqual(10);
+    expect(pending).toBeLessThanOrEqual(15);
+    const demoVendorPending = await t.db
+      .selectFrom('products')
+      .innerJoin('vendors', 'vendors.id', 'products.vendorId')
+      .innerJoin('users', 'users.id', 'vendors.userId')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('users.email', '=', 'vendor@example.com')
+      .where('products.approvalStatus', '=', 'pending')
+      .executeTakeFirstOrThrow();
+    expect(Number(demoVendorPending.n)).toBeGreaterThanOrEqual(2);
+    expect(
+      await n(t.db.selectFrom('products').select(all).where('approvalStatus', '=', 'rejected')),
+    ).toBeGreaterThanOrEqual(2);
+    const inactive = await n(t.db.selectFrom('products').select(all).where('status', '=', 'inactive'));
+    expect(inactive).toBeGreaterThanOrEqual(20);
+    expect(inactive).toBeLessThanOrEqual(30);
+    const soldOut = await n(t.db.selectFrom('products').select(all).where('stockQuantity', '=', 0));
+    expect(soldOut).toBeGreaterThanOrEqual(30);
+    expect(soldOut).toBeLessThanOrEqual(50);
+    const adminOwned = await n(t.db.selectFrom('products').select(all).where('vendorId', 'is', null));
+    expect(adminOwned).toBeGreaterThan(0);
+    expect(adminOwned).toBeLessThan(747 / 4);
+    // Only vendors' products await approval.
+    expect(
+      await n(
+        t.db.selectFrom('products').select(all).where('vendorId', 'is', null).where('approvalStatus', '=', 'pending'),
+      ),
+    ).toBe(0);
+  });
+
+  it('has about 1,500 orders over 14 months, some today, in all four statuses', async () => {
+    const orders = await n(t.db.selectFrom('orders').select(all));
+    expect(orders).toBeGreaterThanOrEqual(1_400);
+    expect(orders).toBeLessThanOrEqual(1_600);
+    const today = `${utcDateOf(new Date())}T00:00:00.000Z`;
+    expect(await n(t.db.selectFrom('orders').select(all).where('createdAt', '>=', today))).toBeGreaterThanOrEqual(3);
+    const oldest = await t.db
+      .selectFrom('orders')
+      .select('createdAt')
+      .orderBy('createdAt')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const ageDays = (Date.now() - Date.parse(oldest.createdAt)) / 86_400_000;
+    expect(ageDays).toBeGreaterThan(300);
+    expect(ageDays).toBeLessThanOrEqual(14 * 31);
+    const statuses = await t.db
+      .selectFrom('orders')
+      .select(['status', (eb) => eb.fn.countAll().as('n')])
+      .groupBy('status')
+      .execute();
+    expect(statuses.map((row) => row.status).sort()).toEqual([...orderStatuses].sort());
+  });
+
+  it('prices every order with priceOrder, coupons included, in the order they were placed', async () => {
+    const orders = await t.db.selectFrom('orders').selectAll().orderBy('createdAt').orderBy('id').execute();
+    const items = await t.db
+      .selectFrom('orderItems')
+      .innerJoin('products', 'products.id', 'orderItems.productId')
+      .select([
+        'orderItems.orderId',
+        'orderItems.productId',
+        'products.categoryId',
+        'orderItems.quantity',
+        'orderItems.salePricePaise',
+      ])
+      .execute();
+    const coupons = await t.db.selectFrom('coupons').selectAll().execute();
+    const couponProducts = await t.db.selectFrom('couponProducts').selectAll().execute();
+    const couponCategories = await t.db.selectFrom('couponCategories').selectAll().execute();
+    const terms = new Map<number, CouponTerms>(
+      coupons.map((coupon) => [
+        coupon.id,
+        {
+          ...coupon,
+          minOrderPaise: Number(coupon.minOrderPaise),
+          amountOffPaise: coupon.amountOffPaise === null ? null : Number(coupon.amountOffPaise),
+          maxDiscountPaise: coupon.maxDiscountPaise === null ? null : Number(coupon.maxDiscountPaise),
+          usedCount: 0,
+          applicableProductIds: couponProducts.filter((row) => row.couponId === coupon.id).map((row) => row.productId),
+          applicableCategoryIds: couponCategories
+            .filter((row) => row.couponId === coupon.id)
+            .map((row) => row.categoryId),
+        },
+      ]),
+    );
+    const linesOf = new Map<number, typeof items>();
+    for (const item of items) linesOf.set(item.orderId, [...(linesOf.get(item.orderId) ?? []), item]);
+
+    let withCoupon = 0;
+    for (const order of orders) {
+      const lines = (linesOf.get(order.id) ?? []).map((line) => ({
+        ...line,
+        salePricePaise: Number(line.salePricePaise),
+      }));
+      expect(lines.length, order.trackingNumber).toBeGreaterThanOrEqual(1);
+      expect(lines.length, order.trackingNumber).toBeLessThanOrEqual(4);
+      const coupon = order.couponId === null ? null : (terms.get(order.couponId) ?? null);
+      const priced = priceOrder(lines, coupon, utcDateOf(order.createdAt));
+      expect(
+        {
+          subtotalPaise: Number(order.subtotalPaise),
+          discountPaise: Number(order.discountPaise),
+          discountedTotalPaise: Number(order.discountedTotalPaise),
+          couponCode: order.couponCode,
+        },
+        order.trackingNumber,
+      ).toEqual(priced);
+      if (coupon) {
+        coupon.usedCount += 1;
+        withCoupon += 1;
+      }
+    }
+    expect(withCoupon).toBeGreaterThan(50);
+    // usedCount equals the orders that used each coupon.
+    for (const coupon of coupons) expect(coupon.usedCount, coupon.code).toBe(terms.get(coupon.id)?.usedCount);
+  });
+
+  it('has the eight kinds of coupon', async () => {
+    const coupons = await t.db.selectFrom('coupons').selectAll().execute();
+    const today = utcDateOf(new Date());
+    expect(coupons).toHaveLength(8);
+    expect(
+      coupons.some(
+        (c) => c.isActive && c.discountType === 'percentage' && c.maxDiscountPaise !== null && c.endDate >= today,
+      ),
+    ).toBe(true);
+    expect(coupons.some((c) => c.isActive && c.discountType === 'fixed' && c.endDate >= today)).toBe(true);
+    expect(coupons.some((c) => c.endDate < today)).toBe(true);
+    expect(coupons.some((c) => !c.isActive)).toBe(true);
+    expect(coupons.some((c) => c.startDate > today)).toBe(true);
+    expect(coupons.some((c) => c.usageLimit !== null && c.usedCount <= c.usageLimit)).toBe(true);
+    expect(await t.db.selectFrom('couponProducts').select('productId').execute()).not.toHaveLength(0);
+    expect(await t.db.selectFrom('couponCategories').select('categoryId').execute()).not.toHaveLength(0);
+  });
+
+  it('walks every status history in sequence up to the order status', async () => {
+    const orders = await t.db
+      .selectFrom('orders')
+      .select(['id', 'status', 'createdAt', 'updatedAt', 'trackingNumber'])
+      .execute();
+    const history = await t.db
+      .selectFrom('orderStatusHistory')
+      .select(['orderId', 'status', 'createdAt'])
+      .orderBy('orderId')
+      .orderBy('createdAt')
+      .orderBy('id')
+      .execute();
+    const byOrder = new Map<number, { status: OrderStatus; createdAt: string }[]>();
+    for (const entry of history) byOrder.set(entry.orderId, [...(byOrder.get(entry.orderId) ?? []), entry]);
+    const now = Date.now();
+    for (const order of orders) {
+      const entries = byOrder.get(order.id) ?? [];
+      expect(
+        entries.map((entry) => entry.status),
+        order.trackingNumber,
+      ).toEqual(orderStatuses.slice(0, orderStatuses.indexOf(order.status) + 1));
+      const times = entries.map((entry) => Date.parse(entry.createdAt));
+      expect(times[0], order.trackingNumber).toBe(Date.parse(order.createdAt));
+      for (let index = 1; index < times.length; index += 1)
+        expect(times[index], order.trackingNumber).toBeGreaterThan(times[index - 1] as number);
+      expect(Date.parse(order.updatedAt), order.trackingNumber).toBe(times.at(-1));
+      expect(Date.parse(order.updatedAt)).toBeLessThanOrEqual(now);
+    }
+  });
+
+  it('has the blog posts, contact messages and a full website configuration', async () => {
+    expect(await n(t.db.selectFrom('blogs').select(all))).toBe(10);
+    expect(await n(t.db.selectFrom('contacts').select(all))).toBe(40);
+    expect(await n(t.db.selectFrom('contacts').select(all).where('phone', 'is', null))).toBeGreaterThan(0);
+    const config = await t.db.selectFrom('websiteConfig').selectAll().executeTakeFirstOrThrow();
+    expect(config).toMatchObject({
+      salesBannerBackgroundColor: '#FF0000',
+      salesBannerTextColor: '#FFFFFF',
+      salesBannerDiscountText: '50% OFF',
+      salesBannerIsActive: true,
+    });
+    for (const field of [
+      'logoUrl',
+      'welcomeQuote',
+      'phoneNumber',
+      'email',
+      'address',
+      'salesBannerShopNowLink',
+    ] as const)
+      expect(config[field], field).toBeTruthy();
+    expect(await t.db.selectFrom('websiteBanners').select('id').execute()).toHaveLength(3);
+    const platforms = (await t.db.selectFrom('websiteSocialLinks').select('platform').execute()).map(
+      (row) => row.platform,
+    );
+    expect(platforms).toHaveLength(4);
+    for (const platform of platforms)
+      expect(['facebook', 'twitter', 'instagram', 'linkedin', 'youtube', 'pinterest']).toContain(platform);
+  });
+
+  it('does nothing the second time', async () => {
+    const before = await n(t.db.selectFrom('orders').select(all));
+    expect(await seedDemoStoreIfEmpty(t.db)).toBe(false);
+    expect(await n(t.db.selectFrom('orders').select(all))).toBe(before);
+    expect(await n(t.db.selectFrom('users').select(all).where('role', '=', 'admin'))).toBe(1);
+  });
+});

@@ -1,0 +1,41 @@
+import { isUniqueViolation } from '../platform/db/constraint-errors.js';
+import type { Db } from '../platform/db/create-db.js';
+import { ADMIN, DEMO_VENDORS, VENDOR_PASSWORD } from './demo/people.js';
+
+const demoVendor = (status: 'approved' | 'pending') => {
+  const vendor = DEMO_VENDORS.find((candidate) => candidate.status === status);
+  if (!vendor) throw new Error(`The demo store has no ${status} vendor`);
+  return vendor;
+};
+
+/** The demo store's sign-ins, printed when the server starts. */
+export const DEMO_LOGINS = [
+  { label: 'Admin', email: ADMIN.email, password: ADMIN.password },
+  { label: 'Vendor (approved)', email: demoVendor('approved').email, password: VENDOR_PASSWORD },
+  { label: 'Vendor (pending approval)', email: demoVendor('pending').email, password: VENDOR_PASSWORD },
+] as const;
+
+/**
+ * Seeds the demo store (`seed/demo/seed-demo-store.ts`) when the database holds no
+ * users. The seeding code and its faker locale load only then, so starting on a
+ * seeded database stays quick. Returns true when it seeded.
+ */
+export async function seedDemoStoreIfEmpty(db: Db, options: { log?: (line: string) => void } = {}): Promise<boolean> {
+  const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  if (existing) return false;
+  const { seedDemoStore } = await import('./demo/seed-demo-store.js');
+  let summary: Awaited<ReturnType<typeof seedDemoStore>>;
+  try {
+    summary = await seedDemoStore(db);
+  } catch (error) {
+    // Another process seeding the same database at the same moment won.
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
+  if (!summary) return false;
+  options.log?.(
+    `Seeded the demo store in ${summary.milliseconds} ms: ${summary.products} products in ${summary.categories} categories, ` +
+      `${summary.customers} customers, ${summary.orders} orders, ${summary.coupons} coupons`,
+  );
+  return true;
+}

@@ -1,0 +1,386 @@
+import { readFileSync } from 'node:fs';
+import { faker as fakerEN_IN } from '@faker-js/faker/locale/en_IN';
+import { utcDateOf } from '../../features/coupons/coupon-rules.js';
+import { hashPassword } from '../../platform/auth/passwords.js';
+import type { Db } from '../../platform/db/create-db.js';
+import { chunked } from '../bulk.js';
+import { applyCatalogPlan } from '../catalog/apply.js';
+import { parseCatalogCsv } from '../catalog/parse.js';
+import { keyOf, planCatalogImport } from '../catalog/plan.js';
+import { DEMO_CATALOG_CSV } from '../demo-assets.js';
+import { catalogStates } from './catalog-states.js';
+import { DEMO_BLOGS, DEMO_WEBSITE, makeContacts } from './content.js';
+import { demoCoupons } from './coupons.js';
+import { type GeneratedOrder, OrderFactory, orderTimes, type SeedCoupon, type SellableProduct } from './orders.js';
+import { ADMIN, DEMO_VENDORS, type DemoCustomer, makeCustomers, VENDOR_PASSWORD } from './people.js';
+
+/**
+ * Builds the demo store (spec: every screen has something real to show) on the
+ * Flipkart sample catalog, through the catalog importer's own plan and apply. A
+ * fixed faker seed makes it the same store on every machine; dates are relative
+ * to the seeding moment, and orders exist for today.
+ */
+
+/** The faker seed of the demo store. Changing it changes every made-up name, date and order. */
+export const DEMO_FAKER_SEED = 20_261_121;
+export const DEMO_CUSTOMERS = 320;
+export const DEMO_ORDERS = 1_500;
+export const DEMO_ORDERS_TODAY = 6;
+export const DEMO_CONTACTS = 40;
+/** Orders go back this many days (14 months). */
+export const DEMO_HISTORY_DAYS = 425;
+
+const DAY = 86_400_000;
+
+export interface DemoSeedSummary {
+  products: number;
+  categories: number;
+  customers: number;
+  orders: number;
+  coupons: number;
+  milliseconds: number;
+}
+
+const isoDaysAgo = (now: Date, days: number) => new Date(now.getTime() - days * DAY).toISOString();
+
+/** Products orders may contain: approved and active, with their first picture, oldest first. */
+export async function sellableProducts(db: Db): Promise<SellableProduct[]> {
+  const rows = await db
+    .selectFrom('products')
+    .leftJoin('productImages', (join) =>
+      join.onRef('productImages.productId', '=', 'products.id').on('productImages.position', '=', 0),
+    )
+    .select([
+      'products.id',
+      'products.name',
+      'products.salePricePaise',
+      'products.categoryId',
+      'products.createdAt',
+      'productImages.url as image',
+    ])
+    .where('products.approvalStatus', '=', 'approved')
+    .where('products.status', '=', 'active')
+    .orderBy('products.createdAt')
+    .orderBy('products.id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    image: row.image,
+    salePricePaise: Number(row.salePricePaise),
+    categoryId: row.categoryId,
+    since: Date.parse(row.createdAt),
+  }));
+}
+
+/**
+ * Inserts orders with their lines and status histories, in multi-row statements.
+ * Ids come back by tracking number, which is unique.
+ */
+export async function insertOrders(trx: Db, orders: GeneratedOrder[]): Promise<void> {
+  for (const chunk of chunked(orders, 19, 1_000)) {
+    const inserted = await trx
+      .insertInto('orders')
+      .values(chunk.map((generated) => generated.order))
+      .returning(['id', 'trackingNumber'])
+      .execute();
+    const ids = new Map(inserted.map((row) => [row.trackingNumber, row.id]));
+    const idOf = (generated: GeneratedOrder) => ids.get(generated.order.trackingNumber) as number;
+    const items = chunk.flatMap((generated) => generated.items.map((item) => ({ ...item, orderId: idOf(generated) })));
+    for (const part of chunked(items, 8)) await trx.insertInto('orderItems').values(part).execute();
+    const history = chunk.flatMap((generated) =>
+      generated.history.map((entry) => ({ ...entry, orderId: idOf(generated) })),
+    );
+    for (const part of chunked(history, 7)) await trx.insertInto('orderStatusHistory').values(part).execute();
+  }
+}
+
+/**
+ * Inserts the staff (admin and vendors). Passwords are hashed once each: every
+ * vendor shares the one hash of `VENDOR_PASSWORD`.
+ * @returns the admin's user id and the vendor ids by `DEMO_VENDORS` key.
+ */
+export async function insertStaff(
+  trx: Db,
+  now: Date,
+  hashes: { admin: string; vendor: string },
+): Promise<{ adminId: number; vendorIds: Map<string, number> }> {
+  const adminCreated = isoDaysAgo(now, 460);
+  const admin = await trx
+    .insertInto('users')
+    .values({
+      name: ADMIN.name,
+      email: ADMIN.email,
+      passwordHash: hashes.admin,
+      role: 'admin',
+      phone: '+91 80 4567 8900',
+      createdAt: adminCreated,
+      updatedAt: adminCreated,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const vendorUsers = await trx
+    .insertInto('users')
+    .values(
+      DEMO_VENDORS.map((vendor) => ({
+        name: vendor.name,
+        email: vendor.email,
+        passwordHash: hashes.vendor,
+        role: 'vendor' as const,
+        phone: vendor.phoneNumber,
+        createdAt: isoDaysAgo(now, vendor.registeredDaysAgo),
+        updatedAt: isoDaysAgo(now, vendor.registeredDaysAgo),
+      })),
+    )
+    .returning(['id', 'email'])
+    .execute();
+  const userIds = new Map(vendorUsers.map((row) => [row.email, row.id]));
+  const vendors = await trx
+    .insertInto('vendors')
+    .values(
+      DEMO_VENDORS.map((vendor) => {
+        const registered = isoDaysAgo(now, vendor.registeredDaysAgo);
+        const reviewed = vendor.status === 'pending' ? null : isoDaysAgo(now, vendor.registeredDaysAgo - 1);
+        return {
+          userId: userIds.get(vendor.email) as number,
+          businessName: vendor.businessName,
+          phoneNumber: vendor.phoneNumber,
+          address: vendor.address,
+          status: vendor.status,
+          reviewedBy: reviewed ? admin.id : null,
+          reviewedAt: reviewed,
+          createdAt: registered,
+          updatedAt: reviewed ?? registered,
+        };
+      }),
+    )
+    .returning(['id', 'userId'])
+    .execute();
+  const keyOfUser = new Map(DEMO_VENDORS.map((vendor) => [userIds.get(vendor.email), vendor.key]));
+  return { adminId: admin.id, vendorIds: new Map(vendors.map((row) => [keyOfUser.get(row.userId) as string, row.id])) };
+}
+
+/** Inserts storefront customers (no password); returns their ids by e-mail. */
+export async function insertCustomers(trx: Db, customers: DemoCustomer[]): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (const chunk of chunked(customers, 7)) {
+    const rows = await trx
+      .insertInto('users')
+      .values(
+        chunk.map((customer) => ({
+          name: customer.name,
+          email: customer.email,
+          passwordHash: null,
+          role: 'customer' as const,
+          phone: customer.phone,
+          createdAt: customer.createdAt,
+          updatedAt: customer.createdAt,
+        })),
+      )
+      .returning(['id', 'email'])
+      .execute();
+    for (const row of rows) ids.set(row.email, row.id);
+  }
+  return ids;
+}
+
+/** Inserts coupons with their restrictions; returns them as orders redeem them (usedCount 0). */
+export async function insertCoupons(
+  trx: Db,
+  coupons: ReturnType<typeof demoCoupons>,
+  now: Date,
+): Promise<SeedCoupon[]> {
+  const seeded: SeedCoupon[] = [];
+  for (const { description, createdDaysAgo, applicableProductIds, applicableCategoryIds, ...terms } of coupons) {
+    const created = isoDaysAgo(now, createdDaysAgo);
+    const row = await trx
+      .insertInto('coupons')
+      .values({ ...terms, description, usedCount: 0, createdAt: created, updatedAt: created })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (applicableProductIds.length > 0)
+      await trx
+        .insertInto('couponProducts')
+        .values(
+          applicableProductIds.map((productId) => ({
+            couponId: row.id,
+            productId,
+            createdAt: created,
+            updatedAt: created,
+          })),
+        )
+        .execute();
+    if (applicableCategoryIds.length > 0)
+      await trx
+        .insertInto('couponCategories')
+        .values(
+          applicableCategoryIds.map((categoryId) => ({
+            couponId: row.id,
+            categoryId,
+            createdAt: created,
+            updatedAt: created,
+          })),
+        )
+        .execute();
+    seeded.push({ ...terms, applicableProductIds, applicableCategoryIds, id: row.id, usedCount: 0 });
+  }
+  return seeded;
+}
+
+/** Sets each coupon's usedCount to the orders that used it. */
+export async function saveCouponUsage(trx: Db, coupons: SeedCoupon[]): Promise<void> {
+  for (const coupon of coupons) {
+    if (coupon.usedCount > 0)
+      await trx.updateTable('coupons').set({ usedCount: coupon.usedCount }).where('id', '=', coupon.id).execute();
+  }
+}
+
+/** The coupons' restrictions: the Clothing category and ten wrist watches on sale. */
+export function couponRestrictions(categoryIds: Map<string, number>, products: SellableProduct[]) {
+  const clothing = categoryIds.get(keyOf('Clothing'));
+  const watches = categoryIds.get(keyOf('Watches'));
+  return {
+    clothingCategoryIds: clothing === undefined ? [] : [clothing],
+    watchProductIds: products
+      .filter((product) => product.categoryId === watches)
+      .slice(0, 10)
+      .map((product) => product.id),
+  };
+}
+
+/** Blog posts, contact messages and the website configuration. */
+export async function insertContent(
+  trx: Db,
+  faker: typeof fakerEN_IN,
+  now: Date,
+  imageOfCategory: (name: string) => string | null,
+): Promise<void> {
+  await trx
+    .insertInto('blogs')
+    .values(
+      DEMO_BLOGS.map((blog) => ({
+        title: blog.title,
+        category: blog.category,
+        author: blog.author,
+        content: blog.content,
+        image: imageOfCategory(blog.imageFrom),
+        createdAt: isoDaysAgo(now, blog.daysAgo),
+        updatedAt: isoDaysAgo(now, blog.daysAgo),
+      })),
+    )
+    .execute();
+  await trx
+    .insertInto('contacts')
+    .values(makeContacts(faker, DEMO_CONTACTS, now).map((contact) => ({ ...contact, updatedAt: contact.createdAt })))
+    .execute();
+
+  const at = isoDaysAgo(now, 400);
+  const { salesBanner, banners, socialLinks, ...site } = DEMO_WEBSITE;
+  await trx
+    .insertInto('websiteConfig')
+    .values({
+      id: 1,
+      ...site,
+      salesBannerLogoUrl: salesBanner.logoUrl,
+      salesBannerBackgroundColor: salesBanner.backgroundColor,
+      salesBannerTextColor: salesBanner.textColor,
+      salesBannerDiscountText: salesBanner.discountText,
+      salesBannerShopNowLink: salesBanner.shopNowLink,
+      salesBannerIsActive: salesBanner.isActive,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .execute();
+  await trx
+    .insertInto('websiteBanners')
+    .values(
+      banners.map((banner, index) => ({
+        imageUrl: imageOfCategory(banner.imageFrom) ?? DEMO_WEBSITE.logoUrl,
+        anchorLink: banner.anchorLink,
+        isActive: banner.isActive,
+        displayOrder: index,
+        createdAt: at,
+        updatedAt: at,
+      })),
+    )
+    .execute();
+  await trx
+    .insertInto('websiteSocialLinks')
+    .values(socialLinks.map((link, index) => ({ ...link, displayOrder: index, createdAt: at, updatedAt: at })))
+    .execute();
+}
+
+/**
+ * Seeds the demo store in one transaction, unless the database already has users.
+ * @returns what it made, or null when the database was not empty.
+ */
+export async function seedDemoStore(db: Db, options: { now?: Date } = {}): Promise<DemoSeedSummary | null> {
+  const started = performance.now();
+  const now = options.now ?? new Date();
+  const faker = fakerEN_IN;
+  faker.seed(DEMO_FAKER_SEED);
+  faker.setDefaultRefDate(now);
+  const csv = readFileSync(DEMO_CATALOG_CSV);
+  // Hashing is deliberately slow: two hashes, side by side, before the transaction opens.
+  const [adminHash, vendorHash] = await Promise.all([hashPassword(ADMIN.password), hashPassword(VENDOR_PASSWORD)]);
+
+  const summary = await db.transaction().execute(async (trx) => {
+    if (await trx.selectFrom('users').select('id').limit(1).executeTakeFirst()) return null;
+    const { adminId, vendorIds } = await insertStaff(trx, now, { admin: adminHash, vendor: vendorHash });
+
+    const plan = await planCatalogImport(trx, parseCatalogCsv(csv));
+    const demoVendorKey = DEMO_VENDORS[0]?.key as string;
+    const states = catalogStates(faker, plan.creates, { vendorIds, demoVendorKey, adminId, now });
+    const catalog = await applyCatalogPlan(trx, plan, { now, newProductState: (_, index) => states[index] ?? {} });
+    const products = await sellableProducts(trx);
+
+    const customers = makeCustomers(
+      faker,
+      DEMO_CUSTOMERS,
+      new Date(now.getTime() - 440 * DAY),
+      new Date(now.getTime() - DAY),
+    );
+    const customerIds = await insertCustomers(trx, customers);
+
+    const coupons = await insertCoupons(
+      trx,
+      demoCoupons(utcDateOf(now), couponRestrictions(catalog.categoryIds, products)),
+      now,
+    );
+    const factory = new OrderFactory(faker, {
+      products,
+      customers: customers.map((customer) => ({
+        ...customer,
+        id: customerIds.get(customer.email) as number,
+        since: Date.parse(customer.createdAt),
+      })),
+      coupons,
+      featuredProductIds: coupons.flatMap((coupon) => coupon.applicableProductIds),
+      staffId: adminId,
+      now,
+    });
+    const orders = orderTimes(faker, DEMO_ORDERS, now, DEMO_HISTORY_DAYS, DEMO_ORDERS_TODAY).map((time) =>
+      factory.orderAt(time),
+    );
+    await insertOrders(trx, orders);
+    await saveCouponUsage(trx, coupons);
+
+    const categoryImages = new Map<number, string>();
+    for (const product of products)
+      if (product.image && !categoryImages.has(product.categoryId))
+        categoryImages.set(product.categoryId, product.image);
+    await insertContent(trx, faker, now, (name) => {
+      const id = catalog.categoryIds.get(keyOf(name));
+      return id === undefined ? null : (categoryImages.get(id) ?? null);
+    });
+
+    return {
+      products: catalog.created,
+      categories: catalog.categoriesCreated,
+      customers: customers.length,
+      orders: orders.length,
+      coupons: coupons.length,
+    };
+  });
+  return summary && { ...summary, milliseconds: Math.round(performance.now() - started) };
+}

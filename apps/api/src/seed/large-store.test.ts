@@ -1,0 +1,77 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+import { defaultCustomerCount, generateLargeStore, type LargeStoreSummary } from './large-store.js';
+
+const all = sql<number>`count(*)`.as('n');
+const n = async (query: { executeTakeFirstOrThrow(): Promise<{ n: number | string | bigint }> }) =>
+  Number((await query.executeTakeFirstOrThrow()).n);
+
+let t: TestApp;
+let summary: LargeStoreSummary;
+beforeAll(async () => {
+  t = await createTestApp();
+  summary = await generateLargeStore(t.db, t.kind, { products: 1_600, orders: 2_000, customers: 150 });
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('generateLargeStore', () => {
+  it('writes the requested volumes', async () => {
+    expect(summary).toMatchObject({ products: 1_600, customers: 150, orders: 2_000 });
+    expect(await n(t.db.selectFrom('products').select(all))).toBe(1_600);
+    expect(await n(t.db.selectFrom('orders').select(all))).toBe(2_000);
+    expect(await n(t.db.selectFrom('users').select(all).where('role', '=', 'customer'))).toBe(150);
+    expect(await n(t.db.selectFrom('orderItems').select(all))).toBe(summary.orderItems);
+    expect(await n(t.db.selectFrom('orderStatusHistory').select(all))).toBe(summary.statusEntries);
+  });
+
+  it('makes catalog variants with unique SKUs and sale prices within the actual price', async () => {
+    const distinct = await t.db
+      .selectFrom('products')
+      .select(sql<number>`count(distinct lower(sku))`.as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(distinct.n)).toBe(1_600);
+    expect(await n(t.db.selectFrom('products').select(all).where('sku', 'like', '%-V1'))).toBeGreaterThan(0);
+    expect(await n(t.db.selectFrom('products').select(all).whereRef('salePricePaise', '>', 'actualPricePaise'))).toBe(
+      0,
+    );
+    for (const approval of ['approved', 'pending', 'rejected'] as const)
+      expect(await n(t.db.selectFrom('products').select(all).where('approvalStatus', '=', approval))).toBeGreaterThan(
+        0,
+      );
+  });
+
+  it('keeps the database usable afterwards: new rows get fresh ids', async () => {
+    const now = new Date().toISOString();
+    const user = await t.db
+      .insertInto('users')
+      .values({
+        name: 'New',
+        email: 'new@example.test',
+        role: 'customer',
+        phone: null,
+        passwordHash: null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(user.id).toBeGreaterThan(150);
+  });
+
+  it('counts each coupon use once', async () => {
+    const coupons = await t.db.selectFrom('coupons').select(['id', 'usedCount']).execute();
+    for (const coupon of coupons)
+      expect(await n(t.db.selectFrom('orders').select(all).where('couponId', '=', coupon.id))).toBe(coupon.usedCount);
+  });
+});
+
+describe('defaultCustomerCount', () => {
+  it('is half the products, between 100 and 100,000', () => {
+    expect(defaultCustomerCount(10)).toBe(100);
+    expect(defaultCustomerCount(5_001)).toBe(2_501);
+    expect(defaultCustomerCount(1_000_000)).toBe(100_000);
+  });
+});

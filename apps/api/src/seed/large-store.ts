@@ -1,0 +1,432 @@
+import { readFileSync } from 'node:fs';
+import type { Faker } from '@faker-js/faker';
+import { faker as fakerEN_IN } from '@faker-js/faker/locale/en_IN';
+import { sql } from 'kysely';
+import { utcDateOf } from '../features/coupons/coupon-rules.js';
+import { hashPassword } from '../platform/auth/passwords.js';
+import type { DatabaseKind, Db } from '../platform/db/create-db.js';
+import { BulkInserter } from './bulk.js';
+import { applyCatalogPlan } from './catalog/apply.js';
+import type { MappedProduct } from './catalog/map.js';
+import { parseCatalogCsv } from './catalog/parse.js';
+import { importedFields, keyOf, loadSubcategoryIds, planCatalogImport, subcategoryKey } from './catalog/plan.js';
+import { catalogStates, DEMO_CATALOG_MIX } from './demo/catalog-states.js';
+import { demoCoupons } from './demo/coupons.js';
+import { OrderFactory, orderTimes, type SellableProduct, type Shopper } from './demo/orders.js';
+import { ADMIN, DEMO_VENDORS, makeCustomers, VENDOR_PASSWORD } from './demo/people.js';
+import {
+  couponRestrictions,
+  DEMO_FAKER_SEED,
+  DEMO_HISTORY_DAYS,
+  insertCoupons,
+  insertStaff,
+  saveCouponUsage,
+} from './demo/seed-demo-store.js';
+import { DEMO_CATALOG_CSV } from './demo-assets.js';
+
+/**
+ * The large-store generator behind `npm run seed` (benchmarks): the demo staff and
+ * vendors, N products made as variants of the sample catalog, K customers and M
+ * orders over 14 months, priced by `priceOrder` like the demo store's. Rows go in
+ * with multi-row statements of up to 30,000 values (under SQLite's 32,766 and
+ * PostgreSQL's 65,535 bind limits), one transaction per chunk, with explicit ids
+ * so no row needs reading back.
+ */
+
+export interface LargeStoreOptions {
+  products: number;
+  orders: number;
+  customers: number;
+  now?: Date;
+  log?: (line: string) => void;
+}
+
+export interface LargeStoreSummary {
+  products: number;
+  productImages: number;
+  customers: number;
+  orders: number;
+  orderItems: number;
+  statusEntries: number;
+  couponsUsed: number;
+  seconds: number;
+}
+
+const DAY = 86_400_000;
+/** Orders per transaction. */
+const ORDER_CHUNK = 10_000;
+/** Products per transaction. */
+const PRODUCT_CHUNK = 10_000;
+
+/** Customers when `--customers` is not given: half the products, between 100 and 100,000. */
+export function defaultCustomerCount(products: number): number {
+  return Math.min(100_000, Math.max(100, Math.ceil(products / 2)));
+}
+
+const COLOURS = ['Black', 'Navy Blue', 'Maroon', 'Olive', 'Grey', 'White', 'Mustard', 'Teal', 'Pink', 'Beige', 'Red'];
+const SIZES = ['S', 'M', 'L', 'XL', 'XXL'];
+
+/** The n-th variant of a catalog product: the product itself first, then colours, sizes and packs of it. */
+function variantName(base: MappedProduct, round: number): { name: string; color: string | null } {
+  if (round === 0) return { name: base.body.name, color: base.body.color ?? null };
+  const colour = COLOURS[round % COLOURS.length] as string;
+  const apparel = base.categoryName === 'Clothing' || base.categoryName === 'Footwear';
+  const extra = apparel
+    ? `, ${SIZES[Math.floor(round / COLOURS.length) % SIZES.length]}`
+    : round >= COLOURS.length
+      ? `, Pack of ${1 + Math.floor(round / COLOURS.length)}`
+      : '';
+  return { name: `${base.body.name} (${colour}${extra})`.slice(0, 200), color: colour };
+}
+
+function tables(kind: DatabaseKind) {
+  return {
+    products: new BulkInserter(
+      'products',
+      [
+        'id',
+        'vendor_id',
+        'category_id',
+        'subcategory_id',
+        'name',
+        'product_details',
+        'brand',
+        'color',
+        'sku',
+        'model',
+        'warranty_period',
+        'sale_price_paise',
+        'actual_price_paise',
+        'manufacturer',
+        'stock_quantity',
+        'status',
+        'approval_status',
+        'reviewed_by',
+        'reviewed_at',
+        'created_at',
+        'updated_at',
+      ],
+      kind,
+    ),
+    productImages: new BulkInserter(
+      'product_images',
+      ['product_id', 'position', 'url', 'created_at', 'updated_at'],
+      kind,
+    ),
+    users: new BulkInserter(
+      'users',
+      ['id', 'name', 'email', 'password_hash', 'role', 'phone', 'created_at', 'updated_at'],
+      kind,
+    ),
+    orders: new BulkInserter(
+      'orders',
+      [
+        'id',
+        'tracking_number',
+        'user_id',
+        'billing_full_name',
+        'billing_email',
+        'billing_phone',
+        'billing_note',
+        'billing_address',
+        'billing_city',
+        'billing_province',
+        'payment_method',
+        'subtotal_paise',
+        'coupon_id',
+        'coupon_code',
+        'discount_paise',
+        'discounted_total_paise',
+        'status',
+        'created_at',
+        'updated_at',
+      ],
+      kind,
+    ),
+    orderItems: new BulkInserter(
+      'order_items',
+      [
+        'order_id',
+        'product_id',
+        'product_name',
+        'product_image',
+        'quantity',
+        'sale_price_paise',
+        'created_at',
+        'updated_at',
+      ],
+      kind,
+    ),
+    history: new BulkInserter(
+      'order_status_history',
+      ['order_id', 'status', 'notes', 'changed_by', 'created_at', 'updated_at'],
+      kind,
+    ),
+  };
+}
+
+/** Advances PostgreSQL's identity sequences past the ids written explicitly. */
+async function syncSequences(db: Db, kind: DatabaseKind, names: string[]): Promise<void> {
+  if (kind !== 'postgres') return;
+  for (const table of names) {
+    await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(
+      db,
+    );
+  }
+}
+
+/** Prints a progress line at every tenth of each phase. */
+function progress(log: (line: string) => void, started: number) {
+  const next = new Map<string, number>();
+  return (what: string, done: number, total: number) => {
+    if (done < total && done / total < (next.get(what) ?? 0)) return;
+    next.set(what, done / total + 0.1);
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    log(`  ${what}: ${done.toLocaleString('en-IN')} / ${total.toLocaleString('en-IN')}  (${seconds} s)`);
+  };
+}
+
+/**
+ * Fills an empty, migrated database. The caller checks emptiness (see `cli.ts`).
+ * @throws when the database is not empty (a unique key collides).
+ */
+export async function generateLargeStore(
+  db: Db,
+  kind: DatabaseKind,
+  options: LargeStoreOptions,
+): Promise<LargeStoreSummary> {
+  const started = performance.now();
+  const log = options.log ?? (() => undefined);
+  const report = progress(log, started);
+  const now = options.now ?? new Date();
+  const faker: Faker = fakerEN_IN;
+  faker.seed(DEMO_FAKER_SEED);
+  faker.setDefaultRefDate(now);
+  const insert = tables(kind);
+
+  // Staff, vendors, categories and subcategories: small, through the demo's and the importer's code.
+  const [adminHash, vendorHash] = await Promise.all([hashPassword(ADMIN.password), hashPassword(VENDOR_PASSWORD)]);
+  const plan = await planCatalogImport(db, parseCatalogCsv(readFileSync(DEMO_CATALOG_CSV)));
+  const { staff, catalog } = await db.transaction().execute(async (trx) => {
+    const staff = await insertStaff(trx, now, { admin: adminHash, vendor: vendorHash });
+    const catalog = await applyCatalogPlan(trx, { ...plan, creates: [], updates: [] }, { now });
+    return { staff, catalog };
+  });
+  const subcategoryIds = await loadSubcategoryIds(db);
+  log(`  staff, ${DEMO_VENDORS.length} vendors, ${catalog.categoriesCreated} categories`);
+
+  // Products: variants of the catalog, states mixed in the demo's proportions.
+  const bases = plan.creates;
+  const scale = options.products / Math.max(1, bases.length);
+  const mix = {
+    pending: Math.round(DEMO_CATALOG_MIX.pending * scale),
+    pendingOfDemoVendor: Math.round(DEMO_CATALOG_MIX.pendingOfDemoVendor * scale),
+    rejected: Math.round(DEMO_CATALOG_MIX.rejected * scale),
+    inactive: Math.round(DEMO_CATALOG_MIX.inactive * scale),
+    outOfStock: Math.round(DEMO_CATALOG_MIX.outOfStock * scale),
+  };
+  const variants = Array.from({ length: options.products }, (_, index) => bases[index % bases.length] as MappedProduct);
+  const states = catalogStates(faker, variants, {
+    vendorIds: staff.vendorIds,
+    demoVendorKey: DEMO_VENDORS[0]?.key as string,
+    adminId: staff.adminId,
+    now,
+    mix,
+  });
+  const sellable: SellableProduct[] = [];
+  let productImages = 0;
+  for (let start = 0; start < options.products; start += PRODUCT_CHUNK) {
+    const rows: unknown[][] = [];
+    const images: unknown[][] = [];
+    for (let index = start; index < Math.min(options.products, start + PRODUCT_CHUNK); index += 1) {
+      const base = variants[index] as MappedProduct;
+      const state = states[index] as (typeof states)[number];
+      const round = Math.floor(index / bases.length);
+      const id = index + 1;
+      const fields = importedFields(base);
+      const { name, color } = variantName(base, round);
+      // Variants cost within ±20% of the original, in whole rupees; the sale price keeps its discount.
+      const factor = round === 0 ? 1 : faker.number.float({ min: 0.8, max: 1.2 });
+      const actual = Math.max(100, Math.round((fields.actualPricePaise * factor) / 100) * 100);
+      const sale = Math.min(actual, Math.max(100, Math.round((fields.salePricePaise * factor) / 100) * 100));
+      const categoryId = catalog.categoryIds.get(keyOf(base.categoryName)) as number;
+      const subcategoryId = subcategoryIds.get(subcategoryKey(categoryId, base.subcategoryName)) ?? null;
+      const createdAt = state.createdAt as string;
+      rows.push([
+        id,
+        state.vendorId ?? null,
+        categoryId,
+        subcategoryId,
+        name,
+        fields.productDetails,
+        fields.brand,
+        color,
+        round === 0 ? base.body.sku : `${base.body.sku}-V${round}`,
+        fields.model,
+        fields.warrantyPeriod,
+        sale,
+        actual,
+        fields.manufacturer,
+        state.stockQuantity,
+        state.status,
+        state.approvalStatus,
+        state.reviewedBy ?? null,
+        state.reviewedAt ?? null,
+        createdAt,
+        createdAt,
+      ]);
+      fields.images.forEach((url, position) => {
+        images.push([id, position, url, createdAt, createdAt]);
+      });
+      if (state.status === 'active' && state.approvalStatus === 'approved')
+        sellable.push({
+          id,
+          name,
+          image: fields.images[0] ?? null,
+          salePricePaise: sale,
+          categoryId,
+          since: Date.parse(createdAt),
+        });
+    }
+    await db.transaction().execute(async (trx) => {
+      await insert.products.insert(trx, rows);
+      await insert.productImages.insert(trx, images);
+    });
+    productImages += images.length;
+    report('products', start + rows.length, options.products);
+  }
+  await syncSequences(db, kind, ['products']);
+  sellable.sort((a, b) => a.since - b.since || a.id - b.id);
+
+  // Customers, with explicit ids after the staff's.
+  const firstCustomerId =
+    Number(
+      (
+        await db
+          .selectFrom('users')
+          .select((eb) => eb.fn.max('id').as('id'))
+          .executeTakeFirst()
+      )?.id ?? 0,
+    ) + 1;
+  const customers = makeCustomers(
+    faker,
+    options.customers,
+    new Date(now.getTime() - 440 * DAY),
+    new Date(now.getTime() - DAY),
+  );
+  const shoppers: Shopper[] = customers.map((customer, index) => ({
+    ...customer,
+    id: firstCustomerId + index,
+    since: Date.parse(customer.createdAt),
+  }));
+  for (let start = 0; start < shoppers.length; start += 50_000) {
+    const chunk = shoppers.slice(start, start + 50_000);
+    await db.transaction().execute((trx) =>
+      insert.users.insert(
+        trx,
+        chunk.map((c) => [
+          c.id,
+          c.name,
+          c.email,
+          null,
+          'customer',
+          c.phone,
+          new Date(c.since).toISOString(),
+          new Date(c.since).toISOString(),
+        ]),
+      ),
+    );
+    report('customers', start + chunk.length, shoppers.length);
+  }
+  await syncSequences(db, kind, ['users']);
+
+  // Coupons, then orders in chunks, oldest first so usage limits run out in time.
+  const coupons = await db
+    .transaction()
+    .execute((trx) =>
+      insertCoupons(trx, demoCoupons(utcDateOf(now), couponRestrictions(catalog.categoryIds, sellable)), now),
+    );
+  const factory = new OrderFactory(faker, {
+    products: sellable,
+    customers: shoppers,
+    coupons,
+    featuredProductIds: coupons.flatMap((coupon) => coupon.applicableProductIds),
+    staffId: staff.adminId,
+    now,
+  });
+  const times = orderTimes(
+    faker,
+    options.orders,
+    now,
+    DEMO_HISTORY_DAYS,
+    Math.max(6, Math.round(options.orders / 300)),
+  );
+  let orderItems = 0;
+  let statusEntries = 0;
+  for (let start = 0; start < times.length; start += ORDER_CHUNK) {
+    const orders: unknown[][] = [];
+    const items: unknown[][] = [];
+    const history: unknown[][] = [];
+    for (let index = start; index < Math.min(times.length, start + ORDER_CHUNK); index += 1) {
+      const id = index + 1;
+      const { order: o, items: lines, history: entries } = factory.orderAt(times[index] as number);
+      orders.push([
+        id,
+        o.trackingNumber,
+        o.userId,
+        o.billingFullName,
+        o.billingEmail,
+        o.billingPhone,
+        o.billingNote,
+        o.billingAddress,
+        o.billingCity,
+        o.billingProvince,
+        o.paymentMethod,
+        o.subtotalPaise,
+        o.couponId,
+        o.couponCode,
+        o.discountPaise,
+        o.discountedTotalPaise,
+        o.status,
+        o.createdAt,
+        o.updatedAt,
+      ]);
+      for (const l of lines)
+        items.push([
+          id,
+          l.productId,
+          l.productName,
+          l.productImage,
+          l.quantity,
+          l.salePricePaise,
+          l.createdAt,
+          l.updatedAt,
+        ]);
+      for (const e of entries) history.push([id, e.status, e.notes, e.changedBy, e.createdAt, e.updatedAt]);
+    }
+    await db.transaction().execute(async (trx) => {
+      await insert.orders.insert(trx, orders);
+      await insert.orderItems.insert(trx, items);
+      await insert.history.insert(trx, history);
+    });
+    orderItems += items.length;
+    statusEntries += history.length;
+    report('orders', start + orders.length, times.length);
+  }
+  await syncSequences(db, kind, ['orders']);
+  await db.transaction().execute((trx) => saveCouponUsage(trx, coupons));
+
+  log('  analyzing tables for the query planner');
+  await sql`analyze`.execute(db);
+
+  return {
+    products: options.products,
+    productImages,
+    customers: shoppers.length,
+    orders: times.length,
+    orderItems,
+    statusEntries,
+    couponsUsed: coupons.reduce((sum, coupon) => sum + coupon.usedCount, 0),
+    seconds: Math.round((performance.now() - started) / 100) / 10,
+  };
+}

@@ -1,0 +1,113 @@
+import type { FastifyInstance } from 'fastify';
+import { hashPassword } from '../platform/auth/passwords.js';
+import type { Db } from '../platform/db/create-db.js';
+
+/**
+ * Builders for the rows tests need, written straight to the database, and the
+ * bearer header of any user. Defaults are realistic; override what a test is about.
+ */
+
+let sequence = 0;
+const next = () => ++sequence;
+const now = () => new Date().toISOString();
+
+/** One hash reused by every fixture user (hashing is deliberately slow). */
+let passwordHash: Promise<string> | undefined;
+export const FIXTURE_PASSWORD = 'secret123';
+const fixtureHash = () => {
+  passwordHash ??= hashPassword(FIXTURE_PASSWORD);
+  return passwordHash;
+};
+
+export interface FixtureUser {
+  id: number;
+  email: string;
+  name: string;
+  role: 'admin' | 'vendor' | 'customer';
+  vendorId: number | null;
+}
+
+/** Inserts an admin. */
+export async function createAdmin(db: Db, overrides: { name?: string; email?: string } = {}): Promise<FixtureUser> {
+  const n = next();
+  const email = overrides.email ?? `admin${n}@example.test`;
+  const name = overrides.name ?? `Admin ${n}`;
+  const user = await db
+    .insertInto('users')
+    .values({
+      name,
+      email,
+      passwordHash: await fixtureHash(),
+      role: 'admin',
+      phone: null,
+      createdAt: now(),
+      updatedAt: now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: user.id, email, name, role: 'admin', vendorId: null };
+}
+
+/** Inserts a vendor user and profile (approved unless told otherwise). */
+export async function createVendor(
+  db: Db,
+  overrides: {
+    status?: 'pending' | 'approved' | 'rejected';
+    businessName?: string;
+    name?: string;
+    email?: string;
+  } = {},
+): Promise<FixtureUser & { businessName: string }> {
+  const n = next();
+  const email = overrides.email ?? `vendor${n}@example.test`;
+  const name = overrides.name ?? `Vendor ${n}`;
+  const businessName = overrides.businessName ?? `Vendor Business ${n}`;
+  const user = await db
+    .insertInto('users')
+    .values({
+      name,
+      email,
+      passwordHash: await fixtureHash(),
+      role: 'vendor',
+      phone: null,
+      createdAt: now(),
+      updatedAt: now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const vendor = await db
+    .insertInto('vendors')
+    .values({
+      userId: user.id,
+      businessName,
+      phoneNumber: '+91 98765 43210',
+      address: `${n} MG Road, Bengaluru`,
+      status: overrides.status ?? 'approved',
+      reviewedBy: null,
+      reviewedAt: null,
+      createdAt: now(),
+      updatedAt: now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: user.id, email, name, role: 'vendor', vendorId: vendor.id, businessName };
+}
+
+/** Inserts a storefront customer (no password). */
+export async function createCustomer(db: Db, overrides: { name?: string; email?: string } = {}): Promise<FixtureUser> {
+  const n = next();
+  const email = overrides.email ?? `customer${n}@example.test`;
+  const name = overrides.name ?? `Customer ${n}`;
+  const user = await db
+    .insertInto('users')
+    .values({ name, email, passwordHash: null, role: 'customer', phone: null, createdAt: now(), updatedAt: now() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: user.id, email, name, role: 'customer', vendorId: null };
+}
+
+/** `{ authorization: 'Bearer …' }` for a user, signed as the login route signs. */
+export function authAs(app: FastifyInstance, user: Pick<FixtureUser, 'id' | 'role'>): { authorization: string } {
+  const token = app.jwt.sign({ sub: String(user.id), role: user.role as 'admin' | 'vendor' });
+  return { authorization: `Bearer ${token}` };
+}

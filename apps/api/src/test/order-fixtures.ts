@@ -1,0 +1,151 @@
+import type { Db } from '../platform/db/create-db.js';
+import type { OrdersTable } from '../platform/db/schema.js';
+
+/**
+ * Builders for orders, written straight to the database. Money in paise, times
+ * UTC ISO strings. Defaults are a realistic single-line storefront order; override
+ * what a test is about.
+ */
+
+let sequence = 0;
+
+export interface FixtureOrderLine {
+  productId?: number | null;
+  productName?: string;
+  productImage?: string | null;
+  quantity?: number;
+  salePricePaise?: number;
+}
+
+export interface FixtureOrderOptions {
+  trackingNumber?: string;
+  /** The customer's account; null for a guest or a deleted account. */
+  userId?: number | null;
+  billingFullName?: string;
+  billingEmail?: string;
+  status?: OrdersTable['status'];
+  createdAt?: string;
+  /** The lines; the subtotal is their sum. Default: one line of Rs.1,000.00. */
+  lines?: FixtureOrderLine[];
+  /** A redeemed coupon: its code and the amount off, in paise. */
+  coupon?: { code: string; discountPaise: number };
+  /** Status history entries; default: one 'Order Placed' entry at `createdAt`. */
+  history?: { status: OrdersTable['status']; notes?: string | null; createdAt: string }[];
+}
+
+export interface FixtureOrder {
+  id: number;
+  trackingNumber: string;
+  subtotalPaise: number;
+  discountedTotalPaise: number;
+  createdAt: string;
+  status: OrdersTable['status'];
+}
+
+/** Inserts an order with its lines and status history. */
+export async function createOrder(db: Db, options: FixtureOrderOptions = {}): Promise<FixtureOrder> {
+  const n = ++sequence;
+  const createdAt = options.createdAt ?? new Date().toISOString();
+  const status = options.status ?? 'Order Placed';
+  const lines = (options.lines ?? [{}]).map((line, index) => ({
+    productId: line.productId ?? null,
+    productName: line.productName ?? `Product ${n}.${index + 1}`,
+    productImage: line.productImage === undefined ? `https://img.example.test/${n}-${index}.jpg` : line.productImage,
+    quantity: line.quantity ?? 1,
+    salePricePaise: line.salePricePaise ?? 100_000,
+  }));
+  const subtotalPaise = lines.reduce((sum, line) => sum + line.quantity * line.salePricePaise, 0);
+  const discountPaise = options.coupon?.discountPaise ?? 0;
+  const trackingNumber = options.trackingNumber ?? `TRK${String(100_000 + n)}`;
+  const order = await db
+    .insertInto('orders')
+    .values({
+      trackingNumber,
+      userId: options.userId ?? null,
+      billingFullName: options.billingFullName ?? `Billing Name ${n}`,
+      billingEmail: options.billingEmail ?? `billing${n}@example.test`,
+      billingPhone: '+91 98765 43210',
+      billingNote: null,
+      billingAddress: `${n} Park Street`,
+      billingCity: 'Kolkata',
+      billingProvince: 'West Bengal',
+      paymentMethod: 'Cash on Delivery',
+      subtotalPaise,
+      couponId: null,
+      couponCode: options.coupon?.code ?? null,
+      discountPaise,
+      discountedTotalPaise: subtotalPaise - discountPaise,
+      status,
+      createdAt,
+      updatedAt: createdAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('orderItems')
+    .values(lines.map((line) => ({ ...line, orderId: order.id, createdAt, updatedAt: createdAt })))
+    .execute();
+  const history = options.history ?? [{ status: 'Order Placed' as const, notes: null, createdAt }];
+  if (history.length > 0) {
+    await db
+      .insertInto('orderStatusHistory')
+      .values(
+        history.map((entry) => ({
+          orderId: order.id,
+          status: entry.status,
+          notes: entry.notes ?? null,
+          changedBy: null,
+          createdAt: entry.createdAt,
+          updatedAt: entry.createdAt,
+        })),
+      )
+      .execute();
+  }
+  return {
+    id: order.id,
+    trackingNumber,
+    subtotalPaise,
+    discountedTotalPaise: subtotalPaise - discountPaise,
+    createdAt,
+    status,
+  };
+}
+
+/** Inserts a bare product (the dashboard counts them); needs an existing category or makes one. */
+export async function createProductRow(db: Db, overrides: { status?: 'active' | 'inactive' | 'pending' } = {}) {
+  const n = ++sequence;
+  const now = new Date().toISOString();
+  const category =
+    (await db.selectFrom('categories').select('id').orderBy('id').executeTakeFirst()) ??
+    (await db
+      .insertInto('categories')
+      .values({ name: `Category ${n}`, imageUrl: 'https://img.example.test/c.jpg', createdAt: now, updatedAt: now })
+      .returning('id')
+      .executeTakeFirstOrThrow());
+  return db
+    .insertInto('products')
+    .values({
+      vendorId: null,
+      categoryId: category.id,
+      subcategoryId: null,
+      name: `Product ${n}`,
+      productDetails: 'Details',
+      brand: 'Unknown',
+      color: null,
+      sku: `SKU-ORD-${n}`,
+      model: null,
+      warrantyPeriod: 'No Warranty',
+      salePricePaise: 10_000,
+      actualPricePaise: 12_000,
+      manufacturer: null,
+      stockQuantity: 5,
+      status: overrides.status ?? 'active',
+      approvalStatus: overrides.status === 'pending' ? 'pending' : 'approved',
+      reviewedBy: null,
+      reviewedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}

@@ -1,0 +1,43 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The demo store's sign-ins (apps/api/src/seed/demo-store.ts). */
+export const demo = {
+  admin: { email: 'admin@example.com', password: 'admin123' },
+  vendor: { email: 'vendor@example.com', password: 'vendor123' },
+  pendingVendor: { email: 'pending.vendor@example.com', password: 'vendor123' },
+} as const;
+
+/** Signs in through the login screen and waits to land in the admin shell. */
+export async function signIn(page: Page, who: { email: string; password: string } = demo.admin) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/admin\//);
+}
+
+/** A suffix that keeps names made by one run apart from every other run's and the seed's. */
+export function uniqueSuffix(): string {
+  return `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`.toUpperCase();
+}
+
+/**
+ * Creates a category and its subcategories through the Category Management screen
+ * (the signed-in user must be an admin), waiting for each success toast.
+ */
+export async function createCategory(page: Page, name: string, subcategories: string[] = []) {
+  await page.goto('/admin/categories');
+  const categoryForm = page.getByRole('form', { name: 'Add New Category' });
+  await categoryForm.getByLabel('Category Name').fill(name);
+  await categoryForm.getByLabel('Image URL').fill(`https://images.example.test/${encodeURIComponent(name)}.jpg`);
+  await categoryForm.getByRole('button', { name: 'Add Category' }).click();
+  await expect(page.getByText('Category created successfully!', { exact: true })).toBeVisible();
+
+  const subcategoryForm = page.getByRole('form', { name: 'Add New Subcategory' });
+  for (const subcategory of subcategories) {
+    await subcategoryForm.getByLabel('Subcategory Name').fill(subcategory);
+    await subcategoryForm.getByLabel('Parent Category').selectOption({ label: name });
+    await subcategoryForm.getByRole('button', { name: 'Add Subcategory' }).click();
+    await expect(page.getByRole('listitem', { name: subcategory, exact: true })).toBeVisible();
+  }
+}

@@ -1,0 +1,133 @@
+import {
+  ChevronsLeft,
+  ChevronsRight,
+  FileText,
+  LayoutDashboard,
+  LogOut,
+  type LucideIcon,
+  Mail,
+  Package,
+  Settings,
+  ShoppingCart,
+  Store,
+  Tags,
+  TicketPercent,
+} from 'lucide-react';
+import { NavLink } from 'react-router';
+import { paths } from '../../lib/paths';
+import { displayName, useSession } from '../../lib/session';
+import { useLogout } from './use-logout';
+
+interface NavItem {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+  /** Vendors see only the screens they work in. */
+  vendor?: boolean;
+}
+
+/** Sidebar items and sections (spec section 2, Admin shell). */
+export const navSections: { title: string | null; items: NavItem[] }[] = [
+  { title: null, items: [{ label: 'Dashboard', to: paths.dashboard, icon: LayoutDashboard }] },
+  {
+    title: 'Inventory',
+    items: [
+      { label: 'Product Categories', to: paths.categories, icon: Tags },
+      { label: 'Products', to: paths.products.list, icon: Package, vendor: true },
+      { label: 'Coupons Code', to: paths.coupons, icon: TicketPercent },
+      { label: 'Orders', to: paths.orders.list, icon: ShoppingCart },
+      { label: 'Vendors', to: paths.vendors, icon: Store },
+    ],
+  },
+  {
+    title: 'Others',
+    items: [
+      { label: 'Blog Posts', to: paths.blog.list, icon: FileText },
+      { label: 'Contact Inquiries', to: paths.contact, icon: Mail },
+      { label: 'Website Configuration', to: paths.websiteConfig, icon: Settings },
+    ],
+  },
+];
+
+/** The collapsible sidebar: 15rem expanded, 4rem collapsed; footer with the user and Logout. */
+export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle: () => void }) {
+  const session = useSession();
+  const logout = useLogout();
+  const isAdmin = session?.user.role === 'admin';
+  const name = displayName(session?.user ?? null);
+
+  return (
+    <aside
+      aria-label="Sidebar"
+      data-collapsed={collapsed}
+      style={{ width: collapsed ? '4rem' : '15rem' }}
+      className="bg-brand-gradient sticky top-0 flex h-screen shrink-0 flex-col text-white transition-[width] duration-200"
+    >
+      <div className="flex h-16 items-center justify-between gap-2 px-4">
+        {!collapsed && <span className="truncate text-lg font-bold tracking-wide">Haat Admin</span>}
+        <button
+          type="button"
+          onClick={onToggle}
+          aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+          className="rounded-md p-1.5 hover:bg-white/10"
+        >
+          {collapsed ? <ChevronsRight className="h-5 w-5" /> : <ChevronsLeft className="h-5 w-5" />}
+        </button>
+      </div>
+
+      <nav aria-label="Main" className="flex-1 overflow-y-auto px-2 py-2">
+        {navSections.map((section) => {
+          const items = section.items.filter((item) => isAdmin || item.vendor);
+          if (items.length === 0) return null;
+          return (
+            <div key={section.title ?? 'main'} className="mb-4">
+              {section.title && !collapsed && (
+                <p className="px-3 pb-1 text-[11px] font-semibold uppercase tracking-wider text-white/60">
+                  {section.title}
+                </p>
+              )}
+              <ul className="space-y-1">
+                {items.map((item) => (
+                  <li key={item.to}>
+                    <NavLink
+                      to={item.to}
+                      end={item.to === paths.products.list ? false : undefined}
+                      title={collapsed ? item.label : undefined}
+                      aria-label={collapsed ? item.label : undefined}
+                      className={({ isActive }) =>
+                        `flex items-center gap-3 rounded-lg px-3 py-2 text-sm transition ${
+                          isActive ? 'bg-white/20 font-semibold' : 'text-white/85 hover:bg-white/10'
+                        }`
+                      }
+                    >
+                      <item.icon className="h-5 w-5 shrink-0" aria-hidden />
+                      {!collapsed && <span className="truncate">{item.label}</span>}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          );
+        })}
+      </nav>
+
+      <div className="border-t border-white/15 p-3">
+        {!collapsed && (
+          <div className="mb-2 px-1">
+            <p className="truncate text-sm font-semibold">{name}</p>
+            <p className="truncate text-xs text-white/70">{session?.user.email}</p>
+          </div>
+        )}
+        <button
+          type="button"
+          onClick={logout}
+          aria-label="Logout"
+          className="flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm text-white/90 hover:bg-white/10"
+        >
+          <LogOut className="h-5 w-5 shrink-0" aria-hidden />
+          {!collapsed && <span>Logout</span>}
+        </button>
+      </div>
+    </aside>
+  );
+}

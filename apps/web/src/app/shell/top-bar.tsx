@@ -1,0 +1,180 @@
+import { Bell, ChevronDown, CircleHelp, LogOut, Search, Shield, SlidersHorizontal, UserRound } from 'lucide-react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../../lib/paths';
+import { displayName, useSession } from '../../lib/session';
+import { useLogout } from './use-logout';
+
+/** The clock refreshes every second (spec section 9). */
+const CLOCK_REFRESH_MS = 1000;
+
+function Clock() {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(new Date()), CLOCK_REFRESH_MS);
+    return () => window.clearInterval(timer);
+  }, []);
+  return (
+    <div className="hidden text-right leading-tight md:block">
+      <p className="text-sm font-semibold text-slate-800" data-testid="clock-time">
+        {now.toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit', second: '2-digit' })}
+      </p>
+      <p className="text-xs text-slate-500">
+        {now.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' })}
+      </p>
+    </div>
+  );
+}
+
+/** The fixed sample notifications of spec section 2. */
+export const sampleNotifications = [
+  { id: 1, title: 'New order received', detail: 'An order is waiting to be packed', time: '2 min ago' },
+  { id: 2, title: 'Low inventory', detail: 'Some products are running low on stock', time: '1 hour ago' },
+  { id: 3, title: 'Weekly report', detail: 'Your weekly sales report is ready', time: '1 day ago' },
+];
+
+/** The unread badge: the count, or 9+ above 9 (spec section 9). */
+export function unreadBadge(count: number): string {
+  return count > 9 ? '9+' : String(count);
+}
+
+/** Closes a popover on an outside click or Escape. */
+function useDismiss(open: boolean, close: () => void) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: MouseEvent) => {
+      if (ref.current && !ref.current.contains(event.target as Node)) close();
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close();
+    };
+    document.addEventListener('mousedown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open, close]);
+  return ref;
+}
+
+function Notifications() {
+  const [open, setOpen] = useState(false);
+  const ref = useDismiss(open, () => setOpen(false));
+  const unread = sampleNotifications.length;
+  return (
+    <div className="relative" ref={ref}>
+      <button
+        type="button"
+        aria-label={`Notifications (${unread} unread)`}
+        aria-expanded={open}
+        onClick={() => setOpen((value) => !value)}
+        className="relative rounded-full p-2 text-slate-600 hover:bg-slate-100"
+      >
+        <Bell className="h-5 w-5" />
+        <span className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-pink-600 px-1 text-center text-[10px] font-bold leading-5 text-white">
+          {unreadBadge(unread)}
+        </span>
+      </button>
+      {open && (
+        <div className="absolute right-0 z-40 mt-2 w-80 rounded-xl border border-slate-200 bg-white shadow-lg">
+          <p className="border-b border-slate-100 px-4 py-3 text-sm font-semibold">Notifications</p>
+          <ul>
+            {sampleNotifications.map((item) => (
+              <li key={item.id} className="border-b border-slate-50 px-4 py-3 last:border-0">
+                <p className="text-sm font-medium text-slate-800">{item.title}</p>
+                <p className="text-xs text-slate-500">{item.detail}</p>
+                <p className="mt-1 text-[11px] text-slate-400">{item.time}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function UserMenu() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const [open, setOpen] = useState(false);
+  const ref = useDismiss(open, () => setOpen(false));
+  const name = displayName(session?.user ?? null);
+  const go = (to: string) => {
+    setOpen(false);
+    navigate(to);
+  };
+  const item = 'flex w-full items-center gap-2 px-4 py-2 text-left text-sm text-slate-700 hover:bg-slate-50';
+  return (
+    <div className="relative" ref={ref}>
+      <button
+        type="button"
+        aria-label="User menu"
+        aria-expanded={open}
+        onClick={() => setOpen((value) => !value)}
+        className="flex items-center gap-2 rounded-full py-1 pl-1 pr-2 hover:bg-slate-100"
+      >
+        <span className="bg-brand-gradient flex h-8 w-8 items-center justify-center rounded-full text-sm font-semibold text-white">
+          {name.charAt(0).toUpperCase()}
+        </span>
+        <span className="hidden text-sm font-medium text-slate-700 sm:inline">{name}</span>
+        <ChevronDown className="h-4 w-4 text-slate-500" />
+      </button>
+      {open && (
+        <div
+          role="menu"
+          className="absolute right-0 z-40 mt-2 w-56 rounded-xl border border-slate-200 bg-white py-2 shadow-lg"
+        >
+          <button type="button" role="menuitem" className={item} onClick={() => go(paths.profile)}>
+            <UserRound className="h-4 w-4" /> Profile Settings
+          </button>
+          <button type="button" role="menuitem" className={item} onClick={() => go(paths.dashboardSettings)}>
+            <SlidersHorizontal className="h-4 w-4" /> Dashboard Settings
+          </button>
+          <button type="button" role="menuitem" className={item} onClick={() => setOpen(false)}>
+            <Shield className="h-4 w-4" /> Security
+          </button>
+          <button type="button" role="menuitem" className={item} onClick={() => setOpen(false)}>
+            <CircleHelp className="h-4 w-4" /> Help &amp; Support
+          </button>
+          <div className="my-1 border-t border-slate-100" />
+          <button type="button" role="menuitem" className={`${item} text-red-600`} onClick={logout}>
+            <LogOut className="h-4 w-4" /> Logout
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The top bar (spec section 2): clock and date, search box, notifications and the user menu. */
+export function TopBar() {
+  const [query, setQuery] = useState('');
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    // The spec's search only logs the text; there is no global search yet.
+    console.log('Search:', query);
+  };
+  return (
+    <header className="sticky top-0 z-30 flex h-16 items-center justify-between gap-4 border-b border-slate-200 bg-white px-6">
+      <form onSubmit={onSearch} className="relative w-full max-w-md">
+        <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" />
+        <input
+          type="search"
+          aria-label="Search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          placeholder="Search products, orders, customers..."
+          className="w-full rounded-lg border border-slate-200 bg-slate-50 py-2 pl-9 pr-3 text-sm outline-none focus:border-pink-400 focus:bg-white"
+        />
+      </form>
+      <div className="flex items-center gap-4">
+        <Clock />
+        <Notifications />
+        <UserMenu />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,17 @@
+import type { LoginBody, LoginResponse } from '@haat/contract';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api-client';
+
+/** Spec section 8, Login. */
+export const loginErrors = {
+  failed: 'Login failed. Please try again.',
+  noToken: 'Invalid token',
+  unexpected: 'An unexpected error occurred. Please try again.',
+} as const;
+
+/** `POST /api/auth/admin/login`. */
+export function useLogin() {
+  return useMutation({
+    mutationFn: (body: LoginBody) => apiRequest<LoginResponse>('/api/auth/admin/login', { method: 'POST', body }),
+  });
+}

@@ -1,0 +1,134 @@
+import { type Category, categoryMessages, type Subcategory } from '@haat/contract';
+import { useEffect, useRef, useState } from 'react';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { notify } from '../../../components/ui/notify';
+import { PageHeader } from '../../../components/ui/page-header';
+import { errorMessage } from '../../../lib/api-client';
+import { useCategories, useDeleteCategory, useDeleteSubcategory } from '../api';
+import { CategoryForm } from '../components/category-form';
+import { CategoryList } from '../components/category-list';
+import { SubcategoryForm } from '../components/subcategory-form';
+
+type PendingDelete = { kind: 'category'; item: Category } | { kind: 'subcategory'; item: Subcategory };
+
+/**
+ * Category Management (spec section 2; section 4 for its states): the category
+ * form with the subcategory form beside it, then the list. One row is expanded at
+ * a time, the first category with subcategories to begin with; deleting asks
+ * first ('Delete Category?', 'Delete Subcategory?').
+ */
+export function CategoryManagementPage() {
+  const categories = useCategories();
+  const deleteCategory = useDeleteCategory();
+  const deleteSubcategory = useDeleteSubcategory();
+  const [editingCategory, setEditingCategory] = useState<Category | null>(null);
+  const [editingSubcategory, setEditingSubcategory] = useState<Subcategory | null>(null);
+  // undefined until the user opens or closes a row: until then the first category with subcategories is open.
+  const [expanded, setExpanded] = useState<string | null | undefined>(undefined);
+  const [pendingDelete, setPendingDelete] = useState<PendingDelete | null>(null);
+
+  const list = categories.data?.categories ?? [];
+  const expandedId = expanded === undefined ? (list.find((c) => c.subcategoryCount > 0)?._id ?? null) : expanded;
+
+  const announcedLoad = useRef(false);
+  useEffect(() => {
+    if (categories.isSuccess && !announcedLoad.current) {
+      announcedLoad.current = true;
+      notify.success(categoryMessages.loaded);
+    }
+  }, [categories.isSuccess]);
+
+  const deleting = deleteCategory.isPending || deleteSubcategory.isPending;
+
+  const confirmDelete = () => {
+    if (!pendingDelete) return;
+    if (pendingDelete.kind === 'category') {
+      const { item } = pendingDelete;
+      deleteCategory.mutate(item._id, {
+        onSuccess: (answer) => {
+          notify.success(answer.message || categoryMessages.deleted);
+          if (editingCategory?._id === item._id) setEditingCategory(null);
+          if (editingSubcategory?.categoryId === item._id) setEditingSubcategory(null);
+          if (expandedId === item._id) setExpanded(null);
+          setPendingDelete(null);
+        },
+        onError: (error) => notify.longError(errorMessage(error, categoryMessages.deleteFailed)),
+      });
+    } else {
+      const { item } = pendingDelete;
+      deleteSubcategory.mutate(item._id, {
+        onSuccess: (answer) => {
+          notify.success(answer.message || categoryMessages.subcategoryDeleted);
+          if (editingSubcategory?._id === item._id) setEditingSubcategory(null);
+          setPendingDelete(null);
+        },
+        onError: (error) => notify.longError(errorMessage(error, categoryMessages.deleteSubcategoryFailed)),
+      });
+    }
+  };
+
+  return (
+    <div>
+      <PageHeader title="Category Management" subtitle="Manage product categories and subcategories" />
+
+      <div className="mb-8 grid gap-5 lg:grid-cols-2">
+        <CategoryForm
+          key={`category-${editingCategory?._id ?? 'new'}`}
+          category={editingCategory}
+          onFinished={() => setEditingCategory(null)}
+        />
+        <SubcategoryForm
+          key={`subcategory-${editingSubcategory?._id ?? 'new'}`}
+          categories={list}
+          subcategory={editingSubcategory}
+          onSaved={(categoryId) => setExpanded(categoryId)}
+          onFinished={() => setEditingSubcategory(null)}
+        />
+      </div>
+
+      <CategoryList
+        categories={list}
+        loading={categories.isPending}
+        error={categories.error}
+        expandedId={expandedId}
+        onToggle={(category) => setExpanded(expandedId === category._id ? null : category._id)}
+        onEdit={(category) => setEditingCategory(category)}
+        onDelete={(category) => setPendingDelete({ kind: 'category', item: category })}
+        onEditSubcategory={(subcategory) => setEditingSubcategory(subcategory)}
+        onDeleteSubcategory={(subcategory) => setPendingDelete({ kind: 'subcategory', item: subcategory })}
+      />
+
+      {pendingDelete?.kind === 'category' && (
+        <ConfirmDialog
+          title="Delete Category?"
+          confirmLabel="Delete"
+          busyLabel="Deleting..."
+          busy={deleting}
+          onConfirm={confirmDelete}
+          onCancel={() => setPendingDelete(null)}
+        >
+          <p>
+            Are you sure you want to delete <strong className="text-slate-900">{pendingDelete.item.name}</strong>? All
+            associated subcategories will also be deleted.
+          </p>
+          <p className="font-medium text-red-700">This action cannot be undone.</p>
+        </ConfirmDialog>
+      )}
+      {pendingDelete?.kind === 'subcategory' && (
+        <ConfirmDialog
+          title="Delete Subcategory?"
+          confirmLabel="Delete"
+          busyLabel="Deleting..."
+          busy={deleting}
+          onConfirm={confirmDelete}
+          onCancel={() => setPendingDelete(null)}
+        >
+          <p>
+            Are you sure you want to delete <strong className="text-slate-900">{pendingDelete.item.name}</strong>?
+          </p>
+          <p className="font-medium text-red-700">This action cannot be undone.</p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}

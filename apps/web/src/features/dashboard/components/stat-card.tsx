@@ -1,0 +1,40 @@
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+
+/**
+ * One figure of the dashboard: its title, the value and an optional caption. A
+ * labelled region, so a reader (and a test) finds the value by the card's title.
+ */
+export function StatCard({
+  title,
+  value,
+  caption,
+  icon: Icon,
+  accent,
+}: {
+  title: string;
+  value: ReactNode;
+  caption?: string;
+  icon: LucideIcon;
+  /** Tailwind classes for the icon's tile. */
+  accent: string;
+}) {
+  const id = `stat-${title.toLowerCase().replaceAll(' ', '-')}`;
+  return (
+    <section
+      aria-labelledby={id}
+      className="flex items-center justify-between gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <div className="min-w-0">
+        <h2 id={id} className="text-sm font-medium text-slate-500">
+          {title}
+        </h2>
+        <p className="mt-1 truncate text-2xl font-semibold text-slate-900">{value}</p>
+        {caption && <p className="mt-1 text-xs text-slate-500">{caption}</p>}
+      </div>
+      <span className={`flex h-12 w-12 shrink-0 items-center justify-center rounded-xl ${accent}`} aria-hidden>
+        <Icon className="h-6 w-6" />
+      </span>
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+import { dashboardMessages } from '@haat/contract';
+import { AlertTriangle, CalendarCheck, IndianRupee, Package, ShoppingCart, Users } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Spinner } from '../../../components/ui/spinner';
+import { formatNumber, formatRupees } from '../../../lib/format';
+import { useDashboardSummary } from '../api';
+import { MonthlyChart } from '../components/monthly-chart';
+import { RecentOrdersTable } from '../components/recent-orders-table';
+import { StatCard } from '../components/stat-card';
+import { StatusChart } from '../components/status-chart';
+
+/**
+ * The admin dashboard (spec section 2, Dashboard; section 4: loading, then error or
+ * loaded). Every figure comes from one call, `GET /api/dashboard/summary`, computed
+ * in the database: Total Revenue sums Delivered orders, as its caption says, and the
+ * monthly chart covers the last 12 months labelled with the year.
+ */
+export function DashboardPage() {
+  const summary = useDashboardSummary();
+
+  if (summary.isPending) return <Spinner label={dashboardMessages.loading} />;
+
+  if (summary.isError) {
+    return (
+      <div role="alert" className="mx-auto max-w-lg rounded-2xl border border-red-200 bg-red-50 p-8 text-center">
+        <AlertTriangle className="mx-auto h-10 w-10 text-red-500" aria-hidden />
+        <h1 className="mt-3 text-xl font-semibold text-red-800">{dashboardMessages.errorTitle}</h1>
+        <p className="mt-2 text-sm text-red-700">{summary.error.message}</p>
+        {/* The spec's Retry reloads the page, which also re-reads the session. */}
+        <Button className="mt-5" onClick={() => window.location.reload()}>
+          {dashboardMessages.retry}
+        </Button>
+      </div>
+    );
+  }
+
+  const data = summary.data;
+  return (
+    <div className="space-y-6">
+      <PageHeader title={dashboardMessages.heading} subtitle={dashboardMessages.subtitle} />
+
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard
+          title={dashboardMessages.totalProducts}
+          value={formatNumber(data.totalProducts)}
+          icon={Package}
+          accent="bg-blue-100 text-blue-700"
+        />
+        <StatCard
+          title={dashboardMessages.totalOrders}
+          value={formatNumber(data.totalOrders)}
+          icon={ShoppingCart}
+          accent="bg-purple-100 text-purple-700"
+        />
+        <StatCard
+          title={dashboardMessages.totalUsers}
+          value={formatNumber(data.totalUsers)}
+          icon={Users}
+          accent="bg-emerald-100 text-emerald-700"
+        />
+        <StatCard
+          title={dashboardMessages.ordersToday}
+          value={formatNumber(data.ordersToday)}
+          icon={CalendarCheck}
+          accent="bg-amber-100 text-amber-700"
+        />
+      </div>
+
+      <StatCard
+        title={dashboardMessages.totalRevenue}
+        value={formatRupees(data.totalRevenue)}
+        caption={dashboardMessages.revenueCaption}
+        icon={IndianRupee}
+        accent="bg-pink-100 text-pink-700"
+      />
+
+      <div className="grid gap-6 xl:grid-cols-2">
+        <MonthlyChart months={data.monthly} />
+        <StatusChart distribution={data.statusDistribution} />
+      </div>
+
+      <RecentOrdersTable orders={data.recentOrders} />
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+import { productMessages } from '@haat/contract';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../../../lib/session';
+import { PendingProductsPage } from '../pages/pending-products-page';
+import { type Call, fakeApi, makeProduct, renderScreen, signInAs, timestamps } from './support';
+
+const vendorRef = { _id: '7', businessName: 'Ravi Traders', name: 'Ravi' };
+const lamp = makeProduct({
+  _id: '301',
+  name: 'Desk Lamp',
+  status: 'pending',
+  isApproved: false,
+  approvalStatus: 'pending',
+  vendor: vendorRef,
+  subcategory: { _id: '11', name: 'Lighting' },
+});
+const kettle = makeProduct({
+  _id: '302',
+  name: 'Kettle',
+  status: 'pending',
+  isApproved: false,
+  approvalStatus: 'pending',
+  vendor: vendorRef,
+});
+
+function pendingApi(products = [lamp, kettle]) {
+  let waiting = [...products];
+  const review = (call: Call) => {
+    const id = call.url.pathname.split('/').at(-1);
+    const product = waiting.find((p) => p._id === id);
+    waiting = waiting.filter((p) => p._id !== id);
+    const approved = (call.body as { isApproved: boolean }).isApproved;
+    return {
+      success: true,
+      message: approved ? productMessages.approved : productMessages.rejected,
+      product: { ...product, isApproved: approved, approvalStatus: approved ? 'approved' : 'rejected' },
+    };
+  };
+  return fakeApi({
+    'GET /api/products/admin/pending': () => ({
+      success: true,
+      products: waiting,
+      total: waiting.length,
+      nextCursor: null,
+    }),
+    'GET /api/vendors': () => ({
+      success: true,
+      vendors: [
+        {
+          ...vendorRef,
+          email: 'ravi@example.com',
+          phoneNumber: '1',
+          address: 'Pune',
+          status: 'approved',
+          ...timestamps,
+        },
+      ],
+    }),
+    'GET /api/categories': () => ({
+      success: true,
+      categories: [
+        { _id: '10', name: 'Electronics', imageUrl: '', subcategoryCount: 0, productCount: 2, ...timestamps },
+      ],
+    }),
+    'PUT /api/products/admin/approve/301': review,
+    'PUT /api/products/admin/approve/302': review,
+  });
+}
+
+const renderPending = () =>
+  renderScreen(<PendingProductsPage />, { route: '/admin/products/pending', path: '/admin/products/pending' });
+
+afterEach(() => {
+  cleanup();
+  sessionStore.end();
+  vi.unstubAllGlobals();
+});
+
+describe('PendingProductsPage', () => {
+  it('shows the banner and a card per product with its details and actions', async () => {
+    signInAs('admin');
+    pendingApi();
+    renderPending();
+
+    expect(await screen.findByText('2 products awaiting approval')).toBeInTheDocument();
+    const card = screen.getByRole('article', { name: 'Desk Lamp' });
+    for (const text of [
+      'Ravi Traders',
+      'Pending Approval',
+      'A fine product',
+      'Acme',
+      lamp.sku,
+      'Rs.90.00',
+      'Lighting',
+    ]) {
+      expect(within(card).getByText(text)).toBeInTheDocument();
+    }
+    expect(within(card).getByRole('link', { name: 'View Details' })).toHaveAttribute('href', '/admin/products/301');
+    expect(screen.getByRole('link', { name: 'All Products' })).toHaveAttribute('href', '/admin/products');
+  });
+
+  it('approves one and rejects the other; each leaves the list', async () => {
+    signInAs('admin');
+    const api = pendingApi();
+    const user = userEvent.setup();
+    renderPending();
+
+    const lampCard = await screen.findByRole('article', { name: 'Desk Lamp' });
+    await user.click(within(lampCard).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Product approved successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Desk Lamp' })).not.toBeInTheDocument());
+    expect(await screen.findByText('1 product awaiting approval')).toBeInTheDocument();
+
+    await user.click(within(screen.getByRole('article', { name: 'Kettle' })).getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText('Product rejected successfully!')).toBeInTheDocument();
+    expect(await screen.findByText('No pending products')).toBeInTheDocument();
+    expect(screen.getByText('All products have been reviewed. Great job!')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/products/admin/approve/302')[0]?.body).toEqual({ isApproved: false });
+  });
+
+  it('asks the server for one vendor and one category', async () => {
+    signInAs('admin');
+    const api = pendingApi();
+    const user = userEvent.setup();
+    renderPending();
+
+    await user.selectOptions(
+      screen.getByLabelText('Vendor'),
+      await screen.findByRole('option', { name: 'Ravi Traders' }),
+    );
+    await user.selectOptions(
+      screen.getByLabelText('Category'),
+      await screen.findByRole('option', { name: 'Electronics' }),
+    );
+
+    await waitFor(() => {
+      const params = api.callsTo('GET', '/api/products/admin/pending').at(-1)?.url.searchParams;
+      expect(params?.get('vendor')).toBe('7');
+      expect(params?.get('category')).toBe('10');
+    });
+  });
+});

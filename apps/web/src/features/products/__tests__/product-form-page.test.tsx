@@ -1,0 +1,262 @@
+import { productMessages } from '@haat/contract';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../../../lib/session';
+import { ProductFormPage } from '../pages/product-form-page';
+import { type Call, fakeApi, makeProduct, renderScreen, signInAs, timestamps } from './support';
+
+const electronics = {
+  _id: '10',
+  name: 'Electronics',
+  imageUrl: 'https://img.example/e.jpg',
+  subcategoryCount: 1,
+  productCount: 3,
+  ...timestamps,
+};
+const books = {
+  _id: '20',
+  name: 'Books',
+  imageUrl: 'https://img.example/b.jpg',
+  subcategoryCount: 0,
+  productCount: 0,
+  ...timestamps,
+};
+const phones = {
+  _id: '11',
+  name: 'Phones',
+  category: { _id: '10', name: 'Electronics' },
+  categoryId: '10',
+  productCount: 0,
+  ...timestamps,
+};
+const traders = {
+  _id: '7',
+  name: 'Ravi',
+  email: 'ravi@example.com',
+  businessName: 'Ravi Traders',
+  phoneNumber: '9999999999',
+  address: 'Pune',
+  status: 'approved',
+  ...timestamps,
+};
+
+const saved = makeProduct({ _id: '500', name: 'Desk Lamp' });
+
+function formApi(extra: Record<string, (call: Call) => unknown> = {}) {
+  return fakeApi({
+    'GET /api/categories': () => ({ success: true, categories: [electronics, books] }),
+    'GET /api/subcategories': (call) => ({
+      success: true,
+      subcategories: call.url.searchParams.get('category') === '10' ? [phones] : [],
+    }),
+    'GET /api/vendors': () => ({ success: true, vendors: [traders] }),
+    'POST /api/products/create': () => ({ success: true, message: productMessages.created, product: saved }),
+    ...extra,
+  });
+}
+
+const renderNew = () =>
+  renderScreen(<ProductFormPage />, { route: '/admin/products/new', path: '/admin/products/new' });
+
+async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Product Name'), 'Desk Lamp');
+  await user.type(screen.getByLabelText('SKU'), 'LAMP-1');
+  await user.type(screen.getByLabelText('Product Details'), 'A warm light');
+  await user.type(screen.getByLabelText('Sale Price (Rs.)'), '90.5');
+  await user.type(screen.getByLabelText('Actual Price (Rs.)'), '120');
+  await user.type(screen.getByLabelText('Stock Quantity'), '0');
+  await user.selectOptions(
+    await screen.findByLabelText('Category'),
+    await screen.findByRole('option', { name: 'Electronics' }),
+  );
+}
+
+/** A toast's title (the same words may also sit under a field). */
+const findToast = (text: string) => screen.findByText(text, { selector: '[data-title]' });
+
+afterEach(() => {
+  cleanup();
+  sessionStore.end();
+  vi.unstubAllGlobals();
+});
+
+describe('ProductFormPage', () => {
+  it('shows the six sections to an admin', async () => {
+    signInAs('admin');
+    formApi();
+    renderNew();
+
+    expect(screen.getByRole('heading', { name: 'Add New Product' })).toBeInTheDocument();
+    for (const section of [
+      'Basic Information',
+      'Product Specifications',
+      'Pricing & Inventory',
+      'Categorization',
+      'Vendor Assignment',
+      'Product Images',
+    ]) {
+      expect(screen.getByRole('region', { name: section })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('link', { name: 'Back to Products' })).toHaveAttribute('href', '/admin/products');
+    expect(screen.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', '/admin/products');
+  });
+
+  it('joins every failed rule in one toast and sends nothing', async () => {
+    signInAs('admin');
+    const api = formApi();
+    const user = userEvent.setup();
+    renderNew();
+
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+
+    expect(
+      await screen.findByText(
+        'Product name is required, Product details are required, SKU is required, Valid sale price is required, Valid actual price is required, Valid stock quantity is required, Category is required',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Product Name')).toHaveAccessibleDescription('Product name is required');
+    expect(api.callsTo('POST', '/api/products/create')).toHaveLength(0);
+  });
+
+  it('refuses a negative stock but accepts 0, sends numbers, and returns to the list after saving', async () => {
+    signInAs('admin');
+    const api = formApi();
+    const user = userEvent.setup();
+    const { router } = renderNew();
+
+    await fillRequired(user);
+    await user.clear(screen.getByLabelText('Stock Quantity'));
+    await user.type(screen.getByLabelText('Stock Quantity'), '-1');
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+    expect(await findToast('Valid stock quantity is required')).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('Stock Quantity'));
+    await user.type(screen.getByLabelText('Stock Quantity'), '0');
+    await user.selectOptions(screen.getByLabelText('Vendor'), 'Ravi Traders');
+    await user.type(screen.getByLabelText('Image URL'), 'https://img.example/lamp.jpg');
+    await user.click(screen.getByRole('button', { name: 'Add Image' }));
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+
+    expect(await screen.findByText('Product created successfully!')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/products/create')[0]?.body).toEqual({
+      name: 'Desk Lamp',
+      productDetails: 'A warm light',
+      brand: 'Unknown',
+      sku: 'LAMP-1',
+      warrantyPeriod: 'No Warranty',
+      salePrice: 90.5,
+      actualPrice: 120,
+      stockQuantity: 0,
+      category: 10,
+      subcategory: null,
+      images: ['https://img.example/lamp.jpg'],
+      vendor: 7,
+      status: 'active',
+    });
+    expect(screen.getByRole('button', { name: 'Create Product' })).toBeDisabled();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/products'), { timeout: 3000 });
+  });
+
+  it('offers subcategories of the chosen category only, and clears the choice when the category changes', async () => {
+    signInAs('admin');
+    formApi();
+    const user = userEvent.setup();
+    renderNew();
+
+    const subcategory = screen.getByLabelText('Subcategory');
+    expect(subcategory).toBeDisabled();
+    await user.selectOptions(
+      await screen.findByLabelText('Category'),
+      await screen.findByRole('option', { name: 'Electronics' }),
+    );
+    await user.selectOptions(subcategory, await screen.findByRole('option', { name: 'Phones' }));
+    expect(subcategory).toHaveValue('11');
+
+    await user.selectOptions(screen.getByLabelText('Category'), 'Books');
+    expect(subcategory).toHaveValue('');
+    await waitFor(() => expect(subcategory).toBeDisabled());
+    expect(within(subcategory).getByRole('option', { name: 'No subcategories available' })).toBeInTheDocument();
+  });
+
+  it('gives a vendor no status and no vendor field, and sends neither', async () => {
+    signInAs('vendor');
+    const api = formApi({
+      'POST /api/products/create': () => ({
+        success: true,
+        message: productMessages.createdAwaitingApproval,
+        product: saved,
+      }),
+    });
+    const user = userEvent.setup();
+    renderNew();
+
+    expect(screen.queryByLabelText('Status')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Vendor Assignment' })).not.toBeInTheDocument();
+    expect(screen.getByText(/Please wait for admin approval\./)).toBeInTheDocument();
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+
+    expect(
+      await screen.findByText('Product submitted successfully! Please wait for admin approval.'),
+    ).toBeInTheDocument();
+    const body = api.callsTo('POST', '/api/products/create')[0]?.body as Record<string, unknown>;
+    expect(body).not.toHaveProperty('vendor');
+    expect(body).not.toHaveProperty('status');
+    expect(api.callsTo('GET', '/api/vendors')).toHaveLength(0);
+  });
+
+  it('edits a saved product, keeping its subcategory and vendor', async () => {
+    signInAs('admin');
+    const product = makeProduct({
+      _id: '42',
+      name: 'Old Phone',
+      subcategory: { _id: '11', name: 'Phones' },
+      vendor: { _id: '7', businessName: 'Ravi Traders', name: 'Ravi' },
+      images: ['https://img.example/a.jpg', 'https://img.example/b.jpg'],
+    });
+    const api = formApi({
+      'GET /api/products/42': () => ({ success: true, product }),
+      'PUT /api/products/edit/42': () => ({ success: true, message: productMessages.updated, product }),
+    });
+    const user = userEvent.setup();
+    renderScreen(<ProductFormPage />, { route: '/admin/products/edit/:id', path: '/admin/products/edit/42' });
+
+    expect(await screen.findByRole('heading', { name: 'Edit Product' })).toBeInTheDocument();
+    expect(await screen.findByLabelText('Product Name')).toHaveValue('Old Phone');
+    await waitFor(() => expect(screen.getByLabelText('Subcategory')).toHaveValue('11'));
+    await user.click(screen.getByRole('button', { name: 'Remove image 1' }));
+    await user.click(screen.getByRole('button', { name: 'Update Product' }));
+
+    expect(await screen.findByText('Product updated successfully!')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/products/edit/42')[0]?.body).toMatchObject({
+      name: 'Old Phone',
+      subcategory: 11,
+      vendor: 7,
+      images: ['https://img.example/b.jpg'],
+    });
+  });
+
+  it("shows the server's message when the save fails", async () => {
+    signInAs('admin');
+    formApi({
+      'POST /api/products/create': () => ({
+        status: 409,
+        body: {
+          success: false,
+          message: productMessages.skuTaken,
+          code: 'SKU_TAKEN',
+          errors: { sku: productMessages.skuTaken },
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    renderNew();
+
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+
+    expect(await findToast(productMessages.skuTaken)).toBeInTheDocument();
+    expect(screen.getByLabelText('SKU')).toHaveAccessibleDescription(productMessages.skuTaken);
+  });
+});

@@ -1,0 +1,219 @@
+import { productMessages } from '@haat/contract';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../../../lib/session';
+import { ProductListPage } from '../pages/product-list-page';
+import { type Call, fakeApi, makeProduct, renderScreen, signInAs, stubLayout } from './support';
+
+const counts = {
+  success: true,
+  totalCount: 120,
+  approvedCount: 110,
+  activeCount: 100,
+  inStockCount: 90,
+  pendingApprovalCount: 4,
+};
+
+const phone = makeProduct({ name: 'Galaxy Phone', sku: 'PH-1', salePrice: 90, actualPrice: 100, stockQuantity: 5 });
+const cable = makeProduct({
+  name: 'USB Cable',
+  sku: 'CB-2',
+  salePrice: 50,
+  actualPrice: 50,
+  stockQuantity: 0,
+  status: 'pending',
+  isApproved: false,
+  approvalStatus: 'pending',
+  subcategory: { _id: '11', name: 'Accessories' },
+});
+
+function listApi(products = [phone, cable], total = 120) {
+  return fakeApi({
+    'GET /api/products/admin/all': () => ({ success: true, products, total, nextCursor: null }),
+    'GET /api/products/admin/count': () => counts,
+    'PUT /api/products/admin/approve/101': (call: Call) => ({
+      success: true,
+      message: productMessages.approved,
+      product: { ...cable, isApproved: true, approvalStatus: 'approved', status: 'active', ...(call.body as object) },
+    }),
+    [`DELETE /api/products/delete/${phone._id}`]: () => ({ success: true, message: productMessages.deleted }),
+  });
+}
+
+const renderList = () => renderScreen(<ProductListPage />, { route: '/admin/products', path: '/admin/products' });
+
+let restoreLayout: () => void;
+beforeAll(() => {
+  restoreLayout = stubLayout();
+});
+afterAll(() => restoreLayout());
+afterEach(() => {
+  cleanup();
+  sessionStore.end();
+  vi.unstubAllGlobals();
+});
+
+describe('ProductListPage (admin)', () => {
+  it('shows every column, the total for the filters and the database counts', async () => {
+    signInAs('admin');
+    listApi();
+    renderList();
+
+    const table = await screen.findByRole('table', { name: 'Products' });
+    const phoneRow = within(table).getByRole('row', { name: /Galaxy Phone/ });
+    expect(within(phoneRow).getByText('PH-1')).toBeInTheDocument();
+    expect(within(phoneRow).getByText('Rs.90.00')).toBeInTheDocument();
+    expect(within(phoneRow).getByText('Save Rs.10.00')).toBeInTheDocument();
+    expect(within(phoneRow).getByText('Electronics')).toBeInTheDocument();
+    expect(within(phoneRow).getByText('Active')).toBeInTheDocument();
+    expect(within(phoneRow).getByText('5 in stock')).toBeInTheDocument();
+    expect(within(phoneRow).getByText('Approved')).toBeInTheDocument();
+    expect(within(phoneRow).getByRole('link', { name: 'Edit Galaxy Phone' })).toHaveAttribute(
+      'href',
+      `/admin/products/edit/${phone._id}`,
+    );
+
+    const cableRow = within(table).getByRole('row', { name: /USB Cable/ });
+    expect(within(cableRow).queryByText(/^Save/)).not.toBeInTheDocument();
+    expect(within(cableRow).getByText('Accessories')).toBeInTheDocument();
+    expect(within(cableRow).getByText('Out of stock')).toBeInTheDocument();
+    expect(within(cableRow).getByText('Pending Approval')).toBeInTheDocument();
+    expect(within(cableRow).getByRole('button', { name: 'Approve USB Cable' })).toBeInTheDocument();
+
+    expect(screen.getByText('Showing 2 of 120 products')).toBeInTheDocument();
+    const footerCounts = await screen.findByRole('list', { name: 'Product counts' });
+    expect(footerCounts).toHaveTextContent('100 active');
+    expect(footerCounts).toHaveTextContent('90 in stock');
+    expect(footerCounts).toHaveTextContent('4 pending approval');
+    expect(screen.getByRole('link', { name: 'Pending (4)' })).toHaveAttribute('href', '/admin/products/pending');
+    expect(screen.getByRole('link', { name: 'Add New Product' })).toHaveAttribute('href', '/admin/products/new');
+  });
+
+  it('asks the server with the search, once typing pauses, and the filters; chips and Clear all undo them', async () => {
+    signInAs('admin');
+    const api = listApi();
+    const user = userEvent.setup();
+    renderList();
+    await screen.findByRole('table', { name: 'Products' });
+
+    await user.type(screen.getByLabelText('Search products'), 'galaxy');
+    await waitFor(() =>
+      expect(api.callsTo('GET', '/api/products/admin/all').at(-1)?.url.searchParams.get('search')).toBe('galaxy'),
+    );
+    // One request for the typed word, not one per keystroke.
+    expect(api.calls.filter((c) => c.url.searchParams.has('search'))).toHaveLength(1);
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'Inactive');
+    await user.selectOptions(screen.getByLabelText('Stock'), 'Out of Stock');
+    await user.selectOptions(screen.getByLabelText('Approval'), 'Pending Approval');
+    await waitFor(() => {
+      const params = api.callsTo('GET', '/api/products/admin/all').at(-1)?.url.searchParams;
+      expect(params?.get('status')).toBe('inactive');
+      expect(params?.get('stock')).toBe('out-of-stock');
+      expect(params?.get('approval')).toBe('pending');
+      expect(params?.get('limit')).toBe('50');
+    });
+
+    const chips = screen.getByRole('list', { name: 'Active filters' });
+    expect(
+      within(chips)
+        .getAllByRole('listitem')
+        .map((chip) => chip.textContent),
+    ).toEqual(['Search: "galaxy"', 'Status: Inactive', 'Stock: Out of Stock', 'Approval: Pending Approval']);
+    expect(screen.getByRole('region', { name: 'Filters' })).toHaveTextContent('Filters4 active');
+
+    await user.click(screen.getByRole('button', { name: 'Remove filter Stock: Out of Stock' }));
+    expect(screen.getByLabelText('Stock')).toHaveValue('all');
+
+    await user.click(screen.getByRole('button', { name: 'Clear all' }));
+    expect(await screen.findByText('Filters cleared!')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Active filters' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Search products')).toHaveValue('');
+    expect(screen.getByLabelText('Status')).toHaveValue('all');
+  });
+
+  it('approves a product and tells so', async () => {
+    signInAs('admin');
+    const api = listApi();
+    const user = userEvent.setup();
+    renderList();
+
+    await user.click(await screen.findByRole('button', { name: 'Approve USB Cable' }));
+
+    expect(await screen.findByText('Product approved successfully!')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/products/admin/approve/101')[0]?.body).toEqual({ isApproved: true });
+  });
+
+  it('deletes a product after the confirmation', async () => {
+    signInAs('admin');
+    const api = listApi();
+    const user = userEvent.setup();
+    renderList();
+
+    await user.click(await screen.findByRole('button', { name: 'Delete Galaxy Phone' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete Product' });
+    expect(dialog).toHaveTextContent('This action cannot be undone');
+    expect(dialog).toHaveTextContent('data, images and sales history');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Product' }));
+
+    expect(await screen.findByText('Product deleted successfully!')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.callsTo('DELETE', `/api/products/delete/${phone._id}`)).toHaveLength(1);
+  });
+
+  it('says so when no product exists, offering to add the first', async () => {
+    signInAs('admin');
+    listApi([], 0);
+    renderList();
+
+    expect(await screen.findByText('No products found')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add First Product' })).toHaveAttribute('href', '/admin/products/new');
+  });
+
+  it('offers no first product when filters hide them all', async () => {
+    signInAs('admin');
+    listApi([], 0);
+    const user = userEvent.setup();
+    renderList();
+    expect(await screen.findByRole('link', { name: 'Add First Product' })).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'Inactive');
+
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Add First Product' })).not.toBeInTheDocument());
+    expect(screen.getByText('No products found')).toBeInTheDocument();
+  });
+
+  it('keeps a filter chosen while the search was still waiting to be sent', async () => {
+    signInAs('admin');
+    const api = listApi();
+    const user = userEvent.setup();
+    renderList();
+    await screen.findByRole('table', { name: 'Products' });
+
+    await user.type(screen.getByLabelText('Search products'), 'galaxy');
+    await user.selectOptions(screen.getByLabelText('Stock'), 'In Stock');
+
+    await waitFor(() => {
+      const params = api.callsTo('GET', '/api/products/admin/all').at(-1)?.url.searchParams;
+      expect(params?.get('search')).toBe('galaxy');
+      expect(params?.get('stock')).toBe('in-stock');
+    });
+    expect(screen.getByLabelText('Stock')).toHaveValue('in-stock');
+  });
+});
+
+describe('ProductListPage (vendor)', () => {
+  it('shows where their products stand, without approval filter, buttons or pending link', async () => {
+    signInAs('vendor');
+    listApi([cable], 1);
+    renderList();
+
+    const row = await screen.findByRole('row', { name: /USB Cable/ });
+    expect(within(row).getByText('Pending Approval')).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /Approve|Reject/ })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Approval')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Pending \(/ })).not.toBeInTheDocument();
+    expect(await screen.findByRole('list', { name: 'Product counts' })).not.toHaveTextContent('pending approval');
+  });
+});

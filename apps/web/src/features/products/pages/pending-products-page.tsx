@@ -1,0 +1,144 @@
+import { type Product, productMessages } from '@haat/contract';
+import { ArrowLeft, Clock } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { ButtonLink } from '../../../components/ui/button-link';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Field, Select } from '../../../components/ui/field';
+import { notify } from '../../../components/ui/notify';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { formatNumber } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+import {
+  type PendingFilters,
+  useApproveProduct,
+  useCategoryOptions,
+  usePendingProducts,
+  useVendorOptions,
+} from '../api';
+import { PendingProductCard } from '../components/pending-product-card';
+
+/**
+ * The admin's review list (spec section 2, Pending products): vendor and category
+ * filters, the '{n} products awaiting approval' banner, a card per product with
+ * View Details, Approve and Reject; a reviewed product leaves the list (section 4).
+ */
+export function PendingProductsPage() {
+  const [filters, setFilters] = useState<PendingFilters>({ vendor: '', category: '' });
+  const list = usePendingProducts(filters);
+  const vendors = useVendorOptions('all');
+  const categories = useCategoryOptions();
+  const { mutate: review, isPending: reviewPending, variables: reviewing } = useApproveProduct();
+
+  const products = useMemo(() => list.data?.pages.flatMap((page) => page.products) ?? [], [list.data]);
+  const total = list.data?.pages[0]?.total ?? products.length;
+
+  useEffect(() => {
+    if (list.error) console.error('Loading pending products failed', list.error);
+  }, [list.error]);
+
+  const onReview = useCallback(
+    (product: Product, isApproved: boolean) =>
+      review(
+        { id: product._id, isApproved },
+        {
+          onSuccess: () => notify.success(isApproved ? productMessages.approved : productMessages.rejected),
+          onError: (error) => notify.error(errorMessage(error, productMessages.approvalFailed)),
+        },
+      ),
+    [review],
+  );
+
+  return (
+    <div>
+      <PageHeader
+        title="Pending Products"
+        subtitle="Review products submitted by vendors"
+        actions={
+          <ButtonLink to={paths.products.list} variant="secondary">
+            <ArrowLeft className="h-4 w-4" aria-hidden />
+            All Products
+          </ButtonLink>
+        }
+      />
+
+      <section
+        aria-label="Filters"
+        className="mb-4 grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2"
+      >
+        <Field label="Vendor">
+          {(control) => (
+            <Select
+              {...control}
+              value={filters.vendor}
+              onChange={(event) => setFilters((current) => ({ ...current, vendor: event.target.value }))}
+            >
+              <option value="">All Vendors</option>
+              {(vendors.data?.vendors ?? []).map((vendor) => (
+                <option key={vendor._id} value={vendor._id}>
+                  {vendor.businessName || vendor.name}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label="Category">
+          {(control) => (
+            <Select
+              {...control}
+              value={filters.category}
+              onChange={(event) => setFilters((current) => ({ ...current, category: event.target.value }))}
+            >
+              <option value="">All Categories</option>
+              {(categories.data?.categories ?? []).map((category) => (
+                <option key={category._id} value={category._id}>
+                  {category.name}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+      </section>
+
+      {list.isPending ? (
+        <Spinner label="Loading pending products..." />
+      ) : list.isError && products.length === 0 ? (
+        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-center text-red-800">
+          {errorMessage(list.error, productMessages.loadFailed)}
+        </p>
+      ) : products.length === 0 ? (
+        <EmptyState title="No pending products" description="All products have been reviewed. Great job!" />
+      ) : (
+        <>
+          <p
+            role="status"
+            className="mb-4 flex items-center gap-2 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900"
+          >
+            <Clock className="h-4 w-4" aria-hidden />
+            {formatNumber(total)} {total === 1 ? 'product' : 'products'} awaiting approval
+          </p>
+          <ul aria-label="Pending products" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {products.map((product) => (
+              <li key={product._id}>
+                <PendingProductCard
+                  product={product}
+                  busy={reviewPending && reviewing?.id === product._id}
+                  onReview={onReview}
+                />
+              </li>
+            ))}
+          </ul>
+          {list.hasNextPage && (
+            <div className="mt-6 flex justify-center">
+              <Button variant="secondary" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+                {list.isFetchingNextPage ? 'Loading...' : 'Load more'}
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

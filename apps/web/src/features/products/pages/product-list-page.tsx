@@ -1,0 +1,204 @@
+import { type Product, productMessages } from '@haat/contract';
+import { Clock, Plus } from 'lucide-react';
+import { useCallback, useMemo, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { ButtonLink } from '../../../components/ui/button-link';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { notify } from '../../../components/ui/notify';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { formatNumber } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+import { useSession } from '../../../lib/session';
+import { type ProductFilters, useApproveProduct, useDeleteProduct, useProductCounts, useProductList } from '../api';
+import { DeleteProductDialog } from '../components/delete-product-dialog';
+import { ProductFilterBar } from '../components/product-filter-bar';
+import { ProductTable } from '../components/product-table';
+import { useDebouncedCallback } from '../hooks/use-debounced-callback';
+import { useProductFilters } from '../hooks/use-product-filters';
+
+/** How long the search box waits for typing to pause before asking the server. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * The product list (spec section 2, Product list; section 6 for what each role
+ * sees). Search, filters and counts run in the database; the table loads the
+ * next page as the user scrolls, so a catalog of any size opens as fast as a
+ * small one. The footer's numbers are the server's, not the loaded rows'.
+ */
+export function ProductListPage() {
+  const session = useSession();
+  const isAdmin = session?.user.role === 'admin';
+  const { filters, setFilter, clearAll } = useProductFilters();
+  const [searchText, setSearchText] = useState('');
+  const applySearch = useDebouncedCallback((text: string) => setFilter('search', text.trim()), SEARCH_DEBOUNCE_MS);
+
+  // Vendors have no approval filter (spec section 6).
+  const appliedFilters = useMemo<ProductFilters>(
+    () => (isAdmin ? filters : { ...filters, approval: 'all' }),
+    [filters, isAdmin],
+  );
+  const list = useProductList(appliedFilters);
+  const counts = useProductCounts();
+  const { mutate: review, isPending: reviewPending, variables: reviewing } = useApproveProduct();
+  const remove = useDeleteProduct();
+  const [toDelete, setToDelete] = useState<Product | null>(null);
+
+  const products = useMemo(() => list.data?.pages.flatMap((page) => page.products) ?? [], [list.data]);
+  const total = list.data?.pages[0]?.total ?? products.length;
+  const hasFilters =
+    appliedFilters.search !== '' ||
+    appliedFilters.status !== 'all' ||
+    appliedFilters.stock !== 'all' ||
+    appliedFilters.approval !== 'all';
+
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const onSearchTextChange = (text: string) => {
+    setSearchText(text);
+    if (text.trim() === '') {
+      // Emptying the box shows everything again at once; only typing waits.
+      applySearch.cancel();
+      setFilter('search', '');
+    } else {
+      applySearch(text);
+    }
+  };
+
+  const onClearAll = () => {
+    applySearch.cancel();
+    setSearchText('');
+    clearAll();
+    notify.success(productMessages.filtersCleared);
+  };
+
+  const onReview = useCallback(
+    (product: Product, isApproved: boolean) =>
+      review(
+        { id: product._id, isApproved },
+        {
+          onSuccess: () => notify.success(isApproved ? productMessages.approved : productMessages.rejected),
+          onError: (error) => notify.error(errorMessage(error, productMessages.approvalFailed)),
+        },
+      ),
+    [review],
+  );
+
+  const onConfirmDelete = () => {
+    if (!toDelete) return;
+    remove.mutate(toDelete._id, {
+      onSuccess: () => {
+        setToDelete(null);
+        notify.success(productMessages.deleted);
+      },
+      onError: (error) => notify.longError(errorMessage(error, productMessages.deleteFailed)),
+    });
+  };
+
+  const pendingCount = counts.data?.pendingApprovalCount ?? 0;
+
+  return (
+    <div>
+      <PageHeader
+        title="Product Management"
+        actions={
+          <>
+            {isAdmin && pendingCount > 0 && (
+              <ButtonLink to={paths.products.pending} variant="secondary">
+                <Clock className="h-4 w-4" aria-hidden />
+                Pending ({formatNumber(pendingCount)})
+              </ButtonLink>
+            )}
+            <ButtonLink to={paths.products.new}>
+              <Plus className="h-4 w-4" aria-hidden />
+              Add New Product
+            </ButtonLink>
+          </>
+        }
+      />
+
+      <ProductFilterBar
+        filters={appliedFilters}
+        searchText={searchText}
+        showApproval={isAdmin}
+        onSearchTextChange={onSearchTextChange}
+        onFilterChange={setFilter}
+        onClearAll={onClearAll}
+      />
+
+      {list.isPending ? (
+        <Spinner label="Loading products..." />
+      ) : list.isError && products.length === 0 ? (
+        <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-center text-red-800">
+          <p className="font-medium">{errorMessage(list.error, productMessages.loadFailed)}</p>
+          <Button variant="secondary" className="mt-3" onClick={() => void list.refetch()}>
+            Retry
+          </Button>
+        </div>
+      ) : products.length === 0 ? (
+        <EmptyState
+          title="No products found"
+          action={
+            hasFilters ? undefined : (
+              <ButtonLink to={paths.products.new}>
+                <Plus className="h-4 w-4" aria-hidden />
+                Add First Product
+              </ButtonLink>
+            )
+          }
+        />
+      ) : (
+        <ProductTable
+          products={products}
+          total={total}
+          isAdmin={isAdmin}
+          reviewingId={reviewPending ? (reviewing?.id ?? null) : null}
+          hasMore={Boolean(hasNextPage)}
+          loadingMore={isFetchingNextPage}
+          onLoadMore={loadMore}
+          onReview={onReview}
+          onDelete={setToDelete}
+        />
+      )}
+
+      {!list.isPending && (
+        <footer className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
+          <p>
+            Showing {formatNumber(products.length)} of {formatNumber(total)} products
+          </p>
+          {counts.data && (
+            <ul aria-label="Product counts" className="flex flex-wrap gap-4">
+              <li>
+                <span className="font-semibold text-emerald-700">{formatNumber(counts.data.activeCount)}</span> active
+              </li>
+              <li>
+                <span className="font-semibold text-blue-700">{formatNumber(counts.data.inStockCount)}</span> in stock
+              </li>
+              {isAdmin && (
+                <li>
+                  <span className="font-semibold text-purple-700">
+                    {formatNumber(counts.data.pendingApprovalCount)}
+                  </span>{' '}
+                  pending approval
+                </li>
+              )}
+            </ul>
+          )}
+        </footer>
+      )}
+
+      {toDelete && (
+        <DeleteProductDialog
+          product={toDelete}
+          busy={remove.isPending}
+          onConfirm={onConfirmDelete}
+          onCancel={() => setToDelete(null)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * How the back office writes money, numbers and dates (spec section 9):
+ * 'Rs.' with Indian grouping and two decimals; dates as abbreviated month, day, year.
+ */
+
+const rupeeFormat = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const numberFormat = new Intl.NumberFormat('en-IN');
+
+/** `Rs.1,23,456.00` from an amount in rupees. */
+export function formatRupees(amount: number): string {
+  return `Rs.${rupeeFormat.format(amount)}`;
+}
+
+/** `1,23,456` */
+export function formatNumber(value: number): string {
+  return numberFormat.format(value);
+}
+
+/** `21/11/2026` (en-IN), or 'N/A' for a missing or invalid date. */
+export function formatDateIN(iso: string | null | undefined): string {
+  if (!iso) return 'N/A';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? 'N/A' : date.toLocaleDateString('en-IN');
+}
+
+/** `Nov 21, 2026` */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return 'N/A';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? 'N/A'
+    : date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+}
+
+/** `Nov 21, 2026, 09:30 AM` */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return 'N/A';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? 'N/A'
+    : date.toLocaleString('en-US', {
+        month: 'short',
+        day: 'numeric',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+      });
+}
+
+/** Shortens text to `max` characters with an ellipsis. */
+export function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}...` : text;
+}

@@ -1,0 +1,35 @@
+/** Every URL of the back office (spec section 2, route table). Build links from here only. */
+export const paths = {
+  root: '/',
+  login: '/login',
+  admin: '/admin',
+  dashboard: '/admin/dashboard',
+  products: {
+    list: '/admin/products',
+    new: '/admin/products/new',
+    edit: (id: string) => `/admin/products/edit/${id}`,
+    /** The form as 'View Details' on the pending list opens it. */
+    review: (id: string) => `/admin/products/${id}`,
+    pending: '/admin/products/pending',
+  },
+  categories: '/admin/categories',
+  coupons: '/admin/coupons-code',
+  /** The coupon form's own reading of the list's path (spec section 2); both are served. */
+  couponsAlias: '/admin/coupons',
+  orders: {
+    list: '/admin/orders',
+    detail: (id: string) => `/admin/orders/${id}`,
+  },
+  vendors: '/admin/vendors',
+  blog: {
+    list: '/admin/blog',
+    /** The blog form's reading of the list's path (spec section 2); both are served. */
+    listAlias: '/admin/blogs',
+    new: '/admin/blogs/new',
+    edit: (id: string) => `/admin/blogs/edit/${id}`,
+  },
+  contact: '/admin/contact',
+  websiteConfig: '/admin/website-config',
+  profile: '/admin/profile',
+  dashboardSettings: '/admin/dashboard-settings',
+} as const;

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { idString } from './common.js';
+
+/** Roles of spec section 6; customers shop on the storefront and never sign in here. */
+export const roles = ['admin', 'vendor', 'customer'] as const;
+export const roleSchema = z.enum(roles);
+export type Role = z.infer<typeof roleSchema>;
+
+/** Spec section 5, Login. */
+export const loginMessages = {
+  emailRequired: 'Email is required',
+  emailInvalid: 'Invalid email address',
+  passwordRequired: 'Password is required',
+  passwordTooShort: 'Password must be at least 6 characters',
+} as const;
+
+/** Minimum password length (spec section 9). */
+export const PASSWORD_MIN_LENGTH = 6;
+
+/** `POST /api/auth/admin/login` body (spec section 7). */
+export const loginBody = z.object({
+  email: z
+    .string({ error: loginMessages.emailRequired })
+    .trim()
+    .min(1, loginMessages.emailRequired)
+    .max(254, loginMessages.emailInvalid)
+    .pipe(z.email(loginMessages.emailInvalid)),
+  password: z
+    .string({ error: loginMessages.passwordRequired })
+    .min(1, loginMessages.passwordRequired)
+    .min(PASSWORD_MIN_LENGTH, loginMessages.passwordTooShort)
+    .max(200, 'Password must be at most 200 characters'),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+/** The signed-in user as the back office reads it (spec section 3, User). */
+export const sessionUser = z.object({
+  _id: idString,
+  name: z.string(),
+  email: z.string(),
+  role: roleSchema,
+});
+export type SessionUser = z.infer<typeof sessionUser>;
+
+/** `POST /api/auth/admin/login` answer. */
+export const loginResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  token: z.string(),
+  user: sessionUser,
+});
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+/** `GET /api/auth/me` answer. */
+export const meResponse = z.object({
+  success: z.literal(true),
+  user: sessionUser,
+});
+export type MeResponse = z.infer<typeof meResponse>;
+
+/** `GET /api/auth/admin/users/count` answer: customer accounts (spec section 7). */
+export const userCountResponse = z.object({
+  success: z.literal(true),
+  totalUsers: z.number().int().nonnegative(),
+});
+export type UserCountResponse = z.infer<typeof userCountResponse>;
+
+/** Messages the server answers on sign-in. */
+export const authMessages = {
+  invalidCredentials: 'Invalid email or password',
+  vendorPending: 'Your vendor account is awaiting approval. Please wait for admin approval.',
+  vendorRejected: 'Your vendor account application was rejected. Contact your administrator.',
+  roleNotAllowed: 'This account cannot sign in to the back office',
+  loginSucceeded: 'Logged in successfully',
+  tooManyAttempts: 'Too many sign-in attempts. Please wait a minute and try again.',
+  missingToken: 'No authentication token found. Please log in again.',
+  invalidToken: 'Your session is invalid or has expired. Please log in again.',
+  forbidden: 'You do not have permission to do this',
+} as const;

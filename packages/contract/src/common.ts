@@ -1,0 +1,134 @@
+import { z } from 'zod';
+
+/**
+ * Shapes shared by every feature: identifiers, money, timestamps, paging and the
+ * error body. Spec sections 3 (entities) and 7 (calls).
+ */
+
+/** Largest page a list endpoint serves at once. */
+export const MAX_PAGE_SIZE = 200;
+
+/**
+ * An identifier as the API speaks it: `_id` is an opaque string on the wire
+ * (the spec's `_id`), a positive integer in the database.
+ */
+export const idString = z.string().describe('Opaque identifier');
+
+/**
+ * An identifier as clients send it, in a path or a body: a positive integer, or
+ * its decimal string. Parses to the number the database uses.
+ */
+export const idInput = z
+  .union([
+    z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    z
+      .string()
+      .trim()
+      .regex(/^[1-9]\d{0,15}$/, 'Must be a valid id'),
+  ])
+  .transform((value) => Number(value));
+
+/**
+ * A required reference to another record (a category, a vendor...): like `idInput`,
+ * but any missing or malformed value fails with the single `message` the screen shows.
+ */
+export const requiredId = (message: string) =>
+  z
+    .union(
+      [
+        z.number().int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message),
+        z
+          .string()
+          .trim()
+          .regex(/^[1-9]\d{0,15}$/, message),
+      ],
+      { error: message },
+    )
+    .transform((value) => Number(value));
+
+/** `{ id }` path parameter of every `/:id` route. */
+export const idParams = z.object({ id: idInput });
+export type IdParams = z.infer<typeof idParams>;
+
+/** True when `value` has at most two digits after the decimal point. */
+export function hasAtMostTwoDecimals(value: number): boolean {
+  return Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+}
+
+/**
+ * An amount of money in rupees as it travels on the wire (a number, at most two
+ * decimals). The database keeps integer paise; see `toPaise` / `toRupees`.
+ */
+export const rupees = z.number().finite().nonnegative().max(100_000_000).refine(hasAtMostTwoDecimals, {
+  message: 'Must have at most two decimals',
+});
+
+/** Converts rupees (≤ 2 decimals) to integer paise. */
+export function toPaise(amountInRupees: number): number {
+  return Math.round(amountInRupees * 100);
+}
+
+/** Converts integer paise to rupees (a number with at most two decimals). */
+export function toRupees(amountInPaise: number): number {
+  return Math.round(amountInPaise) / 100;
+}
+
+/** A UTC instant in ISO 8601 (`2026-11-21T09:30:00.000Z`). */
+export const isoDateTime = z.string().describe('UTC timestamp, ISO 8601');
+
+/** A calendar date `YYYY-MM-DD`. */
+export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date (YYYY-MM-DD)');
+
+/** A trimmed string that empty input turns into `undefined` (optional text fields). */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .optional()
+    .transform((value) => (value === '' ? undefined : value));
+
+/** An absolute http(s) URL. */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Paging, search and sort accepted by every list endpoint besides its filters.
+ * Without `limit` a list answers the spec's unpaged array; with it, a page.
+ */
+export const pageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+  cursor: z.string().max(200).optional(),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
+/** Paging fields added to a list answer when `limit` was given. */
+export const pageInfo = {
+  /** Rows matching the filters, over all pages. */
+  total: z.number().int().nonnegative().optional(),
+  /** Pass back as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable().optional(),
+};
+
+/** `{ success: true, message }`: the answer of most writes (spec section 7). */
+export const messageResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+});
+export type MessageResponse = z.infer<typeof messageResponse>;
+
+/** The error body every failing call answers (spec section 7: 'Error bodies are JSON with message'). */
+export const apiError = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  code: z.string(),
+  /** Per-field messages on validation errors, keyed by the field's dotted path. */
+  errors: z.record(z.string(), z.string()).optional(),
+});
+export type ApiError = z.infer<typeof apiError>;

@@ -1,0 +1,236 @@
+import { z } from 'zod';
+import {
+  hasAtMostTwoDecimals,
+  idInput,
+  idString,
+  isHttpUrl,
+  isoDateTime,
+  optionalText,
+  pageInfo,
+  pageQuery,
+  requiredId,
+} from './common.js';
+
+/** Spec sections 5 and 8, Products. */
+export const productMessages = {
+  nameRequired: 'Product name is required',
+  detailsRequired: 'Product details are required',
+  skuRequired: 'SKU is required',
+  salePriceRequired: 'Valid sale price is required',
+  actualPriceRequired: 'Valid actual price is required',
+  stockRequired: 'Valid stock quantity is required',
+  categoryRequired: 'Category is required',
+  salePriceAboveActual: 'Sale price cannot be more than the actual price',
+  subcategoryMismatch: 'Subcategory does not belong to the selected category',
+  categoryNotFound: 'The selected category does not exist',
+  subcategoryNotFound: 'The selected subcategory does not exist',
+  subcategoryInvalid: 'Please select a valid subcategory',
+  vendorInvalid: 'Please select a valid vendor',
+  vendorFilterInvalid: 'Vendor must be a vendor id or admin',
+  warrantyInvalid: 'Please select a valid warranty period',
+  statusInvalid: 'Status must be active or inactive',
+  /** A category, subcategory or vendor was deleted while the product was being saved. */
+  referenceGone: 'The selected category, subcategory or vendor no longer exists',
+  imageUrlRequired: 'Please enter a URL',
+  imageUrlInvalid: 'Please enter a valid URL (include http:// or https://)',
+  imageUrlDuplicate: 'This URL is already added',
+  tooManyImages: 'A product can have at most 20 images',
+  skuTaken: 'A product with this SKU already exists',
+  vendorNotApproved: 'Products can only be assigned to an approved vendor',
+  notFound: 'Product not found',
+  created: 'Product created successfully!',
+  createdAwaitingApproval: 'Product submitted successfully! Please wait for admin approval.',
+  updated: 'Product updated successfully!',
+  updatedAwaitingApproval: 'Product updated successfully! Please wait for admin approval.',
+  deleted: 'Product deleted successfully!',
+  approved: 'Product approved successfully!',
+  rejected: 'Product rejected successfully!',
+  awaitingApproval: 'Please wait for admin approval.',
+  filtersCleared: 'Filters cleared!',
+  loadFailed: 'Failed to load products',
+  deleteFailed: 'Failed to delete product',
+  approvalFailed: 'Failed to update product approval',
+  formDataFailed: 'Failed to load form data',
+  productDataFailed: 'Failed to load product data',
+  saveFailed: 'An error occurred while saving the product',
+} as const;
+
+/** Warranty options (spec section 9). */
+export const warrantyPeriods = ['No Warranty', '6 Months', '1 Year', '2 Years', '3 Years', '5 Years'] as const;
+export const warrantyPeriodSchema = z.enum(warrantyPeriods);
+export type WarrantyPeriod = z.infer<typeof warrantyPeriodSchema>;
+
+/** Product status (spec section 3); `inactive` is set by admins only. */
+export const productStatuses = ['active', 'inactive', 'pending'] as const;
+export const productStatusSchema = z.enum(productStatuses);
+export type ProductStatus = z.infer<typeof productStatusSchema>;
+
+/** Approval state as stored: the API also answers the spec's boolean `isApproved`. */
+export const approvalStatuses = ['pending', 'approved', 'rejected'] as const;
+export const approvalStatusSchema = z.enum(approvalStatuses);
+export type ApprovalStatus = z.infer<typeof approvalStatusSchema>;
+
+/** Most images one product may carry. */
+export const MAX_PRODUCT_IMAGES = 20;
+
+/** A price in rupees: above 0, at most two decimals. */
+const price = (message: string) =>
+  z
+    .number({ error: message })
+    .finite(message)
+    .positive(message)
+    .max(10_000_000, message)
+    .refine(hasAtMostTwoDecimals, message);
+
+const requiredText = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+
+/** One image URL as the form adds it (spec section 5, Image URL). */
+export const imageUrl = z
+  .string({ error: productMessages.imageUrlRequired })
+  .trim()
+  .min(1, productMessages.imageUrlRequired)
+  .max(2000, productMessages.imageUrlInvalid)
+  .refine(isHttpUrl, productMessages.imageUrlInvalid);
+
+/**
+ * `POST /products/create` and `PUT /products/edit/:id` body (spec section 7).
+ * Prices in rupees. `vendor` and `status` are honoured for admins only: a vendor's
+ * product is always theirs and always awaits approval.
+ */
+export const productBody = z
+  .object({
+    name: requiredText(productMessages.nameRequired, 200),
+    productDetails: requiredText(productMessages.detailsRequired, 20_000),
+    brand: optionalText(100).transform((value) => value ?? 'Unknown'),
+    color: optionalText(60),
+    sku: requiredText(productMessages.skuRequired, 64),
+    model: optionalText(120),
+    warrantyPeriod: z
+      .union([warrantyPeriodSchema, z.literal('')], { error: productMessages.warrantyInvalid })
+      .optional()
+      .transform((value): WarrantyPeriod => (value ? value : 'No Warranty')),
+    salePrice: price(productMessages.salePriceRequired),
+    actualPrice: price(productMessages.actualPriceRequired),
+    manufacturer: optionalText(200),
+    stockQuantity: z
+      .number({ error: productMessages.stockRequired })
+      .int(productMessages.stockRequired)
+      .min(0, productMessages.stockRequired)
+      .max(10_000_000, productMessages.stockRequired),
+    category: requiredId(productMessages.categoryRequired),
+    subcategory: z
+      .union([idInput, z.literal(''), z.null()], { error: productMessages.subcategoryInvalid })
+      .optional()
+      .transform((value) => (value === '' || value === undefined ? null : value)),
+    images: z
+      .array(imageUrl)
+      .max(MAX_PRODUCT_IMAGES, productMessages.tooManyImages)
+      .refine((urls) => new Set(urls).size === urls.length, productMessages.imageUrlDuplicate)
+      .default([]),
+    /** Admin only: an approved vendor's id, or null/'' for an admin-owned product. */
+    vendor: z
+      .union([idInput, z.literal(''), z.null()], { error: productMessages.vendorInvalid })
+      .optional()
+      .transform((value) => (value === '' ? null : value)),
+    /** Admin only. */
+    status: z.enum(['active', 'inactive'], { error: productMessages.statusInvalid }).optional(),
+  })
+  .refine((body) => body.salePrice <= body.actualPrice, {
+    message: productMessages.salePriceAboveActual,
+    path: ['salePrice'],
+    // Compare only two valid prices: an invalid one already has its own message.
+    when: (payload) => payload.issues.every((issue) => !['salePrice', 'actualPrice'].includes(String(issue.path?.[0]))),
+  });
+export type ProductBody = z.input<typeof productBody>;
+export type ParsedProductBody = z.output<typeof productBody>;
+
+/** A product as the API answers it (spec section 3). Prices in rupees. */
+export const product = z.object({
+  _id: idString,
+  name: z.string(),
+  productDetails: z.string(),
+  brand: z.string(),
+  color: z.string().nullable(),
+  sku: z.string(),
+  model: z.string().nullable(),
+  warrantyPeriod: warrantyPeriodSchema,
+  salePrice: z.number(),
+  actualPrice: z.number(),
+  manufacturer: z.string().nullable(),
+  stockQuantity: z.number().int(),
+  category: z.object({ _id: idString, name: z.string() }),
+  subcategory: z.object({ _id: idString, name: z.string() }).nullable(),
+  status: productStatusSchema,
+  /** null for admin-owned products. */
+  vendor: z.object({ _id: idString, businessName: z.string(), name: z.string() }).nullable(),
+  images: z.array(z.string()),
+  isApproved: z.boolean(),
+  approvalStatus: approvalStatusSchema,
+  /** When an admin last approved or rejected it (UTC), and who. */
+  reviewedAt: isoDateTime.nullable(),
+  reviewedBy: z.object({ _id: idString, name: z.string() }).nullable(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+export type Product = z.infer<typeof product>;
+
+/** Sort orders of the product list. */
+export const productSorts = ['newest', 'oldest', 'name-asc', 'name-desc', 'price-asc', 'price-desc'] as const;
+
+/**
+ * Query of every product list (admin all, vendor own, public, pending). Matches
+ * spec section 5, client-side search: name, SKU or brand, case-insensitive.
+ */
+export const productListQuery = pageQuery.extend({
+  search: z.string().trim().max(100).optional(),
+  status: z.enum(['all', ...productStatuses]).default('all'),
+  stock: z.enum(['all', 'in-stock', 'out-of-stock']).default('all'),
+  approval: z.enum(['all', ...approvalStatuses]).default('all'),
+  category: idInput.optional(),
+  /** A vendor's id, or `admin` for admin-owned products. */
+  vendor: z.union([idInput, z.literal('admin')], { error: productMessages.vendorFilterInvalid }).optional(),
+  sort: z.enum(productSorts).default('newest'),
+});
+export type ProductListQuery = z.input<typeof productListQuery>;
+
+export const productListResponse = z.object({
+  success: z.literal(true),
+  products: z.array(product),
+  ...pageInfo,
+});
+export type ProductListResponse = z.infer<typeof productListResponse>;
+
+export const productResponse = z.object({
+  success: z.literal(true),
+  product,
+});
+export type ProductResponse = z.infer<typeof productResponse>;
+
+/** Answer of create, edit and approve: the message and the product as saved. */
+export const productSavedResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  product,
+});
+export type ProductSavedResponse = z.infer<typeof productSavedResponse>;
+
+/**
+ * `GET /api/products/admin/count`: counts over the caller's catalog (all products
+ * for an admin, their own for a vendor); the list footer and the dashboard read it.
+ */
+export const productCountsResponse = z.object({
+  success: z.literal(true),
+  totalCount: z.number().int().nonnegative(),
+  approvedCount: z.number().int().nonnegative(),
+  activeCount: z.number().int().nonnegative(),
+  inStockCount: z.number().int().nonnegative(),
+  pendingApprovalCount: z.number().int().nonnegative(),
+});
+export type ProductCountsResponse = z.infer<typeof productCountsResponse>;
+
+/** `PUT /products/admin/approve/:id` body. */
+export const approvalBody = z.object({
+  isApproved: z.boolean({ error: 'isApproved must be true or false' }),
+});
+export type ApprovalBody = z.infer<typeof approvalBody>;

@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+// `npm start`: builds what is out of date (first run on a fresh clone builds all),
+// then runs the back office from the build. Configuration comes from the environment
+// (see the README's table).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const stamp = join(root, 'apps/api/dist/.build-stamp');
+const sources = [
+  'packages/contract/src',
+  'apps/api/src',
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/public',
+  'apps/web/vite.config.ts',
+  'package-lock.json',
+];
+
+function newestChange(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestChange(join(path, entry)));
+  return newest;
+}
+
+const built = existsSync(stamp) && existsSync(join(root, 'apps/web/dist/index.html')) ? statSync(stamp).mtimeMs : 0;
+const changed = Math.max(...sources.map((source) => newestChange(join(root, source))));
+if (changed > built) {
+  console.log('Building the back office...');
+  const result = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+  writeFileSync(stamp, new Date().toISOString());
+}
+
+const server = spawnSync(process.execPath, [join(root, 'apps/api/dist/main.js')], { cwd: root, stdio: 'inherit' });
+process.exit(server.status ?? 0);

@@ -1,0 +1,46 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Unit, API and web component tests. The API suite runs on SQLite, and again on
+ * PostgreSQL when TEST_DATABASE_URL is set (each test file makes and drops its own database).
+ */
+const contract = fileURLToPath(new URL('./packages/contract/src/index.ts', import.meta.url));
+const alias = { '@haat/contract': contract };
+const apiTests = ['apps/api/src/**/*.test.ts'];
+
+const apiProject = (db: 'sqlite' | 'postgres') => ({
+  resolve: { alias },
+  test: {
+    name: `api-${db}`,
+    include: apiTests,
+    environment: 'node',
+    env: { TEST_DB: db },
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' },
+      },
+      apiProject('sqlite'),
+      ...(process.env.TEST_DATABASE_URL ? [apiProject('postgres')] : []),
+      {
+        plugins: [react()],
+        resolve: { alias },
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
+        },
+      },
+    ],
+  },
+});
