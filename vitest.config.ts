@@ -9,12 +9,15 @@ import { defineConfig } from 'vitest/config';
 const contract = fileURLToPath(new URL('./packages/contract/src/index.ts', import.meta.url));
 const alias = { '@haat/contract': contract };
 const apiTests = ['apps/api/src/**/*.test.ts'];
+/** Tests of PostgreSQL-only behaviour (`*.postgres.test.ts`) run in the PostgreSQL project only. */
+const postgresOnlyTests = 'apps/api/src/**/*.postgres.test.ts';
 
 const apiProject = (db: 'sqlite' | 'postgres') => ({
   resolve: { alias },
   test: {
     name: `api-${db}`,
     include: apiTests,
+    exclude: db === 'postgres' ? [] : [postgresOnlyTests],
     environment: 'node',
     env: { TEST_DB: db },
     testTimeout: 20_000,

@@ -23,7 +23,8 @@ export interface TestApp {
 /** The database the suite runs on. */
 export const testDbKind: DatabaseKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
 
-async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A new empty PostgreSQL database on the server `TEST_DATABASE_URL` names; `drop` removes it. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl)
     throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres)');

@@ -28,10 +28,26 @@ export function databaseKindOf(url: string): DatabaseKind {
  * embedded database, `postgres://…` for PostgreSQL. One schema and one query layer
  * serve both; see docs/decisions/0002-one-query-layer-two-databases.md.
  */
-export function createDb(url: string, options: { poolSize?: number } = {}): DatabaseHandle {
+export function createDb(url: string, options: CreateDbOptions = {}): DatabaseHandle {
   const kind = databaseKindOf(url);
   if (kind === 'sqlite') return openSqlite(url.slice('sqlite:'.length));
-  return openPostgres(url, options.poolSize ?? 10);
+  return openPostgres(url, options.poolSize ?? 10, options.onConnectionError ?? warnOnConnectionError);
+}
+
+export interface CreateDbOptions {
+  /** PostgreSQL pool size (default 10). */
+  poolSize?: number;
+  /**
+   * Called when an idle pooled PostgreSQL connection fails (the server restarted or
+   * terminated it). The pool drops that connection and opens a new one on demand;
+   * without a listener, pg would raise the error as an uncaught exception and stop
+   * the process. Default: one warning line on stderr.
+   */
+  onConnectionError?: (error: Error) => void;
+}
+
+function warnOnConnectionError(error: Error): void {
+  console.warn(`PostgreSQL: an idle connection was lost and will be replaced (${error.message})`);
 }
 
 function openSqlite(path: string): DatabaseHandle {
@@ -84,9 +100,10 @@ const pgTypes = {
   },
 } as pg.CustomTypesConfig;
 
-function openPostgres(url: string, poolSize: number): DatabaseHandle {
+function openPostgres(url: string, poolSize: number, onConnectionError: (error: Error) => void): DatabaseHandle {
   // Sessions speak UTC so date arithmetic in SQL agrees with the application.
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types: pgTypes, options: '-c TimeZone=UTC' });
+  pool.on('error', onConnectionError);
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     plugins: [new CamelCasePlugin()],
