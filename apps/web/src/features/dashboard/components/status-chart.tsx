@@ -1,6 +1,7 @@
 import { type DashboardSummary, dashboardMessages } from '@haat/contract';
 import { Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
 import { formatNumber } from '../../../lib/format';
+import { layoutPieLabels } from './pie-label-layout';
 
 /** The pie's colours, cycled through by slice (spec section 9: four colours). */
 export const STATUS_CHART_COLOURS = ['#7c3aed', '#2563eb', '#f59e0b', '#10b981'] as const;
@@ -10,12 +11,50 @@ export function sliceLabel(status: string, percent: number): string {
   return `${status} ${Math.round(percent * 100)}%`;
 }
 
+/** The pie starts at 12 o'clock and runs clockwise. */
+const START_ANGLE = 90;
+const END_ANGLE = -270;
+
+interface SliceLabelProps {
+  cx?: number;
+  cy?: number;
+  outerRadius?: number;
+  index?: number;
+  name?: unknown;
+  percent?: number;
+  fill?: string;
+}
+
 /**
  * 'Order Status Distribution' (spec section 2): one slice per status that has
- * orders. 'No orders to display' when there are none.
+ * orders, each labelled 'status percent%' beside the pie, the labels spread so
+ * thin neighbouring slices stay readable. 'No orders to display' when there are none.
  */
 export function StatusChart({ distribution }: { distribution: DashboardSummary['statusDistribution'] }) {
   const slices = distribution.filter((entry) => entry.count > 0);
+  const renderLabel = ({ cx = 0, cy = 0, outerRadius = 0, index = 0, name, percent = 0, fill }: SliceLabelProps) => {
+    const places = layoutPieLabels(
+      slices.map((slice) => slice.count),
+      { cx, cy, outerRadius, startAngle: START_ANGLE, endAngle: END_ANGLE },
+    );
+    const place = places[index];
+    if (!place) return null;
+    return (
+      <g>
+        <polyline points={`${place.rim.x},${place.rim.y} ${place.text.x},${place.text.y}`} fill="none" stroke={fill} />
+        <text
+          x={place.text.x + (place.side === 'right' ? 4 : -4)}
+          y={place.text.y}
+          fill={fill}
+          fontSize={13}
+          textAnchor={place.side === 'right' ? 'start' : 'end'}
+          dominantBaseline="central"
+        >
+          {sliceLabel(String(name), percent)}
+        </text>
+      </g>
+    );
+  };
   return (
     <section
       aria-labelledby="status-chart-title"
@@ -32,10 +71,12 @@ export function StatusChart({ distribution }: { distribution: DashboardSummary['
                 data={slices}
                 dataKey="count"
                 nameKey="status"
-                outerRadius="70%"
+                outerRadius="65%"
+                startAngle={START_ANGLE}
+                endAngle={END_ANGLE}
                 isAnimationActive={false}
-                label={({ name, percent }) => sliceLabel(String(name), Number(percent ?? 0))}
-                labelLine
+                label={renderLabel}
+                labelLine={false}
               >
                 {slices.map((entry, index) => (
                   <Cell key={entry.status} fill={STATUS_CHART_COLOURS[index % STATUS_CHART_COLOURS.length]} />

@@ -237,6 +237,86 @@ describe('ProductFormPage', () => {
     });
   });
 
+  describe('reviewing a pending product from View Details', () => {
+    const pending = makeProduct({
+      _id: '77',
+      name: 'Brass Diya',
+      isApproved: false,
+      approvalStatus: 'pending',
+      status: 'pending',
+      vendor: { _id: '7', businessName: 'Ravi Traders', name: 'Ravi' },
+    });
+    const reviewApi = () =>
+      formApi({
+        'GET /api/products/77': () => ({ success: true, product: pending }),
+        'PUT /api/products/admin/approve/77': (call) => {
+          const approved = (call.body as { isApproved: boolean }).isApproved;
+          return {
+            success: true,
+            message: approved ? productMessages.approved : productMessages.rejected,
+            product: { ...pending, isApproved: approved, approvalStatus: approved ? 'approved' : 'rejected' },
+          };
+        },
+      });
+    const renderReview = () =>
+      renderScreen(<ProductFormPage />, { route: '/admin/products/:id', path: '/admin/products/77' });
+
+    it.each([
+      ['Approve', true, productMessages.approved],
+      ['Reject', false, productMessages.rejected],
+    ])('%s tells so and returns to the pending list', async (button, isApproved, toast) => {
+      signInAs('admin');
+      const api = reviewApi();
+      const user = userEvent.setup();
+      const { router } = renderReview();
+
+      const review = await screen.findByRole('region', { name: 'Review' });
+      expect(within(review).getByText('Pending Approval')).toBeInTheDocument();
+      expect(await screen.findByLabelText('Product Name')).toHaveValue('Brass Diya');
+      await user.click(within(review).getByRole('button', { name: button }));
+
+      expect(await screen.findByText(toast)).toBeInTheDocument();
+      // (This test's one route would also match /admin/products/pending, so read the address.)
+      await waitFor(() => expect(router.state.location.pathname).toBe('/admin/products/pending'));
+      expect(api.callsTo('PUT', '/api/products/admin/approve/77')[0]?.body).toEqual({ isApproved });
+    });
+
+    it('stays on the form with the server message when the review fails', async () => {
+      signInAs('admin');
+      formApi({
+        'GET /api/products/77': () => ({ success: true, product: pending }),
+        'PUT /api/products/admin/approve/77': () => ({
+          status: 404,
+          body: { success: false, message: 'Product not found', code: 'NOT_FOUND' },
+        }),
+      });
+      const user = userEvent.setup();
+      renderReview();
+
+      await user.click(
+        within(await screen.findByRole('region', { name: 'Review' })).getByRole('button', { name: 'Approve' }),
+      );
+      expect(await screen.findByText('Product not found')).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: 'Edit Product' })).toBeInTheDocument();
+    });
+
+    it('is not offered to a vendor, nor on a product already reviewed', async () => {
+      signInAs('vendor');
+      reviewApi();
+      renderReview();
+      expect(await screen.findByLabelText('Product Name')).toHaveValue('Brass Diya');
+      expect(screen.queryByRole('region', { name: 'Review' })).not.toBeInTheDocument();
+      cleanup();
+      sessionStore.end();
+
+      signInAs('admin');
+      formApi({ 'GET /api/products/78': () => ({ success: true, product: makeProduct({ _id: '78', name: 'Lamp' }) }) });
+      renderScreen(<ProductFormPage />, { route: '/admin/products/:id', path: '/admin/products/78' });
+      expect(await screen.findByLabelText('Product Name')).toHaveValue('Lamp');
+      expect(screen.queryByRole('region', { name: 'Review' })).not.toBeInTheDocument();
+    });
+  });
+
   it("shows the server's message when the save fails", async () => {
     signInAs('admin');
     formApi({

@@ -1,36 +1,31 @@
 import { type Product, productMessages } from '@haat/contract';
 import { ArrowLeft, Clock } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Button } from '../../../components/ui/button';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Field, Select } from '../../../components/ui/field';
-import { notify } from '../../../components/ui/notify';
+import { LoadMore } from '../../../components/ui/load-more';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
-import {
-  type PendingFilters,
-  useApproveProduct,
-  useCategoryOptions,
-  usePendingProducts,
-  useVendorOptions,
-} from '../api';
+import { type PendingFilters, useCategoryOptions, usePendingProducts, useVendorOptions } from '../api';
 import { PendingProductCard } from '../components/pending-product-card';
+import { useReviewProduct } from '../hooks/use-review-product';
 
 /**
  * The admin's review list (spec section 2, Pending products): vendor and category
  * filters, the '{n} products awaiting approval' banner, a card per product with
  * View Details, Approve and Reject; a reviewed product leaves the list (section 4).
+ * Cards load a page at a time as the user scrolls.
  */
 export function PendingProductsPage() {
   const [filters, setFilters] = useState<PendingFilters>({ vendor: '', category: '' });
   const list = usePendingProducts(filters);
   const vendors = useVendorOptions('all');
   const categories = useCategoryOptions();
-  const { mutate: review, isPending: reviewPending, variables: reviewing } = useApproveProduct();
+  const { review, reviewingId } = useReviewProduct();
 
   const products = useMemo(() => list.data?.pages.flatMap((page) => page.products) ?? [], [list.data]);
   const total = list.data?.pages[0]?.total ?? products.length;
@@ -39,17 +34,7 @@ export function PendingProductsPage() {
     if (list.error) console.error('Loading pending products failed', list.error);
   }, [list.error]);
 
-  const onReview = useCallback(
-    (product: Product, isApproved: boolean) =>
-      review(
-        { id: product._id, isApproved },
-        {
-          onSuccess: () => notify.success(isApproved ? productMessages.approved : productMessages.rejected),
-          onError: (error) => notify.error(errorMessage(error, productMessages.approvalFailed)),
-        },
-      ),
-    [review],
-  );
+  const onReview = useCallback((product: Product, isApproved: boolean) => review(product, isApproved), [review]);
 
   return (
     <div>
@@ -122,21 +107,15 @@ export function PendingProductsPage() {
           <ul aria-label="Pending products" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {products.map((product) => (
               <li key={product._id}>
-                <PendingProductCard
-                  product={product}
-                  busy={reviewPending && reviewing?.id === product._id}
-                  onReview={onReview}
-                />
+                <PendingProductCard product={product} busy={reviewingId === product._id} onReview={onReview} />
               </li>
             ))}
           </ul>
-          {list.hasNextPage && (
-            <div className="mt-6 flex justify-center">
-              <Button variant="secondary" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-                {list.isFetchingNextPage ? 'Loading...' : 'Load more'}
-              </Button>
-            </div>
-          )}
+          <LoadMore
+            hasMore={list.hasNextPage}
+            loading={list.isFetchingNextPage}
+            onLoadMore={() => void list.fetchNextPage()}
+          />
         </>
       )}
     </div>

@@ -10,11 +10,13 @@ import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { useProduct } from '../api';
 import { ProductForm } from '../components/product-form';
+import { ProductReviewBar } from '../components/product-review-bar';
 
 /**
  * The product form's screen (spec section 2, Product form) at /admin/products/new,
  * /admin/products/edit/{id} and /admin/products/{id} (the pending list's 'View
- * Details'): create without an id, edit with one once the product has loaded.
+ * Details'): create without an id, edit with one once the product has loaded. An
+ * admin looking at a product that awaits approval can approve or reject it here.
  */
 export function ProductFormPage() {
   const { id } = useParams<{ id: string }>();
@@ -32,7 +34,15 @@ export function ProductFormPage() {
       </p>
     );
   // Keyed by id so moving between products starts a fresh form.
-  else content = <ProductForm key={product.data.product._id} product={product.data.product} isAdmin={isAdmin} />;
+  else
+    content = (
+      <>
+        {isAdmin && product.data.product.approvalStatus === 'pending' && (
+          <ProductReviewBar product={product.data.product} />
+        )}
+        <ProductForm key={product.data.product._id} product={product.data.product} isAdmin={isAdmin} />
+      </>
+    );
 
   return (
     <div className="mx-auto max-w-5xl">
