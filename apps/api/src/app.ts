@@ -23,6 +23,7 @@ import { errorHandler } from './platform/http/error-handler.js';
 import { rewriteLegacyPath } from './platform/http/legacy-paths.js';
 import { registerNotFound } from './platform/http/not-found.js';
 import { registerApiDocs, registerOpenApi } from './platform/http/openapi.js';
+import { databaseRateLimitStore } from './platform/http/rate-limit-store.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -94,7 +95,17 @@ export async function buildApp({
     strictTransportSecurity: false,
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(rateLimit, { global: false });
+  // Counts live in the database, shared by every API process and kept across restarts.
+  // skipOnError stays false: if the database fails, a limited route answers 500 rather
+  // than going unlimited (docs/decisions/0015-login-rate-limit-in-the-database.md).
+  await app.register(rateLimit, {
+    global: false,
+    skipOnError: false,
+    store: databaseRateLimitStore({
+      db: database.db,
+      onCleanupError: (error) => app.log.warn({ err: error }, 'deleting expired rate-limit counts failed'),
+    }),
+  });
   await app.register(jwt, {
     secret: resolveJwtSecret(config.jwtSecret, config.dataDir),
     sign: { expiresIn: config.jwtTtlSeconds },

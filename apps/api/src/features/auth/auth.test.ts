@@ -1,4 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../app.js';
 import {
   authAs,
   createAdmin,
@@ -20,6 +23,14 @@ beforeAll(async () => {
   vendor = await createVendor(t.db, { email: 'vikram@example.test' });
 });
 afterAll(() => t.close());
+
+/** Another API process over the same database as `of`: a second app on its database handle. */
+async function buildAppOver(of: TestApp): Promise<FastifyInstance> {
+  const database = { db: of.db, kind: of.kind, close: async () => undefined };
+  const app = await buildApp({ config: of.config, database, webRoot: null, logger: false });
+  await app.ready();
+  return app;
+}
 
 const login = (body: unknown) =>
   t.app.inject({ method: 'POST', url: '/api/auth/admin/login', payload: body as object });
@@ -108,28 +119,171 @@ describe('POST /api/auth/admin/login', () => {
 
 describe('POST /api/auth/admin/login rate limit', () => {
   let limited: TestApp;
+  /** A second API process: another app over the same database handle. */
+  let sibling: FastifyInstance;
   beforeAll(async () => {
     limited = await createTestApp({ LOGIN_RATE_LIMIT: '3' });
+    sibling = await buildAppOver(limited);
     await createAdmin(limited.db, { email: 'rate@example.test' });
   });
-  afterAll(() => limited.close());
+  afterAll(async () => {
+    await sibling.close();
+    await limited.close();
+  });
+
+  const attemptOn = (app: FastifyInstance, email: string, remoteAddress = '127.0.0.1') =>
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/admin/login',
+      payload: { email, password: 'wrong-password' },
+      remoteAddress,
+    });
+  const tooMany = {
+    success: false,
+    code: 'RATE_LIMITED',
+    message: 'Too many sign-in attempts. Please wait a minute and try again.',
+  };
 
   it('answers 429 after too many attempts for one e-mail from one address, and not for another e-mail', async () => {
-    const attempt = (email: string) =>
-      limited.app.inject({
-        method: 'POST',
-        url: '/api/auth/admin/login',
-        payload: { email, password: 'wrong-password' },
-      });
+    const attempt = (email: string) => attemptOn(limited.app, email);
     for (let i = 0; i < 3; i++) expect((await attempt('rate@example.test')).statusCode).toBe(401);
     const blocked = await attempt('rate@example.test');
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toMatchObject({
-      success: false,
-      code: 'RATE_LIMITED',
-      message: 'Too many sign-in attempts. Please wait a minute and try again.',
-    });
+    expect(blocked.json()).toMatchObject(tooMany);
     expect((await attempt('other@example.test')).statusCode).toBe(401);
+  });
+
+  it('shares one count between two API processes on the same database', async () => {
+    expect((await attemptOn(limited.app, 'shared@example.test')).statusCode).toBe(401);
+    expect((await attemptOn(sibling, 'shared@example.test')).statusCode).toBe(401);
+    expect((await attemptOn(limited.app, 'shared@example.test')).statusCode).toBe(401);
+    const blocked = await attemptOn(sibling, 'shared@example.test');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual(tooMany);
+    // The window is one minute; the store's ttl is in ms, the header in whole seconds.
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect((await attemptOn(limited.app, 'shared@example.test')).statusCode).toBe(429);
+  });
+
+  it('keeps the count when an API process restarts', async () => {
+    const first = await buildAppOver(limited);
+    expect((await attemptOn(first, 'restart@example.test')).statusCode).toBe(401);
+    expect((await attemptOn(first, 'restart@example.test')).statusCode).toBe(401);
+    await first.close();
+    const restarted = await buildAppOver(limited);
+    try {
+      expect((await attemptOn(restarted, 'restart@example.test')).statusCode).toBe(401);
+      expect((await attemptOn(restarted, 'restart@example.test')).statusCode).toBe(429);
+    } finally {
+      await restarted.close();
+    }
+  });
+
+  it('counts afresh once the window has passed', async () => {
+    for (let i = 0; i < 3; i++) expect((await attemptOn(limited.app, 'window@example.test')).statusCode).toBe(401);
+    expect((await attemptOn(limited.app, 'window@example.test')).statusCode).toBe(429);
+    // The minute is over: move the window's end into the past.
+    await limited.db
+      .updateTable('rateLimitHits')
+      .set({ resetAt: new Date(Date.now() - 1000).toISOString() })
+      .where('key', 'like', '%|window@example.test')
+      .execute();
+    expect((await attemptOn(sibling, 'window@example.test')).statusCode).toBe(401);
+    const row = await limited.db
+      .selectFrom('rateLimitHits')
+      .select(['hits', 'resetAt'])
+      .where('key', 'like', '%|window@example.test')
+      .executeTakeFirstOrThrow();
+    expect(row.hits).toBe(1);
+    expect(Date.parse(row.resetAt)).toBeGreaterThan(Date.now());
+    expect((await attemptOn(limited.app, 'window@example.test')).statusCode).toBe(401);
+    expect((await attemptOn(sibling, 'window@example.test')).statusCode).toBe(401);
+    expect((await attemptOn(limited.app, 'window@example.test')).statusCode).toBe(429);
+  });
+
+  it('counts each e-mail and each address separately', async () => {
+    for (let i = 0; i < 3; i++) {
+      expect((await attemptOn(limited.app, 'apart@example.test', '203.0.113.1')).statusCode).toBe(401);
+    }
+    expect((await attemptOn(limited.app, 'apart@example.test', '203.0.113.1')).statusCode).toBe(429);
+    expect((await attemptOn(sibling, 'apart@example.test', '203.0.113.2')).statusCode).toBe(401);
+    expect((await attemptOn(sibling, 'elsewhere@example.test', '203.0.113.1')).statusCode).toBe(401);
+    expect((await attemptOn(limited.app, 'APART@example.test ', '203.0.113.1')).statusCode).toBe(429);
+  });
+
+  it('lets exactly the limit through among 20 simultaneous attempts on two processes', async () => {
+    const five = await createTestApp({ LOGIN_RATE_LIMIT: '5' });
+    const other = await buildAppOver(five);
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => attemptOn(i % 2 === 0 ? five.app : other, 'rush@example.test')),
+      );
+      const statuses = answers.map((answer) => answer.statusCode);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+      const row = await five.db.selectFrom('rateLimitHits').select('hits').executeTakeFirstOrThrow();
+      expect(row.hits).toBe(20);
+    } finally {
+      await other.close();
+      await five.close();
+    }
+  });
+
+  it('deletes expired counts, at most once a minute per process', async () => {
+    const start = new Date();
+    vi.useFakeTimers({ toFake: ['Date'], now: start });
+    const fresh = await buildAppOver(limited);
+    try {
+      const past = new Date(start.getTime() - 1000).toISOString();
+      const future = new Date(start.getTime() + 30_000).toISOString();
+      await limited.db
+        .insertInto('rateLimitHits')
+        .values([
+          { key: 'cleanup-expired-1', hits: 2, resetAt: past },
+          { key: 'cleanup-live', hits: 2, resetAt: future },
+        ])
+        .execute();
+      const keys = async () =>
+        (await limited.db.selectFrom('rateLimitHits').select('key').where('key', 'like', 'cleanup-%').execute()).map(
+          (row) => row.key,
+        );
+
+      expect((await attemptOn(fresh, 'cleanup@example.test')).statusCode).toBe(401);
+      expect(await keys()).toEqual(['cleanup-live']);
+
+      await limited.db
+        .insertInto('rateLimitHits')
+        .values({ key: 'cleanup-expired-2', hits: 1, resetAt: past })
+        .execute();
+      expect((await attemptOn(fresh, 'cleanup@example.test')).statusCode).toBe(401);
+      expect((await keys()).sort()).toEqual(['cleanup-expired-2', 'cleanup-live']);
+
+      vi.setSystemTime(start.getTime() + 61_000);
+      expect((await attemptOn(fresh, 'cleanup@example.test')).statusCode).toBe(401);
+      expect(await keys()).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+      await fresh.close();
+    }
+  });
+
+  it('answers 500 and lets nobody sign in when the count cannot be stored', async () => {
+    const broken = await createTestApp();
+    try {
+      const user = await createAdmin(broken.db, { email: 'closed@example.test' });
+      await sql`drop table rate_limit_hits`.execute(broken.db);
+      const res = await broken.app.inject({
+        method: 'POST',
+        url: '/api/auth/admin/login',
+        payload: { email: user.email, password: FIXTURE_PASSWORD },
+      });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toMatchObject({ success: false, code: 'INTERNAL' });
+      expect(res.json()).not.toHaveProperty('token');
+    } finally {
+      await broken.close();
+    }
   });
 });
 

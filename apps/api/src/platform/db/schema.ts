@@ -221,6 +221,19 @@ export interface WebsiteSocialLinksTable extends Timestamps {
   displayOrder: number;
 }
 
+/**
+ * Request counts of the rate limits, shared by every API process (see
+ * `platform/http/rate-limit-store.ts`). Written only by that store.
+ */
+export interface RateLimitHitsTable {
+  /** The limited route and the caller, e.g. `POST/api/auth/admin/login-203.0.113.7|asha@example.test`. */
+  key: string;
+  /** Requests counted in the current window. */
+  hits: number;
+  /** When the current window ends (UTC ISO 8601). */
+  resetAt: string;
+}
+
 export interface Database {
   users: UsersTable;
   vendors: VendorsTable;
@@ -240,6 +253,7 @@ export interface Database {
   websiteConfig: WebsiteConfigTable;
   websiteBanners: WebsiteBannersTable;
   websiteSocialLinks: WebsiteSocialLinksTable;
+  rateLimitHits: RateLimitHitsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -7,6 +7,7 @@ import * as createContent from './2026_11_21_1640_create_content.js';
 import * as addProductSearch from './2026_11_21_1700_add_product_search.js';
 import * as addProductListIndexes from './2026_11_21_1710_add_product_list_indexes.js';
 import * as createOrderDailyTotals from './2026_11_21_1730_create_order_daily_totals.js';
+import * as createRateLimitHits from './2026_11_21_1800_create_rate_limit_hits.js';
 
 /**
  * Every migration, by name, in order. Append-only: a landed migration is never
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_21_1700_add_product_search': addProductSearch,
   '2026_11_21_1710_add_product_list_indexes': addProductListIndexes,
   '2026_11_21_1730_create_order_daily_totals': createOrderDailyTotals,
+  '2026_11_21_1800_create_rate_limit_hits': createRateLimitHits,
 };
