@@ -36,7 +36,7 @@ function columnsFor({
       id: 'product',
       header: 'Product',
       // Widths are proportions: a wider screen widens every column alike.
-      size: 300,
+      size: 280,
       cell: ({ row: { original: product } }) => (
         <div className="flex items-center gap-3">
           <ImageWithFallback
@@ -142,7 +142,8 @@ function columnsFor({
     {
       id: 'actions',
       header: () => <span className="sr-only">Actions</span>,
-      size: 96,
+      // Two 32 px icon buttons, their gap and the cell's padding: 100 px at the least.
+      size: 112,
       meta: { className: 'text-right' },
       cell: ({ row: { original: product } }) => (
         <div className="flex justify-end gap-1">
