@@ -84,6 +84,13 @@ export interface ProductImagesTable extends Timestamps {
   url: string;
 }
 
+/**
+ * The admin search (tracking number, billing e-mail, the account's e-mail) is indexed:
+ * on SQLite in the FTS5 table `orders_search` (one document per order, with its status;
+ * kept by triggers on orders and users, queried in raw SQL only), on PostgreSQL by
+ * pg_trgm indexes on these columns and on `users.email` (migration
+ * 2026_11_21_1810_add_order_search).
+ */
 export interface OrdersTable extends Timestamps {
   id: Id;
   trackingNumber: string;
