@@ -21,8 +21,9 @@ import {
   findOrderItems,
   findOrderStatusHistory,
   findOrders,
-  type OrderFilters,
   type OrderRowWithUser,
+  type PreparedOrderFilters,
+  prepareOrderFilters,
   sumOrdersByPeriod,
   sumOrdersByStatus,
 } from './orders.repository.js';
@@ -173,9 +174,10 @@ function toOrderBase(row: OrderRowWithUser): Omit<Order, 'products' | 'statusHis
 
 /**
  * How many orders match the filters. Without a search the per-day totals answer it
- * (a few rows per day, whatever the number of orders); a search counts the orders.
+ * (a few rows per day, whatever the number of orders); a search counts the orders,
+ * through the search index (see `countOrders`).
  */
-async function countMatchingOrders(db: Db, filters: OrderFilters): Promise<number> {
+async function countMatchingOrders(db: Db, filters: PreparedOrderFilters): Promise<number> {
   if (filters.search) return countOrders(db, filters);
   const byStatus = await sumOrdersByStatus(db);
   return byStatus
@@ -185,17 +187,19 @@ async function countMatchingOrders(db: Db, filters: OrderFilters): Promise<numbe
 
 /**
  * The admin order list (spec sections 2 and 7, `GET /orders/admin/orders`), newest
- * first. Without `limit`: every matching order, the spec's unpaged `{ success, orders }`.
- * With `limit`: a keyset page plus `total` (matching orders over all pages) and
- * `nextCursor` (null on the last page). Money in rupees, times UTC.
+ * first. `search` matches part of the tracking number, the billing e-mail or the
+ * customer account's e-mail, in any case, every character literally. Without `limit`:
+ * every matching order, the spec's unpaged `{ success, orders }`. With `limit`: a keyset
+ * page plus `total` (matching orders over all pages) and `nextCursor` (null on the last
+ * page). Money in rupees, times UTC.
  * @throws AppError BAD_REQUEST (400) for a cursor this list did not make.
  */
 export async function listOrders(db: Db, query: OrderListFilters): Promise<OrderListResponse> {
-  const filters: OrderFilters = {
+  const after = query.cursor ? readCursor(query.cursor) : undefined;
+  const filters = await prepareOrderFilters(db, {
     status: query.status === 'all' ? undefined : query.status,
     search: query.search,
-  };
-  const after = query.cursor ? readCursor(query.cursor) : undefined;
+  });
   const toSummary = (row: Awaited<ReturnType<typeof findOrders>>[number]): OrderSummary => ({
     ...toOrderBase(row),
     itemCount: Number(row.itemCount ?? 0),
@@ -206,11 +210,10 @@ export async function listOrders(db: Db, query: OrderListFilters): Promise<Order
     return { success: true, orders: rows.map(toSummary) };
   }
 
+  // The total first: on SQLite it decides how a searched page is found.
+  const total = await countMatchingOrders(db, filters);
   // One row beyond the page tells whether another page follows.
-  const [rows, total] = await Promise.all([
-    findOrders(db, filters, { limit: query.limit + 1, after }),
-    countMatchingOrders(db, filters),
-  ]);
+  const rows = await findOrders(db, filters, { limit: query.limit + 1, after, total });
   const page = toPage(rows, query.limit, LIST_SORT, (row) => ({ key: row.createdAt, id: row.id }));
   return { success: true, orders: page.rows.map(toSummary), total, nextCursor: page.nextCursor };
 }
