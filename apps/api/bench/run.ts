@@ -7,6 +7,7 @@ import { migrateToLatest } from '../src/platform/db/migrate.js';
 import { seedDemoStoreIfEmpty } from '../src/seed/demo-store.js';
 import { benchDashboard } from './dashboard.js';
 import { type BenchResult, printTable } from './measure.js';
+import { benchOrderList } from './order-list.js';
 import { benchProductList } from './product-list.js';
 import { benchStartup } from './startup.js';
 
@@ -68,10 +69,12 @@ const demo = await prepareDemoStore();
 section('Demo store (SQLite): start-up', [await benchStartup(demo)]);
 section('Demo store (SQLite): dashboard', await benchDashboard(demo, { samples }));
 section('Demo store (SQLite): product list', await benchProductList(demo, { samples }));
+section('Demo store (SQLite): order list', await benchOrderList(demo, { samples }));
 
 if (!skipLarge) {
   const large = prepareLargeStore();
   section('Large store, 100,000 products and 1,000,000 orders (SQLite): start-up', [await benchStartup(large)]);
   section('Large store (SQLite): dashboard', await benchDashboard(large, { samples }));
   section('Large store (SQLite): product list', await benchProductList(large, { samples }));
+  section('Large store (SQLite): order list', await benchOrderList(large, { samples }));
 }
