@@ -128,10 +128,12 @@ test('an admin creates a product with images in a new category, edits it, finds 
   await page.getByRole('button', { name: 'Update Product' }).click();
   await leaveToasts(page);
   await expect(page.getByText('Product updated successfully!', { exact: true })).toBeVisible();
-  await expect(page).toHaveURL(/\/admin\/products$/);
+  // Back on the list the admin left: still searched for the product.
+  await expect(page).toHaveURL(new RegExp(`/admin/products\\?search=${suffix}$`));
+  await expect(page.getByLabel('Search products')).toHaveValue(suffix);
+  await expect(page.getByText('Showing 1 of 1 products')).toBeVisible();
 
-  // Filters: in the database, shown as chips, cleared at once.
-  await searchFor(page, suffix);
+  // Filters: in the database, shown as chips, kept in the address, cleared at once.
   await expect(row).toContainText('Out of stock');
   await expect(row).toContainText('Rs.1,299.00');
   await expect(row).toContainText('Ceiling Lights');
@@ -150,6 +152,10 @@ test('an admin creates a product with images in a new category, edits it, finds 
     'Approval: Approved',
   ]);
   await expect(filters).toContainText('4 active');
+  await page.reload();
+  await expect(row).toBeVisible();
+  await expect(filters).toContainText('4 active');
+  await expect(page.getByLabel('Search products')).toHaveValue(suffix);
   await page.getByRole('button', { name: 'Clear all' }).click();
   await expect(page.getByText('Filters cleared!', { exact: true })).toBeVisible();
   await expect(filters.getByRole('list', { name: 'Active filters' })).toHaveCount(0);

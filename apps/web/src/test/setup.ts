@@ -6,4 +6,5 @@ import { afterEach } from 'vitest';
 // unmount what each test rendered before the next one starts.
 afterEach(() => {
   cleanup();
+  sessionStorage.clear();
 });

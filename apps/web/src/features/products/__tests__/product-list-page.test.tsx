@@ -1,8 +1,9 @@
 import { productMessages } from '@haat/contract';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../../lib/session';
+import { productListPath } from '../hooks/use-product-filters';
 import { ProductListPage } from '../pages/product-list-page';
 import { type Call, fakeApi, makeProduct, renderScreen, signInAs, stubLayout } from './support';
 
@@ -200,6 +201,71 @@ describe('ProductListPage (admin)', () => {
       expect(params?.get('stock')).toBe('in-stock');
     });
     expect(screen.getByLabelText('Stock')).toHaveValue('in-stock');
+  });
+});
+
+describe('ProductListPage filters in the address', () => {
+  const lastRequest = (api: ReturnType<typeof listApi>) =>
+    api.callsTo('GET', '/api/products/admin/all').at(-1)?.url.searchParams;
+
+  it('opens with the filters its address names, ignoring unknown values', async () => {
+    signInAs('admin');
+    const api = listApi();
+    renderScreen(<ProductListPage />, {
+      route: '/admin/products',
+      path: '/admin/products?search=lamp&status=inactive&stock=bogus&approval=pending',
+    });
+    await screen.findByRole('table', { name: 'Products' });
+
+    expect(screen.getByLabelText('Search products')).toHaveValue('lamp');
+    expect(screen.getByLabelText('Status')).toHaveValue('inactive');
+    expect(screen.getByLabelText('Stock')).toHaveValue('all');
+    expect(screen.getByLabelText('Approval')).toHaveValue('pending');
+    const params = lastRequest(api);
+    expect(params?.get('search')).toBe('lamp');
+    expect(params?.get('status')).toBe('inactive');
+    expect(params?.has('stock')).toBe(false);
+    // Every request of the page carried the filters: none went out unfiltered first.
+    expect(
+      api.callsTo('GET', '/api/products/admin/all').every((c) => c.url.searchParams.get('status') === 'inactive'),
+    ).toBe(true);
+  });
+
+  it('writes each filter into the address, replacing the entry, and remembers it for the way back', async () => {
+    signInAs('admin');
+    listApi();
+    const user = userEvent.setup();
+    const { router } = renderList();
+    await screen.findByRole('table', { name: 'Products' });
+
+    await user.selectOptions(screen.getByLabelText('Stock'), 'In Stock');
+    await user.type(screen.getByLabelText('Search products'), 'galaxy');
+    await waitFor(() => expect(router.state.location.search).toBe('?search=galaxy&stock=in-stock'));
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(productListPath()).toBe('/admin/products?search=galaxy&stock=in-stock');
+
+    await user.click(screen.getByRole('button', { name: 'Clear all' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(productListPath()).toBe('/admin/products');
+  });
+
+  it('adopts an address changed elsewhere, such as the sidebar link to the bare list', async () => {
+    signInAs('admin');
+    const api = listApi();
+    const { router } = renderScreen(<ProductListPage />, {
+      route: '/admin/products',
+      path: '/admin/products?search=lamp&status=inactive',
+    });
+    await screen.findByRole('table', { name: 'Products' });
+
+    await act(() => router.navigate('/admin/products'));
+    await waitFor(() => expect(screen.getByLabelText('Search products')).toHaveValue(''));
+    expect(screen.getByLabelText('Status')).toHaveValue('all');
+    await waitFor(() => {
+      const params = lastRequest(api);
+      expect(params?.has('search')).toBe(false);
+      expect(params?.has('status')).toBe(false);
+    });
   });
 });
 

@@ -9,7 +9,6 @@ import { Field, Input, Select, Textarea } from '../../../components/ui/field';
 import { FormSection } from '../../../components/ui/form-section';
 import { notify } from '../../../components/ui/notify';
 import { errorMessage } from '../../../lib/api-client';
-import { paths } from '../../../lib/paths';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import {
   useCategoryOptions,
@@ -18,6 +17,7 @@ import {
   useUpdateProduct,
   useVendorOptions,
 } from '../api';
+import { productListPath } from '../hooks/use-product-filters';
 import {
   emptyProductForm,
   type ProductFormValues,
@@ -95,7 +95,7 @@ export function ProductForm({ product, isAdmin }: { product?: Product | undefine
       onSuccess: (answer: { message: string }) => {
         notify.success(answer.message || (product ? productMessages.updated : productMessages.created));
         setSaved(true);
-        redirect.current = setTimeout(() => navigate(paths.products.list), REDIRECT_AFTER_SAVE_MS);
+        redirect.current = setTimeout(() => navigate(productListPath()), REDIRECT_AFTER_SAVE_MS);
       },
       onError: (error: Error) => {
         showServerFieldErrors(error, setError, productFieldOrder);
@@ -293,7 +293,7 @@ export function ProductForm({ product, isAdmin }: { product?: Product | undefine
       </FormSection>
 
       <div className="flex justify-end gap-3">
-        <ButtonLink to={paths.products.list} variant="secondary">
+        <ButtonLink to={productListPath()} variant="secondary">
           Cancel
         </ButtonLink>
         <Button type="submit" disabled={saving || saved}>

@@ -9,9 +9,9 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
-import { paths } from '../../../lib/paths';
 import { type PendingFilters, useCategoryOptions, usePendingProducts, useVendorOptions } from '../api';
 import { PendingProductCard } from '../components/pending-product-card';
+import { productListPath } from '../hooks/use-product-filters';
 import { useReviewProduct } from '../hooks/use-review-product';
 
 /**
@@ -42,7 +42,7 @@ export function PendingProductsPage() {
         title="Pending Products"
         subtitle="Review products submitted by vendors"
         actions={
-          <ButtonLink to={paths.products.list} variant="secondary">
+          <ButtonLink to={productListPath()} variant="secondary">
             <ArrowLeft className="h-4 w-4" aria-hidden />
             All Products
           </ButtonLink>

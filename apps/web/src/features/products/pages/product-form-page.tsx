@@ -6,11 +6,11 @@ import { ButtonLink } from '../../../components/ui/button-link';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { useProduct } from '../api';
 import { ProductForm } from '../components/product-form';
 import { ProductReviewBar } from '../components/product-review-bar';
+import { productListPath } from '../hooks/use-product-filters';
 
 /**
  * The product form's screen (spec section 2, Product form) at /admin/products/new,
@@ -50,7 +50,7 @@ export function ProductFormPage() {
         title={id ? 'Edit Product' : 'Add New Product'}
         subtitle={id && product.data ? product.data.product.name : undefined}
         actions={
-          <ButtonLink to={paths.products.list} variant="secondary">
+          <ButtonLink to={productListPath()} variant="secondary">
             <ArrowLeft className="h-4 w-4" aria-hidden />
             Back to Products
           </ButtonLink>

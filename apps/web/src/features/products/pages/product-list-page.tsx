@@ -11,12 +11,13 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
-import { type ProductFilters, useApproveProduct, useDeleteProduct, useProductCounts, useProductList } from '../api';
+import { type ProductFilters, useDeleteProduct, useProductCounts, useProductList } from '../api';
 import { DeleteProductDialog } from '../components/delete-product-dialog';
 import { ProductFilterBar } from '../components/product-filter-bar';
 import { ProductTable } from '../components/product-table';
 import { useDebouncedCallback } from '../hooks/use-debounced-callback';
 import { useProductFilters } from '../hooks/use-product-filters';
+import { useReviewProduct } from '../hooks/use-review-product';
 
 /** How long the search box waits for typing to pause before asking the server. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -30,8 +31,14 @@ const SEARCH_DEBOUNCE_MS = 300;
 export function ProductListPage() {
   const session = useSession();
   const isAdmin = session?.user.role === 'admin';
-  const { filters, setFilter, clearAll } = useProductFilters();
-  const [searchText, setSearchText] = useState('');
+  const { filters, setFilter, clearAll } = useProductFilters({
+    // Filters taken from a new address (the sidebar's bare link, Back) replace the box's text.
+    onAdopt: (adopted) => {
+      applySearch.cancel();
+      setSearchText(adopted.search);
+    },
+  });
+  const [searchText, setSearchText] = useState(filters.search);
   const applySearch = useDebouncedCallback((text: string) => setFilter('search', text.trim()), SEARCH_DEBOUNCE_MS);
 
   // Vendors have no approval filter (spec section 6).
@@ -41,7 +48,7 @@ export function ProductListPage() {
   );
   const list = useProductList(appliedFilters);
   const counts = useProductCounts();
-  const { mutate: review, isPending: reviewPending, variables: reviewing } = useApproveProduct();
+  const { review, reviewingId } = useReviewProduct();
   const remove = useDeleteProduct();
   const [toDelete, setToDelete] = useState<Product | null>(null);
 
@@ -76,17 +83,7 @@ export function ProductListPage() {
     notify.success(productMessages.filtersCleared);
   };
 
-  const onReview = useCallback(
-    (product: Product, isApproved: boolean) =>
-      review(
-        { id: product._id, isApproved },
-        {
-          onSuccess: () => notify.success(isApproved ? productMessages.approved : productMessages.rejected),
-          onError: (error) => notify.error(errorMessage(error, productMessages.approvalFailed)),
-        },
-      ),
-    [review],
-  );
+  const onReview = useCallback((product: Product, isApproved: boolean) => review(product, isApproved), [review]);
 
   const onConfirmDelete = () => {
     if (!toDelete) return;
@@ -156,7 +153,7 @@ export function ProductListPage() {
           products={products}
           total={total}
           isAdmin={isAdmin}
-          reviewingId={reviewPending ? (reviewing?.id ?? null) : null}
+          reviewingId={reviewingId ?? null}
           hasMore={Boolean(hasNextPage)}
           loadingMore={isFetchingNextPage}
           onLoadMore={loadMore}
