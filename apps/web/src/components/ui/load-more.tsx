@@ -23,9 +23,11 @@ export function LoadMore({ hasMore, loading, onLoadMore, rootMargin = '400px' }:
   const latest = useRef({ loading, onLoadMore });
   latest.current = { loading, onLoadMore };
 
+  // Observed afresh after each load: a new observer reports at once whether the foot is
+  // still in reach (a short page), where the old one would wait for the next change.
   useEffect(() => {
     const element = foot.current;
-    if (!hasMore || !element || typeof IntersectionObserver === 'undefined') return;
+    if (!hasMore || loading || !element || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting) && !latest.current.loading) latest.current.onLoadMore();
@@ -34,7 +36,7 @@ export function LoadMore({ hasMore, loading, onLoadMore, rootMargin = '400px' }:
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [hasMore, rootMargin]);
+  }, [hasMore, loading, rootMargin]);
 
   if (!hasMore) return null;
   return (
