@@ -2,9 +2,10 @@ import { ORDER_SEARCH_STATUS_CODES } from '../../platform/db/migrations/2026_11_
 import type { OrdersTable } from '../../platform/db/schema.js';
 
 /**
- * How the order search is answered on SQLite, decided from the text and from counts:
- * which index serves a text, the FTS5 query for it, and how to find one page. This
- * module only decides; `orders.repository.ts` writes the SQL. See docs/decisions/0016
+ * How the order search is answered, decided from the text and from counts: on SQLite,
+ * which index serves a text, the FTS5 query for it, and how to find one page; on
+ * PostgreSQL, how to find one page. This module only decides; `orders.repository.ts`
+ * writes the SQL. See docs/decisions/0016
  * and migration 2026_11_21_1810_add_order_search for the index (`orders_search`: one
  * FTS5 trigram document per order: tracking number, billing e-mail, the account's
  * e-mail, each with U+0001 appended, and a status token).
@@ -105,10 +106,10 @@ const CHECK = 3;
  * - `newest`: take the `size` matches with the highest ids (the index yields matches in
  *   id order, so that costs `size` lookups), then prove that no other match belongs on
  *   the page by scanning the list's index, without reading the table, down to the
- *   first order whose id is below theirs (`newestIsExact`). Orders are numbered as they
- *   are created, so the list order and the id order nearly agree and the proof
- *   scans about `size * rows / matches` entries; when they do not agree, the proof
- *   fails and another plan runs.
+ *   first order whose id is below theirs (`newestMatchesIfProven` in the repository).
+ *   Orders are numbered as they are created, so the list order and the id order nearly
+ *   agree and the proof scans about `size * rows / matches` entries; when they do not
+ *   agree, the proof fails and another plan runs.
  * On 1,000,000 orders and a page of 51, `newest` is chosen past about 1,600 matches.
  */
 export function choosePagePlan(size: number, matches: number, rows: number): 'gather' | 'newest' {
