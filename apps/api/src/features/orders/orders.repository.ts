@@ -80,19 +80,10 @@ export async function prepareOrderFilters(db: Db, filters: OrderFilters): Promis
   if (kind === 'like') return { status, search: { via: 'like', text } };
   if (kind === 'phrase') return { status, search: { via: 'fts', text, query: ftsString(text) } };
   const { from, to } = pairTermRange(text);
-  const terms = await sql<{ term: string }>`
+  const result = await sql<{ term: string }>`
     select term from orders_search_terms where term >= ${from} and term < ${to}`.execute(db);
-  return {
-    status,
-    search: {
-      via: 'fts',
-      text,
-      query: pairsQuery(
-        text,
-        terms.rows.map((row) => row.term),
-      ),
-    },
-  };
+  const terms = result.rows.map((row) => row.term);
+  return { status, search: { via: 'fts', text, query: pairsQuery(text, terms) } };
 }
 
 /** Below this many characters a trigram index cannot serve a search (PostgreSQL falls back to a scan). */
