@@ -46,6 +46,18 @@ test('the sidebar collapses to 4rem and expands to 15rem', async ({ page }) => {
   await expect.poll(width).toBe(240);
 });
 
+test('on a phone-sized screen the sidebar starts collapsed, and expands on demand', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page);
+  const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+  const width = async () => (await sidebar.boundingBox())?.width;
+  await expect.poll(width).toBe(64);
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Expand sidebar' }).click();
+  await expect.poll(width).toBe(240);
+});
+
 test("the sidebar footer shows the user's name and e-mail", async ({ page }) => {
   await signIn(page);
   const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
