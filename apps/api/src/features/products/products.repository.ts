@@ -4,7 +4,14 @@ import type { Db } from '../../platform/db/create-db.js';
 import { afterKeyset, type Keyset, likeContains } from '../../platform/db/lists.js';
 import { isPostgres } from '../../platform/db/migrations/helpers.js';
 import type { Database, NewProduct, ProductsTable, ProductUpdate } from '../../platform/db/schema.js';
-import { type Access, chooseCountPlan, choosePagePlan, fewMatches, type ListCount } from './products.plan.js';
+import {
+  type Access,
+  chooseCountPlan,
+  choosePagePlan,
+  choosePostgresPagePlan,
+  fewMatches,
+  type ListCount,
+} from './products.plan.js';
 
 export type { ListCount } from './products.plan.js';
 
@@ -231,8 +238,9 @@ async function countRowsAndSearchMatches(db: Db, text: string): Promise<{ rows: 
  * could discard them (12 ms against 5 ms for a search matching 4,000 of 100,000).
  *
  * On SQLite the page follows the plan `choosePagePlan` picks from `page.count` (walk
- * the sort index, gather the matches, or probe the filtered rows); PostgreSQL's
- * planner makes that choice itself from its statistics.
+ * the sort index, gather the matches, or probe the filtered rows). On PostgreSQL a
+ * searched page follows `choosePostgresPagePlan` (see `findPostgresPageIds`); without
+ * a search its planner's own choice, from statistics that are right for the filters.
  */
 export async function listProducts(
   db: Db,
@@ -245,6 +253,11 @@ export async function listProducts(
   let query = selectProducts(db).select(sql<string | number>`${key}`.as('sortKey'));
   if (page) {
     if (page.count?.total === 0) return [];
+    if (postgres && page.count && conditions.some((c) => c.search)) {
+      const ids = await findPostgresPageIds(db, conditions, sort, page.limit + 1, page.after, page.count.total);
+      if (ids.length === 0) return [];
+      return query.where('p.id', 'in', ids).orderBy(key, direction).orderBy('p.id', direction).execute();
+    }
     const access: Access = postgres || !page.count ? 'filters' : choosePagePlan(page.limit, page.count);
     const where = whereAll(postgres, conditions, access);
     let ids = db.selectFrom('products as p').select('p.id');
@@ -260,6 +273,80 @@ export async function listProducts(
     if (where) query = query.where(where);
   }
   return query.orderBy(key, direction).orderBy('p.id', direction).execute();
+}
+
+/**
+ * PostgreSQL: the ids of one page (`size` rows after `after`, in `sort` order) of the
+ * products meeting `conditions`, a search among them, `total` of them. The plan comes
+ * from `choosePostgresPagePlan`: walk the sort order's index, reading at most `budget`
+ * products, each checked against the conditions, and gather if the walk falls short;
+ * or gather every match (bitmap scans of the trigram index) and sort them.
+ */
+async function findPostgresPageIds(
+  db: Db,
+  conditions: ProductConditions[],
+  sort: ProductSort,
+  size: number,
+  after: Keyset | undefined,
+  total: number,
+): Promise<number[]> {
+  const { key, direction } = productSortKeys[sort];
+  const where = whereAll(true, conditions);
+  const plan = choosePostgresPagePlan(size, total, await estimateProductRows(db));
+  if (plan.access === 'walk') {
+    // A window of the list, capped at `budget` products, in the list's order, with the
+    // sort key as a column: ordering the outer query by that column lets PostgreSQL keep
+    // the window's order and stop at `size` matches (ordering by `lower(p.name)` again
+    // would make it sort the whole window first).
+    const window = db
+      .selectFrom('products as p')
+      .selectAll('p')
+      .select(sql<string | number>`${key}`.as('sortKey'))
+      .$if(after !== undefined, (qb) => qb.where(afterKeyset(key, eb.ref('p.id'), direction, after as Keyset)))
+      .orderBy(key, direction)
+      .orderBy('p.id', direction)
+      .limit(plan.budget);
+    const rows = await db
+      .selectFrom(window.as('p'))
+      .select('p.id')
+      // The window has every column of products, under the table's alias.
+      .$if(where !== undefined, (qb) => qb.where(where as Expression<SqlBool>))
+      .orderBy('p.sortKey', direction)
+      .orderBy('p.id', direction)
+      .limit(size)
+      .execute();
+    if (rows.length === size) return rows.map((row) => row.id);
+  }
+  // MATERIALIZED: computed apart, so PostgreSQL cannot turn the sort and limit back into a walk.
+  const rows = await db
+    .with(
+      (cte) => cte('matches').materialized(),
+      () =>
+        db
+          .selectFrom('products as p')
+          .select(['p.id', sql<string | number>`${key}`.as('sortKey')])
+          .$if(where !== undefined, (qb) => qb.where(where as Expression<SqlBool>))
+          .$if(after !== undefined, (qb) => qb.where(afterKeyset(key, eb.ref('p.id'), direction, after as Keyset))),
+    )
+    .selectFrom('matches')
+    .select('matches.id')
+    .orderBy('matches.sortKey', direction)
+    .orderBy('matches.id', direction)
+    .limit(size)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * PostgreSQL: products in the table, from the planner's statistics (kept by ANALYZE and
+ * autovacuum; only the plan depends on it, never the answer), or counted when the table
+ * was never analysed.
+ */
+async function estimateProductRows(db: Db): Promise<number> {
+  const result = await sql<{ rows: number }>`
+    select reltuples::float8 as rows from pg_class where oid = to_regclass('products')`.execute(db);
+  const rows = Number(result.rows[0]?.rows ?? -1);
+  return rows > 0 ? rows : countWhere(db, undefined);
 }
 
 /**

@@ -1053,8 +1053,13 @@ describe('product lists', () => {
 
 /**
  * SQLite finds a page by one of several plans depending on how many products the
- * filters and the search match (products.repository.ts, `Access`). Whatever the plan,
- * every page, in order, and the total must be what the filters and the sort say.
+ * filters and the search match (products.repository.ts, `Access`); PostgreSQL, for a
+ * searched page, walks the sort order a bounded distance and gathers the matches if
+ * the walk falls short, or gathers them at once (`choosePostgresPagePlan`). Whatever
+ * the plan, every page, in order, and the total must be what the filters and the sort
+ * say. Pages of 1 make the broad texts walk; pages of 50 make every text gather; names
+ * beginning with "Red" come last by name, so walking to them from the first name falls
+ * short and gathers, and later pages start walking among them.
  */
 describe('GET /api/products/admin/all whatever the query plan', () => {
   let own: TestApp;
@@ -1112,7 +1117,9 @@ describe('GET /api/products/admin/all whatever the query plan', () => {
 
   const orders: Record<string, (a: Made, b: Made) => number> = {
     newest: (a, b) => b.id - a.id,
+    oldest: (a, b) => a.id - b.id,
     'name-asc': (a, b) => (a.name.toLowerCase() < b.name.toLowerCase() ? -1 : 1),
+    'name-desc': (a, b) => (a.name.toLowerCase() < b.name.toLowerCase() ? 1 : -1),
     'price-desc': (a, b) => b.price - a.price || b.id - a.id,
   };
 
@@ -1127,6 +1134,10 @@ describe('GET /api/products/admin/all whatever the query plan', () => {
     ['e', 'status=active', 'name-asc'],
     ['pl-0', 'stock=out-of-stock', 'newest'],
     ['nothing', 'status=active', 'newest'],
+    ['red', '', 'name-asc'],
+    ['RED', 'stock=in-stock', 'name-asc'],
+    ['blue', 'status=active', 'name-desc'],
+    ['zen', 'stock=in-stock', 'oldest'],
   ])('search %j with %j sorted %s', async (search, filters, sort) => {
     const text = search.toLowerCase();
     const expected = made
