@@ -137,20 +137,3 @@ export function walkBudget(size: number, matches: number, rows: number): number 
   if (CHECK * expected >= LOOKUP * matches) return undefined;
   return Math.max(1000, Math.ceil(4 * expected));
 }
-
-/**
- * PostgreSQL: how to find one page of `size` rows among `matches` matching orders out
- * of `rows` in scope. Walking the list (index scan backwards, each order checked) and
- * gathering the matches (bitmap scans of the trigram indexes, then a sort) cost about
- * the same per order on the 1,000,000-order store (0.7 and 0.9 µs), so: walk when the
- * walk is expected to read fewer orders than there are matches, reading at most as
- * many orders as there are matches (matches can bunch in time); else gather.
- */
-export function choosePostgresPagePlan(
-  size: number,
-  matches: number,
-  rows: number,
-): { access: 'gather' } | { access: 'walk'; budget: number } {
-  const expected = (size * rows) / Math.max(1, matches);
-  return expected < matches ? { access: 'walk', budget: matches } : { access: 'gather' };
-}

@@ -92,24 +92,3 @@ function cheapest<T>(costs: Array<[T, number]>): T {
   for (const entry of costs) if (entry[1] < best[1]) best = entry;
   return best[0];
 }
-
-/**
- * PostgreSQL: how to find one page of `size` rows (the limit plus one) among `total`
- * products meeting a searched list's conditions, out of `rows` in the table. Its
- * planner's estimate of a trigram search's matches can be several times off (1,933
- * estimated for 402 found), and it then walks the sort order's index from the first
- * row without bound: matches bunch in that order, so a search for "rolle" sorted by
- * name read 82,505 products to find 51 (137 ms; gathering its 402 matches: 2 ms). So the plan is chosen
- * from the total, as for orders (docs/decisions/0017): walk the sort order when the
- * walk is expected to read fewer products than there are matches, reading at most as
- * many as there are matches (matches can bunch in the sort order); else gather the
- * matches through the trigram index and sort them.
- */
-export function choosePostgresPagePlan(
-  size: number,
-  total: number,
-  rows: number,
-): { access: 'gather' } | { access: 'walk'; budget: number } {
-  const expected = (size * rows) / Math.max(1, total);
-  return expected < total ? { access: 'walk', budget: total } : { access: 'gather' };
-}
