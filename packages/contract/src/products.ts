@@ -13,6 +13,9 @@ import {
 
 /** Spec sections 5 and 8, Products. */
 export const productMessages = {
+  changedMeanwhile:
+    'This product was changed by someone else after you opened it. Reload the page to see their changes, then save yours again.',
+  versionInvalid: 'The version of the product being edited is not a valid timestamp',
   nameRequired: 'Product name is required',
   detailsRequired: 'Product details are required',
   skuRequired: 'SKU is required',
@@ -135,6 +138,12 @@ export const productBody = z
       .transform((value) => (value === '' ? null : value)),
     /** Admin only. */
     status: z.enum(['active', 'inactive'], { error: productMessages.statusInvalid }).optional(),
+    /**
+     * Edit only, optional: the product's `updatedAt` as the form loaded it. When given
+     * and the product has been saved since, the edit is refused (409) rather than
+     * overwriting the other change. Ignored on create.
+     */
+    updatedAt: z.iso.datetime({ offset: true, error: productMessages.versionInvalid }).optional(),
   })
   .refine((body) => body.salePrice <= body.actualPrice, {
     message: productMessages.salePriceAboveActual,

@@ -402,12 +402,18 @@ export async function findImagesOf(db: Db, productIds: number[]): Promise<Map<nu
   return images;
 }
 
-/** Who owns a product and where it stands, for access checks; undefined if it does not exist. */
+/**
+ * Who owns a product, where it stands and when it was last saved, for access checks;
+ * undefined if it does not exist. Inside a transaction on PostgreSQL the row is locked
+ * (`FOR UPDATE`) until the transaction ends, so a write decided on what was read here
+ * cannot interleave with another; SQLite runs one write transaction at a time anyway.
+ */
 export function findProductOwnership(db: Db, id: number) {
   return db
     .selectFrom('products')
-    .select(['id', 'vendorId', 'status', 'approvalStatus'])
+    .select(['id', 'vendorId', 'status', 'approvalStatus', 'updatedAt'])
     .where('id', '=', id)
+    .$if(isPostgres(db) && db.isTransaction, (q) => q.forUpdate())
     .executeTakeFirst();
 }
 

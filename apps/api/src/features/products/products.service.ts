@@ -190,6 +190,7 @@ async function checkReferences(db: Db, body: ParsedProductBody, vendorToCheck: n
 }
 
 const skuTaken = () => new AppError('CONFLICT', productMessages.skuTaken, { sku: productMessages.skuTaken });
+const changedMeanwhile = () => new AppError('CONFLICT', productMessages.changedMeanwhile);
 
 /**
  * Runs a write; a SKU unique-index violation (a concurrent request won the race after
@@ -274,8 +275,14 @@ export async function createProduct(
  * (to the store or an approved vendor; keeping a vendor no longer approved is allowed)
  * and set active/inactive, which takes effect on an approved product only: an
  * unapproved one stays pending until approved, since approving sets it active.
+ *
+ * With `body.updatedAt` (the version the form loaded), the edit applies only if the
+ * product has not been saved since. The check reads the row locked (PostgreSQL) or
+ * inside SQLite's single writer, so of two racing saves from the same version one
+ * wins and the other gets 409.
  * @throws AppError NOT_FOUND (404) when it does not exist or is another vendor's;
- *   VALIDATION_FAILED (400) for bad references; CONFLICT (409) for a SKU in use.
+ *   VALIDATION_FAILED (400) for bad references; CONFLICT (409) for a SKU in use or a
+ *   product changed since `body.updatedAt`.
  */
 export async function updateProduct(
   db: Db,
@@ -289,11 +296,15 @@ export async function updateProduct(
     db.transaction().execute(async (trx) => {
       const current = await findProductOwnership(trx, id);
       if (!current || !canSee(actor, current)) throw notFound(productMessages.notFound);
+      if (body.updatedAt !== undefined && Date.parse(body.updatedAt) !== Date.parse(current.updatedAt))
+        throw changedMeanwhile();
       const vendorId = isAdmin ? (body.vendor === undefined ? current.vendorId : body.vendor) : current.vendorId;
       const vendorChanged = vendorId !== current.vendorId;
       await checkReferences(trx, body, isAdmin && vendorChanged ? vendorId : null);
       if (await isSkuTaken(trx, body.sku, id)) throw skuTaken();
-      const changes: ProductUpdate = { ...columnsOf(body), vendorId, updatedAt: now };
+      // The version moves on even when two saves land in one millisecond.
+      const savedAt = new Date(Math.max(Date.parse(now), Date.parse(current.updatedAt) + 1)).toISOString();
+      const changes: ProductUpdate = { ...columnsOf(body), vendorId, updatedAt: savedAt };
       if (!isAdmin) {
         changes.status = 'pending';
         changes.approvalStatus = 'pending';
@@ -301,7 +312,7 @@ export async function updateProduct(
         changes.status = body.status;
       }
       await updateProductRow(trx, id, changes);
-      await replaceProductImages(trx, id, body.images, now);
+      await replaceProductImages(trx, id, body.images, savedAt);
     }),
   );
   return {

@@ -432,6 +432,64 @@ describe('PUT /api/products/edit/:id', () => {
     expect(res.json().product.approvalStatus).toBe('pending');
   });
 
+  describe('with the version the form loaded (updatedAt)', () => {
+    const edit = (product: Product, as: FixtureUser, overrides: Record<string, unknown>) =>
+      call('PUT', `/api/products/edit/${product._id}`, as, body({ sku: product.sku, ...overrides }));
+
+    it('saves when the product is unchanged since, and answers the new version', async () => {
+      const product = await create(admin);
+      const res = await edit(product, admin, { name: 'Saved once', updatedAt: product.updatedAt });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().product.name).toBe('Saved once');
+      expect(Date.parse(res.json().product.updatedAt)).toBeGreaterThan(Date.parse(product.updatedAt));
+    });
+
+    it('refuses with 409 a save from a version someone else has saved over, and keeps their change', async () => {
+      const product = await create(vendorA);
+      const theirs = await edit(product, admin, { name: 'Their change', updatedAt: product.updatedAt });
+      expect(theirs.statusCode).toBe(200);
+
+      const mine = await edit(product, vendorA, { name: 'My stale change', updatedAt: product.updatedAt });
+      expect(mine.statusCode).toBe(409);
+      expect(mine.json()).toMatchObject({
+        success: false,
+        code: 'CONFLICT',
+        message:
+          'This product was changed by someone else after you opened it. Reload the page to see their changes, then save yours again.',
+      });
+      const after = await call('GET', `/api/products/${product._id}`, admin);
+      expect(after.json().product).toEqual(theirs.json().product);
+    });
+
+    it('lets exactly one of two racing saves from the same version through', async () => {
+      const product = await create(admin);
+      const answers = await Promise.all(
+        ['First', 'Second'].map((name) => edit(product, admin, { name, updatedAt: product.updatedAt })),
+      );
+      expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+      const winner = answers.find((res) => res.statusCode === 200)?.json().product.name;
+      const after = await call('GET', `/api/products/${product._id}`, admin);
+      expect(after.json().product.name).toBe(winner);
+    });
+
+    it("saves without a version, as the spec's clients send", async () => {
+      const product = await create(admin);
+      const res = await edit(product, admin, { name: 'No version' });
+      expect(res.statusCode).toBe(200);
+    });
+
+    it('answers 400 to a version that is not a timestamp, and changes nothing', async () => {
+      const product = await create(admin);
+      const res = await edit(product, admin, { name: 'Bad version', updatedAt: 'yesterday' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual({
+        updatedAt: 'The version of the product being edited is not a valid timestamp',
+      });
+      const after = await call('GET', `/api/products/${product._id}`, admin);
+      expect(after.json().product).toEqual(product);
+    });
+  });
+
   it('replaces the images, in the new order', async () => {
     const product = await create(admin);
     const images = ['https://img.example.test/3.jpg', 'https://img.example.test/1.jpg'];

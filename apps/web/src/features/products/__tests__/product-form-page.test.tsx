@@ -234,7 +234,31 @@ describe('ProductFormPage', () => {
       subcategory: 11,
       vendor: 7,
       images: ['https://img.example/b.jpg'],
+      // The version the form was filled from, so the server can refuse a lost update.
+      updatedAt: product.updatedAt,
     });
+  });
+
+  it('says so when someone else saved the product after it was opened, and stays on the form', async () => {
+    signInAs('admin');
+    const product = makeProduct({ _id: '43', name: 'Contested Lamp' });
+    formApi({
+      'GET /api/products/43': () => ({ success: true, product }),
+      'PUT /api/products/edit/43': () => ({
+        status: 409,
+        body: { success: false, code: 'CONFLICT', message: productMessages.changedMeanwhile },
+      }),
+    });
+    const user = userEvent.setup();
+    renderScreen(<ProductFormPage />, { route: '/admin/products/edit/:id', path: '/admin/products/edit/43' });
+
+    await user.clear(await screen.findByLabelText('Product Name'));
+    await user.type(screen.getByLabelText('Product Name'), 'My Lamp');
+    await user.click(screen.getByRole('button', { name: 'Update Product' }));
+
+    expect(await findToast(productMessages.changedMeanwhile)).toBeInTheDocument();
+    expect(screen.getByLabelText('Product Name')).toHaveValue('My Lamp');
+    expect(screen.queryByText(/^Elsewhere:/)).not.toBeInTheDocument();
   });
 
   describe('reviewing a pending product from View Details', () => {

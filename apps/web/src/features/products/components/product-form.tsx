@@ -62,6 +62,10 @@ export function ProductForm({ product, isAdmin }: { product?: Product | undefine
   const [saved, setSaved] = useState(false);
   const redirect = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(redirect.current), []);
+  // The version this form was filled from: a save over someone else's later change is
+  // refused by the server (409) instead of silently undoing it. Kept from the first
+  // render, so a background refetch of the product cannot move it.
+  const loadedVersion = useRef(product?.updatedAt);
 
   const {
     register,
@@ -90,7 +94,7 @@ export function ProductForm({ product, isAdmin }: { product?: Product | undefine
     product?.vendor && !vendorList.some((v) => v._id === product.vendor?._id) ? product.vendor : null;
 
   const onValid = (values: ParsedProductBody) => {
-    const body = toRequestBody(values, isAdmin);
+    const body = { ...toRequestBody(values, isAdmin), updatedAt: loadedVersion.current };
     const options = {
       onSuccess: (answer: { message: string }) => {
         notify.success(answer.message || (product ? productMessages.updated : productMessages.created));
