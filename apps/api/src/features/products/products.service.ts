@@ -193,6 +193,15 @@ const skuTaken = () => new AppError('CONFLICT', productMessages.skuTaken, { sku:
 const changedMeanwhile = () => new AppError('CONFLICT', productMessages.changedMeanwhile);
 
 /**
+ * The `updatedAt` a write gives a product: now, but always at least a millisecond after
+ * the one it replaces, so the version an edit carries (decision 0018) moves on even when
+ * two writes land in one millisecond. UTC ISO 8601.
+ */
+function nextVersion(previous: string, now: string): string {
+  return new Date(Math.max(Date.parse(now), Date.parse(previous) + 1)).toISOString();
+}
+
+/**
  * Runs a write; a SKU unique-index violation (a concurrent request won the race after
  * our check) becomes the same 409 as the check, a foreign-key violation (a category or
  * vendor deleted meanwhile) a 400, never a 500.
@@ -302,8 +311,7 @@ export async function updateProduct(
       const vendorChanged = vendorId !== current.vendorId;
       await checkReferences(trx, body, isAdmin && vendorChanged ? vendorId : null);
       if (await isSkuTaken(trx, body.sku, id)) throw skuTaken();
-      // The version moves on even when two saves land in one millisecond.
-      const savedAt = new Date(Math.max(Date.parse(now), Date.parse(current.updatedAt) + 1)).toISOString();
+      const savedAt = nextVersion(current.updatedAt, now);
       const changes: ProductUpdate = { ...columnsOf(body), vendorId, updatedAt: savedAt };
       if (!isAdmin) {
         changes.status = 'pending';
@@ -356,7 +364,7 @@ export async function reviewProduct(
       status: isApproved ? 'active' : 'pending',
       reviewedBy: admin.userId,
       reviewedAt: now,
-      updatedAt: now,
+      updatedAt: nextVersion(current.updatedAt, now),
     });
   });
   return {

@@ -472,6 +472,16 @@ describe('PUT /api/products/edit/:id', () => {
       expect(after.json().product.name).toBe(winner);
     });
 
+    it('refuses a save from a version opened before the product was reviewed', async () => {
+      const product = await create(vendorA);
+      const approved = await review(product._id, true);
+      expect(Date.parse(approved.updatedAt)).toBeGreaterThan(Date.parse(product.updatedAt));
+      const res = await edit(product, vendorA, { name: 'Edited before the review', updatedAt: product.updatedAt });
+      expect(res.statusCode).toBe(409);
+      const after = await call('GET', `/api/products/${product._id}`, admin);
+      expect(after.json().product).toMatchObject({ name: product.name, approvalStatus: 'approved' });
+    });
+
     it("saves without a version, as the spec's clients send", async () => {
       const product = await create(admin);
       const res = await edit(product, admin, { name: 'No version' });
