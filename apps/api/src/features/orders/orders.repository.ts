@@ -471,7 +471,7 @@ async function gatherIds(db: Db, match: string, limit: number, after: Keyset | u
 }
 
 /** Orders of the status (or all), from the per-day totals: a few hundred rows whatever the store's size. */
-async function countOrdersInScope(db: Db, status: OrderStatusValue | undefined): Promise<number> {
+export async function countOrdersInScope(db: Db, status: OrderStatusValue | undefined): Promise<number> {
   const byStatus = await sumOrdersByStatus(db);
   return byStatus
     .filter((row) => status === undefined || row.status === status)

@@ -16,6 +16,7 @@ import { AppError, notFound } from '../../platform/errors.js';
 import { utcDateOf } from '../coupons/coupon-rules.js';
 import {
   countOrders,
+  countOrdersInScope,
   findNewestOrders,
   findOrderById,
   findOrderItems,
@@ -179,10 +180,7 @@ function toOrderBase(row: OrderRowWithUser): Omit<Order, 'products' | 'statusHis
  */
 async function countMatchingOrders(db: Db, filters: PreparedOrderFilters): Promise<number> {
   if (filters.search) return countOrders(db, filters);
-  const byStatus = await sumOrdersByStatus(db);
-  return byStatus
-    .filter((row) => filters.status === undefined || row.status === filters.status)
-    .reduce((sum, row) => sum + row.orders, 0);
+  return countOrdersInScope(db, filters.status);
 }
 
 /**
