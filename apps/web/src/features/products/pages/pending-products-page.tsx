@@ -1,6 +1,6 @@
-import { type Product, productMessages } from '@haat/contract';
+import { productMessages } from '@haat/contract';
 import { ArrowLeft, Clock } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Field, Select } from '../../../components/ui/field';
@@ -33,8 +33,6 @@ export function PendingProductsPage() {
   useEffect(() => {
     if (list.error) console.error('Loading pending products failed', list.error);
   }, [list.error]);
-
-  const onReview = useCallback((product: Product, isApproved: boolean) => review(product, isApproved), [review]);
 
   return (
     <div>
@@ -107,7 +105,7 @@ export function PendingProductsPage() {
           <ul aria-label="Pending products" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {products.map((product) => (
               <li key={product._id}>
-                <PendingProductCard product={product} busy={reviewingId === product._id} onReview={onReview} />
+                <PendingProductCard product={product} busy={reviewingId === product._id} onReview={review} />
               </li>
             ))}
           </ul>

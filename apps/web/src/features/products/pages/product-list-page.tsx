@@ -83,8 +83,6 @@ export function ProductListPage() {
     notify.success(productMessages.filtersCleared);
   };
 
-  const onReview = useCallback((product: Product, isApproved: boolean) => review(product, isApproved), [review]);
-
   const onConfirmDelete = () => {
     if (!toDelete) return;
     remove.mutate(toDelete._id, {
@@ -157,7 +155,7 @@ export function ProductListPage() {
           hasMore={Boolean(hasNextPage)}
           loadingMore={isFetchingNextPage}
           onLoadMore={loadMore}
-          onReview={onReview}
+          onReview={review}
           onDelete={setToDelete}
         />
       )}
