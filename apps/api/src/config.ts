@@ -45,6 +45,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
   TRUST_PROXY: booleanText.default(false),
+  HSTS: booleanText.default(false),
+  SERVE_SOURCE_MAPS: booleanText.default(false),
 });
 
 /** The parsed configuration. `jwtTtlSeconds` in seconds. */
@@ -62,6 +64,10 @@ export interface Config {
   /** Sign-in attempts allowed per minute for one IP address and e-mail. */
   loginRateLimit: number;
   trustProxy: boolean;
+  /** Send `Strict-Transport-Security` (only behind TLS: browsers then refuse plain HTTP for a year). */
+  hsts: boolean;
+  /** Serve the web app's `.map` files; off by default, so the public cannot read the sources. */
+  serveSourceMaps: boolean;
 }
 
 /** Raised when an environment variable has a bad value; the message names it. */
@@ -96,5 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
+    hsts: e.HSTS,
+    serveSourceMaps: e.SERVE_SOURCE_MAPS,
   };
 }
