@@ -34,7 +34,11 @@ export function ConfirmDialog({
       <AlertDialog.Portal>
         {/* An alert dialog ignores outside clicks by default; the spec's delete modals cancel on the backdrop. */}
         <AlertDialog.Overlay className={dialogOverlayClassName} onClick={cancel} />
-        <AlertDialog.Content className={dialogContentClassName('max-w-md')} onCloseAutoFocus={returnFocus}>
+        <AlertDialog.Content
+          className={dialogContentClassName('max-w-md')}
+          aria-modal="true"
+          onCloseAutoFocus={returnFocus}
+        >
           <AlertDialog.Title className={dialogTitleClassName}>{title}</AlertDialog.Title>
           <AlertDialog.Description asChild>
             <div className="mt-3 space-y-3 text-sm text-slate-600">{children}</div>

@@ -35,6 +35,7 @@ export function Modal({
         <Dialog.Overlay className={dialogOverlayClassName} />
         <Dialog.Content
           className={dialogContentClassName(width)}
+          aria-modal="true"
           onCloseAutoFocus={returnFocus}
           // The body is free-form; a dialog that wants a description names it inside.
           aria-describedby={undefined}
