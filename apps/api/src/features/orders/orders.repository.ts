@@ -1,7 +1,7 @@
 import { type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../platform/db/create-db.js';
 import { afterKeyset, choosePostgresPagePlan, type Keyset, likeContains } from '../../platform/db/lists.js';
-import { isPostgres } from '../../platform/db/migrations/helpers.js';
+import { isPostgres } from '../../platform/db/dialect.js';
 import type { Database, OrdersTable } from '../../platform/db/schema.js';
 import {
   choosePagePlan,

@@ -1,4 +1,4 @@
-import { ORDER_SEARCH_STATUS_CODES } from '../../platform/db/migrations/2026_11_21_1810_add_order_search.js';
+import { ORDER_SEARCH_STATUS_CODES } from '../../platform/db/dialect.js';
 import type { OrdersTable } from '../../platform/db/schema.js';
 
 /**

@@ -2,7 +2,7 @@ import type { ApprovalStatus, ProductStatus, productSorts } from '@haat/contract
 import { type Expression, expressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../platform/db/create-db.js';
 import { afterKeyset, choosePostgresPagePlan, type Keyset, likeContains } from '../../platform/db/lists.js';
-import { isPostgres } from '../../platform/db/migrations/helpers.js';
+import { isPostgres } from '../../platform/db/dialect.js';
 import type { Database, NewProduct, ProductsTable, ProductUpdate } from '../../platform/db/schema.js';
 import { type Access, chooseCountPlan, choosePagePlan, fewMatches, type ListCount } from './products.plan.js';
 
