@@ -11,7 +11,7 @@ import {
   toRupees,
 } from '@haat/contract';
 import type { Db } from '../../platform/db/create-db.js';
-import { decodeCursor, INVALID_CURSOR_MESSAGE, type Keyset, toPage } from '../../platform/db/lists.js';
+import { listOrPage } from '../../platform/db/lists.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { utcDateOf } from '../coupons/coupon-rules.js';
 import {
@@ -22,6 +22,7 @@ import {
   findOrderItems,
   findOrderStatusHistory,
   findOrders,
+  type OrderListRow,
   type OrderRowWithUser,
   type PreparedOrderFilters,
   prepareOrderFilters,
@@ -136,17 +137,10 @@ const LIST_SORT = 'newest';
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /**
- * The position a cursor of the order list holds.
- * @throws AppError BAD_REQUEST (400) for a cursor this list did not make: its key must be
- *   a UTC instant, since PostgreSQL would fail on any other text compared with a timestamp.
+ * True when a cursor's key is a UTC instant as this list writes them: PostgreSQL would
+ * fail on any other text compared with a timestamp, so another is a 400.
  */
-function readCursor(cursor: string): Keyset {
-  const after = decodeCursor(cursor, LIST_SORT, 'string');
-  if (!ISO_INSTANT.test(String(after.key))) {
-    throw new AppError('BAD_REQUEST', INVALID_CURSOR_MESSAGE, { cursor: INVALID_CURSOR_MESSAGE });
-  }
-  return after;
-}
+const isInstant = (key: string | number) => ISO_INSTANT.test(String(key));
 
 function toOrderBase(row: OrderRowWithUser): Omit<Order, 'products' | 'statusHistory'> {
   return {
@@ -193,27 +187,31 @@ async function countMatchingOrders(db: Db, filters: PreparedOrderFilters): Promi
  * @throws AppError BAD_REQUEST (400) for a cursor this list did not make.
  */
 export async function listOrders(db: Db, query: OrderListFilters): Promise<OrderListResponse> {
-  const after = query.cursor ? readCursor(query.cursor) : undefined;
   const filters = await prepareOrderFilters(db, {
     status: query.status === 'all' ? undefined : query.status,
     search: query.search,
   });
-  const toSummary = (row: Awaited<ReturnType<typeof findOrders>>[number]): OrderSummary => ({
+  const toSummary = (row: OrderListRow): OrderSummary => ({
     ...toOrderBase(row),
     itemCount: Number(row.itemCount ?? 0),
   });
-
-  if (query.limit === undefined) {
-    const rows = await findOrders(db, filters, { after });
-    return { success: true, orders: rows.map(toSummary) };
-  }
-
-  // The total first: on SQLite it decides how a searched page is found.
-  const total = await countMatchingOrders(db, filters);
-  // One row beyond the page tells whether another page follows.
-  const rows = await findOrders(db, filters, { limit: query.limit + 1, after, total });
-  const page = toPage(rows, query.limit, LIST_SORT, (row) => ({ key: row.createdAt, id: row.id }));
-  return { success: true, orders: page.rows.map(toSummary), total, nextCursor: page.nextCursor };
+  const { items, ...paging } = await listOrPage(
+    { limit: query.limit, cursor: query.cursor, sort: LIST_SORT },
+    {
+      keyType: 'string',
+      validKey: isInstant,
+      unpagedFromCursor: true,
+      fetchAll: (after) => findOrders(db, filters, { after }),
+      // The total first: on SQLite it decides how a searched page is found.
+      countFirst: true,
+      count: () => countMatchingOrders(db, filters),
+      // One row beyond the page tells whether another page follows.
+      fetchPage: ({ limit, after, count }) => findOrders(db, filters, { limit: limit + 1, after, total: count }),
+      keyOf: (row) => ({ key: row.createdAt, id: row.id }),
+      toItems: (rows) => rows.map(toSummary),
+    },
+  );
+  return { success: true, orders: items, ...paging };
 }
 
 /**

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { Actor } from '../../platform/auth/access.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db/constraint-errors.js';
 import type { Db } from '../../platform/db/create-db.js';
-import { decodeCursor, toPage } from '../../platform/db/lists.js';
+import { listOrPage } from '../../platform/db/lists.js';
 import type { ProductUpdate } from '../../platform/db/schema.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import {
@@ -119,18 +119,18 @@ export async function listProducts(
   query: ListQuery,
 ): Promise<{ products: Product[]; total?: number; nextCursor?: string | null }> {
   const conditions = [scope, filtersOf(query)];
-  if (query.limit === undefined) {
-    const rows = await listProductRows(db, conditions, query.sort);
-    return { products: await withImages(db, rows) };
-  }
-  const limit = query.limit;
-  const sortKey = productSortKeys[query.sort];
-  const after = query.cursor ? decodeCursor(query.cursor, query.sort, sortKey.type) : undefined;
-  // The count first: it also tells the repository which plan finds the page faster.
-  const count = await countProducts(db, conditions);
-  const rows = await listProductRows(db, conditions, query.sort, { limit, after, count });
-  const page = toPage(rows, limit, query.sort, (row) => ({ key: row.sortKey, id: row.id }));
-  return { products: await withImages(db, page.rows), total: count.total, nextCursor: page.nextCursor };
+  const { items, ...paging } = await listOrPage(query, {
+    keyType: productSortKeys[query.sort].type,
+    fetchAll: () => listProductRows(db, conditions, query.sort),
+    // The count first: it also tells the repository which plan finds the page faster.
+    countFirst: true,
+    count: () => countProducts(db, conditions),
+    totalOf: (count) => count.total,
+    fetchPage: (page) => listProductRows(db, conditions, query.sort, page),
+    keyOf: (row) => ({ key: row.sortKey, id: row.id }),
+    toItems: (rows) => withImages(db, rows),
+  });
+  return { products: items, ...paging };
 }
 
 async function withImages(db: Db, rows: ProductDetailRow[]): Promise<Product[]> {
