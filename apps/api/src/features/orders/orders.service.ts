@@ -12,7 +12,7 @@ import {
 } from '@haat/contract';
 import type { Db } from '../../platform/db/create-db.js';
 import { listOrPage } from '../../platform/db/lists.js';
-import { AppError, notFound } from '../../platform/errors.js';
+import { notFound } from '../../platform/errors.js';
 import { utcDateOf } from '../coupons/coupon-rules.js';
 import {
   countOrders,

@@ -29,3 +29,10 @@ export const ORDER_SEARCH_STATUS_CODES = {
   'On The Road': '3',
   Delivered: '4',
 } as const;
+
+/**
+ * Below this many characters a trigram index (SQLite's FTS5 trigram tokenizer,
+ * PostgreSQL's pg_trgm) cannot serve a substring search, and the searches fall back to
+ * LIKE (ILIKE) or, for orders on SQLite, to the index's 2-character prefixes.
+ */
+export const TRIGRAM = 3;
