@@ -72,10 +72,12 @@ describe('listOrPage', () => {
   });
 
   it('reads the total from a richer count with totalOf', async () => {
-    const pieces = {
-      ...piecesOver([]),
+    const base = piecesOver([]);
+    const pieces: ListPieces<Row, string, { total: number; rows: number }> = {
+      ...base,
+      fetchPage: ({ limit, after }) => base.fetchPage({ limit, after }),
       count: async () => ({ total: 3, rows: 10 }),
-      totalOf: (count: { total: number }) => count.total,
+      totalOf: (count) => count.total,
     };
     const answer = await listOrPage({ sort: 'name', limit: 5 }, pieces);
     expect(answer.total).toBe(3);
