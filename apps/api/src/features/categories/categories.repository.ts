@@ -116,6 +116,11 @@ export async function insertCategory(
   return row.id;
 }
 
+/** Every category's id and name (the catalog importer matches names ignoring case). */
+export function listCategoryNames(db: Db) {
+  return db.selectFrom('categories').select(['id', 'name']).execute();
+}
+
 /** Updates a category; false when it does not exist. */
 export async function updateCategory(
   db: Db,

@@ -1,4 +1,5 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
+import { chunked } from '../../platform/db/chunks.js';
 import type { Db } from '../../platform/db/create-db.js';
 import { isPostgres } from '../../platform/db/dialect.js';
 import { afterKeyset, type Keyset } from '../../platform/db/lists.js';
@@ -218,6 +219,26 @@ export async function isSkuTaken(db: Db, sku: string, exceptId?: number): Promis
 export async function insertProduct(db: Db, values: NewProduct): Promise<number> {
   const row = await db.insertInto('products').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;
+}
+
+/**
+ * Inserts many products in multi-row statements (the catalog importer); answers each
+ * new product's id and SKU, in the order given.
+ */
+export async function insertProducts(db: Db, rows: NewProduct[]): Promise<{ id: number; sku: string }[]> {
+  const inserted: { id: number; sku: string }[] = [];
+  for (const chunk of chunked(rows, 21, 1_000)) {
+    inserted.push(...(await db.insertInto('products').values(chunk).returning(['id', 'sku']).execute()));
+  }
+  return inserted;
+}
+
+/** Inserts gallery images of many products in multi-row statements; `position` orders a product's gallery. */
+export async function insertProductImages(
+  db: Db,
+  images: { productId: number; position: number; url: string; createdAt: string; updatedAt: string }[],
+): Promise<void> {
+  for (const chunk of chunked(images, 5)) await db.insertInto('productImages').values(chunk).execute();
 }
 
 /** Updates a product's columns. */

@@ -3,7 +3,6 @@ import {
   type ProductCountsResponse,
   type productListQuery,
   productMessages,
-  toPaise,
 } from '@haat/contract';
 import type { z } from 'zod';
 import type { Actor } from '../../platform/auth/access.js';
@@ -31,6 +30,7 @@ import {
   replaceProductImages,
   updateProduct as updateProductRow,
 } from './products.repository.js';
+import { productColumnsOf } from './products.wire.js';
 
 /**
  * The catalog's rules (issue 3, server rules; spec sections 2 'Product list',
@@ -181,24 +181,6 @@ async function guardWrite<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-function columnsOf(body: ParsedProductBody) {
-  return {
-    name: body.name,
-    productDetails: body.productDetails,
-    brand: body.brand,
-    color: body.color ?? null,
-    sku: body.sku,
-    model: body.model ?? null,
-    warrantyPeriod: body.warrantyPeriod,
-    salePricePaise: toPaise(body.salePrice),
-    actualPricePaise: toPaise(body.actualPrice),
-    manufacturer: body.manufacturer ?? null,
-    stockQuantity: body.stockQuantity,
-    categoryId: body.category,
-    subcategoryId: body.subcategory,
-  };
-}
-
 /**
  * `POST /products/create` (spec section 7; section 2 'Product form'). An admin's
  * product is approved at once, with the body's status (default active) and owner
@@ -222,7 +204,7 @@ export async function createProduct(
       await checkReferences(trx, body, isAdmin ? vendorId : null);
       if (await isSkuTaken(trx, body.sku)) throw skuTaken();
       const productId = await insertProduct(trx, {
-        ...columnsOf(body),
+        ...productColumnsOf(body),
         vendorId,
         status: isAdmin ? (body.status ?? 'active') : 'pending',
         approvalStatus: isAdmin ? 'approved' : 'pending',
@@ -277,7 +259,7 @@ export async function updateProduct(
       await checkReferences(trx, body, isAdmin && vendorChanged ? vendorId : null);
       if (await isSkuTaken(trx, body.sku, id)) throw skuTaken();
       const savedAt = nextVersion(current.updatedAt, now);
-      const changes: ProductUpdate = { ...columnsOf(body), vendorId, updatedAt: savedAt };
+      const changes: ProductUpdate = { ...productColumnsOf(body), vendorId, updatedAt: savedAt };
       if (!isAdmin) {
         changes.status = 'pending';
         changes.approvalStatus = 'pending';

@@ -1,7 +1,9 @@
 import {
+  type ParsedProductBody,
   type Product,
   type ProductListResponse,
   type ProductSavedResponse,
+  toPaise,
   toRupees,
   type WarrantyPeriod,
 } from '@haat/contract';
@@ -10,7 +12,8 @@ import type { ProductRecord } from './products.service.js';
 
 /**
  * Products as the wire carries them (spec sections 3 and 7; decision 0005): the one
- * place where the catalog's money leaves paise for rupees, and ids become strings. The
+ * place where the catalog's money moves between rupees (the wire) and paise (the
+ * rows), and ids become strings. The
  * routes call these on what the service answered.
  */
 
@@ -61,4 +64,27 @@ export function toProductListResponse(answer: ListAnswer<ProductRecord>): Produc
 /** A write's answer: the message for the screen and the product as saved. */
 export function toProductSavedResponse(saved: { message: string; product: ProductRecord }): ProductSavedResponse {
   return { success: true, message: saved.message, product: toProduct(saved.product) };
+}
+
+/**
+ * The stored columns a product body stands for: the one mapping from the contract's
+ * product (rupees) to the row (paise), used by the product form's writes and by the
+ * catalog importer. The body's `category` and `subcategory` are ids.
+ */
+export function productColumnsOf(body: ParsedProductBody) {
+  return {
+    name: body.name,
+    productDetails: body.productDetails,
+    brand: body.brand,
+    color: body.color ?? null,
+    sku: body.sku,
+    model: body.model ?? null,
+    warrantyPeriod: body.warrantyPeriod,
+    salePricePaise: toPaise(body.salePrice),
+    actualPricePaise: toPaise(body.actualPrice),
+    manufacturer: body.manufacturer ?? null,
+    stockQuantity: body.stockQuantity,
+    categoryId: body.category,
+    subcategoryId: body.subcategory,
+  };
 }
