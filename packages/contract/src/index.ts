@@ -6,4 +6,5 @@ export * from './dashboard.js';
 export * from './health.js';
 export * from './orders.js';
 export * from './products.js';
+export * from './vendor-portal.js';
 export * from './vendors.js';
