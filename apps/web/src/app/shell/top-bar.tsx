@@ -133,7 +133,7 @@ function UserMenu() {
           <button type="button" role="menuitem" className={item} onClick={() => go(paths.dashboardSettings)}>
             <SlidersHorizontal className="h-4 w-4" /> Dashboard Settings
           </button>
-          <button type="button" role="menuitem" className={item} onClick={() => setOpen(false)}>
+          <button type="button" role="menuitem" className={item} onClick={() => go(paths.profileSecurity)}>
             <Shield className="h-4 w-4" /> Security
           </button>
           <button type="button" role="menuitem" className={item} onClick={() => setOpen(false)}>
