@@ -15,12 +15,20 @@ import {
 } from '@haat/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/auth/access.js';
-import { issueToken, revokeToken } from '../../platform/auth/sessions.js';
+import {
+  deleteExpiredRevocations,
+  issueToken,
+  REVOCATION_CLEANUP_INTERVAL_MS,
+  revokeToken,
+} from '../../platform/auth/sessions.js';
 import { countCustomers } from './auth.repository.js';
 import { authenticate, changePassword, getProfile, updateProfile } from './auth.service.js';
 
 /** Sign-in, the current session and the user count. Mounted at `/api/auth`. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** When this process last deleted expired revocations (ms since the epoch). */
+  let lastRevocationCleanup = 0;
+
   /**
    * `POST /api/auth/admin/login` (spec section 7): `{ email, password }` →
    * `{ success, message, token, user: { _id, name, email, role } }`. The token is a
@@ -95,7 +103,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * `POST /api/auth/logout` (sidebar and user menu: Logout): signs out the token the
-   * request carries; other sessions of the account stay (decision 0050). Answers
+   * request carries; other sessions of the account stay (decision 0050). At most once a
+   * minute per process it also deletes revocations of tokens already expired. Answers
    * `{ success, message }`. Errors: 401 without a valid token (already signed out).
    */
   app.post(
@@ -111,6 +120,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = actorOf(request);
       await revokeToken(app.db, actor.token.jti, actor.userId, actor.token.expiresAt);
+      // Revocations of tokens past their expiry are useless: delete them now and then.
+      const now = Date.now();
+      if (now - lastRevocationCleanup >= REVOCATION_CLEANUP_INTERVAL_MS) {
+        lastRevocationCleanup = now;
+        await deleteExpiredRevocations(app.db, new Date(now)).catch((error: unknown) =>
+          request.log.warn({ err: error }, 'deleting expired token revocations failed'),
+        );
+      }
       return { success: true as const, message: accountMessages.loggedOut };
     },
   );

@@ -58,6 +58,26 @@ describe('POST /api/auth/logout', () => {
     );
   });
 
+  it('deletes revocations of tokens that have expired when a process signs out', async () => {
+    const fresh = await buildSiblingApp(t);
+    try {
+      const past = new Date(Date.now() - 1000).toISOString();
+      await t.db
+        .insertInto('revokedTokens')
+        .values({ jti: 'long-expired', userId: user.id, expiresAt: past, createdAt: past })
+        .execute();
+      const token = await signIn(user.email);
+      expect((await fresh.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) })).statusCode).toBe(
+        200,
+      );
+      const jtis = (await t.db.selectFrom('revokedTokens').select('jti').execute()).map((row) => row.jti);
+      expect(jtis).not.toContain('long-expired');
+      expect((await me(t.app, token)).statusCode).toBe(401);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('refuses a token signed before revocable sessions (no version or id)', async () => {
     const legacy = t.app.jwt.sign({ sub: String(user.id), role: 'admin' } as never);
     expect((await me(t.app, legacy)).statusCode).toBe(401);
