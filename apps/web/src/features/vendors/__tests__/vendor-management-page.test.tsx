@@ -27,7 +27,7 @@ function vendorApi(extra: Parameters<typeof fakeApi>[0] = {}) {
   });
 }
 
-const findToast = (text: string) => screen.findByText(text, { selector: '[data-title]' });
+const findToast = (text: string | RegExp) => screen.findByText(text, { selector: '[data-title]' });
 let undoLayout: () => void;
 beforeAll(() => {
   undoLayout = stubLayout();
