@@ -107,6 +107,14 @@ describe('POST /api/vendor/register', () => {
     }
   });
 
+  it('lets exactly one of two simultaneous registrations of one e-mail through; the other gets 409', async () => {
+    const body = form();
+    const answers = await Promise.all([register(body), register({ ...body, email: body.email.toUpperCase() })]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 409]);
+    const rows = await t.db.selectFrom('users').select('id').where('email', '=', body.email).execute();
+    expect(rows).toHaveLength(1);
+  });
+
   it.each([
     [
       {},
