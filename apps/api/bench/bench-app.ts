@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import { issueToken } from '../src/platform/auth/sessions.js';
 import { createDb, type Db } from '../src/platform/db/create-db.js';
 import { migrateToLatest } from '../src/platform/db/migrate.js';
 import { type BenchResult, printTable } from './measure.js';
@@ -40,12 +41,13 @@ export async function openBenchApp(databaseUrl: string): Promise<BenchApp> {
     await app.ready();
     const admin = await database.db
       .selectFrom('users')
-      .select('id')
+      .select(['id', 'tokenVersion'])
       .where('role', '=', 'admin')
       .orderBy('id')
       .executeTakeFirst();
     if (!admin) throw new Error('No admin in this database: seed it first (npm run seed)');
-    const headers = { authorization: `Bearer ${app.jwt.sign({ sub: String(admin.id), role: 'admin' })}` };
+    const token = issueToken(app, { id: admin.id, role: 'admin', tokenVersion: admin.tokenVersion });
+    const headers = { authorization: `Bearer ${token}` };
     const get = async (url: string) => {
       const res = await app.inject({ method: 'GET', url, headers });
       if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body.slice(0, 200)}`);

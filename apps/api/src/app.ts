@@ -16,6 +16,8 @@ import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { orderRoutes } from './features/orders/orders.routes.js';
 import { productRoutes } from './features/products/products.routes.js';
+import { vendorAccountRoutes } from './features/vendors/vendor-account.routes.js';
+import { vendorManagementRoutes } from './features/vendors/vendor-management.routes.js';
 import { vendorRoutes } from './features/vendors/vendors.routes.js';
 import { accessControl } from './platform/auth/access.js';
 import { resolveJwtSecret } from './platform/auth/jwt-secret.js';
@@ -136,6 +138,8 @@ export async function buildApp({
   await app.register(subcategoryRoutes, { prefix: '/api/subcategories' });
   await app.register(productRoutes, { prefix: '/api/products' });
   await app.register(vendorRoutes, { prefix: '/api/vendors' });
+  await app.register(vendorManagementRoutes, { prefix: '/api/vendors' });
+  await app.register(vendorAccountRoutes, { prefix: '/api/vendor' });
   await app.register(orderRoutes, { prefix: '/api/orders' });
 
   await registerApiDocs(app);

@@ -131,10 +131,10 @@ test('the dashboard shows the figures that SQL over the database gives', async (
   }
 });
 
-test('the dashboard is for admins: a vendor is told so', async ({ page }) => {
+test("a vendor's dashboard is their own, not the store's", async ({ page }) => {
   await signIn(page, { email: 'vendor@example.com', password: 'vendor123' });
   await page.goto('/admin/dashboard');
-  await expect(page.getByRole('heading', { name: 'Admins only' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Vendor Dashboard' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeHidden();
 });
 

@@ -111,11 +111,18 @@ test('the user menu offers its items and opens the settings pages', async ({ pag
   await expect(page).toHaveURL(/\/admin\/dashboard-settings$/);
   await expect(page.getByRole('heading', { name: 'Dashboard Settings' })).toBeVisible();
 
-  // Security and Help & Support only close the menu.
+  // Security opens the password part of Profile Settings (issue 8; the spec gave it no action).
   await openMenu();
   await page.getByRole('menuitem', { name: 'Security' }).click();
   await expect(page.getByRole('menu')).toBeHidden();
-  await expect(page).toHaveURL(/\/admin\/dashboard-settings$/);
+  await expect(page).toHaveURL(/\/admin\/profile#security$/);
+  await expect(page.getByRole('form', { name: 'Security' })).toBeVisible();
+
+  // Help & Support only closes the menu.
+  await openMenu();
+  await page.getByRole('menuitem', { name: 'Help & Support' }).click();
+  await expect(page.getByRole('menu')).toBeHidden();
+  await expect(page).toHaveURL(/\/admin\/profile#security$/);
 });
 
 test("an unknown path shows 'Page not found' and Go Back returns to the page before", async ({ page }) => {

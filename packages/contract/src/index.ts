@@ -1,3 +1,4 @@
+export * from './account.js';
 export * from './auth.js';
 export * from './categories.js';
 export * from './common.js';
@@ -5,4 +6,5 @@ export * from './dashboard.js';
 export * from './health.js';
 export * from './orders.js';
 export * from './products.js';
+export * from './vendor-portal.js';
 export * from './vendors.js';

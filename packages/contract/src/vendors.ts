@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idString, isoDateTime, pageInfo, pageQuery } from './common.js';
+import { PASSWORD_MIN_LENGTH } from './auth.js';
+import { idInput, idString, isoDateTime, pageInfo, pageQuery } from './common.js';
 
 /** Vendor statuses (spec section 9). */
 export const vendorStatuses = ['pending', 'approved', 'rejected'] as const;
@@ -29,7 +30,12 @@ export const vendorSorts = ['newest', 'oldest', 'name-asc', 'name-desc'] as cons
  */
 export const vendorListQuery = pageQuery.extend({
   status: z.enum(['all', ...vendorStatuses]).default('all'),
-  search: z.string().trim().max(100).optional(),
+  search: z
+    .string()
+    .trim()
+    .max(100)
+    .refine((value) => !value.includes('\u0000'), 'Must not contain NUL characters')
+    .optional(),
   sort: z.enum(vendorSorts).default('newest'),
 });
 export type VendorListQuery = z.input<typeof vendorListQuery>;
@@ -40,3 +46,166 @@ export const vendorListResponse = z.object({
   ...pageInfo,
 });
 export type VendorListResponse = z.infer<typeof vendorListResponse>;
+
+/** Spec sections 2 ('Vendor management'), 5 (Vendor form), 8 (Vendors): the screen's words, verbatim. */
+export const vendorMessages = {
+  heading: 'Vendor Management',
+  subtitle: 'Manage all vendors and their approval status',
+  authRequiredTitle: 'Authentication Required',
+  authRequiredText: 'Please log in to access vendor management.',
+  loading: 'Loading vendors...',
+  emptyTitle: 'No vendors found',
+  emptyText: 'Get started by adding your first vendor.',
+  addFirst: 'Add First Vendor',
+  addNew: 'Add New Vendor',
+  editTitle: 'Edit Vendor',
+  detailsTitle: 'Vendor Details',
+  noAddress: 'No address',
+  nameRequired: 'Name is required',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Invalid email format',
+  passwordRequired: 'Password is required',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  businessNameRequired: 'Business name is required',
+  phoneNumberRequired: 'Phone number is required',
+  addressRequired: 'Address is required',
+  noNul: 'Must not contain NUL characters',
+  created: 'Vendor created successfully!',
+  updated: 'Vendor updated successfully!',
+  approved: 'Vendor approved successfully!',
+  rejected: 'Vendor rejected successfully!',
+  deleted: 'Vendor deleted successfully!',
+  registered: 'Registration received. Your vendor account is awaiting approval. Please wait for admin approval.',
+  creating: 'Creating vendor...',
+  updating: 'Updating vendor...',
+  approving: 'Approving vendor...',
+  rejecting: 'Rejecting vendor...',
+  deletionCancelled: 'Vendor deletion cancelled',
+  deleteConfirm: (name: string) => `Are you sure you want to delete vendor "${name}"? This action cannot be undone.`,
+  deleteKeepsProducts: 'Their products stay in the catalog, owned by the store and inactive.',
+  loaded: (n: number) => `Loaded ${n} vendors successfully!`,
+  authFailed: 'Authentication failed. Please log in again.',
+  saveFailed: 'Failed to save vendor',
+  fetchFailed: 'Failed to fetch vendors',
+  deleteFailed: 'Failed to delete vendor',
+  statusFailed: 'Failed to update vendor status',
+  notLoggedIn: 'Please log in to access vendor management',
+  notFound: 'Vendor not found',
+  emailTaken: 'A user with this email already exists',
+  tooManyRegistrations: 'Too many registrations from this address. Please try again later.',
+  changedMeanwhile:
+    'This vendor was changed by someone else after you opened it. Reload the page to see their changes, then save yours again.',
+} as const;
+
+/** Largest id a row can have (32-bit `integer` keys): anything above names no row. */
+export const MAX_ROW_ID = 2_147_483_647;
+
+/** `{ id }` of a `/:id` path: a positive id within 32 bits (400 otherwise, never a database error). */
+export const rowIdParams = z.object({
+  id: idInput.refine((id) => id <= MAX_ROW_ID, 'Must be a valid id'),
+});
+/** `{ id }` of `/api/vendors/:id`. */
+export const vendorIdParams = rowIdParams;
+
+/** Required trimmed text without NUL characters, failing with the screen's `message`. */
+const requiredText = (message: string, max: number) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `Must be at most ${max} characters`)
+    .refine((value) => !value.includes('\u0000'), vendorMessages.noNul);
+
+const email = z
+  .string({ error: vendorMessages.emailRequired })
+  .trim()
+  .min(1, vendorMessages.emailRequired)
+  .max(254, vendorMessages.emailInvalid)
+  .pipe(z.email(vendorMessages.emailInvalid))
+  .transform((value) => value.toLowerCase());
+
+const password = z
+  .string({ error: vendorMessages.passwordRequired })
+  .min(1, vendorMessages.passwordRequired)
+  .min(PASSWORD_MIN_LENGTH, vendorMessages.passwordTooShort)
+  .max(200, 'Password must be at most 200 characters')
+  .refine((value) => !value.includes('\u0000'), vendorMessages.noNul);
+
+/** The vendor form's fields before and after the password, in the spec's order of messages (section 5). */
+const identityFields = {
+  name: requiredText(vendorMessages.nameRequired, 120),
+  email,
+};
+const businessFields = {
+  businessName: requiredText(vendorMessages.businessNameRequired, 160),
+  phoneNumber: requiredText(vendorMessages.phoneNumberRequired, 40),
+  address: requiredText(vendorMessages.addressRequired, 500),
+};
+
+/**
+ * `POST /api/vendor/register` body (spec section 7). `status` applies only to an
+ * admin's call; anyone else's registration is pending whatever it says.
+ */
+export const vendorRegisterBody = z.object({
+  ...identityFields,
+  password,
+  ...businessFields,
+  status: vendorStatusSchema.optional(),
+});
+export type VendorRegisterBody = z.input<typeof vendorRegisterBody>;
+
+/**
+ * `PUT /api/vendors/:id` body (spec section 7: the same, password omitted if empty).
+ * An empty or absent password keeps the current one. `updatedAt` is the version the
+ * form loaded (decision 0018): 409 when the vendor was saved since.
+ */
+export const vendorUpdateBody = z.object({
+  ...identityFields,
+  password: z
+    .string({ error: vendorMessages.passwordTooShort })
+    .max(200, 'Password must be at most 200 characters')
+    .refine((value) => value === '' || value.length >= PASSWORD_MIN_LENGTH, vendorMessages.passwordTooShort)
+    .refine((value) => !value.includes('\u0000'), vendorMessages.noNul)
+    .optional()
+    .transform((value) => (value === '' ? undefined : value)),
+  ...businessFields,
+  status: vendorStatusSchema.optional(),
+  updatedAt: isoDateTime.optional(),
+});
+export type VendorUpdateBody = z.input<typeof vendorUpdateBody>;
+
+/** `PUT /api/vendors/:id/status` body (spec section 7: approved or rejected). */
+export const vendorStatusBody = z.object({
+  status: z.enum(['approved', 'rejected'], { error: 'Status must be approved or rejected' }),
+  updatedAt: isoDateTime.optional(),
+});
+export type VendorStatusBody = z.infer<typeof vendorStatusBody>;
+
+/** A vendor write's answer: the message for the toast and the vendor as saved. */
+export const vendorWriteResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  vendor,
+});
+export type VendorWriteResponse = z.infer<typeof vendorWriteResponse>;
+
+/** `GET /api/vendors/:id`. */
+export const vendorResponse = z.object({ success: z.literal(true), vendor });
+
+/** `GET /api/vendors/counts`: the list footer's counts over every vendor. */
+export const vendorCountsResponse = z.object({
+  success: z.literal(true),
+  total: z.number().int().nonnegative(),
+  approved: z.number().int().nonnegative(),
+  pending: z.number().int().nonnegative(),
+  rejected: z.number().int().nonnegative(),
+});
+export type VendorCountsResponse = z.infer<typeof vendorCountsResponse>;
+
+/** `DELETE /api/vendors/:id` answer: how many products passed to the store. */
+export const vendorDeleteResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  productsHandedOver: z.number().int().nonnegative(),
+});
+export type VendorDeleteResponse = z.infer<typeof vendorDeleteResponse>;

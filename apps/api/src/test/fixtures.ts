@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../platform/auth/passwords.js';
+import { issueToken } from '../platform/auth/sessions.js';
 import type { Db } from '../platform/db/create-db.js';
 
 /**
@@ -106,8 +107,15 @@ export async function createCustomer(db: Db, overrides: { name?: string; email?:
   return { id: user.id, email, name, role: 'customer', vendorId: null };
 }
 
-/** `{ authorization: 'Bearer …' }` for a user, signed as the login route signs. */
-export function authAs(app: FastifyInstance, user: Pick<FixtureUser, 'id' | 'role'>): { authorization: string } {
-  const token = app.jwt.sign({ sub: String(user.id), role: user.role as 'admin' | 'vendor' });
+/**
+ * `{ authorization: 'Bearer …' }` for a user, signed as the login route signs: a new
+ * token id each call, and the account's token version (0, a new account's, unless given).
+ */
+export function authAs(
+  app: FastifyInstance,
+  user: Pick<FixtureUser, 'id' | 'role'>,
+  tokenVersion = 0,
+): { authorization: string } {
+  const token = issueToken(app, { id: user.id, role: user.role as 'admin' | 'vendor', tokenVersion });
   return { authorization: `Bearer ${token}` };
 }

@@ -82,3 +82,15 @@ export async function createTestApp(
     },
   };
 }
+
+/**
+ * Another API process over the same database as `of`: a second app on its database
+ * handle and config (same JWT secret), as a load balancer would put beside it.
+ * Close it before `of`.
+ */
+export async function buildSiblingApp(of: TestApp): Promise<FastifyInstance> {
+  const database = { db: of.db, kind: of.kind, close: async () => undefined };
+  const app = await buildApp({ config: of.config, database, webRoot: null, logger: false });
+  await app.ready();
+  return app;
+}

@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-r
 import { Spinner } from '../components/ui/spinner';
 import { paths } from '../lib/paths';
 import { ComingSoonPage } from './coming-soon-page';
+import { DashboardForRole } from './dashboard-for-role';
 import { NotFoundPage } from './not-found-page';
 import { AdminOnly, RequireAuth } from './require-auth';
 import { SessionWatcher } from './session-watcher';
@@ -42,6 +43,11 @@ export const routes: RouteObject[] = [
         lazy: () => import('../features/auth/pages/login-page').then((m) => ({ Component: m.LoginPage })),
       },
       {
+        path: paths.register,
+        lazy: () =>
+          import('../features/vendors/pages/vendor-register-page').then((m) => ({ Component: m.VendorRegisterPage })),
+      },
+      {
         path: paths.admin,
         element: (
           <RequireAuth>
@@ -70,15 +76,29 @@ export const routes: RouteObject[] = [
             lazy: () =>
               import('../features/products/pages/product-form-page').then((m) => ({ Component: m.ProductFormPage })),
           },
-          { path: 'profile', ...comingSoon('Profile Settings') },
+          {
+            path: 'profile',
+            lazy: () => import('../features/account/pages/profile-page').then((m) => ({ Component: m.ProfilePage })),
+          },
+          // The dashboard of whoever signs in: the store's for admins, their own for vendors.
+          { path: 'dashboard', element: <DashboardForRole /> },
+          {
+            path: 'my-orders',
+            lazy: () =>
+              import('../features/vendor-portal/pages/vendor-orders-page').then((m) => ({
+                Component: m.VendorOrdersPage,
+              })),
+          },
+          {
+            path: 'my-orders/:id',
+            lazy: () =>
+              import('../features/vendor-portal/pages/vendor-order-page').then((m) => ({
+                Component: m.VendorOrderPage,
+              })),
+          },
           {
             element: <AdminOnlyOutlet />,
             children: [
-              {
-                path: 'dashboard',
-                lazy: () =>
-                  import('../features/dashboard/pages/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
-              },
               {
                 path: 'products/pending',
                 lazy: () =>
@@ -97,7 +117,13 @@ export const routes: RouteObject[] = [
               { path: 'orders/:id', ...comingSoon('Order Details') },
               { path: 'coupons-code', ...comingSoon('Coupon Management') },
               { path: 'coupons', ...comingSoon('Coupon Management') },
-              { path: 'vendors', ...comingSoon('Vendor Management') },
+              {
+                path: 'vendors',
+                lazy: () =>
+                  import('../features/vendors/pages/vendor-management-page').then((m) => ({
+                    Component: m.VendorManagementPage,
+                  })),
+              },
               { path: 'blog', ...comingSoon('Blog Management') },
               { path: 'blogs', ...comingSoon('Blog Management') },
               { path: 'blogs/new', ...comingSoon('New Blog Post') },

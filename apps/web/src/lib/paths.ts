@@ -2,6 +2,8 @@
 export const paths = {
   root: '/',
   login: '/login',
+  /** The public vendor sign-up. */
+  register: '/register',
   admin: '/admin',
   dashboard: '/admin/dashboard',
   products: {
@@ -31,5 +33,12 @@ export const paths = {
   contact: '/admin/contact',
   websiteConfig: '/admin/website-config',
   profile: '/admin/profile',
+  /** The user menu's Security: the password part of Profile Settings. */
+  profileSecurity: '/admin/profile#security',
+  /** A vendor's own orders: the orders holding their products, their lines only. */
+  myOrders: {
+    list: '/admin/my-orders',
+    detail: (id: string) => `/admin/my-orders/${id}`,
+  },
   dashboardSettings: '/admin/dashboard-settings',
 } as const;

@@ -1,19 +1,34 @@
 import {
+  accountMessages,
   apiError,
   authMessages,
   loginBody,
   loginResponse,
   meResponse,
+  messageResponse,
+  passwordChangeBody,
+  passwordChangeResponse,
+  profileBody,
+  profileResponse,
   type SessionUser,
   userCountResponse,
 } from '@haat/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/auth/access.js';
+import {
+  deleteExpiredRevocations,
+  issueToken,
+  REVOCATION_CLEANUP_INTERVAL_MS,
+  revokeToken,
+} from '../../platform/auth/sessions.js';
 import { countCustomers } from './auth.repository.js';
-import { authenticate } from './auth.service.js';
+import { authenticate, changePassword, getProfile, updateProfile } from './auth.service.js';
 
 /** Sign-in, the current session and the user count. Mounted at `/api/auth`. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** When this process last deleted expired revocations (ms since the epoch). */
+  let lastRevocationCleanup = 0;
+
   /**
    * `POST /api/auth/admin/login` (spec section 7): `{ email, password }` →
    * `{ success, message, token, user: { _id, name, email, role } }`. The token is a
@@ -48,8 +63,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await authenticate(app.db, request.body.email, request.body.password);
-      const token = app.jwt.sign({ sub: user._id, role: user.role as 'admin' | 'vendor' });
+      const { user, subject } = await authenticate(app.db, request.body.email, request.body.password);
+      const token = issueToken(app, subject);
       return { success: true as const, message: authMessages.loginSucceeded, token, user };
     },
   );
@@ -84,5 +99,105 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => ({ success: true as const, totalUsers: await countCustomers(app.db) }),
+  );
+
+  /**
+   * `POST /api/auth/logout` (sidebar and user menu: Logout): signs out the token the
+   * request carries; other sessions of the account stay (decision 0050). At most once a
+   * minute per process it also deletes revocations of tokens already expired. Answers
+   * `{ success, message }`. Errors: 401 without a valid token (already signed out).
+   */
+  app.post(
+    '/logout',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out this token',
+        response: { 200: messageResponse, 401: apiError, 403: apiError },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      await revokeToken(app.db, actor.token.jti, actor.userId, actor.token.expiresAt);
+      // Revocations of tokens past their expiry are useless: delete them now and then.
+      const now = Date.now();
+      if (now - lastRevocationCleanup >= REVOCATION_CLEANUP_INTERVAL_MS) {
+        lastRevocationCleanup = now;
+        await deleteExpiredRevocations(app.db, new Date(now)).catch((error: unknown) =>
+          request.log.warn({ err: error }, 'deleting expired token revocations failed'),
+        );
+      }
+      return { success: true as const, message: accountMessages.loggedOut };
+    },
+  );
+
+  /**
+   * `PUT /api/auth/password` (user menu: Security): `{ currentPassword, newPassword }`
+   * (new at least 6 characters) → `{ success, message, token }`. Ends every session of
+   * the account, in every API process, and answers a fresh token for this one.
+   * Errors: 400 validation or wrong current password (`errors.currentPassword`); 401; 403.
+   */
+  app.put(
+    '/password',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['auth'],
+        summary: "Change the signed-in user's password; ends every other session",
+        body: passwordChangeBody,
+        response: { 200: passwordChangeResponse, 400: apiError, 401: apiError, 403: apiError, 404: apiError },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const subject = await changePassword(
+        app.db,
+        actor.userId,
+        request.body.currentPassword,
+        request.body.newPassword,
+      );
+      return { success: true as const, message: accountMessages.passwordChanged, token: issueToken(app, subject) };
+    },
+  );
+
+  /**
+   * `GET /api/auth/profile` (user menu: Profile Settings): `{ success, profile }` with the
+   * name, e-mail, role, a vendor's `business` (else null) and `updatedAt` (UTC).
+   * Errors: 401; 403.
+   */
+  app.get(
+    '/profile',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['auth'],
+        summary: "The signed-in user's profile",
+        response: { 200: profileResponse, 401: apiError, 403: apiError, 404: apiError },
+      },
+    },
+    async (request) => ({ success: true as const, profile: await getProfile(app.db, actorOf(request).userId) }),
+  );
+
+  /**
+   * `PUT /api/auth/profile`: `{ name, business?: { businessName, phoneNumber, address },
+   * updatedAt? }` → `{ success, profile }`. A vendor must send `business`; an admin's is
+   * ignored. Errors: 400 validation; 401; 403; 409 changed since `updatedAt`.
+   */
+  app.put(
+    '/profile',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['auth'],
+        summary: "Save the signed-in user's name and business details",
+        body: profileBody,
+        response: { 200: profileResponse, 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      profile: await updateProfile(app.db, actorOf(request).userId, request.body),
+    }),
   );
 };

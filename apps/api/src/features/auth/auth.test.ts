@@ -319,7 +319,7 @@ describe('GET /api/auth/me', () => {
   });
 
   it('answers 401 to an expired token', async () => {
-    const expired = t.app.jwt.sign({ sub: String(admin.id), role: 'admin' }, { expiresIn: 1 });
+    const expired = t.app.jwt.sign({ sub: String(admin.id), role: 'admin', ver: 0, jti: 'expiring' }, { expiresIn: 1 });
     await new Promise((resolve) => setTimeout(resolve, 1100));
     const res = await t.app.inject({
       method: 'GET',

@@ -4,15 +4,17 @@ import fp from 'fastify-plugin';
 import type { Db } from '../db/create-db.js';
 import { AppError } from '../errors.js';
 import { type ActorRow, findActorById } from './actor.repository.js';
+import { isTokenRevoked } from './sessions.js';
 
 /**
  * Who may call a route, declared on every `/api` route as `config.access`:
  * - `public`: anyone; a valid token still identifies the caller (`request.actor`).
  * - `staff`: a signed-in admin or approved vendor.
  * - `admin`: a signed-in admin.
+ * - `vendor`: a signed-in approved vendor (their own back office; admins get 403).
  * A route without `access` stops start-up, so no route is left open by omission.
  */
-export type Access = 'public' | 'staff' | 'admin';
+export type Access = 'public' | 'staff' | 'admin' | 'vendor';
 
 /** The signed-in admin or approved vendor behind a request. */
 export interface Actor {
@@ -22,17 +24,37 @@ export interface Actor {
   vendorId: number | null;
   name: string;
   email: string;
+  /** The request's token: its id and expiry (UTC), for signing it out. */
+  token: { jti: string; expiresAt: Date };
 }
 
-/** The JWT's claims: `sub` is the user id. */
+/**
+ * The JWT's claims: `sub` is the user id, `ver` the account's token version when it
+ * was signed, `jti` the token's own id (decision 0050).
+ */
 export interface TokenClaims {
   sub: string;
   role: 'admin' | 'vendor';
+  ver: number;
+  jti: string;
+  /** Seconds since the epoch, set by the signer. */
+  exp?: number;
+}
+
+/** One `/api` route as registered, with who may call it. */
+export interface ApiRoute {
+  method: string;
+  url: string;
+  access: Access;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+  }
+  interface FastifyInstance {
+    /** Every `/api` route and its access, in registration order (the authorization test walks it). */
+    apiRoutes: ApiRoute[];
   }
   interface FastifyRequest {
     /** null on a public route called without a token. */
@@ -71,8 +93,13 @@ async function identify(request: FastifyRequest, db: Db): Promise<Actor> {
     throw new AppError('TOKEN_INVALID', authMessages.invalidToken);
   }
   const userId = Number(claims.sub);
-  const row = Number.isSafeInteger(userId) ? await findActorById(db, userId) : undefined;
-  if (!row) throw new AppError('TOKEN_INVALID', authMessages.invalidToken);
+  // A token without its version or id predates revocable sessions: refused like a bad one.
+  if (!Number.isSafeInteger(userId) || typeof claims.jti !== 'string' || !Number.isInteger(claims.ver))
+    throw new AppError('TOKEN_INVALID', authMessages.invalidToken);
+  const [row, revoked] = await Promise.all([findActorById(db, userId), isTokenRevoked(db, claims.jti)]);
+  // Signed out, or the account's sessions were ended (password changed, vendor rejected...).
+  if (!row || revoked || row.tokenVersion !== claims.ver)
+    throw new AppError('TOKEN_INVALID', authMessages.invalidToken);
   const refusal = accountRefusal(row);
   if (refusal) throw refusal;
   return {
@@ -81,6 +108,7 @@ async function identify(request: FastifyRequest, db: Db): Promise<Actor> {
     vendorId: row.vendorId,
     name: row.name,
     email: row.email,
+    token: { jti: claims.jti, expiresAt: new Date((claims.exp ?? 0) * 1000) },
   };
 }
 
@@ -93,12 +121,17 @@ async function identify(request: FastifyRequest, db: Db): Promise<Actor> {
 export const accessControl = fp(
   async (app: FastifyInstance, options: { db: Db }) => {
     app.decorateRequest('actor', null);
+    const apiRoutes: ApiRoute[] = [];
+    app.decorate('apiRoutes', apiRoutes);
 
     app.addHook('onRoute', (route) => {
       const isApi = route.url.startsWith('/api/') && !route.url.startsWith('/api/docs');
-      if (isApi && !route.config?.access) {
+      if (!isApi) return;
+      const access = route.config?.access;
+      if (!access) {
         throw new Error(`Route ${route.method} ${route.url} must declare config.access`);
       }
+      for (const method of [route.method].flat()) apiRoutes.push({ method, url: route.url, access });
     });
 
     app.addHook('onRequest', async (request) => {
@@ -113,12 +146,15 @@ export const accessControl = fp(
       if (access === 'admin' && request.actor.role !== 'admin') {
         throw new AppError('FORBIDDEN', authMessages.forbidden);
       }
+      if (access === 'vendor' && request.actor.role !== 'vendor') {
+        throw new AppError('FORBIDDEN', authMessages.forbidden);
+      }
     });
   },
   { name: 'access-control' },
 );
 
-/** The actor of a route whose access is `staff` or `admin` (always set there). */
+/** The actor of a route whose access is `staff`, `admin` or `vendor` (always set there). */
 export function actorOf(request: FastifyRequest): Actor {
   if (!request.actor) throw new AppError('UNAUTHENTICATED', authMessages.missingToken);
   return request.actor;

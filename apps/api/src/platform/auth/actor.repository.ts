@@ -8,6 +8,8 @@ export interface ActorRow {
   role: 'admin' | 'vendor' | 'customer';
   vendorId: number | null;
   vendorStatus: 'pending' | 'approved' | 'rejected' | null;
+  /** Tokens must carry this version (decision 0050). */
+  tokenVersion: number;
 }
 
 /**
@@ -24,6 +26,7 @@ export function selectAccount(db: Db) {
       'users.name',
       'users.email',
       'users.role',
+      'users.tokenVersion',
       'vendors.id as vendorId',
       'vendors.status as vendorStatus',
     ]);

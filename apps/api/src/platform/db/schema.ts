@@ -23,6 +23,8 @@ export interface UsersTable extends Timestamps {
   passwordHash: string | null;
   role: 'admin' | 'vendor' | 'customer';
   phone: string | null;
+  /** Carried in every token as `ver`; raising it ends every session of the account (migration 2026_11_23_1100). */
+  tokenVersion: Generated<number>;
 }
 
 export interface VendorsTable extends Timestamps {
@@ -241,6 +243,16 @@ export interface RateLimitHitsTable {
   resetAt: string;
 }
 
+/** Tokens signed out one by one (`POST /api/auth/logout`), until they would have expired. */
+export interface RevokedTokensTable {
+  /** The token's `jti` claim. */
+  jti: string;
+  userId: number;
+  /** The token's own expiry, UTC: after it the row is useless and may be deleted. */
+  expiresAt: string;
+  createdAt: string;
+}
+
 export interface Database {
   users: UsersTable;
   vendors: VendorsTable;
@@ -261,6 +273,7 @@ export interface Database {
   websiteBanners: WebsiteBannersTable;
   websiteSocialLinks: WebsiteSocialLinksTable;
   rateLimitHits: RateLimitHitsTable;
+  revokedTokens: RevokedTokensTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

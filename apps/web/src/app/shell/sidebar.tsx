@@ -24,11 +24,13 @@ interface NavItem {
   icon: LucideIcon;
   /** Vendors see only the screens they work in. */
   vendor?: boolean;
+  /** Only vendors see it (their own screens). */
+  vendorOnly?: boolean;
 }
 
 /** Sidebar items and sections (spec section 2, Admin shell). */
 export const navSections: { title: string | null; items: NavItem[] }[] = [
-  { title: null, items: [{ label: 'Dashboard', to: paths.dashboard, icon: LayoutDashboard }] },
+  { title: null, items: [{ label: 'Dashboard', to: paths.dashboard, icon: LayoutDashboard, vendor: true }] },
   {
     title: 'Inventory',
     items: [
@@ -36,6 +38,7 @@ export const navSections: { title: string | null; items: NavItem[] }[] = [
       { label: 'Products', to: paths.products.list, icon: Package, vendor: true },
       { label: 'Coupons Code', to: paths.coupons, icon: TicketPercent },
       { label: 'Orders', to: paths.orders.list, icon: ShoppingCart },
+      { label: 'Orders', to: paths.myOrders.list, icon: ShoppingCart, vendor: true, vendorOnly: true },
       { label: 'Vendors', to: paths.vendors, icon: Store },
     ],
   },
@@ -77,7 +80,7 @@ export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle:
 
       <nav aria-label="Main" className="flex-1 overflow-y-auto px-2 py-2">
         {navSections.map((section) => {
-          const items = section.items.filter((item) => isAdmin || item.vendor);
+          const items = section.items.filter((item) => (isAdmin ? !item.vendorOnly : item.vendor));
           if (items.length === 0) return null;
           return (
             <div key={section.title ?? 'main'} className="mb-4">

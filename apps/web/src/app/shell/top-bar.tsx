@@ -111,7 +111,7 @@ function UserMenu() {
           <DropdownMenu.Item className={item} onSelect={() => navigate(paths.dashboardSettings)}>
             <SlidersHorizontal className="h-4 w-4" /> Dashboard Settings
           </DropdownMenu.Item>
-          <DropdownMenu.Item className={item}>
+          <DropdownMenu.Item className={item} onSelect={() => navigate(paths.profileSecurity)}>
             <Shield className="h-4 w-4" /> Security
           </DropdownMenu.Item>
           <DropdownMenu.Item className={item}>

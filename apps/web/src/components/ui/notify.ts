@@ -24,4 +24,8 @@ export const notify = {
   error: (message: string) => toast.error(message, { duration: toastDurations.error }),
   /** Several failed rules joined in one line, a failed delete, or another long message. */
   longError: (message: string) => toast.error(message, { duration: toastDurations.summary }),
+  /** A call under way ('Creating vendor...'), up until `dismiss(id)` when it ends. */
+  progress: (message: string) => toast.loading(message),
+  /** Takes a toast down (a finished call's progress toast). */
+  dismiss: (id: string | number) => toast.dismiss(id),
 };

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, Eye, EyeOff, Lock, Mail } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { type Location, useLocation, useNavigate } from 'react-router';
+import { Link, type Location, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
@@ -167,6 +167,12 @@ export function LoginPage() {
               {login.isPending ? 'Signing you in...' : 'Sign In'}
             </Button>
             <p className="text-center text-sm text-slate-500">Need access? Contact your administrator</p>
+            <p className="text-center text-sm text-slate-500">
+              Want to sell here?{' '}
+              <Link className="font-medium text-pink-600 hover:underline" to={paths.register}>
+                Register as a vendor
+              </Link>
+            </p>
           </form>
         )}
       </div>

@@ -1,0 +1,156 @@
+import type { OrderStatus } from '@haat/contract';
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { Db } from '../../platform/db/create-db.js';
+import { afterKeyset, type Keyset } from '../../platform/db/lists.js';
+import type { Database } from '../../platform/db/schema.js';
+
+/**
+ * SQL of a vendor's own back office: their products, and the orders holding a line
+ * of one of their products ("their lines": order_items whose product is theirs). A
+ * line whose product was deleted has lost its link and counts for nobody. Kept apart
+ * from the admin's orders and dashboard code, which it only reads the tables of.
+ */
+
+type OrdersEb = ExpressionBuilder<Database & { o: Database['orders'] }, 'o'>;
+
+/** The lines of order `o` that are `vendorId`'s, as a subquery. */
+const ownLinesOf = (eb: OrdersEb, vendorId: number) =>
+  eb
+    .selectFrom('orderItems as oi')
+    .innerJoin('products as p', 'p.id', 'oi.productId')
+    .whereRef('oi.orderId', '=', 'o.id')
+    .where('p.vendorId', '=', vendorId);
+
+/** Orders holding at least one line of the vendor's. */
+const hasOwnLine = (eb: OrdersEb, vendorId: number) => eb.exists(ownLinesOf(eb, vendorId).select('oi.id'));
+
+/** Paise of the vendor's lines of order `o` (quantity × price as sold). */
+const ownTotal = (eb: OrdersEb, vendorId: number) =>
+  ownLinesOf(eb, vendorId).select(sql<number>`coalesce(sum(oi.quantity * oi.sale_price_paise), 0)`.as('t'));
+
+/** How many of the vendor's products are in each approval state. */
+export async function countOwnProducts(db: Db, vendorId: number) {
+  const rows = await db
+    .selectFrom('products')
+    .select(['approvalStatus', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('vendorId', '=', vendorId)
+    .groupBy('approvalStatus')
+    .execute();
+  const counts = { approved: 0, pending: 0, rejected: 0 };
+  for (const row of rows) counts[row.approvalStatus] = Number(row.count);
+  return counts;
+}
+
+/** Orders holding the vendor's lines, per status, and how many of them were placed since `todayStart` (UTC). */
+export async function countOwnOrders(db: Db, vendorId: number, todayStart: string) {
+  const rows = await db
+    .selectFrom('orders as o')
+    .select([
+      'o.status',
+      (eb) => eb.fn.countAll<number>().as('count'),
+      (eb) => eb.fn.sum<number>(eb.case().when('o.createdAt', '>=', todayStart).then(1).else(0).end()).as('today'),
+    ])
+    .where((eb) => hasOwnLine(eb, vendorId))
+    .groupBy('o.status')
+    .execute();
+  return rows.map((row) => ({ status: row.status, count: Number(row.count), today: Number(row.today ?? 0) }));
+}
+
+/** Paise of the vendor's lines in orders of `status`. */
+export async function sumOwnLines(db: Db, vendorId: number, status: OrderStatus): Promise<number> {
+  const row = await db
+    .selectFrom('orderItems as oi')
+    .innerJoin('products as p', 'p.id', 'oi.productId')
+    .innerJoin('orders as o', 'o.id', 'oi.orderId')
+    .select(sql<number>`coalesce(sum(oi.quantity * oi.sale_price_paise), 0)`.as('total'))
+    .where('p.vendorId', '=', vendorId)
+    .where('o.status', '=', status)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/**
+ * Orders holding the vendor's lines, newest first (then by id), optionally of one
+ * status; with `page`, `limit + 1` rows after the cursor (key: `createdAt`, UTC).
+ * Each row carries the units and paise of the vendor's own lines.
+ */
+export function listOwnOrders(
+  db: Db,
+  vendorId: number,
+  status: OrderStatus | undefined,
+  page?: { limit: number; after?: Keyset },
+) {
+  let query = db
+    .selectFrom('orders as o')
+    .select((eb) => [
+      'o.id',
+      'o.trackingNumber',
+      'o.billingFullName',
+      'o.status',
+      'o.createdAt',
+      ownLinesOf(eb, vendorId).select(sql<number>`coalesce(sum(oi.quantity), 0)`.as('n')).as('itemCount'),
+      ownTotal(eb, vendorId).as('totalPaise'),
+    ])
+    .where((eb) => hasOwnLine(eb, vendorId))
+    .$if(status !== undefined, (q) => q.where('o.status', '=', status as OrderStatus));
+  if (page?.after)
+    query = query.where((eb) => afterKeyset(eb.ref('o.createdAt'), eb.ref('o.id'), 'desc', page.after as Keyset));
+  query = query.orderBy('o.createdAt', 'desc').orderBy('o.id', 'desc');
+  if (page) query = query.limit(page.limit + 1);
+  return query.execute();
+}
+
+/** How many orders hold the vendor's lines, optionally of one status. */
+export async function countOwnOrdersOf(db: Db, vendorId: number, status: OrderStatus | undefined): Promise<number> {
+  const row = await db
+    .selectFrom('orders as o')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where((eb) => hasOwnLine(eb, vendorId))
+    .$if(status !== undefined, (q) => q.where('o.status', '=', status as OrderStatus))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** The shipping side of an order holding the vendor's lines, or undefined (none, or not theirs). */
+export function findOwnOrder(db: Db, vendorId: number, orderId: number) {
+  return db
+    .selectFrom('orders as o')
+    .select([
+      'o.id',
+      'o.trackingNumber',
+      'o.status',
+      'o.createdAt',
+      'o.billingFullName',
+      'o.billingPhone',
+      'o.billingNote',
+      'o.billingAddress',
+      'o.billingCity',
+      'o.billingProvince',
+    ])
+    .where('o.id', '=', orderId)
+    .where((eb) => hasOwnLine(eb, vendorId))
+    .executeTakeFirst();
+}
+
+/** The vendor's lines of an order, in order of entry. */
+export function findOwnLines(db: Db, vendorId: number, orderId: number) {
+  return db
+    .selectFrom('orderItems as oi')
+    .innerJoin('products as p', 'p.id', 'oi.productId')
+    .select(['oi.id', 'oi.productId', 'oi.productName', 'oi.productImage', 'oi.quantity', 'oi.salePricePaise'])
+    .where('oi.orderId', '=', orderId)
+    .where('p.vendorId', '=', vendorId)
+    .orderBy('oi.id')
+    .execute();
+}
+
+/** The status history of an order, oldest first (times UTC). */
+export function findStatusHistory(db: Db, orderId: number) {
+  return db
+    .selectFrom('orderStatusHistory')
+    .select(['status', 'createdAt'])
+    .where('orderId', '=', orderId)
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();
+}

@@ -1,0 +1,140 @@
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../../../lib/session';
+import { fakeApi, renderScreen, signInAs, stubLayout, timestamps } from '../../../test/screen-kit';
+import { VendorManagementPage } from '../pages/vendor-management-page';
+
+const vendor = (id: string, name: string, status: 'pending' | 'approved' | 'rejected', address = '12 MG Road') => ({
+  _id: id,
+  name,
+  email: `${name.toLowerCase().replaceAll(' ', '.')}@example-long-domain.test`,
+  businessName: `${name} Traders`,
+  phoneNumber: '+91 98765 43210',
+  address,
+  status,
+  ...timestamps,
+});
+
+const meera = vendor('1', 'Meera Nair', 'pending', 'A very long business address that goes on and on');
+const ravi = vendor('2', 'Ravi Kumar', 'approved');
+
+function vendorApi(extra: Parameters<typeof fakeApi>[0] = {}) {
+  return fakeApi({
+    'GET /api/vendors': () => ({ success: true, vendors: [meera, ravi], total: 2, nextCursor: null }),
+    'GET /api/vendors/counts': () => ({ success: true, total: 2, approved: 1, pending: 1, rejected: 0 }),
+    ...extra,
+  });
+}
+
+const findToast = (text: string | RegExp) => screen.findByText(text, { selector: '[data-title]' });
+let undoLayout: () => void;
+beforeAll(() => {
+  undoLayout = stubLayout();
+});
+afterAll(() => undoLayout());
+afterEach(() => {
+  cleanup();
+  sessionStore.end();
+  vi.unstubAllGlobals();
+});
+
+describe('VendorManagementPage', () => {
+  it('lists vendors with truncated address and e-mail, the footer counts, and approve only on pending rows', async () => {
+    signInAs('admin');
+    vendorApi();
+    renderScreen(<VendorManagementPage />);
+    const table = await screen.findByRole('table', { name: 'Vendors' });
+    expect(within(table).getByText('A very long business address t...')).toBeInTheDocument();
+    expect(within(table).getAllByText('meera.nair@example-l...').length).toBeGreaterThan(0);
+    expect(screen.getByText('Showing 2 vendors')).toBeInTheDocument();
+    expect(screen.getByText('Pending: 1')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Approve Meera Nair' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Approve Ravi Kumar' })).not.toBeInTheDocument();
+    expect(await findToast('Loaded 2 vendors successfully!')).toBeInTheDocument();
+  });
+
+  it('approves a pending vendor with the progress and success toasts', async () => {
+    signInAs('admin');
+    const api = vendorApi({
+      'PUT /api/vendors/1/status': () => ({
+        success: true,
+        message: 'Vendor approved successfully!',
+        vendor: { ...meera, status: 'approved' },
+      }),
+    });
+    const user = userEvent.setup();
+    renderScreen(<VendorManagementPage />);
+    await user.click(await screen.findByRole('button', { name: 'Approve Meera Nair' }));
+    expect(await findToast('Vendor approved successfully!')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/vendors/1/status')[0]?.body).toMatchObject({ status: 'approved' });
+  });
+
+  it('joins every failed rule of the add form in one toast, and editing a field clears its error', async () => {
+    signInAs('admin');
+    const api = vendorApi();
+    const user = userEvent.setup();
+    renderScreen(<VendorManagementPage />);
+    await user.click(await screen.findByRole('button', { name: 'Add New Vendor' }));
+    const form = screen.getByRole('form', { name: 'Add New Vendor' });
+    await user.click(within(form).getByRole('button', { name: 'Create Vendor' }));
+    expect(
+      await findToast(
+        'Name is required, Email is required, Password is required, Business name is required, Phone number is required, Address is required',
+      ),
+    ).toBeInTheDocument();
+    expect(within(form).getByLabelText('Full Name')).toHaveAccessibleDescription('Name is required');
+    await user.type(within(form).getByLabelText('Full Name'), 'A');
+    expect(within(form).getByLabelText('Full Name')).not.toHaveAccessibleDescription('Name is required');
+    await user.type(within(form).getByLabelText('Email Address'), 'not-an-email');
+    await user.click(within(form).getByRole('button', { name: 'Create Vendor' }));
+    expect(await findToast(/Invalid email format/)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/vendor/register')).toHaveLength(0);
+    expect(within(form).queryByLabelText('Status')).not.toBeInTheDocument();
+  });
+
+  it('edits a vendor leaving the password empty and sends the version it opened', async () => {
+    signInAs('admin');
+    const api = vendorApi({
+      'PUT /api/vendors/2': () => ({ success: true, message: 'Vendor updated successfully!', vendor: ravi }),
+    });
+    const user = userEvent.setup();
+    renderScreen(<VendorManagementPage />);
+    await user.click(await screen.findByRole('button', { name: 'Edit Ravi Kumar' }));
+    const form = screen.getByRole('form', { name: 'Edit Vendor' });
+    expect(within(form).getByLabelText('Status')).toHaveValue('approved');
+    await user.click(within(form).getByRole('button', { name: 'Update Vendor' }));
+    expect(await findToast('Vendor updated successfully!')).toBeInTheDocument();
+    const body = api.callsTo('PUT', '/api/vendors/2')[0]?.body as Record<string, unknown>;
+    // Spec section 5: on edit an empty password is omitted, keeping the current one.
+    expect(body).not.toHaveProperty('password');
+    expect(body.updatedAt).toBe(ravi.updatedAt);
+  });
+
+  it('asks before deleting, and cancelling says so', async () => {
+    signInAs('admin');
+    const api = vendorApi();
+    const user = userEvent.setup();
+    renderScreen(<VendorManagementPage />);
+    await user.click(await screen.findByRole('button', { name: 'Delete Ravi Kumar' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete Vendor' });
+    expect(dialog).toHaveTextContent(
+      'Are you sure you want to delete vendor "Ravi Kumar"? This action cannot be undone.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(await findToast('Vendor deletion cancelled')).toBeInTheDocument();
+    expect(api.callsTo('DELETE', '/api/vendors/2')).toHaveLength(0);
+  });
+
+  it('shows the empty state with Add First Vendor', async () => {
+    signInAs('admin');
+    fakeApi({
+      'GET /api/vendors': () => ({ success: true, vendors: [], total: 0, nextCursor: null }),
+      'GET /api/vendors/counts': () => ({ success: true, total: 0, approved: 0, pending: 0, rejected: 0 }),
+    });
+    renderScreen(<VendorManagementPage />);
+    expect(await screen.findByText('No vendors found')).toBeInTheDocument();
+    expect(screen.getByText('Get started by adding your first vendor.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add First Vendor' })).toBeInTheDocument();
+  });
+});

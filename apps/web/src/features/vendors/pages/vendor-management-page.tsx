@@ -1,0 +1,272 @@
+import { type Vendor, type VendorStatus, vendorMessages } from '@haat/contract';
+import { Plus, Search } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Input, Select } from '../../../components/ui/field';
+import { notify } from '../../../components/ui/notify';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
+import { useDeleteVendor, useVendorCounts, useVendorList, useVendorStatus, type VendorFilters } from '../api';
+import { VendorDetailsModal } from '../components/vendor-details-modal';
+import { VendorForm } from '../components/vendor-form';
+import { VendorTable } from '../components/vendor-table';
+
+const statusFilters: { value: VendorFilters['status']; label: string }[] = [
+  { value: 'all', label: 'All statuses' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'approved', label: 'Approved' },
+  { value: 'rejected', label: 'Rejected' },
+];
+
+/** The filters kept in the address (`?search=&status=`), so a reload or a shared link keeps them. */
+function useVendorFilters(): [VendorFilters, (next: Partial<VendorFilters>) => void] {
+  const [params, setParams] = useSearchParams();
+  const status = params.get('status');
+  const filters: VendorFilters = {
+    search: params.get('search') ?? '',
+    status: status === 'pending' || status === 'approved' || status === 'rejected' ? status : 'all',
+  };
+  const update = useCallback(
+    (next: Partial<VendorFilters>) =>
+      setParams(
+        (current) => {
+          const copy = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(next)) {
+            if (!value || value === 'all') copy.delete(key);
+            else copy.set(key, value);
+          }
+          return copy;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return [filters, update];
+}
+
+/** The message for a failed vendor call (spec section 8: 401 has its own). */
+function vendorError(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.status === 401) return vendorMessages.authFailed;
+  return errorMessage(error, fallback);
+}
+
+/**
+ * Vendor management (`/admin/vendors`, spec section 2; admins only): the vendors,
+ * searched and filtered in the database and loaded as the user scrolls; details,
+ * add and edit, approve and reject while pending, and delete with its confirmation.
+ */
+export function VendorManagementPage() {
+  const session = useSession();
+  const [filters, setFilters] = useVendorFilters();
+  const [searchText, setSearchText] = useState(filters.search);
+  const [mode, setMode] = useState<{ kind: 'list' } | { kind: 'form'; vendor: Vendor | null }>({ kind: 'list' });
+  const [viewing, setViewing] = useState<Vendor | null>(null);
+  const [deleting, setDeleting] = useState<Vendor | null>(null);
+  const [busyId, setBusyId] = useState<string | null>(null);
+
+  const list = useVendorList(filters, Boolean(session));
+  const counts = useVendorCounts(Boolean(session));
+  const review = useVendorStatus();
+  const remove = useDeleteVendor();
+
+  // The search box waits for a pause in typing before asking the server.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      if (searchText !== filters.search) setFilters({ search: searchText });
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [searchText, filters.search, setFilters]);
+
+  const vendors = useMemo(() => list.data?.pages.flatMap((page) => page.vendors) ?? [], [list.data]);
+  const total = list.data?.pages[0]?.total ?? vendors.length;
+
+  // 'Loaded N vendors successfully!' once, when the list first arrives.
+  const announced = useRef(false);
+  useEffect(() => {
+    if (list.isSuccess && !announced.current) {
+      announced.current = true;
+      notify.success(vendorMessages.loaded(total));
+    }
+  }, [list.isSuccess, total]);
+  useEffect(() => {
+    if (list.isError) notify.error(vendorError(list.error, vendorMessages.fetchFailed));
+  }, [list.isError, list.error]);
+
+  const onReview = useCallback(
+    (vendor: Vendor, status: 'approved' | 'rejected') => {
+      const toastId = notify.progress(status === 'approved' ? vendorMessages.approving : vendorMessages.rejecting);
+      setBusyId(vendor._id);
+      review.mutate(
+        { id: vendor._id, status },
+        {
+          onSuccess: (answer) => {
+            notify.dismiss(toastId);
+            notify.success(answer.message);
+            setViewing((current) => (current?._id === vendor._id ? answer.vendor : current));
+          },
+          onError: (error) => {
+            notify.dismiss(toastId);
+            notify.error(vendorError(error, vendorMessages.statusFailed));
+          },
+          onSettled: () => setBusyId(null),
+        },
+      );
+    },
+    [review],
+  );
+
+  const actions = useMemo(
+    () => ({
+      onView: (vendor: Vendor) => setViewing(vendor),
+      onEdit: (vendor: Vendor) => setMode({ kind: 'form', vendor }),
+      onReview,
+      onDelete: (vendor: Vendor) => setDeleting(vendor),
+    }),
+    [onReview],
+  );
+
+  if (!session) {
+    return <EmptyState title={vendorMessages.authRequiredTitle} description={vendorMessages.authRequiredText} />;
+  }
+
+  if (mode.kind === 'form') {
+    return (
+      <div className="space-y-6">
+        <PageHeader title={vendorMessages.heading} subtitle={vendorMessages.subtitle} />
+        <VendorForm key={mode.vendor?._id ?? 'new'} vendor={mode.vendor} onDone={() => setMode({ kind: 'list' })} />
+      </div>
+    );
+  }
+
+  const filtered = filters.search !== '' || filters.status !== 'all';
+  const confirmDelete = () => {
+    if (!deleting) return;
+    const vendor = deleting;
+    setBusyId(vendor._id);
+    remove.mutate(vendor._id, {
+      onSuccess: (answer) => {
+        notify.success(answer.message);
+        setDeleting(null);
+      },
+      onError: (error) => notify.longError(vendorError(error, vendorMessages.deleteFailed)),
+      onSettled: () => setBusyId(null),
+    });
+  };
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title={vendorMessages.heading}
+        subtitle={vendorMessages.subtitle}
+        actions={
+          <Button onClick={() => setMode({ kind: 'form', vendor: null })}>
+            <Plus className="mr-1 inline h-4 w-4" aria-hidden />
+            {vendorMessages.addNew}
+          </Button>
+        }
+      />
+
+      <div className="flex flex-wrap items-center gap-3">
+        <div className="relative min-w-64 flex-1">
+          <Search className="absolute left-3 top-2.5 h-4 w-4 text-slate-400" aria-hidden />
+          <Input
+            aria-label="Search vendors"
+            placeholder="Search by name, email or business..."
+            className="pl-9"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+          />
+        </div>
+        <Select
+          aria-label="Filter by status"
+          className="w-48"
+          value={filters.status}
+          onChange={(event) => setFilters({ status: event.target.value as 'all' | VendorStatus })}
+        >
+          {statusFilters.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </Select>
+      </div>
+
+      {list.isPending ? (
+        <Spinner label={vendorMessages.loading} />
+      ) : list.isError ? (
+        <EmptyState
+          title={vendorMessages.fetchFailed}
+          description={vendorError(list.error, vendorMessages.fetchFailed)}
+          action={<Button onClick={() => list.refetch()}>Retry</Button>}
+        />
+      ) : vendors.length === 0 ? (
+        filtered ? (
+          <EmptyState title={vendorMessages.emptyTitle} description="No vendors match these filters." />
+        ) : (
+          <EmptyState
+            title={vendorMessages.emptyTitle}
+            description={vendorMessages.emptyText}
+            action={<Button onClick={() => setMode({ kind: 'form', vendor: null })}>{vendorMessages.addFirst}</Button>}
+          />
+        )
+      ) : (
+        <>
+          <VendorTable
+            vendors={vendors}
+            total={total}
+            hasMore={Boolean(list.hasNextPage)}
+            loadingMore={list.isFetchingNextPage}
+            onEndReached={() => list.fetchNextPage()}
+            busyId={busyId}
+            actions={actions}
+          />
+          <footer className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
+            <span>Showing {total} vendors</span>
+            {counts.data && (
+              <span className="flex gap-4">
+                <span>Approved: {counts.data.approved}</span>
+                <span>Pending: {counts.data.pending}</span>
+                <span>Rejected: {counts.data.rejected}</span>
+              </span>
+            )}
+          </footer>
+        </>
+      )}
+
+      {viewing && (
+        <VendorDetailsModal
+          vendor={viewing}
+          busy={busyId === viewing._id}
+          onClose={() => setViewing(null)}
+          onEdit={() => {
+            setMode({ kind: 'form', vendor: viewing });
+            setViewing(null);
+          }}
+          onReview={(status) => onReview(viewing, status)}
+        />
+      )}
+
+      {deleting && (
+        <ConfirmDialog
+          title="Delete Vendor"
+          confirmLabel="Delete"
+          busyLabel="Deleting..."
+          busy={remove.isPending}
+          onConfirm={confirmDelete}
+          onCancel={() => {
+            setDeleting(null);
+            notify.info(vendorMessages.deletionCancelled);
+          }}
+        >
+          <p>{vendorMessages.deleteConfirm(deleting.name)}</p>
+          <p>{vendorMessages.deleteKeepsProducts}</p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { idString, isoDateTime, pageInfo, pageQuery } from './common.js';
+import { orderStatuses, orderStatusSchema } from './orders.js';
+
+/**
+ * A vendor's own back office (issue 8; the spec leaves the vendor's screens open):
+ * their dashboard and the orders containing their products, showing only their own
+ * lines, read-only, with the customer details a seller needs to ship. Money in rupees,
+ * times UTC.
+ */
+
+export const vendorPortalMessages = {
+  dashboardHeading: 'Vendor Dashboard',
+  dashboardSubtitle: 'Overview of your products, orders and sales',
+  totalProducts: 'My Products',
+  totalOrders: 'Orders With My Products',
+  ordersToday: 'Orders Today',
+  totalRevenue: 'My Revenue',
+  revenueCaption: 'From my lines in delivered orders',
+  ordersHeading: 'My Orders',
+  ordersSubtitle: 'Orders containing your products; only your lines are shown',
+  noOrders: 'No orders with your products yet',
+  orderNotFound: 'Order not found',
+  shipTo: 'Ship To',
+} as const;
+
+/** `GET /api/vendor/dashboard`. */
+export const vendorDashboard = z.object({
+  success: z.literal(true),
+  /** The vendor's products in every approval state. */
+  totalProducts: z.number().int().nonnegative(),
+  productsByApproval: z.object({
+    approved: z.number().int().nonnegative(),
+    pending: z.number().int().nonnegative(),
+    rejected: z.number().int().nonnegative(),
+  }),
+  /** Orders containing at least one of their products. */
+  totalOrders: z.number().int().nonnegative(),
+  /** Of those, placed on the current UTC calendar date. */
+  ordersToday: z.number().int().nonnegative(),
+  /** Rupees: their own lines (quantity × price as sold) in Delivered orders. */
+  totalRevenue: z.number().nonnegative(),
+  /** Orders containing their products, per status in pipeline order. */
+  statusDistribution: z.array(z.object({ status: orderStatusSchema, count: z.number().int().nonnegative() })),
+  /** The 5 newest orders containing their products, with their own lines' total. */
+  recentOrders: z.array(
+    z.object({
+      _id: idString,
+      trackingNumber: z.string(),
+      status: orderStatusSchema,
+      /** Rupees, their own lines only. */
+      total: z.number(),
+      createdAt: isoDateTime,
+    }),
+  ),
+});
+export type VendorDashboard = z.infer<typeof vendorDashboard>;
+
+/** `GET /api/vendor/orders` query: optionally one status; with `limit` a page. Newest first. */
+export const vendorOrderListQuery = pageQuery.extend({
+  status: z.enum(['all', ...orderStatuses]).default('all'),
+});
+export type VendorOrderListQuery = z.input<typeof vendorOrderListQuery>;
+
+/** A row of the vendor's order list. */
+export const vendorOrderSummary = z.object({
+  _id: idString,
+  trackingNumber: z.string(),
+  /** The billing full name (who receives the parcel). */
+  customerName: z.string(),
+  status: orderStatusSchema,
+  /** Units of their own products in the order. */
+  itemCount: z.number().int().nonnegative(),
+  /** Rupees, their own lines only. */
+  total: z.number(),
+  createdAt: isoDateTime,
+});
+export type VendorOrderSummary = z.infer<typeof vendorOrderSummary>;
+
+export const vendorOrderListResponse = z.object({
+  success: z.literal(true),
+  orders: z.array(vendorOrderSummary),
+  ...pageInfo,
+});
+export type VendorOrderListResponse = z.infer<typeof vendorOrderListResponse>;
+
+/**
+ * `GET /api/vendor/orders/:id`: one order as its vendor sees it: their own lines and
+ * their total, the status and its history, and where to ship (name, phone, address,
+ * note). No customer e-mail or account, payment method, coupon or other vendors' lines.
+ */
+export const vendorOrder = z.object({
+  _id: idString,
+  trackingNumber: z.string(),
+  status: orderStatusSchema,
+  statusHistory: z.array(z.object({ status: orderStatusSchema, updatedAt: isoDateTime })),
+  products: z.array(
+    z.object({
+      _id: idString,
+      product: z.object({ _id: idString.nullable(), name: z.string(), images: z.array(z.string()) }),
+      quantity: z.number().int().positive(),
+      /** Rupees, as sold. */
+      salePrice: z.number(),
+    }),
+  ),
+  /** Rupees, their own lines only. */
+  total: z.number(),
+  shipTo: z.object({
+    fullName: z.string(),
+    phone: z.string(),
+    note: z.string().nullable(),
+    address: z.object({ fullAddress: z.string(), city: z.string(), province: z.string() }),
+  }),
+  createdAt: isoDateTime,
+});
+export type VendorOrder = z.infer<typeof vendorOrder>;
+
+export const vendorOrderResponse = z.object({ success: z.literal(true), order: vendorOrder });
+export type VendorOrderResponse = z.infer<typeof vendorOrderResponse>;
