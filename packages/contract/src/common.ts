@@ -91,6 +91,9 @@ export function toRupees(amountInPaise: number): number {
   return Math.round(amountInPaise) / 100;
 }
 
+/** Answered to text carrying a NUL character, which neither database can store in text. */
+export const NUL_CHARACTER_MESSAGE = 'Must not contain NUL characters';
+
 /** A UTC instant in ISO 8601 (`2026-11-21T09:30:00.000Z`). */
 export const isoDateTime = z.string().describe('UTC timestamp, ISO 8601');
 

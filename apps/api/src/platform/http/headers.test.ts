@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -137,7 +137,15 @@ describe('source maps', () => {
 
 describe('session tokens', () => {
   const now = () => Math.floor(Date.now() / 1000);
-  const claims = () => ({ sub: String(adminId), role: 'admin', iat: now(), exp: now() + 3600 });
+  // As issueToken signs them: the account's token version (0 for a new account) and an id.
+  const claims = () => ({
+    sub: String(adminId),
+    role: 'admin',
+    ver: 0,
+    jti: randomUUID(),
+    iat: now(),
+    exp: now() + 3600,
+  });
   const me = (token: string) =>
     t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
 

@@ -1,3 +1,4 @@
+import { NUL_CHARACTER_MESSAGE } from '@haat/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 
@@ -15,9 +16,6 @@ import { AppError } from '../errors.js';
 
 /** Answered to a JSON body that is not an object or array. */
 export const NOT_AN_OBJECT_MESSAGE = 'The request body must be a JSON object';
-
-/** Answered to text carrying a NUL character. */
-export const NUL_CHARACTER_MESSAGE = 'Text must not contain the NUL character (\\u0000)';
 
 /** The dotted path of the first string (value or key) in `value` that holds a NUL character, or null. */
 export function findNulCharacter(value: unknown, path = ''): string | null {
