@@ -11,11 +11,13 @@ import type { Config } from './config.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { categoryRoutes } from './features/categories/categories.routes.js';
 import { subcategoryRoutes } from './features/categories/subcategories.routes.js';
+import { contactRoutes } from './features/contacts/contacts.routes.js';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { orderRoutes } from './features/orders/orders.routes.js';
 import { productRoutes } from './features/products/products.routes.js';
 import { vendorRoutes } from './features/vendors/vendors.routes.js';
+import { websiteConfigRoutes } from './features/website-config/website-config.routes.js';
 import { accessControl } from './platform/auth/access.js';
 import { resolveJwtSecret } from './platform/auth/jwt-secret.js';
 import type { DatabaseHandle, DatabaseKind, Db } from './platform/db/create-db.js';
@@ -122,6 +124,8 @@ export async function buildApp({
   await app.register(productRoutes, { prefix: '/api/products' });
   await app.register(vendorRoutes, { prefix: '/api/vendors' });
   await app.register(orderRoutes, { prefix: '/api/orders' });
+  await app.register(contactRoutes, { prefix: '/api/contacts' });
+  await app.register(websiteConfigRoutes, { prefix: '/api/website-config' });
 
   await registerApiDocs(app);
 

@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       seedDemo: true,
       logLevel: 'info',
       loginRateLimit: 10,
+      contactRateLimit: 5,
       trustProxy: false,
     });
   });
@@ -28,6 +29,7 @@ describe('loadConfig', () => {
       SEED_DEMO: 'false',
       LOG_LEVEL: 'debug',
       LOGIN_RATE_LIMIT: '5',
+      CONTACT_RATE_LIMIT: '7',
       TRUST_PROXY: 'true',
     });
     expect(config).toMatchObject({
@@ -39,6 +41,7 @@ describe('loadConfig', () => {
       seedDemo: false,
       logLevel: 'debug',
       loginRateLimit: 5,
+      contactRateLimit: 7,
       trustProxy: true,
     });
   });
