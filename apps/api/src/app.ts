@@ -16,6 +16,7 @@ import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { orderRoutes } from './features/orders/orders.routes.js';
 import { productRoutes } from './features/products/products.routes.js';
+import { uploadRoutes } from './features/uploads/uploads.routes.js';
 import { vendorRoutes } from './features/vendors/vendors.routes.js';
 import { websiteConfigRoutes } from './features/website-config/website-config.routes.js';
 import { accessControl } from './platform/auth/access.js';
@@ -125,6 +126,7 @@ export async function buildApp({
   await app.register(vendorRoutes, { prefix: '/api/vendors' });
   await app.register(orderRoutes, { prefix: '/api/orders' });
   await app.register(contactRoutes, { prefix: '/api/contacts' });
+  await app.register(uploadRoutes, { prefix: '/api/uploads' });
   await app.register(websiteConfigRoutes, { prefix: '/api/website-config' });
 
   await registerApiDocs(app);
