@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { authRoutes } from './features/auth/auth.routes.js';
+import { blogRoutes } from './features/blog/blog.routes.js';
 import { categoryRoutes } from './features/categories/categories.routes.js';
 import { subcategoryRoutes } from './features/categories/subcategories.routes.js';
 import { contactRoutes } from './features/contacts/contacts.routes.js';
@@ -125,6 +126,7 @@ export async function buildApp({
   await app.register(productRoutes, { prefix: '/api/products' });
   await app.register(vendorRoutes, { prefix: '/api/vendors' });
   await app.register(orderRoutes, { prefix: '/api/orders' });
+  await app.register(blogRoutes, { prefix: '/api/blogs' });
   await app.register(contactRoutes, { prefix: '/api/contacts' });
   await app.register(uploadRoutes, { prefix: '/api/uploads' });
   await app.register(websiteConfigRoutes, { prefix: '/api/website-config' });

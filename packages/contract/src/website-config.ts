@@ -116,6 +116,7 @@ export const contactInfoBody = z.object({
     .trim()
     .min(1, M.emailRequired)
     .max(254, M.emailInvalid)
+    .refine(hasNoNul, NUL_MESSAGE)
     .regex(EMAIL_PATTERN, M.emailInvalid),
   address: optionalSafeText(500),
   ...version,
