@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { signIn, uniqueSuffix } from './support';
 
 /** A real 1×1 PNG. */
@@ -51,7 +51,10 @@ test('an admin writes a post with bold text, a list and a link, uploads its imag
 
   await page.getByLabel('Upload Image').setInputFiles({ name: 'diya.png', mimeType: 'image/png', buffer: PNG });
   await expect(toast(page, 'Image uploaded successfully!')).toBeVisible();
-  await expect(page.getByRole('img', { name: 'Featured image preview' })).toHaveAttribute('src', /^\/api\/uploads\/\d+$/);
+  await expect(page.getByRole('img', { name: 'Featured image preview' })).toHaveAttribute(
+    'src',
+    /^\/api\/uploads\/\d+$/,
+  );
 
   await page.getByRole('button', { name: 'Publish Blog' }).click();
   await expect(toast(page, 'Blog published successfully!')).toBeVisible();
@@ -112,7 +115,7 @@ test('a message posted through the public contact API appears in the inbox, is f
   await expect(page.getByText(/^\d+ messages$/)).toBeVisible();
 
   await page.getByRole('searchbox', { name: 'Search messages' }).fill(`order ${token}`);
-  await expect(page).toHaveURL(new RegExp(`search=order`));
+  await expect(page).toHaveURL(/search=order/);
   const table = page.getByRole('table', { name: 'Contact messages' });
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(table.getByRole('cell', { name, exact: true })).toBeVisible();
@@ -137,10 +140,15 @@ test('each configuration tab is changed, saved, and read back unchanged after a 
   const suffix = uniqueSuffix().toLowerCase();
   const field = (label: string) => page.getByLabel(label, { exact: true }).filter({ visible: true });
   const save = async (section: string) => {
-    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await press(page.getByRole('button', { name: 'Save Changes' }));
     await expect(toast(page, `${section} configuration saved successfully!`)).toBeVisible();
   };
   const tab = (name: string) => page.getByRole('tab', { name, exact: true });
+  // Toasts stack at the bottom right, over the tab's right-hand buttons: use them as a keyboard user does.
+  const press = async (button: Locator) => {
+    await button.focus();
+    await page.keyboard.press('Enter');
+  };
 
   await signIn(page);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Website Configuration' }).click();
@@ -167,21 +175,21 @@ test('each configuration tab is changed, saved, and read back unchanged after a 
 
   await tab('Banners').click();
   await expect(page.getByRole('heading', { name: /^Current Banners \(\d+\)$/ })).toBeVisible();
-  await page.getByRole('button', { name: 'Add Banner' }).click();
+  await press(page.getByRole('button', { name: 'Add Banner' }));
   await expect(toast(page, 'Please fill in both image URL and link URL')).toBeVisible();
   await field('Image URL').fill('banner.jpg');
   await field('Link URL').fill('https://shop.example.test/new');
-  await page.getByRole('button', { name: 'Add Banner' }).click();
+  await press(page.getByRole('button', { name: 'Add Banner' }));
   await expect(toast(page, 'Please enter a valid image URL')).toBeVisible();
   const bannerUrl = `https://cdn.example.test/banner-${suffix}.jpg`;
   await field('Image URL').fill(bannerUrl);
   await field('Link URL').fill('/sale');
-  await page.getByRole('button', { name: 'Add Banner' }).click();
+  await press(page.getByRole('button', { name: 'Add Banner' }));
   await expect(toast(page, 'Please enter a valid link URL')).toBeVisible();
   await field('Link URL').fill('https://shop.example.test/new');
-  await page.getByRole('button', { name: 'Add Banner' }).click();
+  await press(page.getByRole('button', { name: 'Add Banner' }));
   await expect(toast(page, 'Banner added successfully!')).toBeVisible();
-  await page.getByRole('button', { name: 'Remove banner 1' }).click();
+  await press(page.getByRole('button', { name: 'Remove banner 1' }));
   await expect(toast(page, 'Banner removed')).toBeVisible();
   const banners = page.getByRole('list', { name: 'Current Banners' }).getByRole('listitem');
   const bannerCount = await banners.count();
@@ -189,16 +197,16 @@ test('each configuration tab is changed, saved, and read back unchanged after a 
 
   await tab('Social').click();
   await expect(field('Platform').locator('option[value="facebook"]')).toBeDisabled();
-  await page.getByRole('button', { name: 'Add Link' }).click();
+  await press(page.getByRole('button', { name: 'Add Link' }));
   await expect(toast(page, 'Please select a platform and enter URL')).toBeVisible();
   await field('Platform').selectOption('pinterest');
   await field('Profile URL').fill('pinterest');
-  await page.getByRole('button', { name: 'Add Link' }).click();
+  await press(page.getByRole('button', { name: 'Add Link' }));
   await expect(toast(page, 'Please enter a valid URL')).toBeVisible();
   await field('Profile URL').fill(`https://pinterest.com/haat${suffix}`);
-  await page.getByRole('button', { name: 'Add Link' }).click();
+  await press(page.getByRole('button', { name: 'Add Link' }));
   await expect(toast(page, 'Social link added successfully!')).toBeVisible();
-  await page.getByRole('button', { name: 'Remove Twitter' }).click();
+  await press(page.getByRole('button', { name: 'Remove Twitter' }));
   await expect(toast(page, 'Social link removed')).toBeVisible();
   await save('Social');
 

@@ -13,7 +13,15 @@ const config = {
   email: 'help@example.test',
   address: null,
   contactInfo: { phoneNumber: '+91 80 4567 8900', email: 'help@example.test', address: null },
-  banners: [{ _id: '1', imageUrl: 'https://cdn.example.test/a.jpg', anchorLink: 'https://shop.test/a', isActive: true, displayOrder: 0 }],
+  banners: [
+    {
+      _id: '1',
+      imageUrl: 'https://cdn.example.test/a.jpg',
+      anchorLink: 'https://shop.test/a',
+      isActive: true,
+      displayOrder: 0,
+    },
+  ],
   socialMediaLinks: [{ _id: '1', platform: 'facebook', url: 'https://facebook.com/haat' }],
   salesBanner: {
     logoUrl: null,
@@ -65,7 +73,9 @@ describe('WebsiteConfigPage', () => {
     await user.click(screen.getByRole('tab', { name: 'Welcome' }));
     await user.click(screen.getAllByRole('button', { name: 'Save Changes' })[0] as HTMLButtonElement);
     expect(await screen.findByText(M.saved('Welcome'))).toBeInTheDocument();
-    expect(api.callsTo('PUT', '/api/website-config/welcome-quote')[0]?.body).toMatchObject({ updatedAt: saved.updatedAt });
+    expect(api.callsTo('PUT', '/api/website-config/welcome-quote')[0]?.body).toMatchObject({
+      updatedAt: saved.updatedAt,
+    });
   });
 
   it('checks banners and social links as they are added, each platform once', async () => {
