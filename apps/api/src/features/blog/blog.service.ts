@@ -1,7 +1,8 @@
 import { type Blog, type blogBody, type blogListQuery, blogMessages } from '@haat/contract';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/create-db.js';
-import { decodeCursor, toPage } from '../../platform/db/lists.js';
+import { toPage } from '../../platform/db/lists.js';
+import { decodeTimeCursor } from '../../platform/db/time-cursor.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { checkImage, storeCheckedImage, uploadPath } from '../uploads/uploads.service.js';
 import {
@@ -51,7 +52,7 @@ export async function listBlogs(
   query: z.output<typeof blogListQuery>,
 ): Promise<{ blogs: Blog[]; total?: number; withCategory?: number; nextCursor?: string | null }> {
   if (query.limit === undefined) return { blogs: (await listBlogRows(db)).map(toBlog) };
-  const after = query.cursor ? decodeCursor(query.cursor, BLOG_SORT, 'string') : undefined;
+  const after = query.cursor ? decodeTimeCursor(query.cursor, BLOG_SORT) : undefined;
   const [rows, counts] = await Promise.all([listBlogRows(db, { limit: query.limit, after }), countBlogs(db)]);
   const page = toPage(rows, query.limit, BLOG_SORT, (row) => ({ key: row.createdAt, id: row.id }));
   return { blogs: page.rows.map(toBlog), ...counts, nextCursor: page.nextCursor };

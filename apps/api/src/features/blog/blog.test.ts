@@ -199,6 +199,15 @@ describe('GET /api/blogs/', () => {
     } while (cursor);
     expect(seen).toEqual(blogs.map((blog) => blog._id));
     expect((await call('GET', '/api/blogs?limit=2&cursor=bogus', null)).statusCode).toBe(400);
+    const forged = (key: unknown, id: unknown = 1) =>
+      Buffer.from(JSON.stringify(['newest', key, id])).toString('base64url');
+    for (const cursor of [
+      forged('yesterday'),
+      forged('2026-13-45T99:99:99.000Z'),
+      forged('2026-01-01T00:00:00.000Z', 2 ** 33),
+    ]) {
+      expect((await call('GET', `/api/blogs?limit=2&cursor=${cursor}`, null)).statusCode, cursor).toBe(400);
+    }
   });
 });
 

@@ -1,7 +1,8 @@
 import { type Contact, type contactBody, type contactListQuery, contactMessages } from '@haat/contract';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/create-db.js';
-import { decodeCursor, toPage } from '../../platform/db/lists.js';
+import { toPage } from '../../platform/db/lists.js';
+import { decodeTimeCursor } from '../../platform/db/time-cursor.js';
 import { notFound } from '../../platform/errors.js';
 import {
   CONTACT_SORT,
@@ -41,7 +42,7 @@ export async function listContacts(
 ): Promise<{ contacts: Contact[]; total?: number; nextCursor?: string | null }> {
   const search = query.search || undefined;
   if (query.limit === undefined) return { contacts: (await listContactRows(db, search)).map(toContact) };
-  const after = query.cursor ? decodeCursor(query.cursor, CONTACT_SORT, 'string') : undefined;
+  const after = query.cursor ? decodeTimeCursor(query.cursor, CONTACT_SORT) : undefined;
   const [rows, total] = await Promise.all([
     listContactRows(db, search, { limit: query.limit, after }),
     countContacts(db, search),

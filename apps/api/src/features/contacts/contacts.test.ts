@@ -170,7 +170,17 @@ describe('GET /api/contacts', () => {
   });
 
   it('refuses a bad cursor, a limit over 200 and a NUL in the search with 400', async () => {
-    for (const query of ['cursor=nonsense&limit=5', 'limit=201', 'search=%00']) {
+    const forged = (key: unknown, id: unknown = 1) =>
+      Buffer.from(JSON.stringify(['newest', key, id])).toString('base64url');
+    for (const query of [
+      'cursor=nonsense&limit=5',
+      'limit=201',
+      'search=%00',
+      `cursor=${forged('not a time')}&limit=5`,
+      `cursor=${forged('2026-01-01T00:00:00.000Z\u0000')}&limit=5`,
+      `cursor=${forged('2026-01-01T00:00:00.000Z', 2 ** 40)}&limit=5`,
+      `cursor=${forged(12)}&limit=5`,
+    ]) {
       const res = await call('GET', `/api/contacts?${query}`, admin);
       expect(res.statusCode, query).toBe(400);
     }
