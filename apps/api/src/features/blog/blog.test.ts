@@ -1,6 +1,7 @@
 import { type Blog, blogMessages as M, uploadMessages } from '@haat/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authAs, createAdmin, createVendor, type FixtureUser } from '../../test/fixtures.js';
+import { hostileBodies } from '../../test/hostile-bodies.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -158,6 +159,19 @@ describe('POST /api/blogs/create', () => {
       expect(res.json()).toMatchObject({ success: false, message });
       expect(await countRows('blogs')).toBe(blogs);
       expect(await countRows('uploads')).toBe(uploads);
+    }
+  });
+
+  it('never answers 5xx to arbitrary bodies, on create or update', async () => {
+    const blog = await create();
+    for (const body of hostileBodies(['title', 'category', 'author', 'content', 'image', 'updatedAt'], 100)) {
+      for (const [method, url] of [
+        ['POST', '/api/blogs/create'],
+        ['PUT', `/api/blogs/${blog._id}`],
+      ] as const) {
+        const res = await call(method, url, admin, body);
+        expect(res.statusCode, `${method} ${JSON.stringify(body)} ${res.body}`).toBeLessThan(500);
+      }
     }
   });
 

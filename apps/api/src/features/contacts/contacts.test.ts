@@ -1,6 +1,7 @@
 import { type Contact, contactMessages as M } from '@haat/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authAs, createAdmin, createVendor, type FixtureUser } from '../../test/fixtures.js';
+import { hostileBodies } from '../../test/hostile-bodies.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -82,6 +83,13 @@ describe('POST /api/contacts', () => {
       expect(await countRows()).toBe(before);
     });
   }
+
+  it('never answers 5xx to arbitrary bodies', async () => {
+    for (const body of hostileBodies(['name', 'email', 'phone', 'message'], 120)) {
+      const res = await call('POST', '/api/contacts', null, body);
+      expect(res.statusCode, `${JSON.stringify(body)} ${res.body}`).toBeLessThan(500);
+    }
+  });
 
   it('refuses null, a number, a string and an array as the body with 400', async () => {
     for (const body of [null, 7, 'hello', []]) {

@@ -1,6 +1,7 @@
 import { websiteConfigMessages as M, type WebsiteConfig } from '@haat/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authAs, createAdmin, createVendor, type FixtureUser } from '../../test/fixtures.js';
+import { hostileBodies } from '../../test/hostile-bodies.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -247,5 +248,27 @@ describe('PUT /api/website-config/...', () => {
   it('refuses a version that is not a timestamp with 400', async () => {
     const res = await call('PUT', '/api/website-config/logo', admin, { logoUrl: valid.logo.logoUrl, updatedAt: 'x' });
     expect(res.statusCode).toBe(400);
+  });
+
+  it('never answers 5xx to arbitrary bodies, on any section', async () => {
+    const fields = [
+      'logoUrl',
+      'welcomeQuote',
+      'phoneNumber',
+      'email',
+      'address',
+      'banners',
+      'socialMediaLinks',
+      'salesBanner',
+      'updatedAt',
+      'discountText',
+      'shopNowLink',
+    ];
+    for (const path of sections) {
+      for (const body of hostileBodies(fields, 40)) {
+        const res = await call('PUT', `/api/website-config/${path}`, admin, body);
+        expect(res.statusCode, `${path} ${JSON.stringify(body)} ${res.body}`).toBeLessThan(500);
+      }
+    }
   });
 });
