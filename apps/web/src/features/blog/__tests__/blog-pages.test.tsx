@@ -1,4 +1,4 @@
-import { blogMessages } from '@haat/contract';
+import { blogMessages, UPLOAD_MAX_BYTES, uploadMessages } from '@haat/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -127,6 +127,17 @@ describe('BlogFormPage', () => {
     });
     await waitFor(() => expect(screen.getByText('Elsewhere: /admin/blogs')).toBeInTheDocument(), { timeout: 3000 });
   }, 20_000);
+
+  it('refuses a file over 2 MB before uploading it', async () => {
+    signInAs('admin');
+    const api = fakeApi({});
+    const user = userEvent.setup();
+    renderScreen(<BlogFormPage />, { route: '/admin/blogs/new', path: '/admin/blogs/new' });
+    const big = new File([new Uint8Array(UPLOAD_MAX_BYTES + 1)], 'big.png', { type: 'image/png' });
+    await user.upload(screen.getByLabelText('Upload Image'), big);
+    expect(await screen.findByText(uploadMessages.tooLarge)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/uploads')).toHaveLength(0);
+  });
 
   it('edits a post with the version it loaded and shows a 409 in the server words', async () => {
     signInAs('admin');

@@ -1,4 +1,4 @@
-import { blogBody, blogMessages, isBlogImage } from '@haat/contract';
+import { blogBody, blogMessages, isBlogImage, UPLOAD_MAX_BYTES, uploadMessages } from '@haat/contract';
 import { ArrowLeft, Upload, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -90,6 +90,12 @@ export function BlogFormPage() {
 
   const chooseFile = async (file: File | undefined) => {
     if (!file) return;
+    // The server refuses it too; checking here spares uploading megabytes for nothing.
+    if (file.size > UPLOAD_MAX_BYTES) {
+      notify.error(uploadMessages.tooLarge);
+      if (fileInput.current) fileInput.current.value = '';
+      return;
+    }
     try {
       const uploaded = await upload.mutateAsync(file);
       setImage(uploaded.url);
