@@ -6,7 +6,7 @@ import type { BlogsTable, Database } from '../../platform/db/schema.js';
 
 /**
  * Every SQL statement on blog posts. The list is newest first, paged by the keyset
- * (created_at, id) over `blogs_created_at_idx`. Functions take the query handle first.
+ * (created_at, id) over `blogs_created_at_id_idx`. Functions take the query handle first.
  */
 
 const eb = expressionBuilder<Database & { b: BlogsTable }, 'b'>();

@@ -6,7 +6,7 @@ import type { ContactsTable, Database } from '../../platform/db/schema.js';
 
 /**
  * Every SQL statement on contact messages. The list is newest first, paged by the
- * keyset (created_at, id) over `contacts_created_at_idx`; search runs in the database.
+ * keyset (created_at, id) over `contacts_created_at_id_idx`; search runs in the database.
  */
 
 const eb = expressionBuilder<Database & { c: ContactsTable }, 'c'>();

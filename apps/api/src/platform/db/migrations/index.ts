@@ -10,6 +10,7 @@ import * as createOrderDailyTotals from './2026_11_21_1730_create_order_daily_to
 import * as createRateLimitHits from './2026_11_21_1800_create_rate_limit_hits.js';
 import * as addOrderSearch from './2026_11_21_1810_add_order_search.js';
 import * as createUploads from './2026_11_23_0900_create_uploads.js';
+import * as addContentListIndexes from './2026_11_23_0910_add_content_list_indexes.js';
 
 /**
  * Every migration, by name, in order. Append-only: a landed migration is never
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_21_1800_create_rate_limit_hits': createRateLimitHits,
   '2026_11_21_1810_add_order_search': addOrderSearch,
   '2026_11_23_0900_create_uploads': createUploads,
+  '2026_11_23_0910_add_content_list_indexes': addContentListIndexes,
 };
