@@ -10,15 +10,19 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { authRoutes } from './features/auth/auth.routes.js';
+import { blogRoutes } from './features/blog/blog.routes.js';
 import { categoryRoutes } from './features/categories/categories.routes.js';
 import { subcategoryRoutes } from './features/categories/subcategories.routes.js';
+import { contactRoutes } from './features/contacts/contacts.routes.js';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { orderRoutes } from './features/orders/orders.routes.js';
 import { productRoutes } from './features/products/products.routes.js';
+import { uploadRoutes } from './features/uploads/uploads.routes.js';
 import { vendorAccountRoutes } from './features/vendors/vendor-account.routes.js';
 import { vendorManagementRoutes } from './features/vendors/vendor-management.routes.js';
 import { vendorRoutes } from './features/vendors/vendors.routes.js';
+import { websiteConfigRoutes } from './features/website-config/website-config.routes.js';
 import { accessControl } from './platform/auth/access.js';
 import { resolveJwtSecret } from './platform/auth/jwt-secret.js';
 import type { DatabaseHandle, DatabaseKind, Db } from './platform/db/create-db.js';
@@ -141,6 +145,10 @@ export async function buildApp({
   await app.register(vendorManagementRoutes, { prefix: '/api/vendors' });
   await app.register(vendorAccountRoutes, { prefix: '/api/vendor' });
   await app.register(orderRoutes, { prefix: '/api/orders' });
+  await app.register(blogRoutes, { prefix: '/api/blogs' });
+  await app.register(contactRoutes, { prefix: '/api/contacts' });
+  await app.register(uploadRoutes, { prefix: '/api/uploads' });
+  await app.register(websiteConfigRoutes, { prefix: '/api/website-config' });
 
   await registerApiDocs(app);
 

@@ -44,6 +44,7 @@ const envSchema = z.object({
   SEED_DEMO: booleanText.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
+  CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(5),
   TRUST_PROXY: booleanText.default(false),
   HSTS: booleanText.default(false),
   SERVE_SOURCE_MAPS: booleanText.default(false),
@@ -63,6 +64,8 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Sign-in attempts allowed per minute for one IP address and e-mail. */
   loginRateLimit: number;
+  /** Contact messages allowed per 10 minutes from one IP address (`POST /api/contacts`). */
+  contactRateLimit: number;
   trustProxy: boolean;
   /** Send `Strict-Transport-Security` (only behind TLS: browsers then refuse plain HTTP for a year). */
   hsts: boolean;
@@ -101,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    contactRateLimit: e.CONTACT_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
     hsts: e.HSTS,
     serveSourceMaps: e.SERVE_SOURCE_MAPS,

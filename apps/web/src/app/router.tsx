@@ -32,6 +32,12 @@ function AdminOnlyOutlet() {
   );
 }
 
+/** Blog Management, at both of the spec's paths (/admin/blog and /admin/blogs). */
+const blogList = () => import('../features/blog/pages/blog-list-page').then((m) => ({ Component: m.BlogListPage }));
+
+/** The blog form: the only route that loads the rich-text editor. */
+const blogForm = () => import('../features/blog/pages/blog-form-page').then((m) => ({ Component: m.BlogFormPage }));
+
 /** The route table of spec section 2. Screens load on first visit. */
 export const routes: RouteObject[] = [
   {
@@ -124,12 +130,24 @@ export const routes: RouteObject[] = [
                     Component: m.VendorManagementPage,
                   })),
               },
-              { path: 'blog', ...comingSoon('Blog Management') },
-              { path: 'blogs', ...comingSoon('Blog Management') },
-              { path: 'blogs/new', ...comingSoon('New Blog Post') },
-              { path: 'blogs/edit/:id', ...comingSoon('Edit Blog Post') },
-              { path: 'contact', ...comingSoon('Contact Inquiries') },
-              { path: 'website-config', ...comingSoon('Website Configuration') },
+              { path: 'blog', lazy: blogList },
+              { path: 'blogs', lazy: blogList },
+              { path: 'blogs/new', lazy: blogForm },
+              { path: 'blogs/edit/:id', lazy: blogForm },
+              {
+                path: 'contact',
+                lazy: () =>
+                  import('../features/contacts/pages/contact-inquiries-page').then((m) => ({
+                    Component: m.ContactInquiriesPage,
+                  })),
+              },
+              {
+                path: 'website-config',
+                lazy: () =>
+                  import('../features/website-config/pages/website-config-page').then((m) => ({
+                    Component: m.WebsiteConfigPage,
+                  })),
+              },
               { path: 'dashboard-settings', ...comingSoon('Dashboard Settings') },
             ],
           },

@@ -230,6 +230,17 @@ export interface WebsiteSocialLinksTable extends Timestamps {
   displayOrder: number;
 }
 
+/** An uploaded image (issue 9), served at `/api/uploads/{id}`. */
+export interface UploadsTable extends Timestamps {
+  id: Id;
+  contentType: string;
+  /** Size in bytes. */
+  byteSize: number;
+  /** Hex SHA-256 of the bytes; unique. */
+  sha256: string;
+  data: Buffer;
+}
+
 /**
  * Request counts of the rate limits, shared by every API process (see
  * `platform/http/rate-limit-store.ts`). Written only by that store.
@@ -274,6 +285,7 @@ export interface Database {
   websiteSocialLinks: WebsiteSocialLinksTable;
   rateLimitHits: RateLimitHitsTable;
   revokedTokens: RevokedTokensTable;
+  uploads: UploadsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -9,6 +9,8 @@ import * as addProductListIndexes from './2026_11_21_1710_add_product_list_index
 import * as createOrderDailyTotals from './2026_11_21_1730_create_order_daily_totals.js';
 import * as createRateLimitHits from './2026_11_21_1800_create_rate_limit_hits.js';
 import * as addOrderSearch from './2026_11_21_1810_add_order_search.js';
+import * as createUploads from './2026_11_23_0900_create_uploads.js';
+import * as addContentListIndexes from './2026_11_23_0910_add_content_list_indexes.js';
 import * as addUserTokenVersion from './2026_11_23_1100_add_user_token_version.js';
 
 /**
@@ -27,4 +29,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_21_1800_create_rate_limit_hits': createRateLimitHits,
   '2026_11_21_1810_add_order_search': addOrderSearch,
   '2026_11_23_1100_add_user_token_version': addUserTokenVersion,
+  '2026_11_23_0900_create_uploads': createUploads,
+  '2026_11_23_0910_add_content_list_indexes': addContentListIndexes,
 };

@@ -1,0 +1,160 @@
+import { type Blog, type blogBody, type blogListQuery, blogMessages } from '@haat/contract';
+import type { z } from 'zod';
+import type { Db } from '../../platform/db/create-db.js';
+import { toPage } from '../../platform/db/lists.js';
+import { decodeTimeCursor } from '../../platform/db/time-cursor.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { checkImage, storeCheckedImage, uploadPath } from '../uploads/uploads.service.js';
+import {
+  BLOG_SORT,
+  type BlogRow,
+  type BlogValues,
+  countBlogs,
+  deleteBlog as deleteBlogRow,
+  findBlogById,
+  insertBlog,
+  listBlogs as listBlogRows,
+  updateBlog as updateBlogRow,
+} from './blog.repository.js';
+import { dataImageSources, decodeDataUrl, hasVisibleContent, sanitizeBlogHtml } from './blog-html.js';
+
+/**
+ * Blog posts (spec sections 2 'Blog list' and 'Blog form', 3, 5 and 7). Content is
+ * sanitised through an allowlist on every write (`blog-html.ts`); embedded `data:`
+ * images, in the content or as the featured image, are checked like uploads and
+ * stored as uploads in the same transaction as the post, which then points at
+ * `/api/uploads/{id}`. Edits carry their version (decision 0018).
+ */
+
+type BlogBodyOut = z.output<typeof blogBody>;
+
+/** A post row as the wire shape. */
+export function toBlog(row: BlogRow): Blog {
+  return {
+    _id: String(row.id),
+    title: row.title,
+    category: row.category,
+    author: row.author,
+    content: row.content,
+    image: row.image,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/**
+ * `GET /api/blogs/`: every post newest first (the spec's answer) or, with `limit`, a
+ * page plus `total`, `withCategory` and the next cursor.
+ * @throws AppError BAD_REQUEST (400) for a malformed cursor.
+ */
+export async function listBlogs(
+  db: Db,
+  query: z.output<typeof blogListQuery>,
+): Promise<{ blogs: Blog[]; total?: number; withCategory?: number; nextCursor?: string | null }> {
+  if (query.limit === undefined) return { blogs: (await listBlogRows(db)).map(toBlog) };
+  const after = query.cursor ? decodeTimeCursor(query.cursor, BLOG_SORT) : undefined;
+  const [rows, counts] = await Promise.all([listBlogRows(db, { limit: query.limit, after }), countBlogs(db)]);
+  const page = toPage(rows, query.limit, BLOG_SORT, (row) => ({ key: row.createdAt, id: row.id }));
+  return { blogs: page.rows.map(toBlog), ...counts, nextCursor: page.nextCursor };
+}
+
+/** `GET /api/blogs/:id`. @throws AppError NOT_FOUND (404). */
+export async function getBlog(db: Db, id: number): Promise<Blog> {
+  const row = await findBlogById(db, id);
+  if (!row) throw notFound(blogMessages.notFound);
+  return toBlog(row);
+}
+
+/** An embedded image waiting to be stored, and where it goes. */
+interface PendingImage {
+  source: string;
+  bytes: Buffer;
+  type: Parameters<typeof storeCheckedImage>[2];
+}
+
+function refuseImage(field: 'image' | 'content', message: string, code: AppError['code'] = 'VALIDATION_FAILED') {
+  return new AppError(code, message, { [field]: message });
+}
+
+/** Decodes and checks an embedded image. @throws AppError (400/413/415) with the upload's message, on `field`. */
+function checkDataImage(source: string, field: 'image' | 'content'): PendingImage {
+  const decoded = decodeDataUrl(source);
+  if (!decoded) throw refuseImage(field, blogMessages.imageInvalid);
+  const checked = checkImage(decoded.bytes, decoded.declaredType);
+  if ('refusal' in checked) {
+    const code = checked.refusal.code === 'BAD_REQUEST' ? 'VALIDATION_FAILED' : checked.refusal.code;
+    throw refuseImage(field, checked.refusal.message, code);
+  }
+  return { source, bytes: decoded.bytes, type: checked.type };
+}
+
+/**
+ * Sanitises the body and checks its embedded images, before anything is written.
+ * @throws AppError VALIDATION_FAILED (400) 'Please fill in all required fields' when
+ *   nothing visible is left of the content; the upload refusals (400/413/415) for an
+ *   embedded image that is not an accepted image or is over 2 MB.
+ */
+function prepare(body: BlogBodyOut): { values: BlogValues; images: PendingImage[] } {
+  const content = sanitizeBlogHtml(body.content);
+  if (!hasVisibleContent(content)) {
+    throw new AppError('VALIDATION_FAILED', blogMessages.requiredFields, { content: blogMessages.requiredFields });
+  }
+  const images = dataImageSources(content).map((source) => checkDataImage(source, 'content'));
+  if (body.image?.startsWith('data:')) images.push(checkDataImage(body.image, 'image'));
+  return {
+    values: { title: body.title, category: body.category, author: body.author, content, image: body.image },
+    images,
+  };
+}
+
+/** Stores the pending images in `trx` and points the values at them. */
+async function storeImages(trx: Db, prepared: { values: BlogValues; images: PendingImage[] }): Promise<BlogValues> {
+  let { content, image } = prepared.values;
+  for (const pending of prepared.images) {
+    const path = uploadPath(await storeCheckedImage(trx, pending.bytes, pending.type));
+    content = content.split(`src="${pending.source}"`).join(`src="${path}"`);
+    if (image === pending.source) image = path;
+  }
+  return { ...prepared.values, content, image };
+}
+
+/** now, but at least a millisecond after `previous`, so every edit moves the version on (decision 0018). */
+function nextVersion(previous: string, now: string): string {
+  return new Date(Math.max(Date.parse(now), Date.parse(previous) + 1)).toISOString();
+}
+
+/**
+ * `POST /api/blogs/create`: a new post, content sanitised, embedded images stored.
+ * @throws AppError as `prepare`; nothing is stored when it throws.
+ */
+export async function createBlog(db: Db, body: BlogBodyOut): Promise<Blog> {
+  const prepared = prepare(body);
+  const now = new Date().toISOString();
+  const id = await db.transaction().execute(async (trx) => insertBlog(trx, await storeImages(trx, prepared), now));
+  return getBlog(db, id);
+}
+
+/**
+ * `PUT /api/blogs/:id`: replaces the post's fields. When `updatedAt` is given it must
+ * be the post's current version.
+ * @throws AppError NOT_FOUND (404); CONFLICT (409) saved by someone else since; as
+ *   `prepare`. Nothing changes when it throws.
+ */
+export async function updateBlog(db: Db, id: number, body: BlogBodyOut): Promise<Blog> {
+  const prepared = prepare(body);
+  await db.transaction().execute(async (trx) => {
+    const current = await findBlogById(trx, id);
+    if (!current) throw notFound(blogMessages.notFound);
+    if (body.updatedAt !== undefined && Date.parse(body.updatedAt) !== Date.parse(current.updatedAt)) {
+      throw new AppError('CONFLICT', blogMessages.conflict);
+    }
+    const values = await storeImages(trx, prepared);
+    await updateBlogRow(trx, id, values, nextVersion(current.updatedAt, new Date().toISOString()));
+  });
+  return getBlog(db, id);
+}
+
+/** `DELETE /api/blogs/:id`. @throws AppError NOT_FOUND (404). */
+export async function deleteBlog(db: Db, id: number): Promise<void> {
+  if (!(await deleteBlogRow(db, id))) throw notFound(blogMessages.notFound);
+}

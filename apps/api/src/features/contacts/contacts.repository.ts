@@ -1,0 +1,77 @@
+import { type Expression, expressionBuilder, type SqlBool } from 'kysely';
+import type { Db } from '../../platform/db/create-db.js';
+import { isPostgres } from '../../platform/db/dialect.js';
+import { afterKeyset, type Keyset, likeContains } from '../../platform/db/lists.js';
+import type { ContactsTable, Database } from '../../platform/db/schema.js';
+
+/**
+ * Every SQL statement on contact messages. The list is newest first, paged by the
+ * keyset (created_at, id) over `contacts_created_at_id_idx`; search runs in the database.
+ */
+
+const eb = expressionBuilder<Database & { c: ContactsTable }, 'c'>();
+
+/** The cursor key type of the contact list (UTC ISO timestamps). */
+export const CONTACT_SORT = 'newest';
+
+function contactWhere(db: Db, search: string | undefined): Expression<SqlBool> {
+  if (!search) return eb.and([]);
+  const postgres = isPostgres(db);
+  return eb.or(
+    (['c.name', 'c.email', 'c.message', 'c.phone'] as const).map((column) =>
+      likeContains(postgres, eb.ref(column), search),
+    ),
+  );
+}
+
+/** Contact messages matching `search` (name, e-mail, message or phone), newest first; all, or `limit + 1` after the cursor. */
+export function listContacts(db: Db, search: string | undefined, page?: { limit: number; after?: Keyset }) {
+  let query = db
+    .selectFrom('contacts as c')
+    .select(['c.id', 'c.name', 'c.email', 'c.phone', 'c.message', 'c.createdAt'])
+    .where(contactWhere(db, search));
+  if (page?.after) query = query.where(afterKeyset(eb.ref('c.createdAt'), eb.ref('c.id'), 'desc', page.after));
+  query = query.orderBy('c.createdAt', 'desc').orderBy('c.id', 'desc');
+  if (page) query = query.limit(page.limit + 1);
+  return query.execute();
+}
+
+export type ContactRow = Awaited<ReturnType<typeof listContacts>>[number];
+
+/** How many contact messages match `search`. */
+export async function countContacts(db: Db, search: string | undefined): Promise<number> {
+  const row = await db
+    .selectFrom('contacts as c')
+    .select((qb) => qb.fn.countAll<number>().as('count'))
+    .where(contactWhere(db, search))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** One contact message, or undefined. */
+export function findContactById(db: Db, id: number) {
+  return db
+    .selectFrom('contacts as c')
+    .select(['c.id', 'c.name', 'c.email', 'c.phone', 'c.message', 'c.createdAt'])
+    .where('c.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Inserts a contact message; returns its id. */
+export async function insertContact(
+  db: Db,
+  values: { name: string; email: string; phone: string | null; message: string; createdAt: string },
+): Promise<number> {
+  const row = await db
+    .insertInto('contacts')
+    .values({ ...values, updatedAt: values.createdAt })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Deletes a contact message; false when it did not exist. */
+export async function deleteContact(db: Db, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('contacts').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

@@ -1,0 +1,76 @@
+import { type Contact, type contactBody, type contactListQuery, contactMessages } from '@haat/contract';
+import type { z } from 'zod';
+import type { Db } from '../../platform/db/create-db.js';
+import { toPage } from '../../platform/db/lists.js';
+import { decodeTimeCursor } from '../../platform/db/time-cursor.js';
+import { notFound } from '../../platform/errors.js';
+import {
+  CONTACT_SORT,
+  type ContactRow,
+  countContacts,
+  deleteContact as deleteContactRow,
+  findContactById,
+  insertContact,
+  listContacts as listContactRows,
+} from './contacts.repository.js';
+
+/**
+ * Contact messages (spec section 2 'Contact messages', sections 3 and 7): the
+ * storefront posts them, admins read, search and delete them.
+ */
+
+/** A contact row as the wire shape; no phone is `null` (the screen shows 'N/A'). */
+export function toContact(row: ContactRow): Contact {
+  return {
+    _id: String(row.id),
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    message: row.message,
+    createdAt: row.createdAt,
+  };
+}
+
+/**
+ * `GET /api/contacts`: every message newest first (the spec's answer) or, with
+ * `limit`, one page plus the total for the search and the next cursor.
+ * @throws AppError BAD_REQUEST (400) for a malformed cursor.
+ */
+export async function listContacts(
+  db: Db,
+  query: z.output<typeof contactListQuery>,
+): Promise<{ contacts: Contact[]; total?: number; nextCursor?: string | null }> {
+  const search = query.search || undefined;
+  if (query.limit === undefined) return { contacts: (await listContactRows(db, search)).map(toContact) };
+  const after = query.cursor ? decodeTimeCursor(query.cursor, CONTACT_SORT) : undefined;
+  const [rows, total] = await Promise.all([
+    listContactRows(db, search, { limit: query.limit, after }),
+    countContacts(db, search),
+  ]);
+  const page = toPage(rows, query.limit, CONTACT_SORT, (row) => ({ key: row.createdAt, id: row.id }));
+  return { contacts: page.rows.map(toContact), total, nextCursor: page.nextCursor };
+}
+
+/** `GET /api/contacts/:id`. @throws AppError NOT_FOUND (404). */
+export async function getContact(db: Db, id: number): Promise<Contact> {
+  const row = await findContactById(db, id);
+  if (!row) throw notFound(contactMessages.notFound);
+  return toContact(row);
+}
+
+/** `POST /api/contacts`: stores the message, time-stamped now (UTC). */
+export async function createContact(db: Db, body: z.output<typeof contactBody>): Promise<Contact> {
+  const id = await insertContact(db, {
+    name: body.name,
+    email: body.email,
+    phone: body.phone ?? null,
+    message: body.message,
+    createdAt: new Date().toISOString(),
+  });
+  return getContact(db, id);
+}
+
+/** `DELETE /api/contacts/:id`. @throws AppError NOT_FOUND (404). */
+export async function deleteContact(db: Db, id: number): Promise<void> {
+  if (!(await deleteContactRow(db, id))) throw notFound(contactMessages.notFound);
+}

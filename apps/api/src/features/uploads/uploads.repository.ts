@@ -1,0 +1,30 @@
+import type { Db } from '../../platform/db/create-db.js';
+
+/** Every SQL statement on uploaded images (`uploads`). Functions take the query handle first. */
+
+/**
+ * Stores an image once per content: a second upload of the same bytes (same SHA-256)
+ * reuses the first row. Returns the row's id.
+ */
+export async function insertUpload(
+  db: Db,
+  values: { contentType: string; byteSize: number; sha256: string; data: Buffer; now: string },
+): Promise<number> {
+  const { now, ...row } = values;
+  await db
+    .insertInto('uploads')
+    .values({ ...row, createdAt: now, updatedAt: now })
+    .onConflict((oc) => oc.column('sha256').doNothing())
+    .execute();
+  const stored = await db
+    .selectFrom('uploads')
+    .select('id')
+    .where('sha256', '=', values.sha256)
+    .executeTakeFirstOrThrow();
+  return stored.id;
+}
+
+/** One image's bytes and content type, or undefined. */
+export function findUpload(db: Db, id: number) {
+  return db.selectFrom('uploads').select(['id', 'contentType', 'data']).where('id', '=', id).executeTakeFirst();
+}

@@ -1,0 +1,136 @@
+import { uploadMessages as M, UPLOAD_MAX_BYTES } from '@haat/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authAs, createAdmin, createVendor, type FixtureUser } from '../../test/fixtures.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { sniffImageType } from './uploads.service.js';
+
+let t: TestApp;
+let admin: FixtureUser;
+let vendor: FixtureUser;
+
+/** Minimal files of each accepted type: the signature, then filler. */
+export const IMAGES = {
+  png: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('png-body')]),
+  jpeg: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('jpeg-body')]),
+  gif: Buffer.from('GIF89a-gif-body'),
+  webp: Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x10, 0, 0, 0]), Buffer.from('WEBPVP8 body')]),
+};
+
+function upload(as: FixtureUser | null, payload: Buffer | string, contentType = 'application/octet-stream') {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/uploads',
+    headers: { ...(as ? authAs(t.app, as) : {}), 'content-type': contentType },
+    payload,
+  });
+}
+
+async function countRows(): Promise<number> {
+  const row = await t.db
+    .selectFrom('uploads')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createAdmin(t.db);
+  vendor = await createVendor(t.db);
+});
+afterAll(() => t.close());
+
+describe('sniffImageType', () => {
+  it('reads the type from the first bytes only', () => {
+    expect(sniffImageType(IMAGES.png)).toBe('image/png');
+    expect(sniffImageType(IMAGES.jpeg)).toBe('image/jpeg');
+    expect(sniffImageType(IMAGES.gif)).toBe('image/gif');
+    expect(sniffImageType(Buffer.from('GIF87a'))).toBe('image/gif');
+    expect(sniffImageType(IMAGES.webp)).toBe('image/webp');
+    expect(sniffImageType(Buffer.from('RIFF\0\0\0\0WAVE'))).toBeNull();
+    expect(sniffImageType(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeNull();
+    expect(sniffImageType(Buffer.alloc(0))).toBeNull();
+  });
+});
+
+describe('POST /api/uploads', () => {
+  it('answers 401 to anonymous and 403 to a vendor, storing nothing', async () => {
+    expect((await upload(null, IMAGES.png, 'image/png')).statusCode).toBe(401);
+    const res = await upload(vendor, IMAGES.png, 'image/png');
+    expect(res.statusCode).toBe(403);
+    expect(await countRows()).toBe(0);
+  });
+
+  for (const [name, bytes] of Object.entries(IMAGES)) {
+    it(`stores a ${name} image and serves it back with its type and a long cache header`, async () => {
+      const res = await upload(admin, bytes, name === 'jpeg' ? 'image/jpeg' : 'application/octet-stream');
+      expect(res.statusCode, res.body).toBe(201);
+      const body = res.json();
+      expect(body).toMatchObject({
+        success: true,
+        message: M.uploaded,
+        contentType: `image/${name}`,
+        size: bytes.length,
+      });
+      expect(body.url).toBe(`/api/uploads/${body._id}`);
+      const served = await t.app.inject({ method: 'GET', url: body.url });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe(`image/${name}`);
+      expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+      expect(served.rawPayload.equals(bytes)).toBe(true);
+    });
+  }
+
+  it('keeps one row for the same bytes uploaded twice', async () => {
+    const first = (await upload(admin, IMAGES.png)).json();
+    const before = await countRows();
+    const second = (await upload(admin, IMAGES.png, 'image/png')).json();
+    expect(second._id).toBe(first._id);
+    expect(await countRows()).toBe(before);
+  });
+
+  const refusals: Array<[string, Buffer | string, string, number, string]> = [
+    ['text', 'hello, not an image', 'text/plain', 415, M.notImage],
+    ['JSON', '{"image":"x"}', 'application/json', 415, M.notImage],
+    [
+      'an SVG',
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+      'image/svg+xml',
+      415,
+      M.typeMismatch,
+    ],
+    ['HTML named a PNG', '<html><script>alert(1)</script></html>', 'image/png', 415, M.typeMismatch],
+    ['a JPEG named a PNG', IMAGES.jpeg, 'image/png', 415, M.typeMismatch],
+    ['an empty body', Buffer.alloc(0), 'image/png', 400, M.empty],
+  ];
+  for (const [what, payload, type, status, message] of refusals) {
+    it(`refuses ${what} with ${status} '${message}', storing nothing`, async () => {
+      const before = await countRows();
+      const res = await upload(admin, payload, type);
+      expect(res.statusCode, res.body).toBe(status);
+      expect(res.json()).toMatchObject({ success: false, message });
+      expect(await countRows()).toBe(before);
+    });
+  }
+
+  it('refuses an image over 2 MB with 413, storing nothing, and takes one of exactly 2 MB', async () => {
+    const before = await countRows();
+    const big = Buffer.concat([IMAGES.png, Buffer.alloc(UPLOAD_MAX_BYTES - IMAGES.png.length + 1, 1)]);
+    const res = await upload(admin, big, 'image/png');
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ success: false, code: 'PAYLOAD_TOO_LARGE', message: M.tooLarge });
+    expect(await countRows()).toBe(before);
+    const exact = Buffer.concat([IMAGES.png, Buffer.alloc(UPLOAD_MAX_BYTES - IMAGES.png.length, 2)]);
+    expect((await upload(admin, exact, 'image/png')).statusCode).toBe(201);
+  });
+});
+
+describe('GET /api/uploads/:id', () => {
+  it('answers 404 to an unknown id and 400 to ids past 32 bits or malformed', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/uploads/2147483647' })).statusCode).toBe(404);
+    for (const id of ['2147483648', '1e3', 'x', '0']) {
+      expect((await t.app.inject({ method: 'GET', url: `/api/uploads/${id}` })).statusCode, id).toBe(400);
+    }
+  });
+});

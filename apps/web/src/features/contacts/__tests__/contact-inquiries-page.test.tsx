@@ -1,0 +1,77 @@
+import { contactMessages } from '@haat/contract';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../../../lib/session';
+import { fakeApi, renderScreen, reply, signInAs } from '../../../test/screen-kit';
+import { ContactInquiriesPage } from '../pages/contact-inquiries-page';
+
+const contact = (id: string, name: string, phone: string | null = '+91 98765 43210') => ({
+  _id: id,
+  name,
+  email: `${name.toLowerCase()}@example.test`,
+  phone,
+  message: `Hello from ${name}`,
+  createdAt: '2026-11-20T10:00:00.000Z',
+});
+
+afterEach(() => {
+  cleanup();
+  sessionStore.end();
+  vi.unstubAllGlobals();
+});
+
+describe('ContactInquiriesPage', () => {
+  it('shows the count and a table of messages, N/A for no phone, and searches in the database', async () => {
+    signInAs('admin');
+    const api = fakeApi({
+      'GET /api/contacts': (call) =>
+        call.url.searchParams.get('search')
+          ? { success: true, contacts: [], total: 0, nextCursor: null }
+          : { success: true, contacts: [contact('1', 'Asha'), contact('2', 'Ravi', null)], total: 2, nextCursor: null },
+    });
+    const user = userEvent.setup();
+    renderScreen(<ContactInquiriesPage />);
+    expect(await screen.findByText('2 messages')).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Contact messages' });
+    expect(within(table).getByRole('cell', { name: 'Asha' })).toBeInTheDocument();
+    expect(within(table).getByRole('cell', { name: 'N/A' })).toBeInTheDocument();
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search messages' }), 'zzz');
+    expect(await screen.findByText(contactMessages.emptyTitle)).toBeInTheDocument();
+    expect(screen.getByText(contactMessages.emptySearch)).toBeInTheDocument();
+    const searched = api.callsTo('GET', '/api/contacts').at(-1);
+    expect(searched?.url.searchParams.get('search')).toBe('zzz');
+    expect(searched?.url.searchParams.get('limit')).toBe('50');
+  });
+
+  it('says so when no message was ever received', async () => {
+    signInAs('admin');
+    fakeApi({ 'GET /api/contacts': () => ({ success: true, contacts: [], total: 0, nextCursor: null }) });
+    renderScreen(<ContactInquiriesPage />);
+    expect(await screen.findByText(contactMessages.emptyNone)).toBeInTheDocument();
+  });
+
+  it('confirms a delete with the spec text, and says when it failed', async () => {
+    signInAs('admin');
+    const api = fakeApi({
+      'GET /api/contacts': () => ({ success: true, contacts: [contact('1', 'Asha')], total: 1, nextCursor: null }),
+      'DELETE /api/contacts/1': () => reply(500, { success: false, message: 'boom', code: 'INTERNAL' }),
+    });
+    const user = userEvent.setup();
+    renderScreen(<ContactInquiriesPage />);
+    await user.click(await screen.findByRole('button', { name: 'Delete message from Asha' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete Contact' });
+    expect(within(dialog).getByText(contactMessages.deleteConfirm)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(contactMessages.deleteFailed)).toBeInTheDocument();
+    expect(api.callsTo('DELETE', '/api/contacts/1')).toHaveLength(1);
+  });
+
+  it('replaces the screen with the spec text when the messages cannot be loaded', async () => {
+    signInAs('admin');
+    fakeApi({ 'GET /api/contacts': () => reply(500, { success: false, message: 'x', code: 'INTERNAL' }) });
+    renderScreen(<ContactInquiriesPage />);
+    expect(await screen.findByText(contactMessages.loadFailed)).toBeInTheDocument();
+  });
+});

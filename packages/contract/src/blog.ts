@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { idString, isHttpUrl, isoDateTime, pageInfo, pageQuery } from './common.js';
+import { hasNoNul, NUL_MESSAGE, requiredText, versionInput } from './safe-input.js';
+
+/** Spec section 2 'Blog list', 'Blog form', section 5 and section 8 'Blogs'. */
+export const blogMessages = {
+  heading: 'Blog Management',
+  /** Every missing required field (title, category, author, content) answers this one message. */
+  requiredFields: 'Please fill in all required fields',
+  imageInvalid: 'Please enter a valid image URL (include http:// or https://) or upload an image',
+  loadFailed: 'Failed to load blogs',
+  loaded: (count: number) => `Loaded ${count} blogs successfully!`,
+  empty: 'No blogs found. Create your first blog post!',
+  deleteConfirm: (title: string) => `Are you sure you want to delete blog "${title}"? This action cannot be undone.`,
+  deleteCancelled: 'Blog deletion cancelled.',
+  deleted: 'Blog deleted successfully!',
+  deleteFailed: 'Failed to delete blog',
+  loadOneFailed: 'Failed to load blog data',
+  saveFailed: 'Failed to save blog. Please try again.',
+  published: 'Blog published successfully!',
+  updated: 'Blog updated successfully!',
+  notFound: 'Blog not found',
+  imageUploaded: 'Image uploaded successfully!',
+  imageUrlApplied: 'Image URL applied!',
+  imageRemoved: 'Image removed',
+  conflict:
+    'This blog post was changed by someone else after you opened it. Reload the page to see their changes, then save yours again.',
+} as const;
+
+/** Longest blog content accepted, in characters of HTML (before embedded images are stored). */
+export const BLOG_CONTENT_MAX_LENGTH = 6_000_000;
+
+/** A path the API serves an uploaded image from (`/api/uploads/{id}`). */
+export const UPLOAD_PATH_PATTERN = /^\/api\/uploads\/[1-9]\d{0,9}$/;
+
+/** An embedded image (`data:image/...;base64,...`), as the spec's form reads a chosen file. */
+export const DATA_IMAGE_PATTERN = /^data:image\/[a-z0-9.+-]+;base64,[a-z0-9+/=\s]+$/i;
+
+/** True for what a featured image may be: an http(s) URL, an uploaded image's path, or an embedded image. */
+export function isBlogImage(value: string): boolean {
+  return isHttpUrl(value) || UPLOAD_PATH_PATTERN.test(value) || DATA_IMAGE_PATTERN.test(value);
+}
+
+/**
+ * `POST /api/blogs/create`, `PUT /api/blogs/:id` body (spec section 7). `content` is
+ * HTML, sanitised by the server; `image` is optional (URL, uploaded image's path, or an
+ * embedded `data:` image the server stores as an upload). `updatedAt` is the version an
+ * edit started from (decision 0018).
+ */
+export const blogBody = z.object({
+  title: requiredText(blogMessages.requiredFields, 200, 'Title must be at most 200 characters'),
+  category: requiredText(blogMessages.requiredFields, 100, 'Category must be at most 100 characters'),
+  author: requiredText(blogMessages.requiredFields, 100, 'Author must be at most 100 characters'),
+  content: z
+    .string({ error: blogMessages.requiredFields })
+    .trim()
+    .min(1, blogMessages.requiredFields)
+    .max(BLOG_CONTENT_MAX_LENGTH, 'Content is too long')
+    .refine(hasNoNul, NUL_MESSAGE),
+  image: z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((value) => (value == null ? null : value.trim() || null))
+    .pipe(
+      z.string().max(4_000_000).refine(hasNoNul, NUL_MESSAGE).refine(isBlogImage, blogMessages.imageInvalid).nullable(),
+    ),
+  updatedAt: versionInput.optional(),
+});
+export type BlogBody = z.input<typeof blogBody>;
+
+/** A blog post as the API answers it (spec section 3, Blog). */
+export const blog = z.object({
+  _id: idString,
+  title: z.string(),
+  category: z.string(),
+  author: z.string(),
+  /** Sanitised HTML. */
+  content: z.string(),
+  /** An http(s) URL or `/api/uploads/{id}`; null for none. */
+  image: z.string().nullable(),
+  createdAt: isoDateTime,
+  /** The version an edit sends back. */
+  updatedAt: isoDateTime,
+});
+export type Blog = z.infer<typeof blog>;
+
+/** `GET /api/blogs/` query, newest first. Without `limit` the spec's unpaged list; with it a page. */
+export const blogListQuery = pageQuery;
+export type BlogListQuery = z.input<typeof blogListQuery>;
+
+export const blogListResponse = z.object({
+  success: z.literal(true),
+  blogs: z.array(blog),
+  ...pageInfo,
+  /** With `limit`: how many posts have a category (the list's footer). */
+  withCategory: z.number().int().nonnegative().optional(),
+});
+export type BlogListResponse = z.infer<typeof blogListResponse>;
+
+export const blogResponse = z.object({ success: z.literal(true), blog });
+export type BlogResponse = z.infer<typeof blogResponse>;
+
+export const blogSavedResponse = z.object({ success: z.literal(true), message: z.string(), blog });
+export type BlogSavedResponse = z.infer<typeof blogSavedResponse>;
+
+/** Image uploads (issue 9): PNG, JPEG, WebP or GIF, checked by their bytes, at most 2 MB. */
+export const UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
+export const uploadContentTypes = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+export type UploadContentType = (typeof uploadContentTypes)[number];
+
+export const uploadMessages = {
+  uploaded: 'Image uploaded successfully!',
+  notImage: 'Only PNG, JPEG, WebP or GIF images can be uploaded',
+  typeMismatch: "The file's content does not match its type. Upload a PNG, JPEG, WebP or GIF image",
+  tooLarge: 'Images must be at most 2 MB',
+  empty: 'The file is empty',
+  notFound: 'Image not found',
+} as const;
+
+/** `POST /api/uploads` answer (201): `url` is where the API serves the image. */
+export const uploadResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  _id: idString,
+  url: z.string(),
+  contentType: z.enum(uploadContentTypes),
+  /** Size in bytes. */
+  size: z.number().int().positive(),
+});
+export type UploadResponse = z.infer<typeof uploadResponse>;

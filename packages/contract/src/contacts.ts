@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { idString, isoDateTime, pageInfo, pageQuery } from './common.js';
+import { EMAIL_PATTERN, isPhoneNumber, optionalSafeText, requiredText } from './safe-input.js';
+
+/** Spec section 2 'Contact messages', section 5 and section 8 'Contacts'. */
+export const contactMessages = {
+  nameRequired: 'Name is required',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Invalid email format',
+  phoneInvalid: 'Please enter a valid phone number',
+  messageRequired: 'Message is required',
+  received: 'Thank you for contacting us! We will get back to you soon.',
+  deleted: 'Contact deleted successfully!',
+  notFound: 'Contact message not found',
+  tooMany: 'You have sent several messages in a short time. Please wait a few minutes and try again.',
+  deleteConfirm: 'Are you sure you want to delete this contact?',
+  deleteFailed: 'Failed to delete contact.',
+  loadFailed: 'Failed to fetch contacts.',
+  unexpectedResponse: 'Unexpected response structure',
+  emptyTitle: 'No messages found',
+  emptySearch: 'No messages match your search',
+  emptyNone: 'No contact messages have been received yet',
+} as const;
+
+/** Longest contact message, in characters. */
+export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
+
+/** `POST /api/contacts` body: the storefront's contact form (spec section 3, Contact message). */
+export const contactBody = z.object({
+  name: requiredText(contactMessages.nameRequired, 100),
+  email: requiredText(contactMessages.emailRequired, 254).pipe(
+    z.string().regex(EMAIL_PATTERN, contactMessages.emailInvalid),
+  ),
+  phone: optionalSafeText(20).refine(
+    (value) => value === undefined || isPhoneNumber(value),
+    contactMessages.phoneInvalid,
+  ),
+  message: requiredText(contactMessages.messageRequired, CONTACT_MESSAGE_MAX_LENGTH),
+});
+export type ContactBody = z.input<typeof contactBody>;
+
+/** A contact message as the API answers it. `phone` is null when none was given (the screen shows 'N/A'). */
+export const contact = z.object({
+  _id: idString,
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  message: z.string(),
+  createdAt: isoDateTime,
+});
+export type Contact = z.infer<typeof contact>;
+
+/**
+ * `GET /api/contacts` query, newest first. Without `limit` the spec's unpaged list;
+ * with it a page. `search` matches name, e-mail, message or phone (case-insensitive
+ * substring, spec section 5).
+ */
+export const contactListQuery = pageQuery.extend({
+  search: z
+    .string()
+    .trim()
+    .max(100)
+    .refine((value) => !value.includes('\u0000'), 'Must not contain NUL characters')
+    .optional(),
+});
+export type ContactListQuery = z.input<typeof contactListQuery>;
+
+export const contactListResponse = z.object({
+  success: z.literal(true),
+  contacts: z.array(contact),
+  ...pageInfo,
+});
+export type ContactListResponse = z.infer<typeof contactListResponse>;
+
+/** `GET /api/contacts/:id`: the spec's single `contact`. */
+export const contactResponse = z.object({ success: z.literal(true), contact });
+
+/** `POST /api/contacts` answer (201). */
+export const contactCreatedResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  contact,
+});
