@@ -11,6 +11,7 @@ import type { Config } from './config.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { categoryRoutes } from './features/categories/categories.routes.js';
 import { subcategoryRoutes } from './features/categories/subcategories.routes.js';
+import { couponRoutes } from './features/coupons/coupons.routes.js';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { orderRoutes } from './features/orders/orders.routes.js';
@@ -122,6 +123,7 @@ export async function buildApp({
   await app.register(productRoutes, { prefix: '/api/products' });
   await app.register(vendorRoutes, { prefix: '/api/vendors' });
   await app.register(orderRoutes, { prefix: '/api/orders' });
+  await app.register(couponRoutes, { prefix: '/api/coupons' });
 
   await registerApiDocs(app);
 

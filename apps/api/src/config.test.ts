@@ -14,6 +14,8 @@ describe('loadConfig', () => {
       logLevel: 'info',
       loginRateLimit: 10,
       trustProxy: false,
+      storeTimeZone: 'UTC',
+      checkoutRateLimit: 30,
     });
   });
 

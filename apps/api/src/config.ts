@@ -45,7 +45,22 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
   TRUST_PROXY: booleanText.default(false),
+  STORE_TIME_ZONE: z
+    .string()
+    .trim()
+    .refine(isTimeZone, 'must be an IANA time zone such as UTC or Asia/Kolkata')
+    .default('UTC'),
+  CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(30),
 });
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-CA', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** The parsed configuration. `jwtTtlSeconds` in seconds. */
 export interface Config {
@@ -62,6 +77,10 @@ export interface Config {
   /** Sign-in attempts allowed per minute for one IP address and e-mail. */
   loginRateLimit: number;
   trustProxy: boolean;
+  /** The store's IANA time zone: coupon dates are calendar days there (default UTC). */
+  storeTimeZone: string;
+  /** Checkouts and coupon checks allowed per minute from one IP address. */
+  checkoutRateLimit: number;
 }
 
 /** Raised when an environment variable has a bad value; the message names it. */
@@ -96,5 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
+    storeTimeZone: e.STORE_TIME_ZONE,
+    checkoutRateLimit: e.CHECKOUT_RATE_LIMIT,
   };
 }

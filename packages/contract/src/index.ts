@@ -1,6 +1,7 @@
 export * from './auth.js';
 export * from './categories.js';
 export * from './common.js';
+export * from './coupons.js';
 export * from './dashboard.js';
 export * from './health.js';
 export * from './orders.js';
