@@ -14,6 +14,7 @@ import { subcategoryRoutes } from './features/categories/subcategories.routes.js
 import { couponRoutes } from './features/coupons/coupons.routes.js';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { orderStatusRoutes } from './features/orders/order-status.routes.js';
 import { orderRoutes } from './features/orders/orders.routes.js';
 import { productRoutes } from './features/products/products.routes.js';
 import { vendorRoutes } from './features/vendors/vendors.routes.js';
@@ -123,6 +124,7 @@ export async function buildApp({
   await app.register(productRoutes, { prefix: '/api/products' });
   await app.register(vendorRoutes, { prefix: '/api/vendors' });
   await app.register(orderRoutes, { prefix: '/api/orders' });
+  await app.register(orderStatusRoutes, { prefix: '/api/orders' });
   await app.register(couponRoutes, { prefix: '/api/coupons' });
 
   await registerApiDocs(app);

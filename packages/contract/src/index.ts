@@ -4,6 +4,7 @@ export * from './common.js';
 export * from './coupons.js';
 export * from './dashboard.js';
 export * from './health.js';
+export * from './order-status.js';
 export * from './orders.js';
 export * from './products.js';
 export * from './vendors.js';
