@@ -14,6 +14,7 @@ import { subcategoryRoutes } from './features/categories/subcategories.routes.js
 import { couponRoutes } from './features/coupons/coupons.routes.js';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { checkoutRoutes } from './features/orders/checkout.routes.js';
 import { orderStatusRoutes } from './features/orders/order-status.routes.js';
 import { orderRoutes } from './features/orders/orders.routes.js';
 import { productRoutes } from './features/products/products.routes.js';
@@ -126,6 +127,7 @@ export async function buildApp({
   await app.register(orderRoutes, { prefix: '/api/orders' });
   await app.register(orderStatusRoutes, { prefix: '/api/orders' });
   await app.register(couponRoutes, { prefix: '/api/coupons' });
+  await app.register(checkoutRoutes, { prefix: '/api' });
 
   await registerApiDocs(app);
 

@@ -1,5 +1,6 @@
 export * from './auth.js';
 export * from './categories.js';
+export * from './checkout.js';
 export * from './common.js';
 export * from './coupons.js';
 export * from './dashboard.js';

@@ -6,9 +6,11 @@ import { AppError, notFound } from '../../platform/errors.js';
 import type { CouponTerms } from './coupon-rules.js';
 import {
   type CouponRestrictions,
+  countCouponUse,
   countExistingCategories,
   countExistingProducts,
   deleteCouponRow,
+  findCouponByCode,
   findCouponById,
   findCoupons,
   findRestrictions,
@@ -207,4 +209,30 @@ export async function updateCoupon(db: Db, id: number, body: CouponBody, today: 
  */
 export async function deleteCoupon(db: Db, id: number): Promise<void> {
   if (!(await deleteCouponRow(db, id))) throw notFound(couponMessages.notFound);
+}
+
+/** A coupon as checkout redeems it: its id and its terms (paise). */
+export interface RedeemableCoupon {
+  id: number;
+  terms: CouponTerms;
+}
+
+/**
+ * The coupon with this code (upper case) and its terms, for pricing an order; null when
+ * no coupon has it. Pass the checkout's transaction so the terms are read in it.
+ */
+export async function findRedeemableCoupon(db: Db, code: string): Promise<RedeemableCoupon | null> {
+  const row = await findCouponByCode(db, code);
+  if (!row) return null;
+  const restrictions = await findRestrictions(db, [row.id]);
+  return { id: row.id, terms: toCouponTerms(row, restrictions.get(row.id) ?? NO_RESTRICTIONS) };
+}
+
+/**
+ * Counts one use of the coupon if it is still active and below its limit (one
+ * conditional UPDATE; of two racing last uses one gets true). Call inside the order's
+ * transaction so a failed checkout does not keep the use.
+ */
+export function recordCouponUse(db: Db, couponId: number): Promise<boolean> {
+  return countCouponUse(db, couponId);
 }

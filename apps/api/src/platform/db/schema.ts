@@ -241,6 +241,18 @@ export interface RateLimitHitsTable {
   resetAt: string;
 }
 
+/**
+ * The `Idempotency-Key` of each checkout that sent one (migration 2026_11_23_1000).
+ * Written only by checkout (`features/orders/checkout.repository.ts`).
+ */
+export interface CheckoutKeysTable extends Timestamps {
+  key: string;
+  /** SHA-256 (hex) of the checkout's request body. */
+  requestHash: string;
+  /** The order it placed; null only inside the placing transaction. */
+  orderId: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   vendors: VendorsTable;
@@ -261,6 +273,7 @@ export interface Database {
   websiteBanners: WebsiteBannersTable;
   websiteSocialLinks: WebsiteSocialLinksTable;
   rateLimitHits: RateLimitHitsTable;
+  checkoutKeys: CheckoutKeysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

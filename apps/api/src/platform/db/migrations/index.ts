@@ -9,6 +9,7 @@ import * as addProductListIndexes from './2026_11_21_1710_add_product_list_index
 import * as createOrderDailyTotals from './2026_11_21_1730_create_order_daily_totals.js';
 import * as createRateLimitHits from './2026_11_21_1800_create_rate_limit_hits.js';
 import * as addOrderSearch from './2026_11_21_1810_add_order_search.js';
+import * as createCheckoutKeys from './2026_11_23_1000_create_checkout_keys.js';
 
 /**
  * Every migration, by name, in order. Append-only: a landed migration is never
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_21_1730_create_order_daily_totals': createOrderDailyTotals,
   '2026_11_21_1800_create_rate_limit_hits': createRateLimitHits,
   '2026_11_21_1810_add_order_search': addOrderSearch,
+  '2026_11_23_1000_create_checkout_keys': createCheckoutKeys,
 };
