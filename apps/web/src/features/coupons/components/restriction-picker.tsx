@@ -58,6 +58,9 @@ export function RestrictionPicker({
           placeholder={`Search ${label.toLowerCase()} to add...`}
           value={text}
           onFocus={() => setOpen(true)}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') setOpen(false);
+          }}
           onChange={(event) => {
             setText(event.target.value);
             setOpen(true);
@@ -84,12 +87,14 @@ export function RestrictionPicker({
                       event.preventDefault();
                       onAdd(option);
                       setText('');
+                      setOpen(false);
                     }}
                     onKeyDown={(event) => {
                       if (event.key === 'Enter' || event.key === ' ') {
                         event.preventDefault();
                         onAdd(option);
                         setText('');
+                        setOpen(false);
                       }
                     }}
                   >
