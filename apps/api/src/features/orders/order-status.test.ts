@@ -171,3 +171,34 @@ describe('PUT /api/orders/admin/order-status', () => {
     expect(Math.round((after.totalRevenue - before.totalRevenue) * 100)).toBe(123_456);
   });
 });
+
+describe('GET /api/orders/admin/orders/:id with hostile ids', () => {
+  it.each(['4294967296', '2147483648', '9007199254740991', '0', '-1', '1e3', '%00'])(
+    'answers %s with 400 or 404, never 5xx',
+    async (id) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/orders/admin/orders/${id}`,
+        headers: authAs(t.app, admin),
+      });
+      expect([400, 404]).toContain(res.statusCode);
+    },
+  );
+
+  it('answers forged cursors and NUL searches on the list with 400 or 200, never 5xx', async () => {
+    for (const query of [
+      'cursor=abc',
+      'cursor=eyJrIjoxfQ&limit=5',
+      'search=%00',
+      'limit=5&search=a%00b',
+      'status=pending',
+    ]) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/orders/admin/orders?${query}`,
+        headers: authAs(t.app, admin),
+      });
+      expect([200, 400], `${query} → ${res.body}`).toContain(res.statusCode);
+    }
+  });
+});

@@ -15,3 +15,18 @@ export function isForeignKeyViolation(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 }
+
+/**
+ * A value the database refused as data: PostgreSQL's SQLSTATE class 22 (a number out of
+ * its column's range, text with U+0000, a malformed date...); SQLite's datatype
+ * mismatch and too-big errors. The contract should have stopped it: the HTTP layer
+ * answers 400 rather than 500 when one slips through.
+ */
+export function isDataError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code !== 'string') return false;
+  return (
+    /^22[0-9A-Z]{3}$/.test(code) || code === 'SQLITE_MISMATCH' || code === 'SQLITE_TOOBIG' || code === 'SQLITE_RANGE'
+  );
+}

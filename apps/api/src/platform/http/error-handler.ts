@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDataError } from '../db/constraint-errors.js';
 import { AppError, type ErrorCode, errorStatus } from '../errors.js';
 
 /** The JSON body of every error (contract `apiError`). */
@@ -47,6 +48,17 @@ export function errorHandler(this: FastifyInstance, error: FastifyError, request
       success: false,
       code: 'INTERNAL',
       message: 'Something went wrong on our side. Please try again.',
+    });
+  }
+
+  if (isDataError(error)) {
+    // A value the contract should have refused (an id past 32 bits, a NUL): the
+    // request's fault, not ours, so 400; logged so the contract can be tightened.
+    request.log.warn({ err: error, reqId: request.id }, 'database refused a value');
+    return send(reply, {
+      success: false,
+      code: 'BAD_REQUEST',
+      message: 'The request holds a value out of range or not allowed',
     });
   }
 
