@@ -68,14 +68,18 @@ export async function takeStock(db: Db, productId: number, quantity: number): Pr
 
 /**
  * The id of the account with this e-mail (stored lower case), creating a storefront
- * customer (no password) when there is none. `INSERT … ON CONFLICT DO NOTHING` first,
- * so two first orders from one new e-mail make one account.
+ * customer (no password) when there is none. A returning customer costs one read; a
+ * new one `INSERT … ON CONFLICT DO NOTHING` then a read, so two first orders from one
+ * new e-mail make one account.
  */
 export async function findOrCreateCustomer(
   db: Db,
   customer: { email: string; name: string; phone: string },
   now: string,
 ): Promise<number> {
+  const find = () => db.selectFrom('users').select('id').where('email', '=', customer.email).executeTakeFirst();
+  const existing = await find();
+  if (existing) return existing.id;
   await db
     .insertInto('users')
     .values({
@@ -89,8 +93,9 @@ export async function findOrCreateCustomer(
     })
     .onConflict((oc) => oc.column('email').doNothing())
     .execute();
-  const row = await db.selectFrom('users').select('id').where('email', '=', customer.email).executeTakeFirstOrThrow();
-  return row.id;
+  const created = await find();
+  if (!created) throw new Error(`No account for ${customer.email} after creating it`);
+  return created.id;
 }
 
 /** Inserts an order with its lines and its first history entry; returns its id. */

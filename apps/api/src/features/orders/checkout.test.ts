@@ -240,6 +240,18 @@ describe('POST /api/orders', () => {
     expect(res.json().order.products[0].quantity).toBe(3);
   });
 
+  it('makes one account for five simultaneous first orders from one new e-mail', async () => {
+    const id = await product({ stock: 20 });
+    const email = `first.${++sequence}@example.test`;
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => checkout(order([{ product: id, quantity: 1 }], { billingInfo: billing(email) }))),
+    );
+    expect(results.map((res) => res.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    const accounts = await t.db.selectFrom('users').select('id').where('email', '=', email).execute();
+    expect(accounts).toHaveLength(1);
+    expect(new Set(results.map((res) => res.json().order.user._id))).toEqual(new Set([String(accounts[0]?.id)]));
+  });
+
   it('accepts an admin caller too and counts the order in today’s totals', async () => {
     const before = await t.app.inject({ method: 'GET', url: '/api/orders/admin/stats', headers: authAs(t.app, admin) });
     const res = await checkout(order([{ product: await product(), quantity: 1 }]), { as: admin });
