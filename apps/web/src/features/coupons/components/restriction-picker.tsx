@@ -1,3 +1,4 @@
+import { couponMessages } from '@haat/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -72,7 +73,9 @@ export function RestrictionPicker({
             aria-label={`${label} to add`}
             className="absolute z-20 mt-1 max-h-56 w-full overflow-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
           >
-            {options.isPending ? (
+            {options.isError ? (
+              <li className="px-3 py-2 text-sm text-red-600">{couponMessages.pickersFailed}</li>
+            ) : options.isPending ? (
               <li className="px-3 py-2 text-sm text-slate-500">Searching...</li>
             ) : choices.length === 0 ? (
               <li className="px-3 py-2 text-sm text-slate-500">No matches</li>
