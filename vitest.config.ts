@@ -42,6 +42,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // Screens render in jsdom; on two loaded cores one can take longer than vitest's 5 s default.
+          testTimeout: 20_000,
         },
       },
     ],

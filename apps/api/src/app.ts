@@ -27,6 +27,7 @@ import { rewriteLegacyPath } from './platform/http/legacy-paths.js';
 import { registerNotFound } from './platform/http/not-found.js';
 import { registerApiDocs, registerOpenApi } from './platform/http/openapi.js';
 import { databaseRateLimitStore } from './platform/http/rate-limit-store.js';
+import { registerRequestGuards } from './platform/http/request-guards.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -115,6 +116,7 @@ export async function buildApp({
   });
   await app.register(accessControl, { db: database.db });
   app.setErrorHandler(errorHandler);
+  registerRequestGuards(app);
   await registerOpenApi(app);
 
   await app.register(healthRoutes, { prefix: '/api' });

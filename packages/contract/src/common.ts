@@ -9,6 +9,16 @@ import { z } from 'zod';
 export const MAX_PAGE_SIZE = 200;
 
 /**
+ * The largest identifier there can be: ids are PostgreSQL `integer` columns (SQLite
+ * stores the same range), so a larger one names nothing, and PostgreSQL would fail on
+ * it rather than find nothing. Refused in every id schema.
+ */
+export const MAX_ID = 2_147_483_647;
+
+/** Matches a decimal id of at most ten digits; `MAX_ID` bounds its value. */
+const ID_PATTERN = /^[1-9]\d{0,9}$/;
+
+/**
  * An identifier as the API speaks it: `_id` is an opaque string on the wire
  * (the spec's `_id`), a positive integer in the database.
  */
@@ -20,11 +30,12 @@ export const idString = z.string().describe('Opaque identifier');
  */
 export const idInput = z
   .union([
-    z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    z.number().int().positive().max(MAX_ID, 'Must be a valid id'),
     z
       .string()
       .trim()
-      .regex(/^[1-9]\d{0,15}$/, 'Must be a valid id'),
+      .regex(ID_PATTERN, 'Must be a valid id')
+      .refine((value) => Number(value) <= MAX_ID, 'Must be a valid id'),
   ])
   .transform((value) => Number(value));
 
@@ -36,11 +47,12 @@ export const requiredId = (message: string) =>
   z
     .union(
       [
-        z.number().int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message),
+        z.number().int(message).positive(message).max(MAX_ID, message),
         z
           .string()
           .trim()
-          .regex(/^[1-9]\d{0,15}$/, message),
+          .regex(ID_PATTERN, message)
+          .refine((value) => Number(value) <= MAX_ID, message),
       ],
       { error: message },
     )
@@ -50,9 +62,15 @@ export const requiredId = (message: string) =>
 export const idParams = z.object({ id: idInput });
 export type IdParams = z.infer<typeof idParams>;
 
-/** True when `value` has at most two digits after the decimal point. */
+/**
+ * True when `value` is a whole number of paise: at most two digits after the decimal
+ * point, allowing the float noise of a client's arithmetic (`0.1 + 0.2`). An amount
+ * that is not zero but under half a paisa (`1e-9`) would round to 0 paise, so it is
+ * refused, not taken as zero.
+ */
 export function hasAtMostTwoDecimals(value: number): boolean {
-  return Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+  const paise = Math.round(value * 100);
+  return Math.abs(paise - value * 100) < 1e-6 && (paise !== 0 || value === 0);
 }
 
 /**

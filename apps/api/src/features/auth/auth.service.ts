@@ -3,7 +3,7 @@ import { accountRefusal } from '../../platform/auth/access.js';
 import { verifyPassword } from '../../platform/auth/passwords.js';
 import type { Db } from '../../platform/db/create-db.js';
 import { AppError } from '../../platform/errors.js';
-import { findUserForLogin } from './auth.repository.js';
+import { countCustomers as countCustomerAccounts, findUserForLogin } from './auth.repository.js';
 
 /**
  * Checks an e-mail and password (spec section 7, `POST /api/auth/admin/login`).
@@ -19,4 +19,9 @@ export async function authenticate(db: Db, email: string, password: string): Pro
   const refusal = accountRefusal(user);
   if (refusal) throw refusal;
   return { _id: String(user.id), name: user.name, email: user.email, role: user.role };
+}
+
+/** How many customer accounts the store has (spec section 2, the dashboard's 'Total Users'). */
+export function countCustomers(db: Db): Promise<number> {
+  return countCustomerAccounts(db);
 }

@@ -1,7 +1,7 @@
 import type { categorySorts } from '@haat/contract';
 import { type Expression, expressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../platform/db/create-db.js';
-import { afterKeyset, type Keyset, likeContains } from '../../platform/db/lists.js';
+import { afterKeyset, type Keyset, likeContains, type SortKeyType } from '../../platform/db/lists.js';
 import { isPostgres } from '../../platform/db/migrations/helpers.js';
 import type { CategoriesTable, Database, SubcategoriesTable } from '../../platform/db/schema.js';
 
@@ -12,7 +12,7 @@ import type { CategoriesTable, Database, SubcategoriesTable } from '../../platfo
 
 export type CategorySort = (typeof categorySorts)[number];
 
-type SortSpec = { key: Expression<unknown>; direction: 'asc' | 'desc'; type: 'string' };
+type SortSpec = { key: Expression<unknown>; direction: 'asc' | 'desc'; type: SortKeyType };
 
 const ceb = expressionBuilder<Database & { c: CategoriesTable }, 'c'>();
 const seb = expressionBuilder<Database & { s: SubcategoriesTable }, 's'>();
@@ -26,14 +26,16 @@ function sortSpec(alias: 'c' | 's', sort: CategorySort): SortSpec {
     case 'name-desc':
       return { key: sql`lower(${ref('name')})`, direction: 'desc', type: 'string' };
     case 'newest':
-      return { key: ref('createdAt'), direction: 'desc', type: 'string' };
+      return { key: ref('createdAt'), direction: 'desc', type: 'instant' };
     case 'oldest':
-      return { key: ref('createdAt'), direction: 'asc', type: 'string' };
+      return { key: ref('createdAt'), direction: 'asc', type: 'instant' };
   }
 }
 
-/** The cursor key type of every category sort. */
-export const CATEGORY_SORT_KEY_TYPE = 'string' as const;
+/** The cursor key type of a category or subcategory sort. */
+export function categorySortKeyType(sort: CategorySort): SortKeyType {
+  return sortSpec('c', sort).type;
+}
 
 function selectCategories(db: Db) {
   return db

@@ -13,8 +13,8 @@ import type { Db } from '../../platform/db/create-db.js';
 import { decodeCursor, toPage } from '../../platform/db/lists.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import {
-  CATEGORY_SORT_KEY_TYPE,
   type CategoryListRow,
+  categorySortKeyType,
   countCategories,
   countProductsUsingCategory,
   countProductsUsingSubcategory,
@@ -85,7 +85,7 @@ export async function listCategories(
   if (query.limit === undefined) {
     return { categories: (await listCategoryRows(db, search, query.sort)).map(toCategory) };
   }
-  const after = query.cursor ? decodeCursor(query.cursor, query.sort, CATEGORY_SORT_KEY_TYPE) : undefined;
+  const after = query.cursor ? decodeCursor(query.cursor, query.sort, categorySortKeyType(query.sort)) : undefined;
   const [rows, total] = await Promise.all([
     listCategoryRows(db, search, query.sort, { limit: query.limit, after }),
     countCategories(db, search),
@@ -181,7 +181,7 @@ export async function listSubcategories(
   if (query.limit === undefined) {
     return { subcategories: (await listSubcategoryRows(db, filters, query.sort)).map(toSubcategory) };
   }
-  const after = query.cursor ? decodeCursor(query.cursor, query.sort, CATEGORY_SORT_KEY_TYPE) : undefined;
+  const after = query.cursor ? decodeCursor(query.cursor, query.sort, categorySortKeyType(query.sort)) : undefined;
   const [rows, total] = await Promise.all([
     listSubcategoryRows(db, filters, query.sort, { limit: query.limit, after }),
     countSubcategories(db, filters),

@@ -1,6 +1,6 @@
 import { DASHBOARD_MONTHS, type DashboardSummary, orderStatuses, RECENT_ORDERS, toRupees } from '@haat/contract';
 import type { Db } from '../../platform/db/create-db.js';
-import { countCustomers } from '../auth/auth.repository.js';
+import { countCustomers } from '../auth/auth.service.js';
 import { getMonthlyOrderFigures, getOrderStats, listRecentOrders } from '../orders/orders.service.js';
 import { countProducts } from './dashboard.repository.js';
 

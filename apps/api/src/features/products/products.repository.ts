@@ -1,7 +1,13 @@
 import type { ApprovalStatus, ProductStatus, productSorts } from '@haat/contract';
 import { type Expression, expressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../platform/db/create-db.js';
-import { afterKeyset, choosePostgresPagePlan, type Keyset, likeContains } from '../../platform/db/lists.js';
+import {
+  afterKeyset,
+  choosePostgresPagePlan,
+  type Keyset,
+  likeContains,
+  type SortKeyType,
+} from '../../platform/db/lists.js';
 import { isPostgres } from '../../platform/db/migrations/helpers.js';
 import type { Database, NewProduct, ProductsTable, ProductUpdate } from '../../platform/db/schema.js';
 import { type Access, chooseCountPlan, choosePagePlan, fewMatches, type ListCount } from './products.plan.js';
@@ -98,10 +104,10 @@ function whereAll(postgres: boolean, all: ProductConditions[], access: Access = 
 /** The key each sort orders by (then by id, in the same direction), and its type in a cursor. */
 export const productSortKeys: Record<
   ProductSort,
-  { key: Expression<unknown>; direction: 'asc' | 'desc'; type: 'string' | 'number' }
+  { key: Expression<unknown>; direction: 'asc' | 'desc'; type: SortKeyType }
 > = {
-  newest: { key: eb.ref('p.createdAt'), direction: 'desc', type: 'string' },
-  oldest: { key: eb.ref('p.createdAt'), direction: 'asc', type: 'string' },
+  newest: { key: eb.ref('p.createdAt'), direction: 'desc', type: 'instant' },
+  oldest: { key: eb.ref('p.createdAt'), direction: 'asc', type: 'instant' },
   // lower(name): case-insensitive order, served by the products_lower_name_id_idx expression index.
   'name-asc': { key: sql`lower(${eb.ref('p.name')})`, direction: 'asc', type: 'string' },
   'name-desc': { key: sql`lower(${eb.ref('p.name')})`, direction: 'desc', type: 'string' },

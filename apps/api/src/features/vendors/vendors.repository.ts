@@ -1,7 +1,7 @@
 import type { VendorStatus, vendorSorts } from '@haat/contract';
 import { type Expression, expressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../platform/db/create-db.js';
-import { afterKeyset, type Keyset, likeContains } from '../../platform/db/lists.js';
+import { afterKeyset, type Keyset, likeContains, type SortKeyType } from '../../platform/db/lists.js';
 import { isPostgres } from '../../platform/db/migrations/helpers.js';
 import type { Database, UsersTable, VendorsTable } from '../../platform/db/schema.js';
 
@@ -18,13 +18,16 @@ export interface VendorFilters {
 
 const eb = expressionBuilder<Database & { v: VendorsTable; u: UsersTable }, 'v' | 'u'>();
 
-/** The key each sort orders by (then the vendor id); every key is text in a cursor. */
-export const vendorSortKeys: Record<VendorSort, { key: Expression<unknown>; direction: 'asc' | 'desc' }> = {
-  newest: { key: eb.ref('v.createdAt'), direction: 'desc' },
-  oldest: { key: eb.ref('v.createdAt'), direction: 'asc' },
+/** The key each sort orders by (then the vendor id), and its type in a cursor. */
+export const vendorSortKeys: Record<
+  VendorSort,
+  { key: Expression<unknown>; direction: 'asc' | 'desc'; type: SortKeyType }
+> = {
+  newest: { key: eb.ref('v.createdAt'), direction: 'desc', type: 'instant' },
+  oldest: { key: eb.ref('v.createdAt'), direction: 'asc', type: 'instant' },
   // Served by vendors_business_name_idx (lower(business_name)).
-  'name-asc': { key: sql`lower(${eb.ref('v.businessName')})`, direction: 'asc' },
-  'name-desc': { key: sql`lower(${eb.ref('v.businessName')})`, direction: 'desc' },
+  'name-asc': { key: sql`lower(${eb.ref('v.businessName')})`, direction: 'asc', type: 'string' },
+  'name-desc': { key: sql`lower(${eb.ref('v.businessName')})`, direction: 'desc', type: 'string' },
 };
 
 function vendorWhere(db: Db, filters: VendorFilters): Expression<SqlBool> {

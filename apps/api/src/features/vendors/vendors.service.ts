@@ -2,7 +2,7 @@ import type { Vendor, vendorListQuery } from '@haat/contract';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/create-db.js';
 import { decodeCursor, toPage } from '../../platform/db/lists.js';
-import { countVendors, listVendors as listVendorRows } from './vendors.repository.js';
+import { countVendors, listVendors as listVendorRows, vendorSortKeys } from './vendors.repository.js';
 
 type VendorQuery = z.output<typeof vendorListQuery>;
 type VendorRow = Awaited<ReturnType<typeof listVendorRows>>[number];
@@ -34,7 +34,7 @@ export async function listVendors(
 ): Promise<{ vendors: Vendor[]; total?: number; nextCursor?: string | null }> {
   const filters = { status: query.status === 'all' ? undefined : query.status, search: query.search || undefined };
   if (query.limit === undefined) return { vendors: (await listVendorRows(db, filters, query.sort)).map(toVendor) };
-  const after = query.cursor ? decodeCursor(query.cursor, query.sort, 'string') : undefined;
+  const after = query.cursor ? decodeCursor(query.cursor, query.sort, vendorSortKeys[query.sort].type) : undefined;
   const [rows, total] = await Promise.all([
     listVendorRows(db, filters, query.sort, { limit: query.limit, after }),
     countVendors(db, filters),

@@ -17,16 +17,18 @@ export function isForeignKeyViolation(error: unknown): boolean {
 }
 
 /**
- * A value the database refused as data: PostgreSQL's SQLSTATE class 22 (a number out of
- * its column's range, text with U+0000, a malformed date...); SQLite's datatype
- * mismatch and too-big errors. The contract should have stopped it: the HTTP layer
- * answers 400 rather than 500 when one slips through.
+ * A value the database refused as data rather than a fault of the database: on
+ * PostgreSQL a data exception (SQLSTATE class 22: a number out of range, text that is
+ * not a timestamp, a NUL character) or a CHECK violation (23514); on SQLite a
+ * datatype mismatch, a value too big, a CHECK violation, or a full-text query it
+ * cannot parse. The shared contract refuses these first; this is the safety net that
+ * turns any that still arrive into a 400 instead of a 500.
  */
 export function isDataError(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
-  const code = (error as { code?: unknown }).code;
+  const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof code !== 'string') return false;
-  return (
-    /^22[0-9A-Z]{3}$/.test(code) || code === 'SQLITE_MISMATCH' || code === 'SQLITE_TOOBIG' || code === 'SQLITE_RANGE'
-  );
+  if (/^22[0-9A-Z]{3}$/.test(code) || code === '23514') return true;
+  if (code === 'SQLITE_MISMATCH' || code === 'SQLITE_TOOBIG' || code === 'SQLITE_CONSTRAINT_CHECK') return true;
+  return code === 'SQLITE_ERROR' && typeof message === 'string' && /^fts5: /.test(message);
 }

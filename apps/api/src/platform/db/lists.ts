@@ -1,3 +1,4 @@
+import { MAX_ID } from '@haat/contract';
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { AppError } from '../errors.js';
 
@@ -12,6 +13,15 @@ import { AppError } from '../errors.js';
 
 /** A sort key value: text (names, UTC ISO timestamps) or a number (paise). */
 export type SortKey = string | number;
+
+/**
+ * What a sort key is, so a cursor's key is checked before it reaches SQL: `string`
+ * (names), `instant` (a UTC ISO 8601 timestamp as the API writes them; PostgreSQL
+ * fails on other text compared with a timestamp), `number` (a safe integer, paise).
+ */
+export type SortKeyType = 'string' | 'number' | 'instant';
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /** The position after which the next page starts. */
 export interface Keyset {
@@ -29,9 +39,10 @@ export function encodeCursor(sort: string, key: SortKey, id: number): string {
 
 /**
  * Reads a cursor made by `encodeCursor` for the same `sort`, whose key is a `keyType`.
- * @throws AppError BAD_REQUEST (400) for a malformed cursor, or one from another sort.
+ * @throws AppError BAD_REQUEST (400) for a malformed cursor, one from another sort, a
+ *   key not of `keyType`, or an id that cannot exist (past `MAX_ID`).
  */
-export function decodeCursor(cursor: string, sort: string, keyType: 'string' | 'number'): Keyset {
+export function decodeCursor(cursor: string, sort: string, keyType: SortKeyType): Keyset {
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -40,10 +51,14 @@ export function decodeCursor(cursor: string, sort: string, keyType: 'string' | '
   }
   if (!Array.isArray(parsed) || parsed.length !== 3) throw invalidCursor();
   const [cursorSort, key, id] = parsed as unknown[];
-  if (cursorSort !== sort || typeof key !== keyType || !Number.isSafeInteger(id) || (id as number) < 1) {
+  if (cursorSort !== sort || !Number.isInteger(id) || (id as number) < 1 || (id as number) > MAX_ID) {
     throw invalidCursor();
   }
-  if (typeof key === 'number' && !Number.isSafeInteger(key)) throw invalidCursor();
+  const keyFits =
+    keyType === 'number'
+      ? Number.isSafeInteger(key)
+      : typeof key === 'string' && (keyType === 'string' || (ISO_INSTANT.test(key) && !Number.isNaN(Date.parse(key))));
+  if (!keyFits) throw invalidCursor();
   return { key: key as SortKey, id: id as number };
 }
 

@@ -11,6 +11,9 @@ interface ErrorBody {
   errors?: Record<string, string>;
 }
 
+/** Answered when the database refuses a value the contract let through (see `isDataError`). */
+export const DATA_ERROR_MESSAGE = 'A value in this request cannot be stored. Check the values and try again.';
+
 const send = (reply: FastifyReply, body: ErrorBody) => reply.status(errorStatus[body.code]).send(body);
 
 const where: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'headers' };
@@ -19,7 +22,8 @@ const where: Record<string, string> = { body: 'body', querystring: 'query', para
  * Maps every error to `{ success: false, message, code, errors? }` with its status.
  * Validation errors list each field's message and join them, in order, into
  * `message` (spec section 5: failures joined with commas in one toast). A 5xx is
- * logged with the request id and answered without internals.
+ * logged with the request id and answered without internals. A value the database
+ * refuses as data (`isDataError`) answers 400: a 5xx is always our bug.
  */
 export function errorHandler(this: FastifyInstance, error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
@@ -51,17 +55,6 @@ export function errorHandler(this: FastifyInstance, error: FastifyError, request
     });
   }
 
-  if (isDataError(error)) {
-    // A value the contract should have refused (an id past 32 bits, a NUL): the
-    // request's fault, not ours, so 400; logged so the contract can be tightened.
-    request.log.warn({ err: error, reqId: request.id }, 'database refused a value');
-    return send(reply, {
-      success: false,
-      code: 'BAD_REQUEST',
-      message: 'The request holds a value out of range or not allowed',
-    });
-  }
-
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -76,6 +69,12 @@ export function errorHandler(this: FastifyInstance, error: FastifyError, request
       });
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return send(reply, { success: false, code: 'BAD_REQUEST', message: 'The request body length is wrong' });
+  }
+
+  if (isDataError(error)) {
+    // Logged: the contract should have refused the value before it reached SQL.
+    request.log.warn({ err: error, reqId: request.id }, 'the database refused a value as data');
+    return send(reply, { success: false, code: 'BAD_REQUEST', message: DATA_ERROR_MESSAGE });
   }
 
   const status = error.statusCode ?? 500;
