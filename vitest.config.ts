@@ -32,6 +32,7 @@ export default defineConfig({
         resolve: { alias },
         test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' },
       },
+      { test: { name: 'repo', include: ['scripts/**/*.test.ts'], environment: 'node' } },
       apiProject('sqlite'),
       ...(process.env.TEST_DATABASE_URL ? [apiProject('postgres')] : []),
       {

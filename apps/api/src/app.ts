@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import jwt from '@fastify/jwt';
 import rateLimit from '@fastify/rate-limit';
@@ -22,6 +23,7 @@ import { vendorRoutes } from './features/vendors/vendors.routes.js';
 import { accessControl } from './platform/auth/access.js';
 import { resolveJwtSecret } from './platform/auth/jwt-secret.js';
 import type { DatabaseHandle, DatabaseKind, Db } from './platform/db/create-db.js';
+import { registerCachePolicy } from './platform/http/cache-policy.js';
 import { errorHandler } from './platform/http/error-handler.js';
 import { rewriteLegacyPath } from './platform/http/legacy-paths.js';
 import { registerNotFound } from './platform/http/not-found.js';
@@ -36,6 +38,9 @@ declare module 'fastify' {
     dbKind: DatabaseKind;
   }
 }
+
+/** The one algorithm session tokens are signed and verified with. */
+export const TOKEN_ALGORITHM = 'HS256';
 
 /** Request bodies above this answer 413 (routes that take uploads raise it for themselves). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -96,9 +101,14 @@ export async function buildApp({
         'upgrade-insecure-requests': null,
       },
     },
-    strictTransportSecurity: false,
+    // Only behind TLS: once sent, browsers refuse plain HTTP to the host for a year.
+    strictTransportSecurity: config.hsts ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
+  // JSON answers above 1 KB go out compressed (brotli or gzip, as the client accepts);
+  // the web app's files are compressed at build time and served as they are.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  registerCachePolicy(app);
   // Counts live in the database, shared by every API process and kept across restarts.
   // skipOnError stays false: if the database fails, a limited route answers 500 rather
   // than going unlimited (docs/decisions/0015-login-rate-limit-in-the-database.md).
@@ -110,9 +120,12 @@ export async function buildApp({
       onCleanupError: (error) => app.log.warn({ err: error }, 'deleting expired rate-limit counts failed'),
     }),
   });
+  // One algorithm, pinned both ways, and no token without an expiry: a token signed
+  // otherwise, or meant to live for ever, is refused whatever its signature.
   await app.register(jwt, {
     secret: resolveJwtSecret(config.jwtSecret, config.dataDir),
-    sign: { expiresIn: config.jwtTtlSeconds },
+    sign: { algorithm: TOKEN_ALGORITHM, expiresIn: config.jwtTtlSeconds },
+    verify: { algorithms: [TOKEN_ALGORITHM], requiredClaims: ['exp'] },
   });
   await app.register(accessControl, { db: database.db });
   app.setErrorHandler(errorHandler);
@@ -138,6 +151,10 @@ export async function buildApp({
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
+      // The build writes .br and .gz beside each file (vite-plugin-compression2).
+      preCompressed: true,
+      // Source maps would hand the public our sources; served only when asked for.
+      allowedPath: (pathName) => config.serveSourceMaps || !pathName.endsWith('.map'),
       setHeaders: (res, path) => {
         res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

@@ -14,6 +14,8 @@ describe('loadConfig', () => {
       logLevel: 'info',
       loginRateLimit: 10,
       trustProxy: false,
+      hsts: false,
+      serveSourceMaps: false,
       storeTimeZone: 'UTC',
       checkoutRateLimit: 30,
     });
@@ -31,6 +33,8 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'debug',
       LOGIN_RATE_LIMIT: '5',
       TRUST_PROXY: 'true',
+      HSTS: 'true',
+      SERVE_SOURCE_MAPS: 'true',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -42,6 +46,8 @@ describe('loadConfig', () => {
       logLevel: 'debug',
       loginRateLimit: 5,
       trustProxy: true,
+      hsts: true,
+      serveSourceMaps: true,
     });
   });
 

@@ -45,6 +45,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
   TRUST_PROXY: booleanText.default(false),
+  HSTS: booleanText.default(false),
+  SERVE_SOURCE_MAPS: booleanText.default(false),
   STORE_TIME_ZONE: z
     .string()
     .trim()
@@ -77,6 +79,10 @@ export interface Config {
   /** Sign-in attempts allowed per minute for one IP address and e-mail. */
   loginRateLimit: number;
   trustProxy: boolean;
+  /** Send `Strict-Transport-Security` (only behind TLS: browsers then refuse plain HTTP for a year). */
+  hsts: boolean;
+  /** Serve the web app's `.map` files; off by default, so the public cannot read the sources. */
+  serveSourceMaps: boolean;
   /** The store's IANA time zone: coupon dates are calendar days there (default UTC). */
   storeTimeZone: string;
   /** Checkouts and coupon checks allowed per minute from one IP address. */
@@ -115,6 +121,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
+    hsts: e.HSTS,
+    serveSourceMaps: e.SERVE_SOURCE_MAPS,
     storeTimeZone: e.STORE_TIME_ZONE,
     checkoutRateLimit: e.CHECKOUT_RATE_LIMIT,
   };

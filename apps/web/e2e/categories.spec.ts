@@ -64,7 +64,7 @@ test('an admin creates a category with subcategories, edits both and deletes the
   await expect(page.getByText('Subcategory updated successfully!', { exact: true })).toBeVisible();
   await expect(page.getByRole('form', { name: 'Add New Subcategory' })).toBeVisible();
   await subcategories.getByRole('button', { name: 'Delete Bulbs' }).click();
-  const deleteSubcategory = page.getByRole('dialog', { name: 'Delete Subcategory?' });
+  const deleteSubcategory = page.getByRole('alertdialog', { name: 'Delete Subcategory?' });
   await expect(deleteSubcategory).toContainText('This action cannot be undone.');
   await deleteSubcategory.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Subcategory deleted successfully!', { exact: true })).toBeVisible();
@@ -88,7 +88,7 @@ test('an admin creates a category with subcategories, edits both and deletes the
   await renamedRow.getByRole('button', { name: `Collapse ${renamed}` }).click();
   await expect(renamedRow.getByRole('button', { name: `Expand ${renamed}` })).toHaveAttribute('aria-expanded', 'false');
   await renamedRow.getByRole('button', { name: `Delete ${renamed}` }).click();
-  const deleteCategory = page.getByRole('dialog', { name: 'Delete Category?' });
+  const deleteCategory = page.getByRole('alertdialog', { name: 'Delete Category?' });
   await expect(deleteCategory).toContainText('All associated subcategories will also be deleted.');
   await deleteCategory.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Category deleted successfully!', { exact: true })).toBeVisible();

@@ -164,7 +164,7 @@ test('an admin creates a product with images in a new category, edits it, finds 
   // Delete, after the confirmation.
   await searchFor(page, suffix);
   await row.getByRole('button', { name: `Delete ${name}` }).click();
-  const dialog = page.getByRole('dialog', { name: 'Delete Product' });
+  const dialog = page.getByRole('alertdialog', { name: 'Delete Product' });
   await expect(dialog).toContainText('This action cannot be undone');
   await expect(dialog).toContainText('data, images and sales history');
   await dialog.getByRole('button', { name: 'Delete Product' }).click();

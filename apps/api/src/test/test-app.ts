@@ -46,8 +46,14 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
   };
 }
 
-/** Builds an app on a new empty database. Pass config overrides as environment variables. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * Builds an app on a new empty database. Pass config overrides as environment
+ * variables, and a built web app's folder as `webRoot` to serve one (default none).
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  { webRoot = null }: { webRoot?: string | null } = {},
+): Promise<TestApp> {
   const target =
     testDbKind === 'postgres'
       ? await createPostgresDatabase()
@@ -62,7 +68,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   const database = createDb(config.databaseUrl, { poolSize: 4 });
   await migrateToLatest(database.db);
-  const app = await buildApp({ config, database, webRoot: null, logger: false });
+  const app = await buildApp({ config, database, webRoot, logger: false });
   await app.ready();
   return {
     app,

@@ -1,8 +1,8 @@
 import type { categorySorts } from '@haat/contract';
 import { type Expression, expressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../platform/db/create-db.js';
+import { isPostgres } from '../../platform/db/dialect.js';
 import { afterKeyset, type Keyset, likeContains, type SortKeyType } from '../../platform/db/lists.js';
-import { isPostgres } from '../../platform/db/migrations/helpers.js';
 import type { CategoriesTable, Database, SubcategoriesTable } from '../../platform/db/schema.js';
 
 /**
@@ -116,6 +116,11 @@ export async function insertCategory(
 ): Promise<number> {
   const row = await db.insertInto('categories').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** Every category's id and name (the catalog importer matches names ignoring case). */
+export function listCategoryNames(db: Db) {
+  return db.selectFrom('categories').select(['id', 'name']).execute();
 }
 
 /** Updates a category; false when it does not exist. */

@@ -10,7 +10,7 @@ import {
 import type { z } from 'zod';
 import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db/constraint-errors.js';
 import type { Db } from '../../platform/db/create-db.js';
-import { decodeCursor, toPage } from '../../platform/db/lists.js';
+import { listOrPage } from '../../platform/db/lists.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import {
   type CategoryListRow,
@@ -82,16 +82,15 @@ export async function listCategories(
   query: CategoryQuery,
 ): Promise<{ categories: Category[]; total?: number; nextCursor?: string | null }> {
   const search = query.search || undefined;
-  if (query.limit === undefined) {
-    return { categories: (await listCategoryRows(db, search, query.sort)).map(toCategory) };
-  }
-  const after = query.cursor ? decodeCursor(query.cursor, query.sort, categorySortKeyType(query.sort)) : undefined;
-  const [rows, total] = await Promise.all([
-    listCategoryRows(db, search, query.sort, { limit: query.limit, after }),
-    countCategories(db, search),
-  ]);
-  const page = toPage(rows, query.limit, query.sort, (row) => ({ key: row.sortKey, id: row.id }));
-  return { categories: page.rows.map(toCategory), total, nextCursor: page.nextCursor };
+  const { items, ...paging } = await listOrPage(query, {
+    keyType: categorySortKeyType(query.sort),
+    fetchAll: () => listCategoryRows(db, search, query.sort),
+    fetchPage: (page) => listCategoryRows(db, search, query.sort, page),
+    count: () => countCategories(db, search),
+    keyOf: (row) => ({ key: row.sortKey, id: row.id }),
+    toItems: (rows) => rows.map(toCategory),
+  });
+  return { categories: items, ...paging };
 }
 
 const categoryNameTaken = () =>
@@ -178,16 +177,15 @@ export async function listSubcategories(
   query: SubcategoryQuery,
 ): Promise<{ subcategories: Subcategory[]; total?: number; nextCursor?: string | null }> {
   const filters = { categoryId: query.category, search: query.search || undefined };
-  if (query.limit === undefined) {
-    return { subcategories: (await listSubcategoryRows(db, filters, query.sort)).map(toSubcategory) };
-  }
-  const after = query.cursor ? decodeCursor(query.cursor, query.sort, categorySortKeyType(query.sort)) : undefined;
-  const [rows, total] = await Promise.all([
-    listSubcategoryRows(db, filters, query.sort, { limit: query.limit, after }),
-    countSubcategories(db, filters),
-  ]);
-  const page = toPage(rows, query.limit, query.sort, (row) => ({ key: row.sortKey, id: row.id }));
-  return { subcategories: page.rows.map(toSubcategory), total, nextCursor: page.nextCursor };
+  const { items, ...paging } = await listOrPage(query, {
+    keyType: categorySortKeyType(query.sort),
+    fetchAll: () => listSubcategoryRows(db, filters, query.sort),
+    fetchPage: (page) => listSubcategoryRows(db, filters, query.sort, page),
+    count: () => countSubcategories(db, filters),
+    keyOf: (row) => ({ key: row.sortKey, id: row.id }),
+    toItems: (rows) => rows.map(toSubcategory),
+  });
+  return { subcategories: items, ...paging };
 }
 
 const subcategoryNameTaken = () =>

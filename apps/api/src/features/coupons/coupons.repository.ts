@@ -1,6 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../platform/db/create-db.js';
-import { isPostgres } from '../../platform/db/migrations/helpers.js';
+import { isPostgres } from '../../platform/db/dialect.js';
 import type { CouponRow, CouponsTable } from '../../platform/db/schema.js';
 
 /**

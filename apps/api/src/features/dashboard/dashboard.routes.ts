@@ -1,6 +1,7 @@
 import { apiError, dashboardSummary } from '@haat/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getDashboardSummary } from './dashboard.service.js';
+import { toDashboardSummary } from './dashboard.wire.js';
 
 /** The dashboard's figures (spec section 2, Dashboard). Mounted at `/api/dashboard`. */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -21,6 +22,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dashboardSummary, 401: apiError, 403: apiError },
       },
     },
-    () => getDashboardSummary(app.db),
+    async () => toDashboardSummary(await getDashboardSummary(app.db)),
   );
 };

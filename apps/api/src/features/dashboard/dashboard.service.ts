@@ -1,8 +1,29 @@
-import { DASHBOARD_MONTHS, type DashboardSummary, orderStatuses, RECENT_ORDERS, toRupees } from '@haat/contract';
+import { DASHBOARD_MONTHS, type OrderStatus, orderStatuses, RECENT_ORDERS } from '@haat/contract';
 import type { Db } from '../../platform/db/create-db.js';
 import { countCustomers } from '../auth/auth.service.js';
-import { getMonthlyOrderFigures, getOrderStats, listRecentOrders } from '../orders/orders.service.js';
+import {
+  getMonthlyOrderFigures,
+  getOrderStats,
+  listRecentOrders,
+  type MonthlyFigures,
+  type RecentOrderRow,
+} from '../orders/orders.service.js';
 import { countProducts } from './dashboard.repository.js';
+
+/** Every figure of the dashboard, as `getDashboardSummary` reads them: money in paise, times UTC. */
+export interface DashboardFigures {
+  totalProducts: number;
+  totalOrders: number;
+  totalUsers: number;
+  ordersToday: number;
+  /** Paise, over Delivered orders. */
+  totalRevenuePaise: number;
+  monthly: MonthlyFigures[];
+  statusDistribution: { status: OrderStatus; count: number }[];
+  recentOrders: RecentOrderRow[];
+  /** UTC ISO 8601. */
+  generatedAt: string;
+}
 
 /**
  * Every figure of the dashboard (spec section 2, Dashboard), computed in the
@@ -16,9 +37,10 @@ import { countProducts } from './dashboard.repository.js';
  * another; `generatedAt` says when they were read.
  *
  * @param now the instant that decides 'today' and the last month (UTC).
- * @returns the contract's `dashboardSummary`: money in rupees, months `YYYY-MM`, oldest first.
+ * @returns the figures in paise, months `YYYY-MM`, oldest first; `dashboard.wire.ts`
+ *   makes them the contract's `dashboardSummary`.
  */
-export async function getDashboardSummary(db: Db, now: Date = new Date()): Promise<DashboardSummary> {
+export async function getDashboardSummary(db: Db, now: Date = new Date()): Promise<DashboardFigures> {
   const [totalProducts, totalUsers, stats, monthly, recentOrders] = await Promise.all([
     countProducts(db),
     countCustomers(db),
@@ -27,12 +49,11 @@ export async function getDashboardSummary(db: Db, now: Date = new Date()): Promi
     listRecentOrders(db, RECENT_ORDERS),
   ]);
   return {
-    success: true,
     totalProducts,
     totalOrders: stats.totalOrders,
     totalUsers,
     ordersToday: stats.ordersToday,
-    totalRevenue: toRupees(stats.totalRevenuePaise),
+    totalRevenuePaise: stats.totalRevenuePaise,
     monthly,
     statusDistribution: orderStatuses.map((status) => ({ status, count: stats.byStatus[status] })),
     recentOrders,

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { storeDay } from '../coupons/store-day.js';
 import { placeOrder, validateCoupon } from './checkout.service.js';
+import { toOrder } from './orders.wire.js';
 
 /**
  * The storefront's calls (issue 7; the spec leaves the server to us), mounted at `/api`:
@@ -56,7 +57,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       if (replayed) reply.header('idempotent-replayed', 'true');
       return reply
         .status(replayed ? 200 : 201)
-        .send({ success: true as const, message: checkoutMessages.placed, order });
+        .send({ success: true as const, message: checkoutMessages.placed, order: toOrder(order) });
     },
   );
 

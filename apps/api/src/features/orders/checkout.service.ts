@@ -6,7 +6,6 @@ import {
   type CouponValidateResponse,
   checkoutMessages,
   couponMessages,
-  type Order,
   toRupees,
 } from '@haat/contract';
 import { isUniqueViolation } from '../../platform/db/constraint-errors.js';
@@ -25,7 +24,7 @@ import {
   takeStock,
 } from './checkout.repository.js';
 import { priceOrder } from './order-pricing.js';
-import { getOrder } from './orders.service.js';
+import { getOrder, type OrderDetail } from './orders.service.js';
 
 /**
  * The storefront's checkout (issue 7; docs/decisions/0040-checkout.md): the server
@@ -126,7 +125,8 @@ export interface PlaceOrderOptions {
  * counts the coupon use conditionally, links the order to the account with the billing
  * e-mail (creating a customer when absent), and writes the order ('Order Placed', its
  * first history entry, a unique tracking number). Any refusal rolls everything back.
- * @returns the order as the admin detail reads it (rupees, UTC), and `replayed` when
+ * @returns the order as the admin detail reads it (paise, UTC; the route builds the
+ *   wire shape), and `replayed` when
  *   the key had already placed it (then nothing new is written).
  * @throws AppError VALIDATION_FAILED (400) unknown or unavailable product; CONFLICT (409)
  *   short of stock; BAD_REQUEST (400) unknown coupon code or a coupon rule refusing
@@ -137,7 +137,7 @@ export async function placeOrder(
   db: Db,
   body: CheckoutBody,
   options: PlaceOrderOptions,
-): Promise<{ order: Order; replayed: boolean }> {
+): Promise<{ order: OrderDetail; replayed: boolean }> {
   const now = options.now ?? new Date();
   const nowIso = now.toISOString();
   const cart = mergeCart(body.items);

@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db/create-db.js';
-import { isPostgres } from '../../platform/db/migrations/helpers.js';
+import { isPostgres } from '../../platform/db/dialect.js';
 import type { OrdersTable } from '../../platform/db/schema.js';
 
 /**

@@ -2,6 +2,7 @@ import { apiError, orderStatusBody, orderStatusMessages, orderStatusResponse } f
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/auth/access.js';
 import { advanceOrderStatus } from './order-status.service.js';
+import { toOrder } from './orders.wire.js';
 
 /**
  * The order pipeline's one write, mounted at `/api/orders` beside the order reads; the
@@ -36,7 +37,7 @@ export const orderStatusRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true as const,
       message: orderStatusMessages.updated,
-      order: await advanceOrderStatus(app.db, actorOf(request), request.body),
+      order: toOrder(await advanceOrderStatus(app.db, actorOf(request), request.body)),
     }),
   );
 };

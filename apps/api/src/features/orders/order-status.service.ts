@@ -1,5 +1,4 @@
 import {
-  type Order,
   type OrderStatus,
   type OrderStatusBody,
   orderMessages,
@@ -10,7 +9,7 @@ import type { Actor } from '../../platform/auth/access.js';
 import type { Db } from '../../platform/db/create-db.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { findOrderStatusForUpdate, insertStatusEntry, setOrderStatus } from './order-status.repository.js';
-import { getOrder } from './orders.service.js';
+import { getOrder, type OrderDetail } from './orders.service.js';
 
 /**
  * The order pipeline (spec section 4): Order Placed → Packaging → On The Road →
@@ -29,8 +28,8 @@ function nextVersion(previous: string, now: string): string {
 
 /**
  * `PUT /orders/admin/order-status` (spec sections 4, 5, 7): moves the order to the next
- * status, records who (the admin), when (UTC) and the note in its history, and answers
- * the order as stored. Check and write run in one transaction on the order's row,
+ * status, records who (the admin), when (UTC) and the note in its history, and returns
+ * the order as stored (money in paise; the route builds the wire shape). Check and write run in one transaction on the order's row,
  * locked on PostgreSQL, so of two admins moving one order at once one succeeds and the
  * other gets 409 (with the version) or 400 (without it, the step is no longer next).
  * The daily totals follow by trigger, so the dashboard moves with it.
@@ -38,7 +37,7 @@ function nextVersion(previous: string, now: string): string {
  *   sequence message for any status but the next one, or when already Delivered;
  *   CONFLICT (409) when `body.updatedAt` is not the order's current version.
  */
-export async function advanceOrderStatus(db: Db, actor: Actor, body: OrderStatusBody): Promise<Order> {
+export async function advanceOrderStatus(db: Db, actor: Actor, body: OrderStatusBody): Promise<OrderDetail> {
   const now = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
     const current = await findOrderStatusForUpdate(trx, body.orderId);

@@ -5,10 +5,10 @@ import {
   orderListResponse,
   orderResponse,
   orderStatsResponse,
-  toRupees,
 } from '@haat/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getOrder, getOrderStats, listOrders } from './orders.service.js';
+import { toOrder, toOrderListResponse, toOrderStatsResponse } from './orders.wire.js';
 
 /**
  * Reading orders (spec sections 2, 3, 7). Mounted at `/api/orders`; the spec's
@@ -36,7 +36,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderListResponse, 400: apiError, 401: apiError, 403: apiError },
       },
     },
-    (request) => listOrders(app.db, request.query),
+    async (request) => toOrderListResponse(await listOrders(app.db, request.query)),
   );
 
   /**
@@ -55,7 +55,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderResponse, 400: apiError, 401: apiError, 403: apiError, 404: apiError },
       },
     },
-    async (request) => ({ success: true as const, order: await getOrder(app.db, request.params.id) }),
+    async (request) => ({ success: true as const, order: toOrder(await getOrder(app.db, request.params.id)) }),
   );
 
   /**
@@ -73,15 +73,6 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderStatsResponse, 401: apiError, 403: apiError },
       },
     },
-    async () => {
-      const stats = await getOrderStats(app.db);
-      return {
-        success: true as const,
-        totalOrders: stats.totalOrders,
-        ordersToday: stats.ordersToday,
-        totalRevenue: toRupees(stats.totalRevenuePaise),
-        byStatus: stats.byStatus,
-      };
-    },
+    async () => toOrderStatsResponse(await getOrderStats(app.db)),
   );
 };

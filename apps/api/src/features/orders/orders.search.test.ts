@@ -334,7 +334,7 @@ describe('GET /api/orders/admin/orders?search= with special characters', () => {
 
 /**
  * SQLite finds a searched page by gathering every match, by taking the newest ids and
- * proving the page, or by walking the list with LIKE (orders.search.ts). These orders
+ * proving the page, or by walking the list with LIKE (search/plan.ts). These orders
  * make each happen: tracking numbers carry their date, so a date matches orders bunched
  * in time; some orders were written with a time far from their id's neighbours', so the
  * id order and the list order disagree; a few e-mails are shared by many orders.

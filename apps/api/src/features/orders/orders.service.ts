@@ -1,17 +1,6 @@
-import {
-  type MonthlyPoint,
-  type Order,
-  type OrderListFilters,
-  type OrderListResponse,
-  type OrderStatus,
-  type OrderSummary,
-  orderMessages,
-  orderStatuses,
-  type RecentOrder,
-  toRupees,
-} from '@haat/contract';
+import { type OrderListFilters, type OrderStatus, orderMessages, orderStatuses } from '@haat/contract';
 import type { Db } from '../../platform/db/create-db.js';
-import { decodeCursor, type Keyset, toPage } from '../../platform/db/lists.js';
+import { type ListAnswer, listOrPage } from '../../platform/db/lists.js';
 import { notFound } from '../../platform/errors.js';
 import { utcDateOf } from '../coupons/coupon-rules.js';
 import {
@@ -22,6 +11,7 @@ import {
   findOrderItems,
   findOrderStatusHistory,
   findOrders,
+  type OrderListRow,
   type OrderRowWithUser,
   type PreparedOrderFilters,
   prepareOrderFilters,
@@ -101,70 +91,47 @@ export async function getOrderStats(db: Db, now: Date = new Date()): Promise<Ord
   return { totalOrders, ordersToday: today?.orders ?? 0, totalRevenuePaise, byStatus };
 }
 
+/** One month of `getMonthlyOrderFigures`: revenue in paise. */
+export interface MonthlyFigures {
+  /** `YYYY-MM`. */
+  month: string;
+  /** `Nov 2026`. */
+  label: string;
+  orders: number;
+  /** Paise, over Delivered orders. */
+  revenuePaise: number;
+}
+
 /**
- * Orders and Delivered revenue (rupees) per UTC calendar month, for the `count`
+ * Orders and Delivered revenue (paise) per UTC calendar month, for the `count`
  * months ending with the month of `now`, oldest first; months without orders are
  * zeros. Spec section 2, 'Monthly Orders & Revenue' (labelled with the year).
  */
-export async function getMonthlyOrderFigures(db: Db, now: Date, count: number): Promise<MonthlyPoint[]> {
+export async function getMonthlyOrderFigures(db: Db, now: Date, count: number): Promise<MonthlyFigures[]> {
   const { months, boundaries } = lastMonths(now, count);
   const rows = await sumOrdersByPeriod(db, boundaries, REVENUE_STATUS);
   const byPeriod = new Map(rows.map((row) => [row.period, row]));
   return months.map((month, index) => ({
     ...month,
     orders: byPeriod.get(index)?.orders ?? 0,
-    revenue: toRupees(byPeriod.get(index)?.sumPaise ?? 0),
+    revenuePaise: byPeriod.get(index)?.sumPaise ?? 0,
   }));
 }
 
-/** The `limit` newest orders as 'Recent Orders' shows them (spec section 2). Money in rupees. */
-export async function listRecentOrders(db: Db, limit: number): Promise<RecentOrder[]> {
-  const rows = await findNewestOrders(db, limit);
-  return rows.map((row) => ({
-    _id: String(row.id),
-    trackingNumber: row.trackingNumber,
-    customerName: row.customerName ?? null,
-    discountedTotal: toRupees(row.discountedTotalPaise),
-    status: row.status,
-    createdAt: row.createdAt,
-  }));
+/**
+ * The `limit` newest orders as 'Recent Orders' shows them (spec section 2), newest
+ * first, with the customer's name (the account's, else the billing name, else null).
+ * Money in paise.
+ */
+export async function listRecentOrders(db: Db, limit: number): Promise<RecentOrderRow[]> {
+  return findNewestOrders(db, limit);
 }
+
+/** An order of 'Recent Orders': money in paise, time UTC. */
+export type RecentOrderRow = Awaited<ReturnType<typeof findNewestOrders>>[number];
 
 /** The order list's one sort, named in its cursors. */
 const LIST_SORT = 'newest';
-
-/**
- * The position a cursor of the order list holds.
- * @throws AppError BAD_REQUEST (400) for a cursor this list did not make.
- */
-function readCursor(cursor: string): Keyset {
-  return decodeCursor(cursor, LIST_SORT, 'instant');
-}
-
-function toOrderBase(row: OrderRowWithUser): Omit<Order, 'products' | 'statusHistory'> {
-  return {
-    _id: String(row.id),
-    trackingNumber: row.trackingNumber,
-    user:
-      row.userId !== null && row.userName !== null
-        ? { _id: String(row.userId), name: row.userName, email: row.userEmail ?? '' }
-        : null,
-    billingInfo: {
-      fullName: row.billingFullName,
-      email: row.billingEmail,
-      phone: row.billingPhone,
-      note: row.billingNote,
-      address: { fullAddress: row.billingAddress, city: row.billingCity, province: row.billingProvince },
-    },
-    paymentMethod: row.paymentMethod,
-    totalPrice: toRupees(row.subtotalPaise),
-    coupon: row.couponCode ? { code: row.couponCode, discountAmount: toRupees(row.discountPaise) } : null,
-    discountedTotal: toRupees(row.discountedTotalPaise),
-    status: row.status,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  };
-}
 
 /**
  * How many orders match the filters. Without a search the per-day totals answer it
@@ -180,62 +147,49 @@ async function countMatchingOrders(db: Db, filters: PreparedOrderFilters): Promi
  * The admin order list (spec sections 2 and 7, `GET /orders/admin/orders`), newest
  * first. `search` matches part of the tracking number, the billing e-mail or the
  * customer account's e-mail, in any case, every character literally. Without `limit`:
- * every matching order, the spec's unpaged `{ success, orders }`. With `limit`: a keyset
- * page plus `total` (matching orders over all pages) and `nextCursor` (null on the last
- * page). Money in rupees, times UTC.
+ * every matching order, the spec's unpaged list. With `limit`: a keyset page plus
+ * `total` (matching orders over all pages) and `nextCursor` (null on the last page).
+ * Rows in paise, times UTC; `orders.wire.ts` makes them the wire's orders.
  * @throws AppError BAD_REQUEST (400) for a cursor this list did not make.
  */
-export async function listOrders(db: Db, query: OrderListFilters): Promise<OrderListResponse> {
-  const after = query.cursor ? readCursor(query.cursor) : undefined;
+export async function listOrders(db: Db, query: OrderListFilters): Promise<ListAnswer<OrderListRow>> {
   const filters = await prepareOrderFilters(db, {
     status: query.status === 'all' ? undefined : query.status,
     search: query.search,
   });
-  const toSummary = (row: Awaited<ReturnType<typeof findOrders>>[number]): OrderSummary => ({
-    ...toOrderBase(row),
-    itemCount: Number(row.itemCount ?? 0),
-  });
+  return listOrPage(
+    { limit: query.limit, cursor: query.cursor, sort: LIST_SORT },
+    {
+      // A UTC instant: PostgreSQL would fail on other text compared with a timestamp.
+      keyType: 'instant',
+      unpagedFromCursor: true,
+      fetchAll: (after) => findOrders(db, filters, { after }),
+      // The total first: on SQLite it decides how a searched page is found.
+      countFirst: true,
+      count: () => countMatchingOrders(db, filters),
+      // One row beyond the page tells whether another page follows.
+      fetchPage: ({ limit, after, count }) => findOrders(db, filters, { limit: limit + 1, after, total: count }),
+      keyOf: (row) => ({ key: row.createdAt, id: row.id }),
+      toItems: (rows) => rows,
+    },
+  );
+}
 
-  if (query.limit === undefined) {
-    const rows = await findOrders(db, filters, { after });
-    return { success: true, orders: rows.map(toSummary) };
-  }
-
-  // The total first: on SQLite it decides how a searched page is found.
-  const total = await countMatchingOrders(db, filters);
-  // One row beyond the page tells whether another page follows.
-  const rows = await findOrders(db, filters, { limit: query.limit + 1, after, total });
-  const page = toPage(rows, query.limit, LIST_SORT, (row) => ({ key: row.createdAt, id: row.id }));
-  return { success: true, orders: page.rows.map(toSummary), total, nextCursor: page.nextCursor };
+/** An order with its lines and status history, as `getOrder` reads it: money in paise, times UTC. */
+export interface OrderDetail {
+  order: OrderRowWithUser;
+  items: Awaited<ReturnType<typeof findOrderItems>>;
+  history: Awaited<ReturnType<typeof findOrderStatusHistory>>;
 }
 
 /**
  * One order with its lines and status history, oldest entry first (spec sections 3
- * and 7, `GET /orders/admin/orders/:id`). Money in rupees, times UTC.
+ * and 7, `GET /orders/admin/orders/:id`). Money in paise, times UTC.
  * @throws AppError NOT_FOUND (404) 'Order not found'.
  */
-export async function getOrder(db: Db, id: number): Promise<Order> {
+export async function getOrder(db: Db, id: number): Promise<OrderDetail> {
   const row = await findOrderById(db, id);
   if (!row) throw notFound(orderMessages.notFound);
   const [items, history] = await Promise.all([findOrderItems(db, id), findOrderStatusHistory(db, id)]);
-  return {
-    ...toOrderBase(row),
-    products: items.map((item) => ({
-      _id: String(item.id),
-      product: {
-        _id: item.productId === null ? null : String(item.productId),
-        name: item.productName,
-        images: item.productImage ? [item.productImage] : [],
-      },
-      quantity: item.quantity,
-      salePrice: toRupees(item.salePricePaise),
-    })),
-    statusHistory: history.map((entry) => ({
-      _id: String(entry.id),
-      status: entry.status,
-      notes: entry.notes,
-      updatedAt: entry.updatedAt,
-      timestamp: entry.createdAt,
-    })),
-  };
+  return { order: row, items, history };
 }

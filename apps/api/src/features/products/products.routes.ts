@@ -23,6 +23,7 @@ import {
   scopeOf,
   updateProduct,
 } from './products.service.js';
+import { toProduct, toProductListResponse, toProductSavedResponse } from './products.wire.js';
 
 const tags = ['products'];
 
@@ -50,10 +51,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productListResponse, 400: apiError, 401: apiError, 403: apiError },
       },
     },
-    async (request) => ({
-      success: true as const,
-      ...(await listProducts(app.db, scopeOf(null), request.query)),
-    }),
+    async (request) => toProductListResponse(await listProducts(app.db, scopeOf(null), request.query)),
   );
 
   /**
@@ -72,10 +70,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productListResponse, 400: apiError, 401: apiError, 403: apiError },
       },
     },
-    async (request) => ({
-      success: true as const,
-      ...(await listProducts(app.db, scopeOf(actorOf(request)), request.query)),
-    }),
+    async (request) => toProductListResponse(await listProducts(app.db, scopeOf(actorOf(request)), request.query)),
   );
 
   /**
@@ -112,10 +107,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productListResponse, 400: apiError, 401: apiError, 403: apiError },
       },
     },
-    async (request) => ({
-      success: true as const,
-      ...(await listProducts(app.db, { approval: 'pending' }, request.query)),
-    }),
+    async (request) => toProductListResponse(await listProducts(app.db, { approval: 'pending' }, request.query)),
   );
 
   /**
@@ -136,7 +128,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      product: await getProduct(app.db, request.actor, request.params.id),
+      product: toProduct(await getProduct(app.db, request.actor, request.params.id)),
     }),
   );
 
@@ -159,7 +151,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const saved = await createProduct(app.db, actorOf(request), request.body);
-      return reply.status(201).send({ success: true as const, ...saved });
+      return reply.status(201).send(toProductSavedResponse(saved));
     },
   );
 
@@ -187,10 +179,8 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      ...(await updateProduct(app.db, actorOf(request), request.params.id, request.body)),
-    }),
+    async (request) =>
+      toProductSavedResponse(await updateProduct(app.db, actorOf(request), request.params.id, request.body)),
   );
 
   /**
@@ -231,9 +221,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productSavedResponse, 400: apiError, 401: apiError, 403: apiError, 404: apiError },
       },
     },
-    async (request) => ({
-      success: true as const,
-      ...(await reviewProduct(app.db, actorOf(request), request.params.id, request.body.isApproved)),
-    }),
+    async (request) =>
+      toProductSavedResponse(await reviewProduct(app.db, actorOf(request), request.params.id, request.body.isApproved)),
   );
 };

@@ -1,18 +1,14 @@
 import {
   type ParsedProductBody,
-  type Product,
   type ProductCountsResponse,
   type productListQuery,
   productMessages,
-  toPaise,
-  toRupees,
-  type WarrantyPeriod,
 } from '@haat/contract';
 import type { z } from 'zod';
 import type { Actor } from '../../platform/auth/access.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db/constraint-errors.js';
 import type { Db } from '../../platform/db/create-db.js';
-import { decodeCursor, toPage } from '../../platform/db/lists.js';
+import { type ListAnswer, listOrPage } from '../../platform/db/lists.js';
 import type { ProductUpdate } from '../../platform/db/schema.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import {
@@ -34,6 +30,7 @@ import {
   replaceProductImages,
   updateProduct as updateProductRow,
 } from './products.repository.js';
+import { productColumnsOf } from './products.wire.js';
 
 /**
  * The catalog's rules (issue 3, server rules; spec sections 2 'Product list',
@@ -69,82 +66,50 @@ function filtersOf(query: ListQuery): ProductConditions {
   };
 }
 
-/** Maps a product row and its images to the wire shape: rupees, string ids, UTC ISO times. */
-export function toProduct(row: ProductDetailRow, images: string[]): Product {
-  return {
-    _id: String(row.id),
-    name: row.name,
-    productDetails: row.productDetails,
-    brand: row.brand,
-    color: row.color,
-    sku: row.sku,
-    model: row.model,
-    warrantyPeriod: row.warrantyPeriod as WarrantyPeriod,
-    salePrice: toRupees(Number(row.salePricePaise)),
-    actualPrice: toRupees(Number(row.actualPricePaise)),
-    manufacturer: row.manufacturer,
-    stockQuantity: row.stockQuantity,
-    category: { _id: String(row.categoryId), name: row.categoryName },
-    subcategory:
-      row.subcategoryId !== null && row.subcategoryName !== null
-        ? { _id: String(row.subcategoryId), name: row.subcategoryName }
-        : null,
-    status: row.status,
-    vendor:
-      row.vendorId !== null
-        ? { _id: String(row.vendorId), businessName: row.vendorBusinessName ?? '', name: row.vendorName ?? '' }
-        : null,
-    images,
-    isApproved: row.approvalStatus === 'approved',
-    approvalStatus: row.approvalStatus,
-    reviewedAt: row.reviewedAt,
-    reviewedBy:
-      row.reviewedBy !== null && row.reviewerName !== null
-        ? { _id: String(row.reviewedBy), name: row.reviewerName }
-        : null,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  };
+/** A product as the service reads it: the row (money in paise, times UTC) and its image URLs in gallery order. */
+export interface ProductRecord {
+  row: ProductDetailRow;
+  images: string[];
 }
 
 /**
  * A product list: without `query.limit` every matching product (the spec's unpaged
  * answer); with it one page in `query.sort` order plus the total and the next page's
- * cursor. `scope` is what the caller may see; the query's filters narrow it.
+ * cursor. `scope` is what the caller may see; the query's filters narrow it. Money in
+ * paise: `products.wire.ts` makes the records the wire's products.
  * @throws AppError BAD_REQUEST (400) for a cursor not made for this sort.
  */
 export async function listProducts(
   db: Db,
   scope: ProductConditions,
   query: ListQuery,
-): Promise<{ products: Product[]; total?: number; nextCursor?: string | null }> {
+): Promise<ListAnswer<ProductRecord>> {
   const conditions = [scope, filtersOf(query)];
-  if (query.limit === undefined) {
-    const rows = await listProductRows(db, conditions, query.sort);
-    return { products: await withImages(db, rows) };
-  }
-  const limit = query.limit;
-  const sortKey = productSortKeys[query.sort];
-  const after = query.cursor ? decodeCursor(query.cursor, query.sort, sortKey.type) : undefined;
-  // The count first: it also tells the repository which plan finds the page faster.
-  const count = await countProducts(db, conditions);
-  const rows = await listProductRows(db, conditions, query.sort, { limit, after, count });
-  const page = toPage(rows, limit, query.sort, (row) => ({ key: row.sortKey, id: row.id }));
-  return { products: await withImages(db, page.rows), total: count.total, nextCursor: page.nextCursor };
+  return listOrPage(query, {
+    keyType: productSortKeys[query.sort].type,
+    fetchAll: () => listProductRows(db, conditions, query.sort),
+    // The count first: it also tells the repository which plan finds the page faster.
+    countFirst: true,
+    count: () => countProducts(db, conditions),
+    totalOf: (count) => count.total,
+    fetchPage: (page) => listProductRows(db, conditions, query.sort, page),
+    keyOf: (row) => ({ key: row.sortKey, id: row.id }),
+    toItems: (rows) => withImages(db, rows),
+  });
 }
 
-async function withImages(db: Db, rows: ProductDetailRow[]): Promise<Product[]> {
+async function withImages(db: Db, rows: ProductDetailRow[]): Promise<ProductRecord[]> {
   const images = await findImagesOf(
     db,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => toProduct(row, images.get(row.id) ?? []));
+  return rows.map((row) => ({ row, images: images.get(row.id) ?? [] }));
 }
 
-async function loadProduct(db: Db, id: number): Promise<Product> {
+async function loadProduct(db: Db, id: number): Promise<ProductRecord> {
   const row = await findProductById(db, id);
   if (!row) throw notFound(productMessages.notFound);
-  return (await withImages(db, [row]))[0] as Product;
+  return (await withImages(db, [row]))[0] as ProductRecord;
 }
 
 /** True when `viewer` may see the product (see the rules at the top of this file). */
@@ -158,10 +123,10 @@ function canSee(viewer: Viewer, product: { vendorId: number | null; status: stri
  * `GET /products/:id`: one product as `viewer` may see it.
  * @throws AppError NOT_FOUND (404) when it does not exist or the viewer may not see it.
  */
-export async function getProduct(db: Db, viewer: Viewer, id: number): Promise<Product> {
+export async function getProduct(db: Db, viewer: Viewer, id: number): Promise<ProductRecord> {
   const row = await findProductById(db, id);
   if (!row || !canSee(viewer, row)) throw notFound(productMessages.notFound);
-  return (await withImages(db, [row]))[0] as Product;
+  return (await withImages(db, [row]))[0] as ProductRecord;
 }
 
 /**
@@ -216,24 +181,6 @@ async function guardWrite<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-function columnsOf(body: ParsedProductBody) {
-  return {
-    name: body.name,
-    productDetails: body.productDetails,
-    brand: body.brand,
-    color: body.color ?? null,
-    sku: body.sku,
-    model: body.model ?? null,
-    warrantyPeriod: body.warrantyPeriod,
-    salePricePaise: toPaise(body.salePrice),
-    actualPricePaise: toPaise(body.actualPrice),
-    manufacturer: body.manufacturer ?? null,
-    stockQuantity: body.stockQuantity,
-    categoryId: body.category,
-    subcategoryId: body.subcategory,
-  };
-}
-
 /**
  * `POST /products/create` (spec section 7; section 2 'Product form'). An admin's
  * product is approved at once, with the body's status (default active) and owner
@@ -248,7 +195,7 @@ export async function createProduct(
   db: Db,
   actor: Actor,
   body: ParsedProductBody,
-): Promise<{ message: string; product: Product }> {
+): Promise<{ message: string; product: ProductRecord }> {
   const isAdmin = actor.role === 'admin';
   const vendorId = isAdmin ? (body.vendor ?? null) : actor.vendorId;
   const now = new Date().toISOString();
@@ -257,7 +204,7 @@ export async function createProduct(
       await checkReferences(trx, body, isAdmin ? vendorId : null);
       if (await isSkuTaken(trx, body.sku)) throw skuTaken();
       const productId = await insertProduct(trx, {
-        ...columnsOf(body),
+        ...productColumnsOf(body),
         vendorId,
         status: isAdmin ? (body.status ?? 'active') : 'pending',
         approvalStatus: isAdmin ? 'approved' : 'pending',
@@ -298,7 +245,7 @@ export async function updateProduct(
   actor: Actor,
   id: number,
   body: ParsedProductBody,
-): Promise<{ message: string; product: Product }> {
+): Promise<{ message: string; product: ProductRecord }> {
   const isAdmin = actor.role === 'admin';
   const now = new Date().toISOString();
   await guardWrite(() =>
@@ -312,7 +259,7 @@ export async function updateProduct(
       await checkReferences(trx, body, isAdmin && vendorChanged ? vendorId : null);
       if (await isSkuTaken(trx, body.sku, id)) throw skuTaken();
       const savedAt = nextVersion(current.updatedAt, now);
-      const changes: ProductUpdate = { ...columnsOf(body), vendorId, updatedAt: savedAt };
+      const changes: ProductUpdate = { ...productColumnsOf(body), vendorId, updatedAt: savedAt };
       if (!isAdmin) {
         changes.status = 'pending';
         changes.approvalStatus = 'pending';
@@ -354,7 +301,7 @@ export async function reviewProduct(
   admin: Actor,
   id: number,
   isApproved: boolean,
-): Promise<{ message: string; product: Product }> {
+): Promise<{ message: string; product: ProductRecord }> {
   const now = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
     const current = await findProductOwnership(trx, id);

@@ -1,7 +1,7 @@
 import type { Vendor, vendorListQuery } from '@haat/contract';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/create-db.js';
-import { decodeCursor, toPage } from '../../platform/db/lists.js';
+import { listOrPage } from '../../platform/db/lists.js';
 import { countVendors, listVendors as listVendorRows, vendorSortKeys } from './vendors.repository.js';
 
 type VendorQuery = z.output<typeof vendorListQuery>;
@@ -33,12 +33,13 @@ export async function listVendors(
   query: VendorQuery,
 ): Promise<{ vendors: Vendor[]; total?: number; nextCursor?: string | null }> {
   const filters = { status: query.status === 'all' ? undefined : query.status, search: query.search || undefined };
-  if (query.limit === undefined) return { vendors: (await listVendorRows(db, filters, query.sort)).map(toVendor) };
-  const after = query.cursor ? decodeCursor(query.cursor, query.sort, vendorSortKeys[query.sort].type) : undefined;
-  const [rows, total] = await Promise.all([
-    listVendorRows(db, filters, query.sort, { limit: query.limit, after }),
-    countVendors(db, filters),
-  ]);
-  const page = toPage(rows, query.limit, query.sort, (row) => ({ key: row.sortKey, id: row.id }));
-  return { vendors: page.rows.map(toVendor), total, nextCursor: page.nextCursor };
+  const { items, ...paging } = await listOrPage(query, {
+    keyType: vendorSortKeys[query.sort].type,
+    fetchAll: () => listVendorRows(db, filters, query.sort),
+    fetchPage: (page) => listVendorRows(db, filters, query.sort, page),
+    count: () => countVendors(db, filters),
+    keyOf: (row) => ({ key: row.sortKey, id: row.id }),
+    toItems: (rows) => rows.map(toVendor),
+  });
+  return { vendors: items, ...paging };
 }

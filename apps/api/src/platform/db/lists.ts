@@ -23,6 +23,13 @@ export type SortKeyType = 'string' | 'number' | 'instant';
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
+/** True for a real UTC instant written as the API writes them (not `2026-02-30T...`). */
+function isInstant(key: string): boolean {
+  if (!ISO_INSTANT.test(key)) return false;
+  const time = Date.parse(key);
+  return !Number.isNaN(time) && new Date(time).toISOString() === key;
+}
+
 /** The position after which the next page starts. */
 export interface Keyset {
   key: SortKey;
@@ -57,7 +64,7 @@ export function decodeCursor(cursor: string, sort: string, keyType: SortKeyType)
   const keyFits =
     keyType === 'number'
       ? Number.isSafeInteger(key)
-      : typeof key === 'string' && (keyType === 'string' || (ISO_INSTANT.test(key) && !Number.isNaN(Date.parse(key))));
+      : typeof key === 'string' && (keyType === 'string' || isInstant(key));
   if (!keyFits) throw invalidCursor();
   return { key: key as SortKey, id: id as number };
 }
@@ -130,4 +137,84 @@ export type PostgresPagePlan = { access: 'gather' } | { access: 'walk'; budget: 
 export function choosePostgresPagePlan(size: number, matches: number, rows: number): PostgresPagePlan {
   const expected = (size * rows) / Math.max(1, matches);
   return expected < matches ? { access: 'walk', budget: matches } : { access: 'gather' };
+}
+
+/** The paging a list query carries (the contract's pagination fields and its sort). */
+export interface ListRequest {
+  /** The page size; without it the list is the spec's unpaged answer. */
+  limit?: number | undefined;
+  /** The cursor of the page to load, as a previous page answered it. */
+  cursor?: string | undefined;
+  /** The sort's name, written into and checked against every cursor. */
+  sort: string;
+}
+
+/**
+ * The query pieces a feature gives `listOrPage`: how to fetch every row, one page and
+ * the total, and how to read and make its cursors. `Count` is what `count` answers
+ * (a number, or a richer object from which `totalOf` reads the total).
+ */
+export interface ListPieces<Row, Item, Count = number> {
+  /** The type of the sort key in this list's cursors, checked before it reaches SQL. */
+  keyType: SortKeyType;
+  /** Every matching row, in list order: the spec's unpaged answer (after `after` if `unpagedFromCursor`). */
+  fetchAll: (after: Keyset | undefined) => Promise<Row[]>;
+  /**
+   * Up to `limit + 1` rows after `after` in list order (the extra row tells whether a
+   * page follows). With `countFirst`, `count` is what `count` answered.
+   */
+  fetchPage: (page: { limit: number; after: Keyset | undefined; count?: Count }) => Promise<Row[]>;
+  /** How many rows match over all pages (or an object holding it: see `totalOf`). */
+  count: () => Promise<Count>;
+  /** The total from what `count` answered; needed when `Count` is not a number. */
+  totalOf?: (count: Count) => number;
+  /**
+   * Count before fetching the page, and pass the count to `fetchPage`, where the count
+   * decides how the page is found (the search plans of orders and products); otherwise
+   * the page and the count run together.
+   */
+  countFirst?: boolean;
+  /**
+   * Read a cursor on an unpaged request too and answer only the rows after it (the
+   * order list has always done so); otherwise an unpaged request ignores `cursor`.
+   */
+  unpagedFromCursor?: boolean;
+  /** A row's position in the list: its sort key and id, written into the next cursor. */
+  keyOf: (row: Row) => Keyset;
+  /** The rows as the feature answers them (may read more, such as a product's images). */
+  toItems: (rows: Row[]) => Item[] | Promise<Item[]>;
+}
+
+/** A list's answer: the items and, for a page, the total over all pages and the next cursor (null on the last). */
+export type ListAnswer<Item> = { items: Item[]; total?: number; nextCursor?: string | null };
+
+/**
+ * Every list endpoint's body (docs/decisions/0009): without `request.limit`, every
+ * matching row (the spec's unpaged answer, no `total` or `nextCursor`); with it, one
+ * keyset page in `request.sort` order plus the total and the next page's cursor. The
+ * feature supplies its query pieces (`ListPieces`).
+ * @throws AppError BAD_REQUEST (400) for a cursor not made for this list and sort.
+ */
+export async function listOrPage<Row, Item, Count = number>(
+  request: ListRequest,
+  pieces: ListPieces<Row, Item, Count>,
+): Promise<ListAnswer<Item>> {
+  const { limit, sort } = request;
+  const readCursor = () => (request.cursor ? decodeCursor(request.cursor, sort, pieces.keyType) : undefined);
+  if (limit === undefined) {
+    const after = pieces.unpagedFromCursor ? readCursor() : undefined;
+    return { items: await pieces.toItems(await pieces.fetchAll(after)) };
+  }
+  const after = readCursor();
+  const totalOf = pieces.totalOf ?? ((count: Count) => count as unknown as number);
+  let rows: Row[];
+  let count: Count;
+  if (pieces.countFirst) {
+    count = await pieces.count();
+    rows = await pieces.fetchPage({ limit, after, count });
+  } else {
+    [rows, count] = await Promise.all([pieces.fetchPage({ limit, after }), pieces.count()]);
+  }
+  const page = toPage(rows, limit, sort, pieces.keyOf);
+  return { items: await pieces.toItems(page.rows), total: totalOf(count), nextCursor: page.nextCursor };
 }

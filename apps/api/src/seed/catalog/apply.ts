@@ -1,13 +1,26 @@
+import {
+  insertCategory,
+  insertSubcategory,
+  listCategoryNames,
+} from '../../features/categories/categories.repository.js';
+import {
+  insertProductImages,
+  insertProducts,
+  replaceProductImages,
+  updateProduct,
+} from '../../features/products/products.repository.js';
+import { productColumnsOf } from '../../features/products/products.wire.js';
 import type { Db } from '../../platform/db/create-db.js';
 import type { NewProduct } from '../../platform/db/schema.js';
-import { chunked } from '../bulk.js';
 import type { MappedProduct } from './map.js';
 import { type CatalogPlan, importedFields, keyOf, loadSubcategoryIds, subcategoryKey } from './plan.js';
 
 /**
- * Writes a plan: creates the missing categories and subcategories, inserts the new
- * products with their images in multi-row statements, and updates the changed
- * ones. Call it inside a transaction (`importCatalog` does).
+ * Writes a plan through the categories and products repositories, so a product's
+ * columns are mapped as the product form maps them (`productColumnsOf`): creates the
+ * missing categories and subcategories, inserts the new products with their images
+ * in multi-row statements, and updates the changed ones. Call it inside a transaction
+ * (`importCatalog` does).
  */
 
 /** Who owns the products an import creates, and in what state they start. */
@@ -39,6 +52,10 @@ export interface ApplyResult {
 /** A neutral picture for a category none of whose products has one. */
 const CATEGORY_PLACEHOLDER_IMAGE = 'https://placehold.co/400x400?text=Category';
 
+/**
+ * Applies `plan` (see the top of this file); answers what it wrote and the ids of the
+ * plan's products and of every category.
+ */
 export async function applyCatalogPlan(trx: Db, plan: CatalogPlan, options: ApplyOptions = {}): Promise<ApplyResult> {
   const now = (options.now ?? new Date()).toISOString();
   const planned = [...plan.creates, ...plan.updates.map((update) => update.product)];
@@ -50,40 +67,28 @@ export async function applyCatalogPlan(trx: Db, plan: CatalogPlan, options: Appl
     const image = product.body.images[0];
     if (image && !categoryImage.has(key)) categoryImage.set(key, image);
   }
-  if (plan.categoriesToCreate.length > 0) {
-    await trx
-      .insertInto('categories')
-      .values(
-        plan.categoriesToCreate.map((name) => ({
-          name,
-          imageUrl: categoryImage.get(keyOf(name)) ?? CATEGORY_PLACEHOLDER_IMAGE,
-          createdAt: now,
-          updatedAt: now,
-        })),
-      )
-      .execute();
+  for (const name of plan.categoriesToCreate) {
+    await insertCategory(trx, {
+      name,
+      imageUrl: categoryImage.get(keyOf(name)) ?? CATEGORY_PLACEHOLDER_IMAGE,
+      createdAt: now,
+      updatedAt: now,
+    });
   }
-  const categoryIds = new Map(
-    (await trx.selectFrom('categories').select(['id', 'name']).execute()).map((row) => [keyOf(row.name), row.id]),
-  );
+  const categoryIds = new Map((await listCategoryNames(trx)).map((row) => [keyOf(row.name), row.id]));
   const categoryIdOf = (name: string) => {
     const id = categoryIds.get(keyOf(name));
     if (id === undefined) throw new Error(`Category ${name} was not created`);
     return id;
   };
 
-  if (plan.subcategoriesToCreate.length > 0) {
-    await trx
-      .insertInto('subcategories')
-      .values(
-        plan.subcategoriesToCreate.map(({ category, subcategory }) => ({
-          categoryId: categoryIdOf(category),
-          name: subcategory,
-          createdAt: now,
-          updatedAt: now,
-        })),
-      )
-      .execute();
+  for (const { category, subcategory } of plan.subcategoriesToCreate) {
+    await insertSubcategory(trx, {
+      categoryId: categoryIdOf(category),
+      name: subcategory,
+      createdAt: now,
+      updatedAt: now,
+    });
   }
   const subcategoryIds = await loadSubcategoryIds(trx);
   const placementOf = (product: MappedProduct) => {
@@ -95,13 +100,10 @@ export async function applyCatalogPlan(trx: Db, plan: CatalogPlan, options: Appl
 
   const productIds = new Map<string, number>();
   const newRows = plan.creates.map((product, index) => {
-    const { images: _images, ...fields } = importedFields(product);
     const row = {
-      ...fields,
+      ...productColumnsOf(product.body),
       ...placementOf(product),
-      sku: product.body.sku,
       vendorId: options.vendorId ?? null,
-      stockQuantity: product.body.stockQuantity,
       status: 'active' as const,
       approvalStatus: 'approved' as const,
       reviewedBy: null,
@@ -112,10 +114,7 @@ export async function applyCatalogPlan(trx: Db, plan: CatalogPlan, options: Appl
     // A product the state dates in the past was last changed then.
     return { ...row, updatedAt: row.createdAt } satisfies NewProduct;
   });
-  for (const chunk of chunked(newRows, 21, 1_000)) {
-    const inserted = await trx.insertInto('products').values(chunk).returning(['id', 'sku']).execute();
-    for (const row of inserted) productIds.set(keyOf(row.sku), row.id);
-  }
+  for (const row of await insertProducts(trx, newRows)) productIds.set(keyOf(row.sku), row.id);
 
   const images: { productId: number; position: number; url: string; createdAt: string; updatedAt: string }[] = [];
   const addImages = (productId: number, urls: string[], at: string) =>
@@ -130,18 +129,11 @@ export async function applyCatalogPlan(trx: Db, plan: CatalogPlan, options: Appl
 
   for (const update of plan.updates) {
     const { images: urls, ...fields } = importedFields(update.product);
-    await trx
-      .updateTable('products')
-      .set({ ...fields, ...placementOf(update.product), updatedAt: now })
-      .where('id', '=', update.id)
-      .execute();
-    if (update.changedFields.includes('images')) {
-      await trx.deleteFrom('productImages').where('productId', '=', update.id).execute();
-      addImages(update.id, urls, now);
-    }
+    await updateProduct(trx, update.id, { ...fields, ...placementOf(update.product), updatedAt: now });
+    if (update.changedFields.includes('images')) await replaceProductImages(trx, update.id, urls, now);
     productIds.set(keyOf(update.product.body.sku), update.id);
   }
-  for (const chunk of chunked(images, 5)) await trx.insertInto('productImages').values(chunk).execute();
+  await insertProductImages(trx, images);
 
   return {
     categoriesCreated: plan.categoriesToCreate.length,

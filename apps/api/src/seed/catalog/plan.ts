@@ -1,5 +1,5 @@
-import { toPaise } from '@haat/contract';
 import { sql } from 'kysely';
+import { productColumnsOf } from '../../features/products/products.wire.js';
 import type { Db } from '../../platform/db/create-db.js';
 import { chunked } from '../bulk.js';
 import { type MappedProduct, mapCatalogRecord } from './map.js';
@@ -46,21 +46,20 @@ export interface CatalogPlan {
   unchanged: number;
 }
 
-/** The stored fields a mapped row stands for. */
+/**
+ * The stored fields a mapped row stands for: the product form's own column mapping
+ * (`productColumnsOf`), less what an import does not set from the file's values
+ * (SKU, stock and placement), plus the images.
+ */
 export function importedFields(product: MappedProduct): ImportedFields {
-  const body = product.body;
-  return {
-    name: body.name,
-    productDetails: body.productDetails,
-    brand: body.brand,
-    color: body.color ?? null,
-    model: body.model ?? null,
-    warrantyPeriod: body.warrantyPeriod,
-    salePricePaise: toPaise(body.salePrice),
-    actualPricePaise: toPaise(body.actualPrice),
-    manufacturer: body.manufacturer ?? null,
-    images: body.images,
-  };
+  const {
+    sku: _sku,
+    stockQuantity: _stock,
+    categoryId: _category,
+    subcategoryId: _subcategory,
+    ...fields
+  } = productColumnsOf(product.body);
+  return { ...fields, images: product.body.images };
 }
 
 /** Case-insensitive key of a name or SKU, as the unique indexes on `lower(...)` compare them. */

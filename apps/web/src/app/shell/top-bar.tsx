@@ -1,5 +1,7 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import * as Popover from '@radix-ui/react-popover';
 import { Bell, ChevronDown, CircleHelp, LogOut, Search, Shield, SlidersHorizontal, UserRound } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../lib/paths';
 import { displayName, useSession } from '../../lib/session';
@@ -38,48 +40,30 @@ export function unreadBadge(count: number): string {
   return count > 9 ? '9+' : String(count);
 }
 
-/** Closes a popover on an outside click or Escape. */
-function useDismiss(open: boolean, close: () => void) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: MouseEvent) => {
-      if (ref.current && !ref.current.contains(event.target as Node)) close();
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') close();
-    };
-    document.addEventListener('mousedown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open, close]);
-  return ref;
-}
-
 function Notifications() {
-  const [open, setOpen] = useState(false);
-  const ref = useDismiss(open, () => setOpen(false));
   const unread = sampleNotifications.length;
+  const headingId = useId();
   return (
-    <div className="relative" ref={ref}>
-      <button
-        type="button"
+    <Popover.Root>
+      <Popover.Trigger
         aria-label={`Notifications (${unread} unread)`}
-        aria-expanded={open}
-        onClick={() => setOpen((value) => !value)}
         className="relative rounded-full p-2 text-slate-600 hover:bg-slate-100"
       >
         <Bell className="h-5 w-5" />
         <span className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-pink-600 px-1 text-center text-[10px] font-bold leading-5 text-white">
           {unreadBadge(unread)}
         </span>
-      </button>
-      {open && (
-        <div className="absolute right-0 z-40 mt-2 w-80 rounded-xl border border-slate-200 bg-white shadow-lg">
-          <p className="border-b border-slate-100 px-4 py-3 text-sm font-semibold">Notifications</p>
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          align="end"
+          sideOffset={8}
+          aria-labelledby={headingId}
+          className="z-40 w-80 max-w-[calc(100vw-1rem)] rounded-xl border border-slate-200 bg-white shadow-lg focus:outline-none"
+        >
+          <p id={headingId} className="border-b border-slate-100 px-4 py-3 text-sm font-semibold">
+            Notifications
+          </p>
           <ul>
             {sampleNotifications.map((item) => (
               <li key={item.id} className="border-b border-slate-50 px-4 py-3 last:border-0">
@@ -89,9 +73,9 @@ function Notifications() {
               </li>
             ))}
           </ul>
-        </div>
-      )}
-    </div>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
   );
 }
 
@@ -99,21 +83,14 @@ function UserMenu() {
   const session = useSession();
   const navigate = useNavigate();
   const logout = useLogout();
-  const [open, setOpen] = useState(false);
-  const ref = useDismiss(open, () => setOpen(false));
   const name = displayName(session?.user ?? null);
-  const go = (to: string) => {
-    setOpen(false);
-    navigate(to);
-  };
-  const item = 'flex w-full items-center gap-2 px-4 py-2 text-left text-sm text-slate-700 hover:bg-slate-50';
+  const item =
+    'flex w-full cursor-pointer items-center gap-2 px-4 py-2 text-left text-sm text-slate-700 outline-none hover:bg-slate-50 data-[highlighted]:bg-slate-100';
+  // Security and Help & Support only close the menu (spec section 2).
   return (
-    <div className="relative" ref={ref}>
-      <button
-        type="button"
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger
         aria-label="User menu"
-        aria-expanded={open}
-        onClick={() => setOpen((value) => !value)}
         className="flex items-center gap-2 rounded-full py-1 pl-1 pr-2 hover:bg-slate-100"
       >
         <span className="bg-brand-gradient flex h-8 w-8 items-center justify-center rounded-full text-sm font-semibold text-white">
@@ -121,31 +98,32 @@ function UserMenu() {
         </span>
         <span className="hidden text-sm font-medium text-slate-700 sm:inline">{name}</span>
         <ChevronDown className="h-4 w-4 text-slate-500" />
-      </button>
-      {open && (
-        <div
-          role="menu"
-          className="absolute right-0 z-40 mt-2 w-56 rounded-xl border border-slate-200 bg-white py-2 shadow-lg"
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-40 w-56 rounded-xl border border-slate-200 bg-white py-2 shadow-lg focus:outline-none"
         >
-          <button type="button" role="menuitem" className={item} onClick={() => go(paths.profile)}>
+          <DropdownMenu.Item className={item} onSelect={() => navigate(paths.profile)}>
             <UserRound className="h-4 w-4" /> Profile Settings
-          </button>
-          <button type="button" role="menuitem" className={item} onClick={() => go(paths.dashboardSettings)}>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={item} onSelect={() => navigate(paths.dashboardSettings)}>
             <SlidersHorizontal className="h-4 w-4" /> Dashboard Settings
-          </button>
-          <button type="button" role="menuitem" className={item} onClick={() => setOpen(false)}>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={item}>
             <Shield className="h-4 w-4" /> Security
-          </button>
-          <button type="button" role="menuitem" className={item} onClick={() => setOpen(false)}>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={item}>
             <CircleHelp className="h-4 w-4" /> Help &amp; Support
-          </button>
-          <div className="my-1 border-t border-slate-100" />
-          <button type="button" role="menuitem" className={`${item} text-red-600`} onClick={logout}>
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 border-t border-slate-100" />
+          <DropdownMenu.Item className={`${item} text-red-600`} onSelect={logout}>
             <LogOut className="h-4 w-4" /> Logout
-          </button>
-        </div>
-      )}
-    </div>
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
   );
 }
 

@@ -1,8 +1,15 @@
+import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import type { ReactNode } from 'react';
 import { Button } from './button';
-import { Modal } from './modal';
+import { dialogContentClassName, dialogOverlayClassName, dialogTitleClassName } from './modal';
+import { useReturnFocus } from './return-focus';
 
-/** A destructive action's confirmation: Cancel and the action's own button, with its busy text. */
+/**
+ * A destructive action's confirmation: Cancel and the action's own button, with its
+ * busy text. On Radix UI's AlertDialog (role `alertdialog`): focus starts on Cancel and
+ * stays inside, the page behind is inert, Escape or a click on the backdrop cancels
+ * (unless busy), and focus returns to the button that opened it. Render it while open.
+ */
 export function ConfirmDialog({
   title,
   children,
@@ -20,17 +27,34 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const returnFocus = useReturnFocus();
+  const cancel = () => !busy && onCancel();
   return (
-    <Modal title={title} onClose={onCancel} busy={busy}>
-      <div className="space-y-3 text-sm text-slate-600">{children}</div>
-      <div className="mt-6 flex justify-end gap-3">
-        <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-        <Button variant="danger" onClick={onConfirm} disabled={busy}>
-          {busy ? busyLabel : confirmLabel}
-        </Button>
-      </div>
-    </Modal>
+    <AlertDialog.Root open onOpenChange={(open) => !open && cancel()}>
+      <AlertDialog.Portal>
+        {/* An alert dialog ignores outside clicks by default; the spec's delete modals cancel on the backdrop. */}
+        <AlertDialog.Overlay className={dialogOverlayClassName} onClick={cancel} />
+        <AlertDialog.Content
+          className={dialogContentClassName('max-w-md')}
+          aria-modal="true"
+          onCloseAutoFocus={returnFocus}
+        >
+          <AlertDialog.Title className={dialogTitleClassName}>{title}</AlertDialog.Title>
+          <AlertDialog.Description asChild>
+            <div className="mt-3 space-y-3 text-sm text-slate-600">{children}</div>
+          </AlertDialog.Description>
+          <div className="mt-6 flex justify-end gap-3">
+            <AlertDialog.Cancel asChild>
+              <Button variant="secondary" disabled={busy}>
+                Cancel
+              </Button>
+            </AlertDialog.Cancel>
+            <Button variant="danger" onClick={onConfirm} disabled={busy}>
+              {busy ? busyLabel : confirmLabel}
+            </Button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
   );
 }

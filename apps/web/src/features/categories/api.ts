@@ -9,6 +9,7 @@ import type {
 } from '@haat/contract';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
+import { createQueryKeys } from '../../lib/query-keys';
 
 /** The calls of the category screen (spec section 7). */
 const endpoints = {
@@ -19,24 +20,16 @@ const endpoints = {
   subcategory: (id: string) => `/api/subcategories/${id}`,
 } as const;
 
-/** Query keys of categories; there is one list (the API has no category filters). */
-export const categoryKeys = {
-  all: ['categories'] as const,
-  lists: () => [...categoryKeys.all, 'list'] as const,
-  list: () => [...categoryKeys.lists(), 'all'] as const,
-};
+/** Query keys of categories; there is one list (the API has no category filters), `list('all')`. */
+export const categoryKeys = createQueryKeys<'categories', 'all'>('categories');
 
-/** Query keys of subcategories, listed per parent category. */
-export const subcategoryKeys = {
-  all: ['subcategories'] as const,
-  lists: () => [...subcategoryKeys.all, 'list'] as const,
-  list: (categoryId: string) => [...subcategoryKeys.lists(), categoryId] as const,
-};
+/** Query keys of subcategories, listed per parent category: `list(categoryId)`. */
+export const subcategoryKeys = createQueryKeys<'subcategories', string>('subcategories');
 
 /** Every category with its subcategory and product counts. */
 export function useCategories() {
   return useQuery({
-    queryKey: categoryKeys.list(),
+    queryKey: categoryKeys.list('all'),
     queryFn: ({ signal }) => apiRequest<CategoryListResponse>(endpoints.categories, { signal }),
   });
 }
@@ -51,10 +44,19 @@ export function useSubcategories(categoryId: string | null) {
   });
 }
 
-/** Counts on the category rows change with subcategories, and a category's subcategories go with it. */
-function invalidateCatalog(queryClient: QueryClient) {
+/**
+ * Counts on the category rows change with subcategories, and a category's subcategories
+ * go with it: every list of both is re-read, and the written record's own key.
+ */
+function invalidateCatalog(
+  queryClient: QueryClient,
+  written?: { category?: string | null; subcategory?: string | null },
+) {
   void queryClient.invalidateQueries({ queryKey: categoryKeys.lists() });
   void queryClient.invalidateQueries({ queryKey: subcategoryKeys.lists() });
+  if (written?.category) void queryClient.invalidateQueries({ queryKey: categoryKeys.detail(written.category) });
+  if (written?.subcategory)
+    void queryClient.invalidateQueries({ queryKey: subcategoryKeys.detail(written.subcategory) });
 }
 
 /** `POST /api/categories/create` without an id, `PUT /api/categories/:id` with one. */
@@ -65,7 +67,7 @@ export function useSaveCategory() {
       id
         ? apiRequest<CategoryResponse>(endpoints.category(id), { method: 'PUT', body })
         : apiRequest<CategoryResponse>(endpoints.createCategory, { method: 'POST', body: { ...body, _id: null } }),
-    onSuccess: () => invalidateCatalog(queryClient),
+    onSuccess: (_answer, { id }) => invalidateCatalog(queryClient, { category: id }),
   });
 }
 
@@ -74,7 +76,7 @@ export function useDeleteCategory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiRequest<MessageResponse>(endpoints.category(id), { method: 'DELETE' }),
-    onSuccess: () => invalidateCatalog(queryClient),
+    onSuccess: (_answer, id) => invalidateCatalog(queryClient, { category: id }),
   });
 }
 
@@ -86,7 +88,7 @@ export function useSaveSubcategory() {
       id
         ? apiRequest<SubcategoryResponse>(endpoints.subcategory(id), { method: 'PUT', body })
         : apiRequest<SubcategoryResponse>(endpoints.subcategories, { method: 'POST', body: { ...body, _id: null } }),
-    onSuccess: () => invalidateCatalog(queryClient),
+    onSuccess: (_answer, { id }) => invalidateCatalog(queryClient, { subcategory: id }),
   });
 }
 
@@ -95,6 +97,6 @@ export function useDeleteSubcategory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiRequest<MessageResponse>(endpoints.subcategory(id), { method: 'DELETE' }),
-    onSuccess: () => invalidateCatalog(queryClient),
+    onSuccess: (_answer, id) => invalidateCatalog(queryClient, { subcategory: id }),
   });
 }

@@ -1,17 +1,15 @@
 import type { DashboardSummary } from '@haat/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
+import { createQueryKeys } from '../../lib/query-keys';
 
 /** The one call the dashboard makes: every figure, computed by the server. */
 const endpoints = {
   summary: '/api/dashboard/summary',
 } as const;
 
-/** Query keys of this feature. */
-export const dashboardKeys = {
-  all: ['dashboard'] as const,
-  summary: () => [...dashboardKeys.all, 'summary'] as const,
-};
+/** Query keys of this feature: the summary is the dashboard's one record, `detail('summary')`. */
+export const dashboardKeys = createQueryKeys('dashboard');
 
 /**
  * `GET /api/dashboard/summary` (spec section 2, Dashboard): the cards, revenue (rupees,
@@ -21,7 +19,7 @@ export const dashboardKeys = {
  */
 export function useDashboardSummary() {
   return useQuery({
-    queryKey: dashboardKeys.summary(),
+    queryKey: dashboardKeys.detail('summary'),
     queryFn: ({ signal }) => apiRequest<DashboardSummary>(endpoints.summary, { signal }),
   });
 }

@@ -13,16 +13,10 @@ import type {
   VendorListResponse,
   VendorStatus,
 } from '@haat/contract';
-import {
-  type InfiniteData,
-  keepPreviousData,
-  type QueryClient,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { type InfiniteData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
+import { createQueryKeys, createSubListKeys } from '../../lib/query-keys';
+import { useCursorList } from '../../lib/use-cursor-list';
 
 /** The calls this feature makes (spec section 7; paged as the API's list endpoints allow). */
 const endpoints = {
@@ -60,18 +54,17 @@ export interface PendingFilters {
   category: string;
 }
 
-/** Query keys: every product list sits under `lists()`, so one invalidation refreshes them all. */
+const baseKeys = createQueryKeys<'products', ProductFilters>('products');
+
+/**
+ * Query keys: the product list is `list(filters)` and the pending review queue
+ * `pending.list(filters)`, both under `lists()`, so one invalidation refreshes them all.
+ */
 export const productKeys = {
-  all: ['products'] as const,
-  lists: () => [...productKeys.all, 'list'] as const,
-  staffLists: () => [...productKeys.lists(), 'staff'] as const,
-  list: (filters: ProductFilters) => [...productKeys.staffLists(), filters] as const,
-  pendingLists: () => [...productKeys.lists(), 'pending'] as const,
-  pending: (filters: PendingFilters) => [...productKeys.pendingLists(), filters] as const,
-  counts: () => [...productKeys.all, 'counts'] as const,
-  details: () => [...productKeys.all, 'detail'] as const,
-  detail: (id: string) => [...productKeys.details(), id] as const,
-  options: () => [...productKeys.all, 'options'] as const,
+  ...baseKeys,
+  pending: createSubListKeys<PendingFilters>(baseKeys.lists(), 'pending'),
+  counts: () => [...baseKeys.all, 'counts'] as const,
+  options: () => [...baseKeys.all, 'options'] as const,
   categoryOptions: () => [...productKeys.options(), 'categories'] as const,
   subcategoryOptions: (categoryId: string) => [...productKeys.options(), 'subcategories', categoryId] as const,
   vendorOptions: (status: 'all' | VendorStatus) => [...productKeys.options(), 'vendors', status] as const,
@@ -81,25 +74,19 @@ const allToUndefined = <T extends string>(value: T | 'all') => (value === 'all' 
 
 type ProductPages = InfiniteData<ProductListResponse, string | undefined>;
 
-const pageOptions = {
-  initialPageParam: undefined as string | undefined,
-  getNextPageParam: (last: ProductListResponse) => last.nextCursor ?? undefined,
-  // Keeps the rows on screen while a changed filter's first page loads.
-  placeholderData: keepPreviousData,
-};
-
 /**
  * The product list, page by page (spec section 2, Product list). Search and filters
- * run in the database; `total` of any page is the count for the filters.
+ * run in the database; `total` is the count for the filters.
  */
 export function useProductList(filters: ProductFilters) {
-  return useInfiniteQuery({
+  return useCursorList({
     queryKey: productKeys.list(filters),
-    queryFn: ({ pageParam, signal }) =>
+    limit: PRODUCT_PAGE_SIZE,
+    fetchPage: ({ limit, cursor, signal }) =>
       apiRequest<ProductListResponse>(endpoints.staffList, {
         query: {
-          limit: PRODUCT_PAGE_SIZE,
-          cursor: pageParam,
+          limit,
+          cursor,
           search: filters.search.trim() || undefined,
           status: allToUndefined(filters.status),
           stock: allToUndefined(filters.stock),
@@ -107,20 +94,21 @@ export function useProductList(filters: ProductFilters) {
         },
         signal,
       }),
-    ...pageOptions,
+    items: (page) => page.products,
   });
 }
 
 /** Products awaiting approval, page by page (spec section 2, Pending products). Admin only. */
 export function usePendingProducts(filters: PendingFilters) {
-  return useInfiniteQuery({
-    queryKey: productKeys.pending(filters),
-    queryFn: ({ pageParam, signal }) =>
+  return useCursorList({
+    queryKey: productKeys.pending.list(filters),
+    limit: PRODUCT_PAGE_SIZE,
+    fetchPage: ({ limit, cursor, signal }) =>
       apiRequest<ProductListResponse>(endpoints.pending, {
-        query: { limit: PRODUCT_PAGE_SIZE, cursor: pageParam, vendor: filters.vendor, category: filters.category },
+        query: { limit, cursor, vendor: filters.vendor, category: filters.category },
         signal,
       }),
-    ...pageOptions,
+    items: (page) => page.products,
   });
 }
 
@@ -256,9 +244,9 @@ export function useApproveProduct() {
     mutationFn: ({ id, isApproved }: { id: string; isApproved: boolean }) =>
       apiRequest<ProductSavedResponse>(endpoints.approve(id), { method: 'PUT', body: { isApproved } }),
     onSuccess: (answer, { id }) => {
-      patchLoadedPages(queryClient, productKeys.staffLists(), id, () => answer.product);
+      patchLoadedPages(queryClient, productKeys.lists(), id, () => answer.product);
       // Reviewed either way, it leaves the review list (spec section 4).
-      patchLoadedPages(queryClient, productKeys.pendingLists(), id, () => null);
+      patchLoadedPages(queryClient, productKeys.pending.lists(), id, () => null);
       invalidateAfterWrite(queryClient, id);
     },
   });

@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
+import { ORDER_SEARCH_STATUS_CODES } from '../dialect.js';
 import { isPostgres, type MigrationDb } from './helpers.js';
 
 /**
@@ -10,18 +11,7 @@ import { isPostgres, type MigrationDb } from './helpers.js';
  * `orders.repository.ts` picks the matching predicate. See docs/decisions/0016.
  */
 
-/**
- * The one-character code each status is indexed as in `orders_search.status`, between
- * two U+0002: one trigram token per status, so the search and the status filter are
- * answered by the index together. A status missing here would be indexed as its
- * own text (still exact, only slower); statuses are fixed by `orders_status_check`.
- */
-export const ORDER_SEARCH_STATUS_CODES = {
-  'Order Placed': '1',
-  Packaging: '2',
-  'On The Road': '3',
-  Delivered: '4',
-} as const;
+// The status codes live in ../dialect.ts, which the order search reads at run time too.
 
 export async function up(db: MigrationDb): Promise<void> {
   if (isPostgres(db)) {

@@ -1,4 +1,7 @@
-import { type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, sql } from 'kysely';
+import { isPostgres } from '../dialect.js';
+
+export { isPostgres };
 
 /**
  * Column types that differ between the two databases, so one migration serves
@@ -7,10 +10,6 @@ import { type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, Pos
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against whatever schema exists at their time
 export type MigrationDb = Kysely<any>;
-
-export function isPostgres(db: MigrationDb): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
 
 /** `id` primary key: identity on PostgreSQL, AUTOINCREMENT rowid on SQLite (ids never reused). */
 export function withId<T extends string>(db: MigrationDb, table: CreateTableBuilder<T, never>) {

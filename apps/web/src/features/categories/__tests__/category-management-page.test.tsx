@@ -224,15 +224,15 @@ describe('CategoryManagementPage', () => {
         name: 'Delete Electronics',
       }),
     );
-    const dialog = screen.getByRole('dialog', { name: 'Delete Category?' });
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete Category?' });
     expect(dialog).toHaveTextContent('All associated subcategories will also be deleted.');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(api.callsTo('DELETE', '/api/categories/2')).toHaveLength(0);
 
     await user.click(within(row('Electronics')).getByRole('button', { name: 'Delete Electronics' }));
     await user.click(
-      within(screen.getByRole('dialog', { name: 'Delete Category?' })).getByRole('button', { name: 'Delete' }),
+      within(screen.getByRole('alertdialog', { name: 'Delete Category?' })).getByRole('button', { name: 'Delete' }),
     );
 
     expect(await findToast('Category deleted successfully!')).toBeInTheDocument();
@@ -252,10 +252,10 @@ describe('CategoryManagementPage', () => {
 
     const phones = await screen.findByRole('listitem', { name: 'Phones' });
     await user.click(within(phones).getByRole('button', { name: 'Delete Phones' }));
-    const dialog = screen.getByRole('dialog', { name: 'Delete Subcategory?' });
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete Subcategory?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
     expect(await findToast(categoryMessages.subcategoryInUse(2))).toBeInTheDocument();
-    expect(screen.getByRole('dialog', { name: 'Delete Subcategory?' })).toBeInTheDocument();
+    expect(screen.getByRole('alertdialog', { name: 'Delete Subcategory?' })).toBeInTheDocument();
   });
 });

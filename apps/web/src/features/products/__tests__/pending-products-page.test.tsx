@@ -141,4 +141,32 @@ describe('PendingProductsPage', () => {
       expect(params?.get('category')).toBe('10');
     });
   });
+
+  it('keeps the vendor and category in the address, replacing the entry, and opens on the address', async () => {
+    signInAs('admin');
+    const api = pendingApi();
+    const user = userEvent.setup();
+    const { router } = renderPending();
+
+    await user.selectOptions(
+      screen.getByLabelText('Vendor'),
+      await screen.findByRole('option', { name: 'Ravi Traders' }),
+    );
+    await waitFor(() => expect(router.state.location.search).toBe('?vendor=7'));
+    expect(router.state.historyAction).toBe('REPLACE');
+
+    cleanup();
+    renderScreen(<PendingProductsPage />, {
+      route: '/admin/products/pending',
+      path: '/admin/products/pending?category=10',
+    });
+    await screen.findByRole('option', { name: 'Electronics' });
+    expect(screen.getByLabelText('Category')).toHaveValue('10');
+    expect(screen.getByLabelText('Vendor')).toHaveValue('');
+    await waitFor(() => {
+      const params = api.callsTo('GET', '/api/products/admin/pending').at(-1)?.url.searchParams;
+      expect(params?.get('category')).toBe('10');
+      expect(params?.get('vendor') ?? '').toBe('');
+    });
+  });
 });

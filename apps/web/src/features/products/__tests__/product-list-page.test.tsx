@@ -153,13 +153,13 @@ describe('ProductListPage (admin)', () => {
     renderList();
 
     await user.click(await screen.findByRole('button', { name: 'Delete Galaxy Phone' }));
-    const dialog = screen.getByRole('dialog', { name: 'Delete Product' });
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete Product' });
     expect(dialog).toHaveTextContent('This action cannot be undone');
     expect(dialog).toHaveTextContent('data, images and sales history');
     await user.click(within(dialog).getByRole('button', { name: 'Delete Product' }));
 
     expect(await screen.findByText('Product deleted successfully!')).toBeInTheDocument();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(api.callsTo('DELETE', `/api/products/delete/${phone._id}`)).toHaveLength(1);
   });
 

@@ -1,6 +1,6 @@
 import { productMessages } from '@haat/contract';
 import { ArrowLeft, Clock } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect } from 'react';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Field, Select } from '../../../components/ui/field';
@@ -9,8 +9,9 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
-import { type PendingFilters, useCategoryOptions, usePendingProducts, useVendorOptions } from '../api';
+import { useCategoryOptions, usePendingProducts, useVendorOptions } from '../api';
 import { PendingProductCard } from '../components/pending-product-card';
+import { usePendingFilters } from '../hooks/use-pending-filters';
 import { productListPath } from '../hooks/use-product-filters';
 import { useReviewProduct } from '../hooks/use-review-product';
 
@@ -21,18 +22,15 @@ import { useReviewProduct } from '../hooks/use-review-product';
  * Cards load a page at a time as the user scrolls.
  */
 export function PendingProductsPage() {
-  const [filters, setFilters] = useState<PendingFilters>({ vendor: '', category: '' });
-  const list = usePendingProducts(filters);
+  const { filters, setFilter } = usePendingFilters();
+  const { query, items: products, total, hasMore, loadingMore, loadMore } = usePendingProducts(filters);
   const vendors = useVendorOptions('all');
   const categories = useCategoryOptions();
   const { review, reviewingId } = useReviewProduct();
 
-  const products = useMemo(() => list.data?.pages.flatMap((page) => page.products) ?? [], [list.data]);
-  const total = list.data?.pages[0]?.total ?? products.length;
-
   useEffect(() => {
-    if (list.error) console.error('Loading pending products failed', list.error);
-  }, [list.error]);
+    if (query.error) console.error('Loading pending products failed', query.error);
+  }, [query.error]);
 
   return (
     <div>
@@ -53,11 +51,7 @@ export function PendingProductsPage() {
       >
         <Field label="Vendor">
           {(control) => (
-            <Select
-              {...control}
-              value={filters.vendor}
-              onChange={(event) => setFilters((current) => ({ ...current, vendor: event.target.value }))}
-            >
+            <Select {...control} value={filters.vendor} onChange={(event) => setFilter('vendor', event.target.value)}>
               <option value="">All Vendors</option>
               {(vendors.data?.vendors ?? []).map((vendor) => (
                 <option key={vendor._id} value={vendor._id}>
@@ -72,7 +66,7 @@ export function PendingProductsPage() {
             <Select
               {...control}
               value={filters.category}
-              onChange={(event) => setFilters((current) => ({ ...current, category: event.target.value }))}
+              onChange={(event) => setFilter('category', event.target.value)}
             >
               <option value="">All Categories</option>
               {(categories.data?.categories ?? []).map((category) => (
@@ -85,11 +79,11 @@ export function PendingProductsPage() {
         </Field>
       </section>
 
-      {list.isPending ? (
+      {query.isPending ? (
         <Spinner label="Loading pending products..." />
-      ) : list.isError && products.length === 0 ? (
+      ) : query.isError && products.length === 0 ? (
         <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-center text-red-800">
-          {errorMessage(list.error, productMessages.loadFailed)}
+          {errorMessage(query.error, productMessages.loadFailed)}
         </p>
       ) : products.length === 0 ? (
         <EmptyState title="No pending products" description="All products have been reviewed. Great job!" />
@@ -109,11 +103,7 @@ export function PendingProductsPage() {
               </li>
             ))}
           </ul>
-          <LoadMore
-            hasMore={list.hasNextPage}
-            loading={list.isFetchingNextPage}
-            onLoadMore={() => void list.fetchNextPage()}
-          />
+          <LoadMore hasMore={hasMore} loading={loadingMore} onLoadMore={loadMore} />
         </>
       )}
     </div>

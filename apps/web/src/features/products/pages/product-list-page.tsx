@@ -1,6 +1,6 @@
 import { type Product, productMessages } from '@haat/contract';
 import { Clock, Plus } from 'lucide-react';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -52,18 +52,12 @@ export function ProductListPage() {
   const remove = useDeleteProduct();
   const [toDelete, setToDelete] = useState<Product | null>(null);
 
-  const products = useMemo(() => list.data?.pages.flatMap((page) => page.products) ?? [], [list.data]);
-  const total = list.data?.pages[0]?.total ?? products.length;
+  const { query, items: products, total, hasMore, loadingMore, loadMore } = list;
   const hasFilters =
     appliedFilters.search !== '' ||
     appliedFilters.status !== 'all' ||
     appliedFilters.stock !== 'all' ||
     appliedFilters.approval !== 'all';
-
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
-  const loadMore = useCallback(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   const onSearchTextChange = (text: string) => {
     setSearchText(text);
@@ -125,12 +119,12 @@ export function ProductListPage() {
         onClearAll={onClearAll}
       />
 
-      {list.isPending ? (
+      {query.isPending ? (
         <Spinner label="Loading products..." />
-      ) : list.isError && products.length === 0 ? (
+      ) : query.isError && products.length === 0 ? (
         <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-center text-red-800">
-          <p className="font-medium">{errorMessage(list.error, productMessages.loadFailed)}</p>
-          <Button variant="secondary" className="mt-3" onClick={() => void list.refetch()}>
+          <p className="font-medium">{errorMessage(query.error, productMessages.loadFailed)}</p>
+          <Button variant="secondary" className="mt-3" onClick={() => void query.refetch()}>
             Retry
           </Button>
         </div>
@@ -152,15 +146,15 @@ export function ProductListPage() {
           total={total}
           isAdmin={isAdmin}
           reviewingId={reviewingId ?? null}
-          hasMore={Boolean(hasNextPage)}
-          loadingMore={isFetchingNextPage}
+          hasMore={hasMore}
+          loadingMore={loadingMore}
           onLoadMore={loadMore}
           onReview={review}
           onDelete={setToDelete}
         />
       )}
 
-      {!list.isPending && (
+      {!query.isPending && (
         <footer className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
           <p>
             Showing {formatNumber(products.length)} of {formatNumber(total)} products

@@ -4,8 +4,8 @@
  * how many rows a search or a filter matches, and it always prefers an index on a WHERE
  * term over walking the ORDER BY index: on 100,000 products that made a page of
  * `status=active` sorted by name cost 180 ms, and a search matching half the catalog
- * 40 ms to count. This module only decides; `products.repository.ts` writes the SQL
- * for each choice (see its `Access`). Figures: docs/performance.md.
+ * 40 ms to count. This module only decides, without a database; `sqlite.ts` beside it
+ * writes the SQL for each choice (see `Access` and `shared.ts`). Figures: docs/performance.md.
  *
  * Costs are in "table lookups" (one B-tree seek into `products` for a row, ~0.7 µs on
  * the 100,000-product store), measured on that store:

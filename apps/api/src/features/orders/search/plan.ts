@@ -1,20 +1,18 @@
-import { ORDER_SEARCH_STATUS_CODES } from '../../platform/db/migrations/2026_11_21_1810_add_order_search.js';
-import type { OrdersTable } from '../../platform/db/schema.js';
+import { ORDER_SEARCH_STATUS_CODES, TRIGRAM } from '../../../platform/db/dialect.js';
+import type { OrdersTable } from '../../../platform/db/schema.js';
 
 /**
- * How the order search is answered, decided from the text and from counts: on SQLite,
- * which index serves a text, the FTS5 query for it, and how to find one page; on
- * PostgreSQL, how to find one page. This module only decides; `orders.repository.ts`
- * writes the SQL. See docs/decisions/0016
+ * How the order search is answered, decided from the text and from counts, on SQLite:
+ * which index serves a text, the FTS5 query for it, and how to find one page
+ * (PostgreSQL's page plan is `choosePostgresPagePlan` in platform/db/lists.ts, shared
+ * with products). This module only decides, without a database;
+ * `sqlite.ts` and `postgres.ts` beside it write the SQL. See docs/decisions/0016
  * and migration 2026_11_21_1810_add_order_search for the index (`orders_search`: one
  * FTS5 trigram document per order: tracking number, billing e-mail, the account's
  * e-mail, each with U+0001 appended, and a status token).
  */
 
 type OrderStatus = OrdersTable['status'];
-
-/** Below this many characters trigram phrases cannot match. */
-const TRIGRAM = 3;
 
 /** True when `text` has a control character: the index's own padding and status tokens use U+0001 and U+0002. */
 const hasControl = (text: string) => [...text].some((char) => char < ' ' || char === '\u007f');
@@ -106,7 +104,7 @@ const CHECK = 3;
  * - `newest`: take the `size` matches with the highest ids (the index yields matches in
  *   id order, so that costs `size` lookups), then prove that no other match belongs on
  *   the page by scanning the list's index, without reading the table, down to the
- *   first order whose id is below theirs (`newestMatchesIfProven` in the repository).
+ *   first order whose id is below theirs (`newestMatchesIfProven` in `sqlite.ts`).
  *   Orders are numbered as they are created, so the list order and the id order nearly
  *   agree and the proof scans about `size * rows / matches` entries; when they do not
  *   agree, the proof fails and another plan runs.

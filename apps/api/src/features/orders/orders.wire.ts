@@ -1,0 +1,90 @@
+import {
+  type Order,
+  type OrderListResponse,
+  type OrderStatsResponse,
+  type OrderSummary,
+  toRupees,
+} from '@haat/contract';
+import type { ListAnswer } from '../../platform/db/lists.js';
+import type { OrderListRow, OrderRowWithUser } from './orders.repository.js';
+import type { OrderDetail, OrderStats } from './orders.service.js';
+
+/**
+ * Orders as the wire carries them (spec sections 3 and 7; decision 0005): the one
+ * place where the orders feature's money leaves paise for rupees, and where ids become
+ * strings. The routes call these on what the service answered.
+ */
+
+function toOrderBase(row: OrderRowWithUser): Omit<Order, 'products' | 'statusHistory'> {
+  return {
+    _id: String(row.id),
+    trackingNumber: row.trackingNumber,
+    user:
+      row.userId !== null && row.userName !== null
+        ? { _id: String(row.userId), name: row.userName, email: row.userEmail ?? '' }
+        : null,
+    billingInfo: {
+      fullName: row.billingFullName,
+      email: row.billingEmail,
+      phone: row.billingPhone,
+      note: row.billingNote,
+      address: { fullAddress: row.billingAddress, city: row.billingCity, province: row.billingProvince },
+    },
+    paymentMethod: row.paymentMethod,
+    totalPrice: toRupees(row.subtotalPaise),
+    coupon: row.couponCode ? { code: row.couponCode, discountAmount: toRupees(row.discountPaise) } : null,
+    discountedTotal: toRupees(row.discountedTotalPaise),
+    status: row.status,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** An order of the list as the wire's summary: rupees, string ids, the number of lines. */
+export function toOrderSummary(row: OrderListRow): OrderSummary {
+  return { ...toOrderBase(row), itemCount: Number(row.itemCount ?? 0) };
+}
+
+/**
+ * `GET /orders/admin/orders`'s answer: `{ success, orders }` unpaged, with `total` and
+ * `nextCursor` for a page.
+ */
+export function toOrderListResponse(answer: ListAnswer<OrderListRow>): OrderListResponse {
+  const { items, ...paging } = answer;
+  return { success: true, orders: items.map(toOrderSummary), ...paging };
+}
+
+/** One order with its lines (rupees) and status history, as the wire carries it. */
+export function toOrder(detail: OrderDetail): Order {
+  return {
+    ...toOrderBase(detail.order),
+    products: detail.items.map((item) => ({
+      _id: String(item.id),
+      product: {
+        _id: item.productId === null ? null : String(item.productId),
+        name: item.productName,
+        images: item.productImage ? [item.productImage] : [],
+      },
+      quantity: item.quantity,
+      salePrice: toRupees(item.salePricePaise),
+    })),
+    statusHistory: detail.history.map((entry) => ({
+      _id: String(entry.id),
+      status: entry.status,
+      notes: entry.notes,
+      updatedAt: entry.updatedAt,
+      timestamp: entry.createdAt,
+    })),
+  };
+}
+
+/** `GET /orders/admin/stats`'s answer: revenue in rupees. */
+export function toOrderStatsResponse(stats: OrderStats): OrderStatsResponse {
+  return {
+    success: true,
+    totalOrders: stats.totalOrders,
+    ordersToday: stats.ordersToday,
+    totalRevenue: toRupees(stats.totalRevenuePaise),
+    byStatus: stats.byStatus,
+  };
+}

@@ -1,0 +1,111 @@
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import type { Db } from '../../../platform/db/create-db.js';
+import { isPostgres } from '../../../platform/db/dialect.js';
+import { afterKeyset, type Keyset, likeContains } from '../../../platform/db/lists.js';
+import type { Database, OrdersTable } from '../../../platform/db/schema.js';
+import { ftsQuery } from './plan.js';
+
+/**
+ * What both databases' order searches share: how a prepared search is expressed as a
+ * predicate, and the list's order. `sqlite.ts` and `postgres.ts` beside this file find
+ * a searched page; `orders.repository.ts` runs everything else.
+ */
+
+export type OrderStatusValue = OrdersTable['status'];
+
+/**
+ * A search text as the database answers it (see docs/decisions/0016):
+ * - `like`: LIKE (SQLite) or ILIKE (PostgreSQL) on each order, the account's e-mail
+ *   through a subquery on users: a scan. SQLite: 1 character, and the texts
+ *   `sqliteSearchKind` sends here; PostgreSQL: fewer than 3 characters.
+ * - `trigram` (PostgreSQL, 3+ characters): ILIKE on the tracking number and billing
+ *   e-mail, each served by a pg_trgm index, or an account among `accountIds` (the
+ *   users whose e-mail matched, found first through their own pg_trgm index).
+ * - `fts` (SQLite, 2+ characters): `query`, the FTS5 query of the text in
+ *   `orders_search`; null when no order can match.
+ * - `none`: a text with U+0000, which no stored text contains (PostgreSQL cannot store
+ *   it, and SQLite's LIKE would end the pattern there and match too much).
+ */
+export type OrderSearch =
+  | { via: 'none'; text: string }
+  | { via: 'like'; text: string }
+  | { via: 'trigram'; text: string; accountIds: number[] }
+  | { via: 'fts'; text: string; query: string | null };
+
+/** The list's filters with the search resolved: made once per request, shared by the count and the page. */
+export interface PreparedOrderFilters {
+  status?: OrderStatusValue;
+  search?: OrderSearch;
+}
+
+/**
+ * Tracking number, billing e-mail or the account's e-mail contains the text, in any
+ * case: the predicate of each way of answering (`OrderSearch`). An `fts` search
+ * includes the status filter in its query, so the caller must not filter by status in
+ * SQL as well (SQLite would then prefer the status index over the search's matches).
+ */
+export function matchesSearch(
+  eb: ExpressionBuilder<Database, 'orders'>,
+  postgres: boolean,
+  search: OrderSearch,
+  status: OrderStatusValue | undefined,
+): Expression<SqlBool> {
+  const { text } = search;
+  if (search.via === 'none') return sql<SqlBool>`0 = 1`;
+  if (search.via === 'fts') {
+    if (search.query === null) return sql<SqlBool>`0 = 1`;
+    return sql<SqlBool>`${eb.ref('orders.id')} in (
+      select rowid from orders_search where orders_search match ${ftsQuery(search.query, status)})`;
+  }
+  const own = [
+    likeContains(postgres, eb.ref('orders.trackingNumber'), text),
+    likeContains(postgres, eb.ref('orders.billingEmail'), text),
+  ];
+  if (search.via === 'trigram') {
+    // The accounts were found first: `user_id in (select ...)` inside an OR would make
+    // PostgreSQL scan every order instead of combining the indexes.
+    return search.accountIds.length > 0
+      ? eb.or([...own, eb('orders.userId', '=', sql<number>`any(${search.accountIds})`)])
+      : eb.or(own);
+  }
+  // The account's e-mail is looked up in users first (a far smaller table), so neither
+  // the list nor its count needs to join users to filter.
+  return eb.or([
+    ...own,
+    eb(
+      'orders.userId',
+      'in',
+      eb
+        .selectFrom('users')
+        .select('users.id')
+        .where((ueb) => likeContains(postgres, ueb.ref('users.email'), text)),
+    ),
+  ]);
+}
+
+/** The orders meeting the prepared filters (no columns selected yet). */
+export function filteredOrders(db: Db, filters: PreparedOrderFilters) {
+  const postgres = isPostgres(db);
+  const { status, search } = filters;
+  return db
+    .selectFrom('orders')
+    .$if(status !== undefined && search?.via !== 'fts', (qb) =>
+      qb.where('orders.status', '=', status as OrderStatusValue),
+    )
+    .$if(search !== undefined, (qb) => qb.where((eb) => matchesSearch(eb, postgres, search as OrderSearch, status)));
+}
+
+/** `(created_at, id)` comes after `after` in the list's order (newest first). */
+export function afterOrder(eb: ExpressionBuilder<Database, 'orders'>, after: Keyset) {
+  return afterKeyset(eb.ref('orders.createdAt'), eb.ref('orders.id'), 'desc', after);
+}
+
+/** Orders of the status (or all), after `after`, newest first: the order a walk reads them in. */
+export function ordersInListOrder(db: Db, status: OrderStatusValue | undefined, after: Keyset | undefined) {
+  return db
+    .selectFrom('orders')
+    .$if(status !== undefined, (qb) => qb.where('orders.status', '=', status as OrderStatusValue))
+    .$if(after !== undefined, (qb) => qb.where((eb) => afterOrder(eb, after as Keyset)))
+    .orderBy('orders.createdAt', 'desc')
+    .orderBy('orders.id', 'desc');
+}

@@ -1,0 +1,223 @@
+import { type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { Db } from '../../../platform/db/create-db.js';
+import { type Keyset, likeContains } from '../../../platform/db/lists.js';
+import type { Database } from '../../../platform/db/schema.js';
+import {
+  choosePagePlan,
+  ftsQuery,
+  ftsString,
+  likeAgreesWithIndex,
+  pairsQuery,
+  pairTermRange,
+  sqliteSearchKind,
+  walkBudget,
+  worthProving,
+} from './plan.js';
+import { afterOrder, type OrderSearch, type OrderStatusValue, ordersInListOrder } from './shared.js';
+
+/**
+ * The order search on SQLite (docs/decisions/0016): the FTS5 trigram index
+ * `orders_search` (migration 2026_11_21_1810_add_order_search) answers texts of 2+
+ * characters, and one page of a search is found by the plan `plan.ts` chooses from
+ * the counts. SQLite's planner has no statistics on how many orders a search matches,
+ * so left alone it would gather every match even when the newest few would do.
+ */
+
+/**
+ * Resolves a search text (not blank, without U+0000) for SQLite: LIKE, the FTS5 phrase
+ * of the text, or, for 2 characters, any of the index's trigrams starting with them
+ * (read from `orders_search_terms`).
+ */
+export async function prepareSqliteSearch(db: Db, text: string): Promise<OrderSearch> {
+  const kind = sqliteSearchKind(text);
+  if (kind === 'like') return { via: 'like', text };
+  if (kind === 'phrase') return { via: 'fts', text, query: ftsString(text) };
+  const { from, to } = pairTermRange(text);
+  const result = await sql<{ term: string }>`
+    select term from orders_search_terms where term >= ${from} and term < ${to}`.execute(db);
+  const terms = result.rows.map((row) => row.term);
+  return { via: 'fts', text, query: pairsQuery(text, terms) };
+}
+
+/** How many orders of the status (or all) an FTS5 query matches, counted in `orders_search` alone. */
+export async function countSqliteMatches(db: Db, query: string, status: OrderStatusValue | undefined): Promise<number> {
+  const result = await sql<{ count: number }>`
+    select count(*) as count from orders_search where orders_search match ${ftsQuery(query, status)}`.execute(db);
+  return Number(result.rows[0]?.count ?? 0);
+}
+
+/**
+ * SQLite: the ids of one page (`limit` rows after `after`) of the orders an `fts` search
+ * matches (`total` of them, out of `rows` orders of the status), in list order. Plans
+ * (`plan.ts`): gather every
+ * match; or take the newest ids and prove the page; failing the proof, walk the list
+ * with LIKE (printable ASCII texts only, where LIKE and the index agree) or gather.
+ */
+export async function findSqlitePageIds(
+  db: Db,
+  status: OrderStatusValue | undefined,
+  search: { text: string; query: string },
+  page: { limit: number; after: Keyset | undefined; total: number; rows: number },
+): Promise<number[]> {
+  const { limit, after, total, rows } = page;
+  const match = ftsQuery(search.query, status);
+  if (choosePagePlan(limit, total, rows) === 'gather') return gatherIds(db, match, limit, after);
+  const proven = await newestMatchesIfProven(db, status, match, limit, after, total);
+  if (proven) return proven;
+  const budget = likeAgreesWithIndex(search.text) ? walkBudget(limit, total, rows) : undefined;
+  if (budget === undefined) return gatherIds(db, match, limit, after);
+  return walkThenGather(
+    db,
+    status,
+    limit,
+    after,
+    budget,
+    sqliteWalk(db, status, search.text, limit, after),
+    (count, from) => gatherIds(db, match, count, from),
+  );
+}
+
+/**
+ * SQLite, the `newest` plan: the `limit` matches after `after` with the highest ids,
+ * in list order, if they are provably the page; else undefined.
+ *
+ * The candidates are every match after `after` with an id in `[low, high)`: `high` is
+ * the cursor's id (none on the first page), `low` the lowest candidate's id. Any other
+ * match has an id outside that range, so the candidates are the page when the first
+ * order in list order after `after` (of the status) with an id outside the range comes
+ * after the last candidate. That order is found by scanning the list's index alone
+ * (`+id` keeps SQLite from seeking by id instead). When the index ran out of matches
+ * before `limit`, every other match must have an id of at least `high`.
+ */
+async function newestMatchesIfProven(
+  db: Db,
+  status: OrderStatusValue | undefined,
+  match: string,
+  limit: number,
+  after: Keyset | undefined,
+  total: number,
+): Promise<number[] | undefined> {
+  const candidates = await db
+    .selectFrom(sql<{ rowid: number }>`orders_search`.as('matches'))
+    .innerJoin('orders', 'orders.id', 'matches.rowid')
+    .select(['orders.id', 'orders.createdAt'])
+    .where(sql<SqlBool>`matches.orders_search match ${match}`)
+    .$if(after !== undefined, (qb) =>
+      qb.where(sql<SqlBool>`matches.rowid < ${(after as Keyset).id}`).where((eb) => afterOrder(eb, after as Keyset)),
+    )
+    .orderBy(sql`matches.rowid`, 'desc')
+    .limit(limit)
+    .execute();
+  const high = after?.id;
+  const full = candidates.length === limit;
+  if (!full && high === undefined) return inListOrder(candidates).map((row) => row.id);
+
+  const low = full ? Math.min(...candidates.map((row) => row.id)) : undefined;
+  if (low !== undefined && !worthProving((high ?? (await maxOrderId(db)) + 1) - low, total)) return undefined;
+  const outside = await ordersInListOrder(db, status, after)
+    .select(['orders.createdAt', 'orders.id'])
+    .where((eb) => {
+      const id = sql<number>`+${eb.ref('orders.id')}`;
+      const below = low === undefined ? undefined : eb(id, '<', low);
+      const above = high === undefined ? undefined : eb(id, '>=', high);
+      return below && above ? eb.or([below, above]) : ((below ?? above) as Expression<SqlBool>);
+    })
+    .limit(1)
+    .executeTakeFirst();
+  const page = inListOrder(candidates);
+  const last = page.at(-1);
+  if (outside === undefined) return page.map((row) => row.id);
+  if (!full || last === undefined) return undefined;
+  const comesAfterLast =
+    outside.createdAt < last.createdAt || (outside.createdAt === last.createdAt && outside.id < last.id);
+  return comesAfterLast ? page.map((row) => row.id) : undefined;
+}
+
+/** Rows sorted as the list sorts them: newest first, then by id, descending. */
+function inListOrder<Row extends { id: number; createdAt: string }>(rows: Row[]): Row[] {
+  return [...rows].sort((a, b) => (a.createdAt === b.createdAt ? b.id - a.id : a.createdAt < b.createdAt ? 1 : -1));
+}
+
+/** The highest order id (0 without orders). */
+async function maxOrderId(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.max('orders.id').as('id'))
+    .executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+/**
+ * A page found by reading orders newest first, at most `budget` of them (down to the
+ * order at that offset, the boundary): `walk` answers the ids of the matches among
+ * them, at most `limit`. Past the budget, `gather` finds the rest of the page among the
+ * orders after the boundary.
+ */
+async function walkThenGather(
+  db: Db,
+  status: OrderStatusValue | undefined,
+  limit: number,
+  after: Keyset | undefined,
+  budget: number,
+  walk: (boundary: Keyset | undefined) => Promise<number[]>,
+  gather: (limit: number, after: Keyset) => Promise<number[]>,
+): Promise<number[]> {
+  const last = await ordersInListOrder(db, status, after)
+    .select(['orders.createdAt', 'orders.id'])
+    .offset(budget - 1)
+    .limit(1)
+    .executeTakeFirst();
+  const boundary = last && { key: last.createdAt, id: last.id };
+  const ids = await walk(boundary);
+  if (ids.length === limit || boundary === undefined) return ids;
+  return [...ids, ...(await gather(limit - ids.length, boundary))];
+}
+
+/** `(created_at, id)` is the boundary's or comes before it in the list's order: within a walk's budget. */
+function notPast(eb: ExpressionBuilder<Database, 'orders'>, boundary: Keyset): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(${eb.ref('orders.createdAt')}, ${eb.ref('orders.id')}) >= (${boundary.key}, ${boundary.id})`;
+}
+
+/**
+ * SQLite: the walk of `walkThenGather`, checking each order with LIKE (the account's
+ * e-mail by its primary key; `user_id in (select ...)` would first read every
+ * matching account).
+ */
+function sqliteWalk(db: Db, status: OrderStatusValue | undefined, text: string, limit: number, after?: Keyset) {
+  return async (boundary: Keyset | undefined) => {
+    const rows = await ordersInListOrder(db, status, after)
+      .leftJoin('users', 'users.id', 'orders.userId')
+      .select('orders.id')
+      .$if(boundary !== undefined, (qb) => qb.where((eb) => notPast(eb, boundary as Keyset)))
+      .where((eb) =>
+        eb.or([
+          likeContains(false, eb.ref('orders.trackingNumber'), text),
+          likeContains(false, eb.ref('orders.billingEmail'), text),
+          likeContains(false, eb.ref('users.email'), text),
+        ]),
+      )
+      .limit(limit)
+      .execute();
+    return rows.map((row) => row.id);
+  };
+}
+
+/**
+ * SQLite: the ids of the newest `limit` orders after `after` among the matches of the
+ * FTS5 query `match`: the matches are read from the index and each looked up in
+ * `orders` by rowid (a join, not `id in (...)`, which would first copy every match into
+ * a temporary table), then the newest kept.
+ */
+async function gatherIds(db: Db, match: string, limit: number, after: Keyset | undefined): Promise<number[]> {
+  const rows = await db
+    .selectFrom(sql<{ rowid: number }>`orders_search`.as('matches'))
+    .innerJoin('orders', 'orders.id', 'matches.rowid')
+    .select('orders.id')
+    .where(sql<SqlBool>`matches.orders_search match ${match}`)
+    .$if(after !== undefined, (qb) => qb.where((eb) => afterOrder(eb, after as Keyset)))
+    .orderBy('orders.createdAt', 'desc')
+    .orderBy('orders.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}

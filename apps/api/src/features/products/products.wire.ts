@@ -1,0 +1,90 @@
+import {
+  type ParsedProductBody,
+  type Product,
+  type ProductListResponse,
+  type ProductSavedResponse,
+  toPaise,
+  toRupees,
+  type WarrantyPeriod,
+} from '@haat/contract';
+import type { ListAnswer } from '../../platform/db/lists.js';
+import type { ProductRecord } from './products.service.js';
+
+/**
+ * Products as the wire carries them (spec sections 3 and 7; decision 0005): the one
+ * place where the catalog's money moves between rupees (the wire) and paise (the
+ * rows), and ids become strings. The
+ * routes call these on what the service answered.
+ */
+
+/** Maps a product row and its images to the wire shape: rupees, string ids, UTC ISO times. */
+export function toProduct({ row, images }: ProductRecord): Product {
+  return {
+    _id: String(row.id),
+    name: row.name,
+    productDetails: row.productDetails,
+    brand: row.brand,
+    color: row.color,
+    sku: row.sku,
+    model: row.model,
+    warrantyPeriod: row.warrantyPeriod as WarrantyPeriod,
+    salePrice: toRupees(Number(row.salePricePaise)),
+    actualPrice: toRupees(Number(row.actualPricePaise)),
+    manufacturer: row.manufacturer,
+    stockQuantity: row.stockQuantity,
+    category: { _id: String(row.categoryId), name: row.categoryName },
+    subcategory:
+      row.subcategoryId !== null && row.subcategoryName !== null
+        ? { _id: String(row.subcategoryId), name: row.subcategoryName }
+        : null,
+    status: row.status,
+    vendor:
+      row.vendorId !== null
+        ? { _id: String(row.vendorId), businessName: row.vendorBusinessName ?? '', name: row.vendorName ?? '' }
+        : null,
+    images,
+    isApproved: row.approvalStatus === 'approved',
+    approvalStatus: row.approvalStatus,
+    reviewedAt: row.reviewedAt,
+    reviewedBy:
+      row.reviewedBy !== null && row.reviewerName !== null
+        ? { _id: String(row.reviewedBy), name: row.reviewerName }
+        : null,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** A product list's answer: `{ success, products }` unpaged, with `total` and `nextCursor` for a page. */
+export function toProductListResponse(answer: ListAnswer<ProductRecord>): ProductListResponse {
+  const { items, ...paging } = answer;
+  return { success: true, products: items.map(toProduct), ...paging };
+}
+
+/** A write's answer: the message for the screen and the product as saved. */
+export function toProductSavedResponse(saved: { message: string; product: ProductRecord }): ProductSavedResponse {
+  return { success: true, message: saved.message, product: toProduct(saved.product) };
+}
+
+/**
+ * The stored columns a product body stands for: the one mapping from the contract's
+ * product (rupees) to the row (paise), used by the product form's writes and by the
+ * catalog importer. The body's `category` and `subcategory` are ids.
+ */
+export function productColumnsOf(body: ParsedProductBody) {
+  return {
+    name: body.name,
+    productDetails: body.productDetails,
+    brand: body.brand,
+    color: body.color ?? null,
+    sku: body.sku,
+    model: body.model ?? null,
+    warrantyPeriod: body.warrantyPeriod,
+    salePricePaise: toPaise(body.salePrice),
+    actualPricePaise: toPaise(body.actualPrice),
+    manufacturer: body.manufacturer ?? null,
+    stockQuantity: body.stockQuantity,
+    categoryId: body.category,
+    subcategoryId: body.subcategory,
+  };
+}

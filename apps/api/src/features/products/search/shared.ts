@@ -1,0 +1,122 @@
+import type { ApprovalStatus, ProductStatus, productSorts } from '@haat/contract';
+import { type Expression, expressionBuilder, type SqlBool, sql } from 'kysely';
+import type { Db } from '../../../platform/db/create-db.js';
+import { TRIGRAM } from '../../../platform/db/dialect.js';
+import { likeContains, type SortKeyType } from '../../../platform/db/lists.js';
+import type { Database, ProductsTable } from '../../../platform/db/schema.js';
+import type { Access } from './plan.js';
+
+/**
+ * The product list's conditions and orders as SQL, for both databases: the search
+ * predicate per database (FTS5 or LIKE on SQLite, ILIKE over pg_trgm on PostgreSQL)
+ * and, on SQLite, the hints that make it follow the plan `plan.ts` chose.
+ */
+
+export type ProductSort = (typeof productSorts)[number];
+
+/**
+ * Conditions a product must meet. A list applies several at once (the caller's scope
+ * and the screen's filters), all of which must hold.
+ */
+export interface ProductConditions {
+  /** Name, SKU or brand contains it, case-insensitive. */
+  search?: string;
+  status?: ProductStatus;
+  stock?: 'in-stock' | 'out-of-stock';
+  approval?: ApprovalStatus;
+  categoryId?: number;
+  /** A vendor's id, or `admin` for store-owned products. */
+  vendor?: number | 'admin';
+}
+
+/** Builds the list's expressions over `products as p`. */
+export const eb = expressionBuilder<Database & { p: ProductsTable }, 'p'>();
+
+/**
+ * SQLite only: `+column` is SQLite's documented way of keeping an index from serving a
+ * term (https://sqlite.org/optoverview.html#disqualifying_where_clause_terms_using_unary_),
+ * used to make it follow the plan `plan.ts` chose (`Access`).
+ */
+export function unindexed<T>(ref: Expression<T>, yes: boolean): Expression<T> {
+  return yes ? sql<T>`+${ref}` : ref;
+}
+
+/** True when SQLite answers this search from the FTS5 trigram index. */
+export const usesFts = (postgres: boolean, text: string) => !postgres && [...text].length >= TRIGRAM;
+
+/** Printable ASCII only. */
+const ASCII = /^[\x20-\x7e]*$/;
+
+/** FTS5 query for `text` as one substring: a quoted phrase, its quotes doubled. */
+export const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
+/**
+ * The search predicate, per database. PostgreSQL: ILIKE on name, SKU and brand, each
+ * served by a pg_trgm GIN index. SQLite: the FTS5 trigram index (`products_search`)
+ * for 3+ characters, and LIKE for shorter text (a scan: trigram indexes need 3
+ * characters). See migration 2026_11_21_1700_add_product_search.
+ */
+export function searchPredicate(postgres: boolean, text: string, access: Access): Expression<SqlBool> {
+  // A walk checks a few hundred rows it reads anyway: LIKE on each costs microseconds,
+  // where the FTS5 form first gathers every match (25 ms for "unknown" on 100,000).
+  // For ASCII text both match the same rows (FTS5 also folds non-ASCII case, which
+  // LIKE does not, hence the restriction; only exotic letters whose lower case is
+  // ASCII, such as the Kelvin sign, could tell them apart).
+  const likeInWalk = access === 'walk' && ASCII.test(text);
+  if (!usesFts(postgres, text) || likeInWalk) {
+    return eb.or([
+      likeContains(postgres, eb.ref('p.name'), text),
+      likeContains(postgres, eb.ref('p.sku'), text),
+      likeContains(postgres, eb.ref('p.brand'), text),
+    ]);
+  }
+  const id = unindexed(eb.ref('p.id'), access !== 'filters');
+  return sql<SqlBool>`${id} in (select rowid from products_search where products_search match ${ftsPhrase(text)})`;
+}
+
+/**
+ * All the conditions as one predicate, or undefined when there are none; on SQLite,
+ * written so that SQLite follows `access` (see `Access`).
+ */
+export function whereAll(postgres: boolean, all: ProductConditions[], access: Access = 'filters') {
+  const walk = access === 'walk';
+  const parts: Array<Expression<SqlBool>> = [];
+  for (const c of all) {
+    if (c.status) parts.push(eb(unindexed(eb.ref('p.status'), walk), '=', c.status));
+    if (c.approval) parts.push(eb(unindexed(eb.ref('p.approvalStatus'), walk), '=', c.approval));
+    if (c.stock === 'in-stock') parts.push(eb(unindexed(eb.ref('p.stockQuantity'), walk), '>', 0));
+    if (c.stock === 'out-of-stock') parts.push(eb(unindexed(eb.ref('p.stockQuantity'), walk), '=', 0));
+    if (c.categoryId !== undefined) parts.push(eb('p.categoryId', '=', c.categoryId));
+    if (c.vendor === 'admin') parts.push(eb('p.vendorId', 'is', null));
+    else if (c.vendor !== undefined) parts.push(eb('p.vendorId', '=', c.vendor));
+    if (c.search) parts.push(searchPredicate(postgres, c.search, access));
+  }
+  // No `1 = 1` for no conditions: it would stop SQLite counting a table from its page headers.
+  return parts.length > 0 ? eb.and(parts) : undefined;
+}
+
+/** The key each sort orders by (then by id, in the same direction), and its type in a cursor. */
+export const productSortKeys: Record<
+  ProductSort,
+  { key: Expression<unknown>; direction: 'asc' | 'desc'; type: SortKeyType }
+> = {
+  newest: { key: eb.ref('p.createdAt'), direction: 'desc', type: 'instant' },
+  oldest: { key: eb.ref('p.createdAt'), direction: 'asc', type: 'instant' },
+  // lower(name): case-insensitive order, served by the products_lower_name_id_idx expression index.
+  'name-asc': { key: sql`lower(${eb.ref('p.name')})`, direction: 'asc', type: 'string' },
+  'name-desc': { key: sql`lower(${eb.ref('p.name')})`, direction: 'desc', type: 'string' },
+  'price-asc': { key: eb.ref('p.salePricePaise'), direction: 'asc', type: 'number' },
+  'price-desc': { key: eb.ref('p.salePricePaise'), direction: 'desc', type: 'number' },
+};
+
+/** `count(*)` of the products meeting `where` (all of them without it). */
+export function countQuery(db: Db, where: Expression<SqlBool> | undefined) {
+  const query = db.selectFrom('products as p').select((e) => e.fn.countAll<number>().as('count'));
+  return where ? query.where(where) : query;
+}
+
+/** How many products meet `where` (all of them without it). */
+export async function countWhere(db: Db, where: Expression<SqlBool> | undefined): Promise<number> {
+  const row = await countQuery(db, where).executeTakeFirstOrThrow();
+  return Number(row.count);
+}

@@ -1,0 +1,34 @@
+/**
+ * A feature's query keys, after Medusa's `lib/query-key-factory.ts`: every list sits
+ * under `lists()` and every record under `details()`, so a mutation refreshes what it
+ * touched with `invalidateQueries({ queryKey: keys.lists() })` and `keys.detail(id)`.
+ *
+ * ```ts
+ * export const productKeys = createQueryKeys<'products', ProductFilters>('products');
+ * productKeys.list({ search: 'lamp' }) // ['products', 'list', { search: 'lamp' }]
+ * productKeys.detail('7')              // ['products', 'detail', '7']
+ * ```
+ */
+export function createQueryKeys<const Root extends string, Filters = undefined>(root: Root) {
+  const keys = {
+    all: [root] as const,
+    lists: () => [...keys.all, 'list'] as const,
+    list: (filters: Filters) => [...keys.lists(), filters] as const,
+    details: () => [...keys.all, 'detail'] as const,
+    detail: (id: string) => [...keys.details(), id] as const,
+  };
+  return keys;
+}
+
+/**
+ * A second kind of list of the same records, kept under the parent's `lists()` so that
+ * invalidating the parent's lists refreshes these too (the product list and the
+ * pending review queue are both lists of products).
+ */
+export function createSubListKeys<Filters>(parentLists: readonly unknown[], name: string) {
+  const keys = {
+    lists: (): readonly unknown[] => [...parentLists, name],
+    list: (filters: Filters): readonly unknown[] => [...keys.lists(), filters],
+  };
+  return keys;
+}
