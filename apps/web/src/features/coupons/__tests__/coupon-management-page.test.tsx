@@ -77,7 +77,7 @@ describe('CouponManagementPage', () => {
     renderScreen(<CouponManagementPage />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Delete SAVE10' }));
-    const dialog = screen.getByRole('dialog', { name: 'Delete Coupon' });
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete Coupon' });
     expect(within(dialog).getByText('This action cannot be undone')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Delete Coupon' }));
     expect(await findToast('Coupon deleted successfully!')).toBeInTheDocument();
