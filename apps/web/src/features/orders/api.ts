@@ -5,8 +5,10 @@ import type {
   OrderStatusBodyInput,
   OrderStatusResponse,
 } from '@haat/contract';
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
+import { createQueryKeys } from '../../lib/query-keys';
+import { useCursorList } from '../../lib/use-cursor-list';
 
 /** The calls this feature makes (spec section 7). */
 const endpoints = {
@@ -27,34 +29,27 @@ export interface OrderFilters {
 export const defaultOrderFilters: OrderFilters = { search: '', status: 'all' };
 
 /** Query keys: every list under `lists()`, every order under `details()`. */
-export const orderKeys = {
-  all: ['orders'] as const,
-  lists: () => [...orderKeys.all, 'list'] as const,
-  list: (filters: OrderFilters) => [...orderKeys.lists(), filters] as const,
-  details: () => [...orderKeys.all, 'detail'] as const,
-  detail: (id: string) => [...orderKeys.details(), id] as const,
-};
+export const orderKeys = createQueryKeys<'orders', OrderFilters>('orders');
 
 /**
  * The order list, newest first, page by page: search (order number or e-mail) and the
- * status filter run in the database; `total` of any page counts every match.
+ * status filter run in the database; `total` counts every match.
  */
 export function useOrderList(filters: OrderFilters) {
-  return useInfiniteQuery({
+  return useCursorList({
     queryKey: orderKeys.list(filters),
-    queryFn: ({ pageParam, signal }) =>
+    limit: ORDER_PAGE_SIZE,
+    fetchPage: ({ limit, cursor, signal }) =>
       apiRequest<OrderListResponse>(endpoints.list, {
         query: {
-          limit: ORDER_PAGE_SIZE,
-          cursor: pageParam,
+          limit,
+          cursor,
           search: filters.search.trim() || undefined,
           status: filters.status === 'all' ? undefined : filters.status,
         },
         signal,
       }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-    placeholderData: keepPreviousData,
+    items: (page) => page.orders,
   });
 }
 

@@ -8,6 +8,7 @@ import { notify } from '../../../components/ui/notify';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDateTime, formatRupees } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
+import { rememberedListSearch } from '../../../lib/use-list-filters';
 import { useOrder } from '../api';
 import { displayStatus, OrderStatusBadge } from '../components/order-status-badge';
 import { UpdateStatusForm } from '../components/update-status-form';
@@ -15,7 +16,7 @@ import { UpdateStatusForm } from '../components/update-status-form';
 function BackToOrders() {
   return (
     <Link
-      to={paths.orders.list}
+      to={rememberedListSearch('orders') ? `${paths.orders.list}?${rememberedListSearch('orders')}` : paths.orders.list}
       className="inline-flex items-center gap-2 text-sm font-medium text-slate-600 hover:text-slate-900"
     >
       <ArrowLeft className="h-4 w-4" aria-hidden />

@@ -1,8 +1,8 @@
 import { type OrderStatus, type OrderSummary, orderStatuses } from '@haat/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Eye, Search } from 'lucide-react';
-import { useCallback, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { DataTable } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -13,7 +13,8 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDate, formatNumber, formatRupees } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { type OrderFilters, useOrderList } from '../api';
+import { useListFilters } from '../../../lib/use-list-filters';
+import { defaultOrderFilters, type OrderFilters, useOrderList } from '../api';
 import { OrderStatusBadge } from '../components/order-status-badge';
 
 /** How long the search box waits for typing to pause before asking the server. */
@@ -75,9 +76,16 @@ const columns: ColumnDef<OrderSummary>[] = [
   },
 ];
 
-function readStatus(value: string | null): OrderFilters['status'] {
-  return value && (orderStatuses as readonly string[]).includes(value) ? (value as OrderStatus) : 'all';
+function parseFilters(params: URLSearchParams): OrderFilters {
+  const status = params.get('status');
+  return {
+    search: (params.get('search') ?? '').trim().slice(0, 100),
+    status: status && (orderStatuses as readonly string[]).includes(status) ? (status as OrderStatus) : 'all',
+  };
 }
+
+/** The list's name for `rememberedListSearch`, so 'Back to Orders' returns to the list the user left. */
+export const ORDER_LIST_MEMORY = 'orders';
 
 /**
  * Orders (spec section 2, /admin/orders): 'Order Management' with the order count,
@@ -85,40 +93,24 @@ function readStatus(value: string | null): OrderFilters['status'] {
  * and kept in the address; the table loads the next page as the user scrolls.
  */
 export function OrderListPage() {
-  const [params, setParams] = useSearchParams();
-  const [searchText, setSearchText] = useState(params.get('search') ?? '');
+  const { filters, setFilter } = useListFilters<OrderFilters>({
+    defaults: defaultOrderFilters,
+    parse: parseFilters,
+    remember: ORDER_LIST_MEMORY,
+    onAdopt: (adopted) => setSearchText(adopted.search),
+  });
+  const [searchText, setSearchText] = useState(filters.search);
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
-  const status = readStatus(params.get('status'));
-  const filters = useMemo<OrderFilters>(() => ({ search, status }), [search, status]);
+  useEffect(() => setFilter('search', search), [search, setFilter]);
   const list = useOrderList(filters);
-
-  const setStatus = (next: string) => {
-    const updated = new URLSearchParams(params);
-    if (next === 'all') updated.delete('status');
-    else updated.set('status', next);
-    setParams(updated, { replace: true });
-  };
-  const onSearch = (text: string) => {
-    setSearchText(text);
-    const updated = new URLSearchParams(params);
-    if (text.trim()) updated.set('search', text.trim());
-    else updated.delete('search');
-    setParams(updated, { replace: true });
-  };
-
-  const orders = useMemo(() => list.data?.pages.flatMap((page) => page.orders) ?? [], [list.data]);
-  const total = list.data?.pages[0]?.total ?? orders.length;
-  const hasFilters = search !== '' || status !== 'all';
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
-  const loadMore = useCallback(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const { items: orders, total, hasMore, loadingMore, loadMore } = list;
+  const hasFilters = filters.search !== '' || filters.status !== 'all';
 
   return (
     <div>
       <PageHeader
         title="Order Management"
-        subtitle={list.isPending ? undefined : `${formatNumber(total)} ${total === 1 ? 'order' : 'orders'}`}
+        subtitle={list.query.isPending ? undefined : `${formatNumber(total)} ${total === 1 ? 'order' : 'orders'}`}
       />
 
       <div className="mb-4 flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:flex-row">
@@ -130,14 +122,14 @@ export function OrderListPage() {
             placeholder="Search by order number or email..."
             className="pl-9"
             value={searchText}
-            onChange={(event) => onSearch(event.target.value)}
+            onChange={(event) => setSearchText(event.target.value)}
           />
         </div>
         <Select
           aria-label="Filter by status"
           className="sm:w-52"
-          value={status}
-          onChange={(event) => setStatus(event.target.value)}
+          value={filters.status}
+          onChange={(event) => setFilter('status', event.target.value as OrderFilters['status'])}
         >
           <option value="all">All Statuses</option>
           {orderStatuses.map((value) => (
@@ -148,12 +140,12 @@ export function OrderListPage() {
         </Select>
       </div>
 
-      {list.isPending ? (
+      {list.query.isPending ? (
         <Spinner label="Loading orders..." />
-      ) : list.isError && orders.length === 0 ? (
+      ) : list.query.isError && orders.length === 0 ? (
         <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-center text-red-800">
-          <p className="font-medium">{errorMessage(list.error, 'Failed to load orders')}</p>
-          <Button variant="secondary" className="mt-3" onClick={() => void list.refetch()}>
+          <p className="font-medium">{errorMessage(list.query.error, 'Failed to load orders')}</p>
+          <Button variant="secondary" className="mt-3" onClick={() => void list.query.refetch()}>
             Retry
           </Button>
         </div>
@@ -169,13 +161,13 @@ export function OrderListPage() {
           data={orders}
           getRowId={(order) => order._id}
           totalRows={total}
-          hasMore={Boolean(hasNextPage)}
-          loadingMore={isFetchingNextPage}
+          hasMore={hasMore}
+          loadingMore={loadingMore}
           onEndReached={loadMore}
           loadingMoreLabel="Loading more orders..."
         />
       )}
-      {!list.isPending && orders.length > 0 && (
+      {!list.query.isPending && orders.length > 0 && (
         <p className="mt-4 text-sm text-slate-600">
           Showing {formatNumber(orders.length)} of {formatNumber(total)} orders
         </p>
