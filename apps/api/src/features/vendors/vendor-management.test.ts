@@ -1,6 +1,6 @@
+import { NUL_CHARACTER_MESSAGE } from '@haat/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NUL_CHARACTER_MESSAGE } from '../../platform/http/request-guards.js';
 import { authAs, createAdmin, createCustomer, createVendor, type FixtureUser } from '../../test/fixtures.js';
 import { createOrder } from '../../test/order-fixtures.js';
 import { buildSiblingApp, createTestApp, type TestApp } from '../../test/test-app.js';

@@ -1,5 +1,5 @@
+import { NUL_CHARACTER_MESSAGE } from '@haat/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NUL_CHARACTER_MESSAGE } from '../../platform/http/request-guards.js';
 import { authAs, createAdmin, createVendor, type FixtureUser } from '../../test/fixtures.js';
 import { createOrder, type FixtureOrder } from '../../test/order-fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
