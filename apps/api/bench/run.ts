@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { createDb } from '../src/platform/db/create-db.js';
 import { migrateToLatest } from '../src/platform/db/migrate.js';
 import { seedDemoStoreIfEmpty } from '../src/seed/demo-store.js';
+import { benchCheckout, printThroughput } from './checkout.js';
 import { benchDashboard } from './dashboard.js';
 import { type BenchResult, printTable } from './measure.js';
 import { benchOrderList } from './order-list.js';
@@ -19,6 +20,8 @@ import { benchStartup } from './startup.js';
  * - The demo store is seeded afresh into `.bench/demo.db`.
  * - The large store is `.bench/large.db`, generated on first use with
  *   `npm run seed -- --products 100000 --orders 1000000` (a few minutes) and kept.
+ * - Checkout throughput runs on a fresh demo store in `.bench/checkout.db`, and on
+ *   PostgreSQL too when `BENCH_POSTGRES_URL` names a server (apps/api/bench/checkout.ts).
  * - `--skip-large` measures the demo store only; `--samples N` changes the sample count.
  */
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
@@ -70,6 +73,11 @@ section('Demo store (SQLite): start-up', [await benchStartup(demo)]);
 section('Demo store (SQLite): dashboard', await benchDashboard(demo, { samples }));
 section('Demo store (SQLite): product list', await benchProductList(demo, { samples }));
 section('Demo store (SQLite): order list', await benchOrderList(demo, { samples }));
+console.log('\n### Checkout throughput (fresh demo store)\n');
+printThroughput([
+  ...(await benchCheckout('sqlite')),
+  ...(process.env.BENCH_POSTGRES_URL ? await benchCheckout('postgres') : []),
+]);
 
 if (!skipLarge) {
   const large = prepareLargeStore();

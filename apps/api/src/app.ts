@@ -14,8 +14,11 @@ import { blogRoutes } from './features/blog/blog.routes.js';
 import { categoryRoutes } from './features/categories/categories.routes.js';
 import { subcategoryRoutes } from './features/categories/subcategories.routes.js';
 import { contactRoutes } from './features/contacts/contacts.routes.js';
+import { couponRoutes } from './features/coupons/coupons.routes.js';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { checkoutRoutes } from './features/orders/checkout.routes.js';
+import { orderStatusRoutes } from './features/orders/order-status.routes.js';
 import { orderRoutes } from './features/orders/orders.routes.js';
 import { productRoutes } from './features/products/products.routes.js';
 import { uploadRoutes } from './features/uploads/uploads.routes.js';
@@ -149,6 +152,9 @@ export async function buildApp({
   await app.register(contactRoutes, { prefix: '/api/contacts' });
   await app.register(uploadRoutes, { prefix: '/api/uploads' });
   await app.register(websiteConfigRoutes, { prefix: '/api/website-config' });
+  await app.register(orderStatusRoutes, { prefix: '/api/orders' });
+  await app.register(couponRoutes, { prefix: '/api/coupons' });
+  await app.register(checkoutRoutes, { prefix: '/api' });
 
   await registerApiDocs(app);
 

@@ -17,6 +17,8 @@ describe('loadConfig', () => {
       trustProxy: false,
       hsts: false,
       serveSourceMaps: false,
+      storeTimeZone: 'UTC',
+      checkoutRateLimit: 30,
     });
   });
 

@@ -48,7 +48,22 @@ const envSchema = z.object({
   TRUST_PROXY: booleanText.default(false),
   HSTS: booleanText.default(false),
   SERVE_SOURCE_MAPS: booleanText.default(false),
+  STORE_TIME_ZONE: z
+    .string()
+    .trim()
+    .refine(isTimeZone, 'must be an IANA time zone such as UTC or Asia/Kolkata')
+    .default('UTC'),
+  CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(30),
 });
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-CA', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** The parsed configuration. `jwtTtlSeconds` in seconds. */
 export interface Config {
@@ -71,6 +86,10 @@ export interface Config {
   hsts: boolean;
   /** Serve the web app's `.map` files; off by default, so the public cannot read the sources. */
   serveSourceMaps: boolean;
+  /** The store's IANA time zone: coupon dates are calendar days there (default UTC). */
+  storeTimeZone: string;
+  /** Checkouts and coupon checks allowed per minute from one IP address. */
+  checkoutRateLimit: number;
 }
 
 /** Raised when an environment variable has a bad value; the message names it. */
@@ -108,5 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     hsts: e.HSTS,
     serveSourceMaps: e.SERVE_SOURCE_MAPS,
+    storeTimeZone: e.STORE_TIME_ZONE,
+    checkoutRateLimit: e.CHECKOUT_RATE_LIMIT,
   };
 }

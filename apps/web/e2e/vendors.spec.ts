@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { demo, signIn, uniqueSuffix } from './support';
 
 /**
@@ -194,7 +194,7 @@ test('deleting a vendor keeps their products, store-owned and inactive', async (
 
   // Cancel first: nothing is deleted.
   await row.getByRole('button', { name: `Delete ${vendor.name}` }).click();
-  const confirm = page.getByRole('dialog', { name: 'Delete Vendor' });
+  const confirm = page.getByRole('alertdialog', { name: 'Delete Vendor' });
   await expect(confirm).toContainText(
     `Are you sure you want to delete vendor "${vendor.name}"? This action cannot be undone.`,
   );
@@ -203,7 +203,7 @@ test('deleting a vendor keeps their products, store-owned and inactive', async (
   await expect(page.getByText('Vendor deletion cancelled')).toBeVisible();
 
   await row.getByRole('button', { name: `Delete ${vendor.name}` }).click();
-  await page.getByRole('dialog', { name: 'Delete Vendor' }).getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('alertdialog', { name: 'Delete Vendor' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Vendor deleted successfully!')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: vendor.email })).toHaveCount(0);
 
@@ -213,4 +213,81 @@ test('deleting a vendor keeps their products, store-owned and inactive', async (
   // Their token stopped working with their account.
   const me = await page.request.get('/api/auth/me', { headers: { authorization: `Bearer ${vendorToken}` } });
   expect(me.status()).toBe(401);
+});
+
+/** Fails when the page scrolls sideways or `locator` ends past the viewport's right edge. */
+async function expectWithinWidth(page: Page, locator: Locator) {
+  const width = page.viewportSize()?.width ?? 0;
+  const box = await locator.boundingBox();
+  expect(box, 'the element is laid out').not.toBeNull();
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(width);
+  expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth).toBeLessThanOrEqual(width);
+}
+
+test.describe('on a phone (390 × 844)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the vendor list shows a card per vendor, every action reachable without sideways scrolling', async ({
+    page,
+  }) => {
+    const vendor = await register(page.request, 'Phone');
+    await signIn(page, demo.admin);
+    await page.goto('/admin/vendors');
+    await expect(page.getByRole('heading', { name: 'Vendor Management' })).toBeVisible();
+    await page.getByLabel('Search vendors').fill(vendor.email);
+    const card = page.getByRole('list', { name: 'Vendors' }).getByRole('article', { name: vendor.name });
+    await expect(card).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Vendors' })).toHaveCount(0);
+    await expect(card.getByText('Pending')).toBeVisible();
+    for (const action of ['View details of', 'Edit', 'Approve', 'Reject', 'Delete']) {
+      const button = card.getByRole('button', { name: `${action} ${vendor.name}` });
+      await expect(button).toBeVisible();
+      await expectWithinWidth(page, button);
+    }
+
+    await card.getByRole('button', { name: `View details of ${vendor.name}` }).click();
+    const details = page.getByRole('dialog', { name: 'Vendor Details' });
+    await expect(details.getByText(vendor.businessName)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(details).toBeHidden();
+
+    await card.getByRole('button', { name: `Approve ${vendor.name}` }).click();
+    await expect(page.getByText('Vendor approved successfully!')).toBeVisible();
+    await expect(card.getByText('Approved')).toBeVisible();
+    await expect(card.getByRole('button', { name: `Approve ${vendor.name}` })).toHaveCount(0);
+
+    await card.getByRole('button', { name: `Delete ${vendor.name}` }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete Vendor' });
+    await expectWithinWidth(page, confirm.getByRole('button', { name: 'Delete' }));
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByText('Vendor deletion cancelled')).toBeVisible();
+  });
+
+  test("the vendor's orders show as cards and are searched by tracking number", async ({ page }) => {
+    await signIn(page, demo.vendor);
+    await page.goto('/admin/my-orders');
+    await expect(page.getByRole('heading', { name: 'My Orders' })).toBeVisible();
+    const cards = page.getByRole('list', { name: 'My Orders' }).getByRole('article');
+    await expect(cards.first()).toBeVisible();
+    await expect(page.getByRole('table', { name: 'My Orders' })).toHaveCount(0);
+    const link = cards.first().getByRole('link');
+    await expectWithinWidth(page, link);
+
+    const trackingNumber = (await link.textContent()) ?? '';
+    expect(trackingNumber).not.toBe('');
+    await page.getByLabel('Search by tracking number').fill(trackingNumber.toLowerCase());
+    await expect(page).toHaveURL(new RegExp(`search=${trackingNumber.toLowerCase()}`));
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first().getByRole('link', { name: trackingNumber })).toBeVisible();
+
+    await cards.first().getByRole('link', { name: trackingNumber }).click();
+    await expect(page.getByRole('region', { name: 'Ship To' })).toBeVisible();
+    // Back returns to the list as it was searched: the search lives in the address.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/admin\/my-orders\?search=/);
+    await expect(cards).toHaveCount(1);
+    await expect(page.getByLabel('Search by tracking number')).toHaveValue(trackingNumber.toLowerCase());
+  });
 });

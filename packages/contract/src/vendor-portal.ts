@@ -56,9 +56,18 @@ export const vendorDashboard = z.object({
 });
 export type VendorDashboard = z.infer<typeof vendorDashboard>;
 
-/** `GET /api/vendor/orders` query: optionally one status; with `limit` a page. Newest first. */
+/**
+ * `GET /api/vendor/orders` query: optionally one status, and `search`, a part of the
+ * tracking number (any case); with `limit` a page. Newest first.
+ */
 export const vendorOrderListQuery = pageQuery.extend({
   status: z.enum(['all', ...orderStatuses]).default('all'),
+  search: z
+    .string()
+    .trim()
+    .max(100, 'Search must be at most 100 characters')
+    .optional()
+    .transform((value) => (value === '' ? undefined : value)),
 });
 export type VendorOrderListQuery = z.input<typeof vendorOrderListQuery>;
 

@@ -119,10 +119,30 @@ export const routes: RouteObject[] = [
                     Component: m.CategoryManagementPage,
                   })),
               },
-              { path: 'orders', ...comingSoon('Order Management') },
-              { path: 'orders/:id', ...comingSoon('Order Details') },
-              { path: 'coupons-code', ...comingSoon('Coupon Management') },
-              { path: 'coupons', ...comingSoon('Coupon Management') },
+              {
+                path: 'orders',
+                lazy: () =>
+                  import('../features/orders/pages/order-list-page').then((m) => ({ Component: m.OrderListPage })),
+              },
+              {
+                path: 'orders/:id',
+                lazy: () =>
+                  import('../features/orders/pages/order-detail-page').then((m) => ({ Component: m.OrderDetailPage })),
+              },
+              {
+                path: 'coupons-code',
+                lazy: () =>
+                  import('../features/coupons/pages/coupon-management-page').then((m) => ({
+                    Component: m.CouponManagementPage,
+                  })),
+              },
+              {
+                path: 'coupons',
+                lazy: () =>
+                  import('../features/coupons/pages/coupon-management-page').then((m) => ({
+                    Component: m.CouponManagementPage,
+                  })),
+              },
               {
                 path: 'vendors',
                 lazy: () =>

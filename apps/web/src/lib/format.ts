@@ -23,7 +23,12 @@ export function formatDateIN(iso: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? 'N/A' : date.toLocaleDateString('en-IN');
 }
 
-/** `Nov 21, 2026` */
+/** Shortens text to `max` characters with an ellipsis. */
+export function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}...` : text;
+}
+
+/** `Nov 21, 2026` (spec section 9: abbreviated month, day, year), or 'N/A'. */
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return 'N/A';
   const date = new Date(iso);
@@ -32,7 +37,7 @@ export function formatDate(iso: string | null | undefined): string {
     : date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 }
 
-/** `Nov 21, 2026, 09:30 AM` */
+/** `Nov 21, 2026, 09:30 AM` (with hour and minute where shown), or 'N/A'. */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return 'N/A';
   const date = new Date(iso);
@@ -45,9 +50,4 @@ export function formatDateTime(iso: string | null | undefined): string {
         hour: '2-digit',
         minute: '2-digit',
       });
-}
-
-/** Shortens text to `max` characters with an ellipsis. */
-export function truncate(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max)}...` : text;
 }

@@ -117,3 +117,24 @@ export function stubLayout() {
 
 /** Timestamps for records the fake API answers. */
 export const timestamps = { createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-01T10:00:00.000Z' };
+
+/**
+ * Makes `window.matchMedia` answer as a screen `width` px wide would for `min-width`
+ * and `max-width` queries (jsdom has no `matchMedia`). Undone by `vi.unstubAllGlobals()`.
+ */
+export function stubScreenWidth(width: number) {
+  const matches = (query: string) =>
+    [...query.matchAll(/\((min|max)-width:\s*(\d+)px\)/g)].every(([, side, px]) =>
+      side === 'min' ? width >= Number(px) : width <= Number(px),
+    );
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: matches(query),
+    media: query,
+    onchange: null,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => false,
+  }));
+}

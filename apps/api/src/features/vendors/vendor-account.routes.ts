@@ -14,6 +14,7 @@ import { actorOf } from '../../platform/auth/access.js';
 import { AppError } from '../../platform/errors.js';
 import { registerVendor } from './vendor-management.service.js';
 import { getVendorDashboard, getVendorOrder, listVendorOrders } from './vendor-orders.service.js';
+import { toVendorDashboard, toVendorOrder, toVendorOrderListResponse } from './vendor-orders.wire.js';
 
 /** Registrations a single IP address may make in `REGISTER_WINDOW` (admins are not limited). */
 export const REGISTER_RATE_LIMIT = 5;
@@ -88,13 +89,14 @@ export const vendorAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: vendorDashboard, 401: apiError, 403: apiError },
       },
     },
-    async (request) => ({ success: true as const, ...(await getVendorDashboard(app.db, vendorIdOf(request))) }),
+    async (request) => toVendorDashboard(await getVendorDashboard(app.db, vendorIdOf(request))),
   );
 
   /**
    * `GET /api/vendor/orders`: orders holding the vendor's products, newest first, each
-   * with the units and total (rupees) of their own lines. Query: `status`, optionally
-   * `limit` with `cursor` (then `total` and `nextCursor`). Errors: 400; 401; 403.
+   * with the units and total (rupees) of their own lines. Query: `status`, `search` (part
+   * of the tracking number, any case), optionally `limit` with `cursor` (then `total` and
+   * `nextCursor`). Errors: 400; 401; 403.
    */
   app.get(
     '/orders',
@@ -107,10 +109,7 @@ export const vendorAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: vendorOrderListResponse, 400: apiError, 401: apiError, 403: apiError },
       },
     },
-    async (request) => ({
-      success: true as const,
-      ...(await listVendorOrders(app.db, vendorIdOf(request), request.query)),
-    }),
+    async (request) => toVendorOrderListResponse(await listVendorOrders(app.db, vendorIdOf(request), request.query)),
   );
 
   /**
@@ -131,7 +130,7 @@ export const vendorAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      order: await getVendorOrder(app.db, vendorIdOf(request), request.params.id),
+      order: toVendorOrder(await getVendorOrder(app.db, vendorIdOf(request), request.params.id)),
     }),
   );
 };

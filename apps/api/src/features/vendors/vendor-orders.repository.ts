@@ -1,7 +1,8 @@
 import type { OrderStatus } from '@haat/contract';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../platform/db/create-db.js';
-import { afterKeyset, type Keyset } from '../../platform/db/lists.js';
+import { isPostgres } from '../../platform/db/dialect.js';
+import { afterKeyset, type Keyset, likeContains } from '../../platform/db/lists.js';
 import type { Database } from '../../platform/db/schema.js';
 
 /**
@@ -69,30 +70,50 @@ export async function sumOwnLines(db: Db, vendorId: number, status: OrderStatus)
   return Number(row.total);
 }
 
+/** Filters of the vendor's order list: one status, and a text the tracking number contains. */
+export interface OwnOrderFilters {
+  status?: OrderStatus | undefined;
+  /** Matched anywhere in the tracking number, in any case, every character literally. */
+  search?: string | undefined;
+}
+
 /**
- * Orders holding the vendor's lines, newest first (then by id), optionally of one
- * status; with `page`, `limit + 1` rows after the cursor (key: `createdAt`, UTC).
- * Each row carries the units and paise of the vendor's own lines.
+ * Orders holding the vendor's lines that meet `filters`. The search is the order
+ * search's LIKE (ILIKE on PostgreSQL, where the tracking number's pg_trgm index can
+ * serve it) on orders already narrowed to the vendor's. A NUL character never gets
+ * here: the request guard of every route refuses it (decision 0021).
+ */
+function ownOrders(db: Db, vendorId: number, filters: OwnOrderFilters) {
+  const { status, search } = filters;
+  return db
+    .selectFrom('orders as o')
+    .where((eb) => hasOwnLine(eb, vendorId))
+    .$if(status !== undefined, (q) => q.where('o.status', '=', status as OrderStatus))
+    .$if(Boolean(search), (q) =>
+      q.where((eb) => likeContains(isPostgres(db), eb.ref('o.trackingNumber'), search as string)),
+    );
+}
+
+/**
+ * Orders holding the vendor's lines that meet `filters`, newest first (then by id);
+ * with `page`, `limit + 1` rows after the cursor (key: `createdAt`, UTC). Each row
+ * carries the units and paise of the vendor's own lines.
  */
 export function listOwnOrders(
   db: Db,
   vendorId: number,
-  status: OrderStatus | undefined,
-  page?: { limit: number; after?: Keyset },
+  filters: OwnOrderFilters,
+  page?: { limit: number; after?: Keyset | undefined },
 ) {
-  let query = db
-    .selectFrom('orders as o')
-    .select((eb) => [
-      'o.id',
-      'o.trackingNumber',
-      'o.billingFullName',
-      'o.status',
-      'o.createdAt',
-      ownLinesOf(eb, vendorId).select(sql<number>`coalesce(sum(oi.quantity), 0)`.as('n')).as('itemCount'),
-      ownTotal(eb, vendorId).as('totalPaise'),
-    ])
-    .where((eb) => hasOwnLine(eb, vendorId))
-    .$if(status !== undefined, (q) => q.where('o.status', '=', status as OrderStatus));
+  let query = ownOrders(db, vendorId, filters).select((eb) => [
+    'o.id',
+    'o.trackingNumber',
+    'o.billingFullName',
+    'o.status',
+    'o.createdAt',
+    ownLinesOf(eb, vendorId).select(sql<number>`coalesce(sum(oi.quantity), 0)`.as('n')).as('itemCount'),
+    ownTotal(eb, vendorId).as('totalPaise'),
+  ]);
   if (page?.after)
     query = query.where((eb) => afterKeyset(eb.ref('o.createdAt'), eb.ref('o.id'), 'desc', page.after as Keyset));
   query = query.orderBy('o.createdAt', 'desc').orderBy('o.id', 'desc');
@@ -100,13 +121,13 @@ export function listOwnOrders(
   return query.execute();
 }
 
-/** How many orders hold the vendor's lines, optionally of one status. */
-export async function countOwnOrdersOf(db: Db, vendorId: number, status: OrderStatus | undefined): Promise<number> {
-  const row = await db
-    .selectFrom('orders as o')
+/** An order of the vendor's list: money in paise (their own lines), times UTC. */
+export type OwnOrderRow = Awaited<ReturnType<typeof listOwnOrders>>[number];
+
+/** How many orders hold the vendor's lines and meet `filters`. */
+export async function countOwnOrdersOf(db: Db, vendorId: number, filters: OwnOrderFilters): Promise<number> {
+  const row = await ownOrders(db, vendorId, filters)
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where((eb) => hasOwnLine(eb, vendorId))
-    .$if(status !== undefined, (q) => q.where('o.status', '=', status as OrderStatus))
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }

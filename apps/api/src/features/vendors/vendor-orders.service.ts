@@ -1,15 +1,7 @@
-import {
-  orderStatuses,
-  toRupees,
-  type VendorDashboard,
-  type VendorOrder,
-  type VendorOrderSummary,
-  type vendorOrderListQuery,
-  vendorPortalMessages,
-} from '@haat/contract';
+import { type OrderStatus, type vendorOrderListQuery, vendorPortalMessages } from '@haat/contract';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/create-db.js';
-import { decodeCursor, toPage } from '../../platform/db/lists.js';
+import { type ListAnswer, listOrPage } from '../../platform/db/lists.js';
 import { notFound } from '../../platform/errors.js';
 import {
   countOwnOrders,
@@ -19,15 +11,18 @@ import {
   findOwnOrder,
   findStatusHistory,
   listOwnOrders,
+  type OwnOrderRow,
   sumOwnLines,
 } from './vendor-orders.repository.js';
 
 /**
  * A vendor's own back office (issue 8): their figures and the orders holding their
- * products, narrowed to their own lines. Read-only. Money leaves in rupees, times UTC.
+ * products, narrowed to their own lines. Read-only. Money in paise, times UTC;
+ * `vendor-orders.wire.ts` makes the wire's shapes (rupees) at the route.
  */
 
 const RECENT_ORDERS = 5;
+/** The order list's one sort, named in its cursors. */
 const LIST_SORT = 'vendor-newest';
 
 /** The start of the current UTC calendar day, ISO 8601. */
@@ -35,104 +30,82 @@ function startOfTodayUtc(now = new Date()): string {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())).toISOString();
 }
 
+/** A vendor's figures, as `getVendorDashboard` answers them: money in paise, times UTC. */
+export interface VendorDashboardFigures {
+  productsByApproval: { approved: number; pending: number; rejected: number };
+  /** Orders holding the vendor's lines, per status, and how many of each were placed today (UTC). */
+  orders: { status: OrderStatus; count: number; today: number }[];
+  /** Paise of the vendor's lines in Delivered orders. */
+  revenuePaise: number;
+  /** The newest orders holding their lines, newest first, each with their lines' paise. */
+  recentOrders: OwnOrderRow[];
+}
+
 /**
  * `GET /api/vendor/dashboard`: the vendor's products by approval state, the orders
- * holding their products (all, today by UTC date, per status), revenue from their own
- * lines in Delivered orders (rupees) and the 5 newest such orders with their lines' total.
+ * holding their products (per status, with today's by UTC date), revenue from their
+ * own lines in Delivered orders (paise) and the 5 newest such orders with their lines' total.
  */
-export async function getVendorDashboard(db: Db, vendorId: number): Promise<Omit<VendorDashboard, 'success'>> {
-  const [products, orders, revenuePaise, recent] = await Promise.all([
+export async function getVendorDashboard(db: Db, vendorId: number): Promise<VendorDashboardFigures> {
+  const [productsByApproval, orders, revenuePaise, recent] = await Promise.all([
     countOwnProducts(db, vendorId),
     countOwnOrders(db, vendorId, startOfTodayUtc()),
     sumOwnLines(db, vendorId, 'Delivered'),
-    listOwnOrders(db, vendorId, undefined, { limit: RECENT_ORDERS }),
+    listOwnOrders(db, vendorId, {}, { limit: RECENT_ORDERS }),
   ]);
-  const byStatus = new Map(orders.map((row) => [row.status, row]));
   return {
-    totalProducts: products.approved + products.pending + products.rejected,
-    productsByApproval: products,
-    totalOrders: orders.reduce((sum, row) => sum + row.count, 0),
-    ordersToday: orders.reduce((sum, row) => sum + row.today, 0),
-    totalRevenue: toRupees(revenuePaise),
-    statusDistribution: orderStatuses.map((status) => ({ status, count: byStatus.get(status)?.count ?? 0 })),
-    recentOrders: recent.slice(0, RECENT_ORDERS).map((row) => ({
-      _id: String(row.id),
-      trackingNumber: row.trackingNumber,
-      status: row.status,
-      total: toRupees(Number(row.totalPaise)),
-      createdAt: row.createdAt,
-    })),
-  };
-}
-
-type Row = Awaited<ReturnType<typeof listOwnOrders>>[number];
-
-function toSummary(row: Row): VendorOrderSummary {
-  return {
-    _id: String(row.id),
-    trackingNumber: row.trackingNumber,
-    customerName: row.billingFullName,
-    status: row.status,
-    itemCount: Number(row.itemCount),
-    total: toRupees(Number(row.totalPaise)),
-    createdAt: row.createdAt,
+    productsByApproval,
+    orders,
+    revenuePaise,
+    recentOrders: recent.slice(0, RECENT_ORDERS),
   };
 }
 
 /**
- * `GET /api/vendor/orders`: orders holding the vendor's lines, newest first; each with
- * the units and total (rupees) of their own lines. Without `limit` every one; with it a
- * page plus `total` and `nextCursor`.
+ * `GET /api/vendor/orders`: orders holding the vendor's lines, newest first, optionally
+ * of one status and whose tracking number contains `search` (any case, every character
+ * literally); each row with the units and paise of their own lines. Without `limit`
+ * every one (a cursor is ignored); with it a keyset page plus `total` and `nextCursor`.
  * @throws AppError BAD_REQUEST (400) for a cursor this list did not make.
  */
 export async function listVendorOrders(
   db: Db,
   vendorId: number,
   query: z.output<typeof vendorOrderListQuery>,
-): Promise<{ orders: VendorOrderSummary[]; total?: number; nextCursor?: string | null }> {
-  const status = query.status === 'all' ? undefined : query.status;
-  if (query.limit === undefined) return { orders: (await listOwnOrders(db, vendorId, status)).map(toSummary) };
-  const after = query.cursor ? decodeCursor(query.cursor, LIST_SORT, 'instant') : undefined;
-  const [rows, total] = await Promise.all([
-    listOwnOrders(db, vendorId, status, { limit: query.limit, after }),
-    countOwnOrdersOf(db, vendorId, status),
-  ]);
-  const page = toPage(rows, query.limit, LIST_SORT, (row) => ({ key: row.createdAt, id: row.id }));
-  return { orders: page.rows.map(toSummary), total, nextCursor: page.nextCursor };
+): Promise<ListAnswer<OwnOrderRow>> {
+  const filters = { status: query.status === 'all' ? undefined : query.status, search: query.search };
+  return listOrPage(
+    { limit: query.limit, cursor: query.cursor, sort: LIST_SORT },
+    {
+      // A UTC instant: PostgreSQL would fail on other text compared with a timestamp.
+      keyType: 'instant',
+      fetchAll: () => listOwnOrders(db, vendorId, filters),
+      fetchPage: ({ limit, after }) => listOwnOrders(db, vendorId, filters, { limit, after }),
+      count: () => countOwnOrdersOf(db, vendorId, filters),
+      keyOf: (row) => ({ key: row.createdAt, id: row.id }),
+      toItems: (rows) => rows,
+    },
+  );
+}
+
+/** An order as its vendor sees it, as `getVendorOrder` reads it: money in paise, times UTC. */
+export interface VendorOrderDetail {
+  order: NonNullable<Awaited<ReturnType<typeof findOwnOrder>>>;
+  /** The vendor's own lines, in order of entry. */
+  lines: Awaited<ReturnType<typeof findOwnLines>>;
+  /** The status history, oldest first. */
+  history: Awaited<ReturnType<typeof findStatusHistory>>;
 }
 
 /**
- * `GET /api/vendor/orders/:id`: the order as its vendor sees it: their own lines and
- * total (rupees), status and history, and where to ship it.
+ * `GET /api/vendor/orders/:id`: the order as its vendor sees it: their own lines,
+ * status and history, and where to ship it. Money in paise.
  * @throws AppError NOT_FOUND (404) 'Order not found' when it holds none of their lines
  *   (another vendor's order is not confirmed to exist).
  */
-export async function getVendorOrder(db: Db, vendorId: number, orderId: number): Promise<VendorOrder> {
+export async function getVendorOrder(db: Db, vendorId: number, orderId: number): Promise<VendorOrderDetail> {
   const order = await findOwnOrder(db, vendorId, orderId);
   if (!order) throw notFound(vendorPortalMessages.orderNotFound);
   const [lines, history] = await Promise.all([findOwnLines(db, vendorId, orderId), findStatusHistory(db, orderId)]);
-  return {
-    _id: String(order.id),
-    trackingNumber: order.trackingNumber,
-    status: order.status,
-    statusHistory: history.map((entry) => ({ status: entry.status, updatedAt: entry.createdAt })),
-    products: lines.map((line) => ({
-      _id: String(line.id),
-      product: {
-        _id: line.productId === null ? null : String(line.productId),
-        name: line.productName,
-        images: line.productImage ? [line.productImage] : [],
-      },
-      quantity: line.quantity,
-      salePrice: toRupees(line.salePricePaise),
-    })),
-    total: toRupees(lines.reduce((sum, line) => sum + line.quantity * line.salePricePaise, 0)),
-    shipTo: {
-      fullName: order.billingFullName,
-      phone: order.billingPhone,
-      note: order.billingNote,
-      address: { fullAddress: order.billingAddress, city: order.billingCity, province: order.billingProvince },
-    },
-    createdAt: order.createdAt,
-  };
+  return { order, lines, history };
 }

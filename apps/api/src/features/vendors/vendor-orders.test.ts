@@ -1,3 +1,4 @@
+import { NUL_CHARACTER_MESSAGE } from '@haat/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authAs, createAdmin, createVendor, type FixtureUser } from '../../test/fixtures.js';
 import { createOrder, type FixtureOrder } from '../../test/order-fixtures.js';
@@ -106,6 +107,39 @@ describe('GET /api/vendor/orders', () => {
     expect(second.nextCursor).toBeNull();
     const delivered = (await get('/api/vendor/orders?status=Delivered', vendorA)).json();
     expect(delivered.orders.map((o: { _id: string }) => o._id)).toEqual([String(mixed.id)]);
+  });
+
+  it('searches their orders by a part of the tracking number, in any case, in the database', async () => {
+    const part = onlyA.trackingNumber.slice(-4).toLowerCase();
+    const all = (await get(`/api/vendor/orders?search=${encodeURIComponent(part)}`, vendorA)).json();
+    expect(all.orders.map((o: { _id: string }) => o._id)).toEqual([String(onlyA.id)]);
+    const page = (await get(`/api/vendor/orders?limit=5&search=${encodeURIComponent(` ${part} `)}`, vendorA)).json();
+    expect(page).toMatchObject({ total: 1, nextCursor: null });
+    expect(page.orders[0]._id).toBe(String(onlyA.id));
+    const withStatus = (await get(`/api/vendor/orders?status=Delivered&search=${part}`, vendorA)).json();
+    expect(withStatus.orders).toEqual([]);
+  });
+
+  it("does not find another vendor's order by its tracking number", async () => {
+    const res = await get(`/api/vendor/orders?limit=5&search=${onlyB.trackingNumber}`, vendorA);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ orders: [], total: 0, nextCursor: null });
+  });
+
+  it.each(['%', '_', '\\', "'; drop table orders; --"])(
+    'matches the search %j literally (200, nothing found)',
+    async (text) => {
+      const res = await get(`/api/vendor/orders?limit=5&search=${encodeURIComponent(text)}`, vendorA);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ orders: [], total: 0 });
+    },
+  );
+
+  it('answers 400 to a search past 100 characters or with a NUL character', async () => {
+    expect((await get(`/api/vendor/orders?search=${'x'.repeat(101)}`, vendorA)).statusCode).toBe(400);
+    const nul = await get('/api/vendor/orders?limit=5&search=TRK%00', vendorA);
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().message).toBe(NUL_CHARACTER_MESSAGE);
   });
 
   it.each(['status=Lost', 'limit=0', 'limit=2&cursor=abc'])('answers 400 to ?%s', async (query) => {

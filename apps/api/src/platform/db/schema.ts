@@ -264,6 +264,18 @@ export interface RevokedTokensTable {
   createdAt: string;
 }
 
+/**
+ * The `Idempotency-Key` of each checkout that sent one (migration 2026_11_23_1000).
+ * Written only by checkout (`features/orders/checkout.repository.ts`).
+ */
+export interface CheckoutKeysTable extends Timestamps {
+  key: string;
+  /** SHA-256 (hex) of the checkout's request body. */
+  requestHash: string;
+  /** The order it placed; null only inside the placing transaction. */
+  orderId: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   vendors: VendorsTable;
@@ -286,6 +298,7 @@ export interface Database {
   rateLimitHits: RateLimitHitsTable;
   revokedTokens: RevokedTokensTable;
   uploads: UploadsTable;
+  checkoutKeys: CheckoutKeysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

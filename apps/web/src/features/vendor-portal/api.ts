@@ -1,6 +1,8 @@
 import type { OrderStatus, VendorDashboard, VendorOrderListResponse, VendorOrderResponse } from '@haat/contract';
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
+import { createQueryKeys } from '../../lib/query-keys';
+import { useCursorList } from '../../lib/use-cursor-list';
 
 /** A vendor's own back office: their dashboard and the orders holding their products (read-only). */
 const endpoints = {
@@ -9,16 +11,28 @@ const endpoints = {
   order: (id: string) => `/api/vendor/orders/${id}`,
 } as const;
 
+/** Orders fetched per page; the next page loads as the user nears the end of the list. */
 export const VENDOR_ORDER_PAGE_SIZE = 50;
 
+/** Filters of the vendor's order list, applied by the server. */
+export interface VendorOrderFilters {
+  /** A part of the tracking number ('' for every order). */
+  search: string;
+  status: 'all' | OrderStatus;
+}
+
+/** No search and every status: the list as it first opens. */
+export const defaultVendorOrderFilters: VendorOrderFilters = { search: '', status: 'all' };
+
+const baseKeys = createQueryKeys<'vendor-portal', VendorOrderFilters>('vendor-portal');
+
+/** Query keys (`createQueryKeys`): the orders under `lists()`, one order under `detail(id)`, and the dashboard. */
 export const vendorPortalKeys = {
-  all: ['vendor-portal'] as const,
-  dashboard: () => [...vendorPortalKeys.all, 'dashboard'] as const,
-  lists: () => [...vendorPortalKeys.all, 'orders'] as const,
-  list: (status: 'all' | OrderStatus) => [...vendorPortalKeys.lists(), status] as const,
-  detail: (id: string) => [...vendorPortalKeys.all, 'order', id] as const,
+  ...baseKeys,
+  dashboard: () => [...baseKeys.all, 'dashboard'] as const,
 };
 
+/** The signed-in vendor's dashboard figures. */
 export function useVendorDashboard() {
   return useQuery({
     queryKey: vendorPortalKeys.dashboard(),
@@ -26,21 +40,29 @@ export function useVendorDashboard() {
   });
 }
 
-/** Orders holding the vendor's products, newest first, page by page. */
-export function useVendorOrders(status: 'all' | OrderStatus) {
-  return useInfiniteQuery({
-    queryKey: vendorPortalKeys.list(status),
-    queryFn: ({ pageParam, signal }) =>
+/**
+ * Orders holding the vendor's products, newest first, page by page (`useCursorList`);
+ * the status filter and the tracking-number search run in the database.
+ */
+export function useVendorOrders(filters: VendorOrderFilters) {
+  return useCursorList({
+    queryKey: vendorPortalKeys.list(filters),
+    limit: VENDOR_ORDER_PAGE_SIZE,
+    fetchPage: ({ limit, cursor, signal }) =>
       apiRequest<VendorOrderListResponse>(endpoints.orders, {
-        query: { limit: VENDOR_ORDER_PAGE_SIZE, cursor: pageParam, status: status === 'all' ? undefined : status },
+        query: {
+          limit,
+          cursor,
+          search: filters.search.trim() || undefined,
+          status: filters.status === 'all' ? undefined : filters.status,
+        },
         signal,
       }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last: VendorOrderListResponse) => last.nextCursor ?? undefined,
-    placeholderData: keepPreviousData,
+    items: (page) => page.orders,
   });
 }
 
+/** One order as the vendor sees it: their lines, history and where to ship. */
 export function useVendorOrder(id: string) {
   return useQuery({
     queryKey: vendorPortalKeys.detail(id),

@@ -7,8 +7,10 @@ import type {
   VendorUpdateBody,
   VendorWriteResponse,
 } from '@haat/contract';
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
+import { createQueryKeys } from '../../lib/query-keys';
+import { useCursorList } from '../../lib/use-cursor-list';
 
 /** The calls of vendor management (spec section 7). */
 const endpoints = {
@@ -29,33 +31,36 @@ export interface VendorFilters {
   status: 'all' | VendorStatus;
 }
 
+/** No search and every status: the list as it first opens. */
 export const defaultVendorFilters: VendorFilters = { search: '', status: 'all' };
 
-/** Query keys: every list under `lists()`, so one invalidation refreshes them all. */
+const baseKeys = createQueryKeys<'vendors', VendorFilters>('vendors');
+
+/** Query keys (`createQueryKeys`): every list under `lists()`, so one invalidation refreshes them all. */
 export const vendorKeys = {
-  all: ['vendors'] as const,
-  lists: () => [...vendorKeys.all, 'list'] as const,
-  list: (filters: VendorFilters) => [...vendorKeys.lists(), filters] as const,
-  counts: () => [...vendorKeys.all, 'counts'] as const,
+  ...baseKeys,
+  counts: () => [...baseKeys.all, 'counts'] as const,
 };
 
-/** The vendor list, newest first, page by page; search and status run in the database. */
+/**
+ * The vendor list, newest first, page by page (`useCursorList`); search and status run
+ * in the database, `total` is the count for the filters.
+ */
 export function useVendorList(filters: VendorFilters, enabled = true) {
-  return useInfiniteQuery({
+  return useCursorList({
     queryKey: vendorKeys.list(filters),
-    queryFn: ({ pageParam, signal }) =>
+    limit: VENDOR_PAGE_SIZE,
+    fetchPage: ({ limit, cursor, signal }) =>
       apiRequest<VendorListResponse>(endpoints.list, {
         query: {
-          limit: VENDOR_PAGE_SIZE,
-          cursor: pageParam,
+          limit,
+          cursor,
           search: filters.search.trim() || undefined,
           status: filters.status === 'all' ? undefined : filters.status,
         },
         signal,
       }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last: VendorListResponse) => last.nextCursor ?? undefined,
-    placeholderData: keepPreviousData,
+    items: (page) => page.vendors,
     enabled,
   });
 }

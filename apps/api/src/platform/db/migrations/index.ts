@@ -11,6 +11,7 @@ import * as createRateLimitHits from './2026_11_21_1800_create_rate_limit_hits.j
 import * as addOrderSearch from './2026_11_21_1810_add_order_search.js';
 import * as createUploads from './2026_11_23_0900_create_uploads.js';
 import * as addContentListIndexes from './2026_11_23_0910_add_content_list_indexes.js';
+import * as createCheckoutKeys from './2026_11_23_1000_create_checkout_keys.js';
 import * as addUserTokenVersion from './2026_11_23_1100_add_user_token_version.js';
 
 /**
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_1100_add_user_token_version': addUserTokenVersion,
   '2026_11_23_0900_create_uploads': createUploads,
   '2026_11_23_0910_add_content_list_indexes': addContentListIndexes,
+  '2026_11_23_1000_create_checkout_keys': createCheckoutKeys,
 };

@@ -4,8 +4,8 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatRupees } from '../../../lib/format';
-import { paths } from '../../../lib/paths';
 import { useVendorOrder } from '../api';
+import { vendorOrderListPath } from '../hooks/use-vendor-order-filters';
 
 /** One order as its vendor sees it (issue 8): their lines and total, status history, where to ship. Read-only. */
 export function VendorOrderPage() {
@@ -17,7 +17,7 @@ export function VendorOrderPage() {
       <div className="space-y-3">
         <h1 className="text-xl font-semibold">{m.orderNotFound}</h1>
         <p className="text-sm text-slate-600">{errorMessage(query.error, 'Failed to load order details')}</p>
-        <Link className="text-pink-600 hover:underline" to={paths.myOrders.list}>
+        <Link className="text-pink-600 hover:underline" to={vendorOrderListPath()}>
           Back to my orders
         </Link>
       </div>

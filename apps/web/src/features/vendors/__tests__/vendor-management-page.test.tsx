@@ -2,7 +2,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../../lib/session';
-import { fakeApi, renderScreen, signInAs, stubLayout, timestamps } from '../../../test/screen-kit';
+import { fakeApi, renderScreen, signInAs, stubLayout, stubScreenWidth, timestamps } from '../../../test/screen-kit';
 import { VendorManagementPage } from '../pages/vendor-management-page';
 
 const vendor = (id: string, name: string, status: 'pending' | 'approved' | 'rejected', address = '12 MG Road') => ({
@@ -117,13 +117,54 @@ describe('VendorManagementPage', () => {
     const user = userEvent.setup();
     renderScreen(<VendorManagementPage />);
     await user.click(await screen.findByRole('button', { name: 'Delete Ravi Kumar' }));
-    const dialog = screen.getByRole('dialog', { name: 'Delete Vendor' });
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete Vendor' });
     expect(dialog).toHaveTextContent(
       'Are you sure you want to delete vendor "Ravi Kumar"? This action cannot be undone.',
     );
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(await findToast('Vendor deletion cancelled')).toBeInTheDocument();
     expect(api.callsTo('DELETE', '/api/vendors/2')).toHaveLength(0);
+  });
+
+  it('shows a card per vendor below 768 px, with every action of its row', async () => {
+    stubScreenWidth(390);
+    signInAs('admin');
+    const api = vendorApi();
+    const user = userEvent.setup();
+    renderScreen(<VendorManagementPage />);
+    const list = await screen.findByRole('list', { name: 'Vendors' });
+    expect(screen.queryByRole('table', { name: 'Vendors' })).not.toBeInTheDocument();
+    const card = within(list).getByRole('article', { name: 'Meera Nair' });
+    expect(within(card).getByText('A very long business address t...')).toBeInTheDocument();
+    for (const action of ['View details of', 'Edit', 'Approve', 'Reject', 'Delete']) {
+      expect(within(card).getByRole('button', { name: `${action} Meera Nair` })).toBeInTheDocument();
+    }
+    const approved = within(list).getByRole('article', { name: 'Ravi Kumar' });
+    expect(within(approved).queryByRole('button', { name: 'Approve Ravi Kumar' })).not.toBeInTheDocument();
+    await user.click(within(approved).getByRole('button', { name: 'Delete Ravi Kumar' }));
+    expect(screen.getByRole('alertdialog', { name: 'Delete Vendor' })).toBeInTheDocument();
+    expect(api.callsTo('DELETE', '/api/vendors/2')).toHaveLength(0);
+  });
+
+  it('keeps the search and status in the address and sends them to the server', async () => {
+    signInAs('admin');
+    const api = vendorApi();
+    const user = userEvent.setup();
+    const { router } = renderScreen(<VendorManagementPage />, {
+      route: '/admin/vendors',
+      path: '/admin/vendors?status=pending',
+    });
+    await screen.findByRole('table', { name: 'Vendors' });
+    expect(screen.getByRole('combobox', { name: 'Filter by status' })).toHaveValue('pending');
+    await user.type(screen.getByRole('textbox', { name: 'Search vendors' }), 'meera');
+    await vi.waitFor(() => expect(router.state.location.search).toBe('?search=meera&status=pending'));
+    await vi.waitFor(() =>
+      expect(Object.fromEntries(api.callsTo('GET', '/api/vendors').at(-1)?.url.searchParams ?? [])).toMatchObject({
+        search: 'meera',
+        status: 'pending',
+        limit: '50',
+      }),
+    );
   });
 
   it('shows the empty state with Add First Vendor', async () => {

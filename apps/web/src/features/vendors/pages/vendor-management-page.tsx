@@ -1,7 +1,6 @@
 import { type Vendor, type VendorStatus, vendorMessages } from '@haat/contract';
 import { Plus, Search } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -14,7 +13,8 @@ import { useSession } from '../../../lib/session';
 import { useDeleteVendor, useVendorCounts, useVendorList, useVendorStatus, type VendorFilters } from '../api';
 import { VendorDetailsModal } from '../components/vendor-details-modal';
 import { VendorForm } from '../components/vendor-form';
-import { VendorTable } from '../components/vendor-table';
+import { VendorList } from '../components/vendor-table';
+import { useVendorFilters } from '../hooks/use-vendor-filters';
 
 const statusFilters: { value: VendorFilters['status']; label: string }[] = [
   { value: 'all', label: 'All statuses' },
@@ -22,32 +22,6 @@ const statusFilters: { value: VendorFilters['status']; label: string }[] = [
   { value: 'approved', label: 'Approved' },
   { value: 'rejected', label: 'Rejected' },
 ];
-
-/** The filters kept in the address (`?search=&status=`), so a reload or a shared link keeps them. */
-function useVendorFilters(): [VendorFilters, (next: Partial<VendorFilters>) => void] {
-  const [params, setParams] = useSearchParams();
-  const status = params.get('status');
-  const filters: VendorFilters = {
-    search: params.get('search') ?? '',
-    status: status === 'pending' || status === 'approved' || status === 'rejected' ? status : 'all',
-  };
-  const update = useCallback(
-    (next: Partial<VendorFilters>) =>
-      setParams(
-        (current) => {
-          const copy = new URLSearchParams(current);
-          for (const [key, value] of Object.entries(next)) {
-            if (!value || value === 'all') copy.delete(key);
-            else copy.set(key, value);
-          }
-          return copy;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
-  return [filters, update];
-}
 
 /** The message for a failed vendor call (spec section 8: 401 has its own). */
 function vendorError(error: unknown, fallback: string): string {
@@ -62,14 +36,22 @@ function vendorError(error: unknown, fallback: string): string {
  */
 export function VendorManagementPage() {
   const session = useSession();
-  const [filters, setFilters] = useVendorFilters();
+  // An address changed elsewhere (the sidebar's bare link, Back): the search box follows.
+  const { filters, setFilter } = useVendorFilters({ onAdopt: (adopted) => setSearchText(adopted.search) });
   const [searchText, setSearchText] = useState(filters.search);
   const [mode, setMode] = useState<{ kind: 'list' } | { kind: 'form'; vendor: Vendor | null }>({ kind: 'list' });
   const [viewing, setViewing] = useState<Vendor | null>(null);
   const [deleting, setDeleting] = useState<Vendor | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
 
-  const list = useVendorList(filters, Boolean(session));
+  const {
+    query: list,
+    items: vendors,
+    total,
+    hasMore,
+    loadingMore,
+    loadMore,
+  } = useVendorList(filters, Boolean(session));
   const counts = useVendorCounts(Boolean(session));
   const review = useVendorStatus();
   const remove = useDeleteVendor();
@@ -77,13 +59,10 @@ export function VendorManagementPage() {
   // The search box waits for a pause in typing before asking the server.
   useEffect(() => {
     const timer = setTimeout(() => {
-      if (searchText !== filters.search) setFilters({ search: searchText });
+      if (searchText !== filters.search) setFilter('search', searchText);
     }, 300);
     return () => clearTimeout(timer);
-  }, [searchText, filters.search, setFilters]);
-
-  const vendors = useMemo(() => list.data?.pages.flatMap((page) => page.vendors) ?? [], [list.data]);
-  const total = list.data?.pages[0]?.total ?? vendors.length;
+  }, [searchText, filters.search, setFilter]);
 
   // 'Loaded N vendors successfully!' once, when the list first arrives.
   const announced = useRef(false);
@@ -186,7 +165,7 @@ export function VendorManagementPage() {
           aria-label="Filter by status"
           className="w-48"
           value={filters.status}
-          onChange={(event) => setFilters({ status: event.target.value as 'all' | VendorStatus })}
+          onChange={(event) => setFilter('status', event.target.value as 'all' | VendorStatus)}
         >
           {statusFilters.map((option) => (
             <option key={option.value} value={option.value}>
@@ -216,12 +195,12 @@ export function VendorManagementPage() {
         )
       ) : (
         <>
-          <VendorTable
+          <VendorList
             vendors={vendors}
             total={total}
-            hasMore={Boolean(list.hasNextPage)}
-            loadingMore={list.isFetchingNextPage}
-            onEndReached={() => list.fetchNextPage()}
+            hasMore={hasMore}
+            loadingMore={loadingMore}
+            onEndReached={loadMore}
             busyId={busyId}
             actions={actions}
           />

@@ -1,0 +1,145 @@
+import type { Insertable } from 'kysely';
+import type { Db } from '../../platform/db/create-db.js';
+import type { OrderItemsTable, OrdersTable } from '../../platform/db/schema.js';
+
+/**
+ * Checkout's SQL: reading the cart's products, the conditional stock decrement, the
+ * customer account, the order's rows and the `Idempotency-Key` claim. Every function
+ * takes the Kysely handle first so the checkout transaction is passed in. Money in
+ * paise, times UTC ISO 8601.
+ */
+
+/** A product as checkout needs it. */
+export interface CheckoutProduct {
+  id: number;
+  name: string;
+  categoryId: number;
+  salePricePaise: number;
+  stockQuantity: number;
+  status: 'active' | 'inactive' | 'pending';
+  approvalStatus: 'pending' | 'approved' | 'rejected';
+  /** The first gallery image, kept on the order line as sold. */
+  image: string | null;
+}
+
+/** The products among `ids` (missing ones are absent), with their first image. */
+export async function findCheckoutProducts(db: Db, ids: readonly number[]): Promise<CheckoutProduct[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('products as p')
+    .select((eb) => [
+      'p.id',
+      'p.name',
+      'p.categoryId',
+      'p.salePricePaise',
+      'p.stockQuantity',
+      'p.status',
+      'p.approvalStatus',
+      eb
+        .selectFrom('productImages as i')
+        .select('i.url')
+        .whereRef('i.productId', '=', 'p.id')
+        .orderBy('i.position')
+        .limit(1)
+        .as('image'),
+    ])
+    .where('p.id', 'in', ids)
+    .execute();
+  return rows.map((row) => ({ ...row, image: row.image ?? null }));
+}
+
+/**
+ * Takes `quantity` units of a product, only while it is on sale (active, approved) and
+ * has that many: one conditional `UPDATE … WHERE stock_quantity >= quantity`, which the
+ * database serialises per row, so two checkouts racing for the last unit never both get
+ * `true`. `updated_at` is left alone: a sale is not an edit (decision 0040).
+ */
+export async function takeStock(db: Db, productId: number, quantity: number): Promise<boolean> {
+  const result = await db
+    .updateTable('products')
+    .set((eb) => ({ stockQuantity: eb('stockQuantity', '-', quantity) }))
+    .where('id', '=', productId)
+    .where('stockQuantity', '>=', quantity)
+    .where('status', '=', 'active')
+    .where('approvalStatus', '=', 'approved')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * The id of the account with this e-mail (stored lower case), creating a storefront
+ * customer (no password) when there is none. A returning customer costs one read; a
+ * new one `INSERT … ON CONFLICT DO NOTHING` then a read, so two first orders from one
+ * new e-mail make one account.
+ */
+export async function findOrCreateCustomer(
+  db: Db,
+  customer: { email: string; name: string; phone: string },
+  now: string,
+): Promise<number> {
+  const find = () => db.selectFrom('users').select('id').where('email', '=', customer.email).executeTakeFirst();
+  const existing = await find();
+  if (existing) return existing.id;
+  await db
+    .insertInto('users')
+    .values({
+      name: customer.name,
+      email: customer.email,
+      passwordHash: null,
+      role: 'customer',
+      phone: customer.phone,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .execute();
+  const created = await find();
+  if (!created) throw new Error(`No account for ${customer.email} after creating it`);
+  return created.id;
+}
+
+/** Inserts an order with its lines and its first history entry; returns its id. */
+export async function insertPlacedOrder(
+  db: Db,
+  order: Insertable<OrdersTable>,
+  items: Omit<Insertable<OrderItemsTable>, 'orderId' | 'createdAt' | 'updatedAt'>[],
+  firstNote: string | null,
+): Promise<number> {
+  const { id } = await db.insertInto('orders').values(order).returning('id').executeTakeFirstOrThrow();
+  const at = order.createdAt;
+  await db
+    .insertInto('orderItems')
+    .values(items.map((item) => ({ ...item, orderId: id, createdAt: at, updatedAt: at })))
+    .execute();
+  await db
+    .insertInto('orderStatusHistory')
+    .values({ orderId: id, status: order.status, notes: firstNote, changedBy: null, createdAt: at, updatedAt: at })
+    .execute();
+  return id;
+}
+
+/**
+ * Claims an `Idempotency-Key` for this checkout. `INSERT … ON CONFLICT DO NOTHING`: on
+ * PostgreSQL a second request with the key waits here until the first's transaction
+ * ends, then finds its row (or claims the key if the first failed and rolled back).
+ * @returns true when this request claimed it.
+ */
+export async function claimCheckoutKey(db: Db, key: string, requestHash: string, now: string): Promise<boolean> {
+  const rows = await db
+    .insertInto('checkoutKeys')
+    .values({ key, requestHash, orderId: null, createdAt: now, updatedAt: now })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .returning('key')
+    .execute();
+  return rows.length === 1;
+}
+
+/** The checkout that claimed `key`: its request hash and order. */
+export function findCheckoutKey(db: Db, key: string) {
+  return db.selectFrom('checkoutKeys').select(['requestHash', 'orderId']).where('key', '=', key).executeTakeFirst();
+}
+
+/** Records the order a claimed key placed. */
+export async function setCheckoutKeyOrder(db: Db, key: string, orderId: number): Promise<void> {
+  await db.updateTable('checkoutKeys').set({ orderId }).where('key', '=', key).execute();
+}

@@ -1,0 +1,270 @@
+import { createHash, randomInt } from 'node:crypto';
+import {
+  type CartItem,
+  type CheckoutBody,
+  type CouponValidateBody,
+  type CouponValidateResponse,
+  checkoutMessages,
+  couponMessages,
+  toRupees,
+} from '@haat/contract';
+import { isUniqueViolation } from '../../platform/db/constraint-errors.js';
+import type { Db } from '../../platform/db/create-db.js';
+import { AppError } from '../../platform/errors.js';
+import { type PricedLine, redeemCoupon } from '../coupons/coupon-rules.js';
+import { findRedeemableCoupon, recordCouponUse } from '../coupons/coupons.service.js';
+import {
+  type CheckoutProduct,
+  claimCheckoutKey,
+  findCheckoutKey,
+  findCheckoutProducts,
+  findOrCreateCustomer,
+  insertPlacedOrder,
+  setCheckoutKeyOrder,
+  takeStock,
+} from './checkout.repository.js';
+import { priceOrder } from './order-pricing.js';
+import { getOrder, type OrderDetail } from './orders.service.js';
+
+/**
+ * The storefront's checkout (issue 7; docs/decisions/0040-checkout.md): the server
+ * prices the cart itself with `priceOrder` from the products' sale prices and the
+ * coupon's terms, and places the order in one transaction that takes the stock and
+ * counts the coupon use conditionally, so racing checkouts for the last unit or the
+ * last use never both succeed. Money in paise inside, rupees on the wire.
+ */
+
+/** The history note of a storefront order's first entry. */
+export const PLACED_NOTE = 'Order placed from the storefront';
+
+/** Cart lines with each product once (quantities summed), in product id order (the lock order). */
+export function mergeCart(items: readonly CartItem[]): CartItem[] {
+  const quantities = new Map<number, number>();
+  for (const item of items) quantities.set(item.product, (quantities.get(item.product) ?? 0) + item.quantity);
+  return [...quantities.entries()].sort(([a], [b]) => a - b).map(([product, quantity]) => ({ product, quantity }));
+}
+
+/**
+ * The cart's products, priced from the database, or the refusal: every unknown,
+ * unapproved or inactive product and (when `checkStock`) every line short of stock,
+ * each with its message, keyed `items.<product id>`.
+ * @throws AppError VALIDATION_FAILED (400) for unknown or unavailable products;
+ *   CONFLICT (409) when only stock is short.
+ */
+async function priceCart(
+  db: Db,
+  cart: readonly CartItem[],
+  checkStock: boolean,
+): Promise<{ lines: PricedLine[]; products: Map<number, CheckoutProduct> }> {
+  const products = new Map(
+    (
+      await findCheckoutProducts(
+        db,
+        cart.map((item) => item.product),
+      )
+    ).map((p) => [p.id, p]),
+  );
+  const invalid: Record<string, string> = {};
+  const short: Record<string, string> = {};
+  for (const item of cart) {
+    const product = products.get(item.product);
+    const key = `items.${item.product}`;
+    if (!product) invalid[key] = checkoutMessages.productMissing(item.product);
+    else if (product.status !== 'active' || product.approvalStatus !== 'approved')
+      invalid[key] = checkoutMessages.productUnavailable(product.name);
+    else if (checkStock && product.stockQuantity < item.quantity)
+      short[key] = checkoutMessages.outOfStock(product.name, product.stockQuantity);
+  }
+  if (Object.keys(invalid).length > 0)
+    throw new AppError('VALIDATION_FAILED', Object.values({ ...invalid, ...short }).join(', '), {
+      ...invalid,
+      ...short,
+    });
+  if (Object.keys(short).length > 0) throw new AppError('CONFLICT', Object.values(short).join(', '), short);
+  const lines = cart.map((item) => {
+    const product = products.get(item.product) as CheckoutProduct;
+    return {
+      productId: product.id,
+      categoryId: product.categoryId,
+      quantity: item.quantity,
+      salePricePaise: product.salePricePaise,
+    };
+  });
+  return { lines, products };
+}
+
+/** `HT` + the UTC date `yymmdd` + 8 random base-36 characters (the seeder's use 6, so they never meet). */
+function newTrackingNumber(now: Date): string {
+  const day = now.toISOString();
+  let code = '';
+  for (let i = 0; i < 8; i += 1) code += '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'[randomInt(36)];
+  return `HT${day.slice(2, 4)}${day.slice(5, 7)}${day.slice(8, 10)}${code}`;
+}
+
+/** SHA-256 of the parsed request, so a key reused for another cart is recognised. */
+function requestHash(body: CheckoutBody): string {
+  return createHash('sha256')
+    .update(JSON.stringify({ ...body, items: mergeCart(body.items) }))
+    .digest('hex');
+}
+
+export interface PlaceOrderOptions {
+  /** The store's date `YYYY-MM-DD` (coupon dates are judged on it). */
+  today: string;
+  /** The `Idempotency-Key` header, when sent. */
+  idempotencyKey?: string;
+  /** The order's instant (default now). */
+  now?: Date;
+}
+
+/**
+ * `POST /api/orders`: places a storefront order. In one transaction: claims the
+ * `Idempotency-Key` (when given), reads and prices the cart (`priceOrder`: products'
+ * sale prices, the coupon's discount on the matching lines), takes each line's stock
+ * conditionally (in product id order, so concurrent checkouts lock rows in one order),
+ * counts the coupon use conditionally, links the order to the account with the billing
+ * e-mail (creating a customer when absent), and writes the order ('Order Placed', its
+ * first history entry, a unique tracking number). Any refusal rolls everything back.
+ * @returns the order as the admin detail reads it (paise, UTC; the route builds the
+ *   wire shape), and `replayed` when
+ *   the key had already placed it (then nothing new is written).
+ * @throws AppError VALIDATION_FAILED (400) unknown or unavailable product; CONFLICT (409)
+ *   short of stock; BAD_REQUEST (400) unknown coupon code or a coupon rule refusing
+ *   (`CouponRefusedError`, message from the coupon rules); CONFLICT (409) a key reused
+ *   for another request.
+ */
+export async function placeOrder(
+  db: Db,
+  body: CheckoutBody,
+  options: PlaceOrderOptions,
+): Promise<{ order: OrderDetail; replayed: boolean }> {
+  const now = options.now ?? new Date();
+  const nowIso = now.toISOString();
+  const cart = mergeCart(body.items);
+  const key = options.idempotencyKey;
+  const hash = key ? requestHash(body) : '';
+
+  const placed = await db
+    .transaction()
+    .execute(async (trx) => {
+      if (key && !(await claimCheckoutKey(trx, key, hash, nowIso))) {
+        const existing = await findCheckoutKey(trx, key);
+        if (!existing || existing.requestHash !== hash || existing.orderId === null)
+          throw new AppError('CONFLICT', checkoutMessages.keyReused);
+        return { orderId: existing.orderId, replayed: true };
+      }
+
+      const { lines, products } = await priceCart(trx, cart, true);
+      let coupon: Awaited<ReturnType<typeof findRedeemableCoupon>> = null;
+      if (body.couponCode) {
+        coupon = await findRedeemableCoupon(trx, body.couponCode);
+        if (!coupon)
+          throw new AppError('BAD_REQUEST', couponMessages.unknownCode, { coupon: couponMessages.unknownCode });
+      }
+      const pricing = priceOrder(lines, coupon?.terms ?? null, options.today);
+
+      for (const item of cart) {
+        if (!(await takeStock(trx, item.product, item.quantity))) {
+          const product = products.get(item.product) as CheckoutProduct;
+          // Another checkout took it between our read and our write: report what is left now.
+          const [latest] = await findCheckoutProducts(trx, [item.product]);
+          const message = checkoutMessages.outOfStock(product.name, Math.max(0, latest?.stockQuantity ?? 0));
+          throw new AppError('CONFLICT', message, { [`items.${item.product}`]: message });
+        }
+      }
+      if (coupon && !(await recordCouponUse(trx, coupon.id))) {
+        // The last use went to a concurrent checkout (or the coupon was switched off meanwhile).
+        const latest = await findRedeemableCoupon(trx, coupon.terms.code);
+        const message =
+          latest?.terms.isActive === false ? 'This coupon is not active' : 'This coupon has reached its usage limit';
+        throw new AppError('BAD_REQUEST', message, { coupon: message });
+      }
+
+      const billing = body.billingInfo;
+      const userId = await findOrCreateCustomer(
+        trx,
+        { email: billing.email, name: billing.fullName, phone: billing.phone },
+        nowIso,
+      );
+      const orderId = await insertPlacedOrder(
+        trx,
+        {
+          trackingNumber: newTrackingNumber(now),
+          userId,
+          billingFullName: billing.fullName,
+          billingEmail: billing.email,
+          billingPhone: billing.phone,
+          billingNote: billing.note,
+          billingAddress: billing.address.fullAddress,
+          billingCity: billing.address.city,
+          billingProvince: billing.address.province,
+          paymentMethod: body.paymentMethod,
+          subtotalPaise: pricing.subtotalPaise,
+          couponId: coupon?.id ?? null,
+          couponCode: pricing.couponCode,
+          discountPaise: pricing.discountPaise,
+          discountedTotalPaise: pricing.discountedTotalPaise,
+          status: 'Order Placed',
+          createdAt: nowIso,
+          updatedAt: nowIso,
+        },
+        cart.map((item) => {
+          const product = products.get(item.product) as CheckoutProduct;
+          return {
+            productId: product.id,
+            productName: product.name,
+            productImage: product.image,
+            quantity: item.quantity,
+            salePricePaise: product.salePricePaise,
+          };
+        }),
+        PLACED_NOTE,
+      );
+      if (key) await setCheckoutKeyOrder(trx, key, orderId);
+      return { orderId, replayed: false };
+    })
+    .catch((error: unknown) => {
+      // Only two connections racing outside one database's key wait can get here (the
+      // claim is ON CONFLICT DO NOTHING); answer as a reused key rather than a 500.
+      if (key && isUniqueViolation(error)) throw new AppError('CONFLICT', checkoutMessages.keyReused);
+      throw error;
+    });
+
+  return { order: await getOrder(db, placed.orderId), replayed: placed.replayed };
+}
+
+/**
+ * `POST /api/coupons/validate`: what the coupon `code` takes off this cart, priced by the
+ * server from the products' sale prices on the store's `today`; or why it does not
+ * apply (`valid: false`, `reason` a stable code, `message` for the shopper). Stock is
+ * not checked; nothing is written.
+ * @throws AppError VALIDATION_FAILED (400) for unknown or unavailable products.
+ */
+export async function validateCoupon(db: Db, body: CouponValidateBody, today: string): Promise<CouponValidateResponse> {
+  const { lines } = await priceCart(db, mergeCart(body.items), false);
+  const subtotalPaise = lines.reduce((sum, line) => sum + line.quantity * line.salePricePaise, 0);
+  const refused = (reason: string, message: string): CouponValidateResponse => ({
+    success: true,
+    valid: false,
+    code: body.code,
+    message,
+    reason,
+    subtotal: toRupees(subtotalPaise),
+    discount: 0,
+    discountedTotal: toRupees(subtotalPaise),
+  });
+  const coupon = await findRedeemableCoupon(db, body.code);
+  if (!coupon) return refused('COUPON_NOT_FOUND', couponMessages.unknownCode);
+  const redemption = redeemCoupon(coupon.terms, lines, today);
+  if (!redemption.ok) return refused(redemption.refusal.code, redemption.refusal.message);
+  return {
+    success: true,
+    valid: true,
+    code: body.code,
+    message: couponMessages.applies,
+    reason: null,
+    subtotal: toRupees(subtotalPaise),
+    discount: toRupees(redemption.discountPaise),
+    discountedTotal: toRupees(subtotalPaise - redemption.discountPaise),
+  };
+}

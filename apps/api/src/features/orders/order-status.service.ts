@@ -1,0 +1,65 @@
+import {
+  type OrderStatus,
+  type OrderStatusBody,
+  orderMessages,
+  orderStatuses,
+  orderStatusMessages,
+} from '@haat/contract';
+import type { Actor } from '../../platform/auth/access.js';
+import type { Db } from '../../platform/db/create-db.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { findOrderStatusForUpdate, insertStatusEntry, setOrderStatus } from './order-status.repository.js';
+import { getOrder, type OrderDetail } from './orders.service.js';
+
+/**
+ * The order pipeline (spec section 4): Order Placed → Packaging → On The Road →
+ * Delivered, one step at a time, enforced here rather than trusted to the screen.
+ */
+
+/** The status after `current`, or null at the end of the pipeline. */
+export function nextOrderStatus(current: OrderStatus): OrderStatus | null {
+  return orderStatuses[orderStatuses.indexOf(current) + 1] ?? null;
+}
+
+/** `updatedAt` moved on by at least a millisecond (decision 0018), so every change is a new version. */
+function nextVersion(previous: string, now: string): string {
+  return new Date(Math.max(Date.parse(now), Date.parse(previous) + 1)).toISOString();
+}
+
+/**
+ * `PUT /orders/admin/order-status` (spec sections 4, 5, 7): moves the order to the next
+ * status, records who (the admin), when (UTC) and the note in its history, and returns
+ * the order as stored (money in paise; the route builds the wire shape). Check and write run in one transaction on the order's row,
+ * locked on PostgreSQL, so of two admins moving one order at once one succeeds and the
+ * other gets 409 (with the version) or 400 (without it, the step is no longer next).
+ * The daily totals follow by trigger, so the dashboard moves with it.
+ * @throws AppError NOT_FOUND (404) 'Order not found'; BAD_REQUEST (400) with the spec's
+ *   sequence message for any status but the next one, or when already Delivered;
+ *   CONFLICT (409) when `body.updatedAt` is not the order's current version.
+ */
+export async function advanceOrderStatus(db: Db, actor: Actor, body: OrderStatusBody): Promise<OrderDetail> {
+  const now = new Date().toISOString();
+  await db.transaction().execute(async (trx) => {
+    const current = await findOrderStatusForUpdate(trx, body.orderId);
+    if (!current) throw notFound(orderMessages.notFound);
+    if (body.updatedAt !== undefined && Date.parse(body.updatedAt) !== Date.parse(current.updatedAt))
+      throw new AppError('CONFLICT', orderStatusMessages.changedMeanwhile);
+    const next = nextOrderStatus(current.status);
+    if (next === null)
+      throw new AppError('BAD_REQUEST', orderStatusMessages.alreadyDelivered, {
+        status: orderStatusMessages.alreadyDelivered,
+      });
+    if (body.status !== next)
+      throw new AppError('BAD_REQUEST', orderStatusMessages.sequence, { status: orderStatusMessages.sequence });
+    const savedAt = nextVersion(current.updatedAt, now);
+    await setOrderStatus(trx, current.id, next, savedAt);
+    await insertStatusEntry(trx, {
+      orderId: current.id,
+      status: next,
+      notes: body.notes,
+      changedBy: actor.userId,
+      at: savedAt,
+    });
+  });
+  return getOrder(db, body.orderId);
+}

@@ -1,0 +1,129 @@
+import type { Coupon } from '@haat/contract';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../../../lib/session';
+import { fakeApi, renderScreen, signInAs, timestamps } from '../../../test/screen-kit';
+import { couponFormErrors, emptyCouponForm } from '../coupon-form-rules';
+import { CouponManagementPage } from '../pages/coupon-management-page';
+
+const coupon = (overrides: Partial<Coupon>): Coupon => ({
+  _id: '1',
+  code: 'SAVE10',
+  description: null,
+  discountType: 'percentage',
+  discountValue: 10,
+  minOrderAmount: 499,
+  maxDiscountAmount: 300,
+  startDate: '2026-01-01',
+  endDate: '2026-12-31',
+  isActive: true,
+  usageLimit: 10,
+  usedCount: 3,
+  applicableProducts: [],
+  applicableCategories: [],
+  restrictions: { products: [], categories: [] },
+  status: 'active',
+  ...timestamps,
+  ...overrides,
+});
+
+const findToast = (text: string) => screen.findByText(text, { selector: '[data-title]' });
+
+afterEach(() => {
+  cleanup();
+  sessionStore.end();
+  vi.unstubAllGlobals();
+});
+
+describe('CouponManagementPage', () => {
+  it('lists coupons with their columns and footer counts', async () => {
+    signInAs('admin');
+    fakeApi({
+      'GET /api/coupons': () => ({
+        success: true,
+        coupons: [
+          coupon({}),
+          coupon({
+            _id: '2',
+            code: 'OLD',
+            status: 'expired',
+            usageLimit: null,
+            maxDiscountAmount: null,
+            description: 'Gone',
+          }),
+        ],
+      }),
+    });
+    renderScreen(<CouponManagementPage />);
+    const table = await screen.findByRole('table', { name: 'Coupons' });
+    expect(within(table).getByText('No description')).toBeInTheDocument();
+    expect(within(table).getByText('(max Rs.300.00)')).toBeInTheDocument();
+    expect(within(table).getAllByText('Min order: Rs.499.00')).toHaveLength(2);
+    expect(within(table).getByText('3 / 10')).toBeInTheDocument();
+    expect(within(table).getByRole('progressbar', { name: 'Usage of SAVE10' })).toHaveAttribute('aria-valuenow', '30');
+    expect(within(table).getByText('3 / ∞ used')).toBeInTheDocument();
+    expect(within(table).getAllByText('1/1/2026 - 12/31/2026')).toHaveLength(2);
+    expect(screen.getByText('Showing 2 coupons')).toBeInTheDocument();
+    expect(screen.getByText('1 active, 1 expired')).toBeInTheDocument();
+  });
+
+  it('deletes through the modal', async () => {
+    signInAs('admin');
+    const api = fakeApi({
+      'GET /api/coupons': () => ({ success: true, coupons: [coupon({})] }),
+      'DELETE /api/coupons/1': () => ({ success: true, message: 'Coupon deleted successfully!' }),
+    });
+    renderScreen(<CouponManagementPage />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete SAVE10' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete Coupon' });
+    expect(within(dialog).getByText('This action cannot be undone')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Coupon' }));
+    expect(await findToast('Coupon deleted successfully!')).toBeInTheDocument();
+    expect(api.callsTo('DELETE', '/api/coupons/1')).toHaveLength(1);
+  });
+
+  it('shows the empty state with Create First Coupon, which opens the form', async () => {
+    signInAs('admin');
+    fakeApi({ 'GET /api/coupons': () => ({ success: true, coupons: [] }) });
+    renderScreen(<CouponManagementPage />);
+    expect(await screen.findByText('No coupons found')).toBeInTheDocument();
+    expect(screen.getByText('Get started by creating your first coupon.')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Create First Coupon' }));
+    expect(screen.getByRole('heading', { name: 'Create New Coupon' })).toBeInTheDocument();
+    for (const section of ['Coupon Information', 'Discount Settings', 'Validity Period', 'Applicability Restrictions'])
+      expect(screen.getByRole('region', { name: section })).toBeInTheDocument();
+  });
+});
+
+describe('couponFormErrors', () => {
+  it('lists every failed rule of spec section 5, in order', () => {
+    expect(couponFormErrors({ ...emptyCouponForm, minOrderAmount: '' })).toEqual([
+      'Coupon code is required',
+      'Valid discount value is required',
+      'Valid minimum order amount is required',
+      'Start date is required',
+      'End date is required',
+    ]);
+    expect(
+      couponFormErrors({
+        ...emptyCouponForm,
+        code: 'X',
+        discountValue: '120',
+        startDate: '2026-12-02',
+        endDate: '2026-12-02',
+      }),
+    ).toEqual(['End date must be after start date', 'Discount percentage cannot exceed 100%']);
+    expect(
+      couponFormErrors({
+        ...emptyCouponForm,
+        code: 'X',
+        discountType: 'fixed',
+        discountValue: '120',
+        startDate: '2026-12-01',
+        endDate: '2026-12-02',
+      }),
+    ).toEqual([]);
+  });
+});

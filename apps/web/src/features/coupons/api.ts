@@ -1,0 +1,97 @@
+import type {
+  CategoryListResponse,
+  Coupon,
+  CouponBodyInput,
+  CouponListResponse,
+  CouponResponse,
+  MessageResponse,
+  ProductListResponse,
+} from '@haat/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api-client';
+
+/** The calls this feature makes (spec section 7). */
+const endpoints = {
+  list: '/api/coupons',
+  one: (id: string) => `/api/coupons/${id}`,
+  products: '/api/products/admin/all',
+  categories: '/api/categories',
+} as const;
+
+/** How many matches a restriction picker shows for a search. */
+export const PICKER_RESULTS = 20;
+
+export const couponKeys = {
+  all: ['coupons'] as const,
+  lists: () => [...couponKeys.all, 'list'] as const,
+  pickers: () => [...couponKeys.all, 'pickers'] as const,
+  productOptions: (search: string) => [...couponKeys.pickers(), 'products', search] as const,
+  categoryOptions: (search: string) => [...couponKeys.pickers(), 'categories', search] as const,
+};
+
+/** Every coupon, newest first (spec section 7, `GET /api/coupons`). */
+export function useCoupons() {
+  return useQuery({
+    queryKey: couponKeys.lists(),
+    queryFn: ({ signal }) => apiRequest<CouponListResponse>(endpoints.list, { signal }),
+  });
+}
+
+/** `POST /api/coupons`, or `PUT /api/coupons/:id` when `id` is given; the list reloads after. */
+export function useSaveCoupon(id: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CouponBodyInput) =>
+      apiRequest<CouponResponse>(id ? endpoints.one(id) : endpoints.list, { method: id ? 'PUT' : 'POST', body }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: couponKeys.lists() }),
+  });
+}
+
+/** `DELETE /api/coupons/:id`; the list reloads after. */
+export function useDeleteCoupon() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (coupon: Coupon) => apiRequest<MessageResponse>(endpoints.one(coupon._id), { method: 'DELETE' }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: couponKeys.lists() }),
+  });
+}
+
+/** An option of a restriction picker. */
+export interface PickerOption {
+  _id: string;
+  name: string;
+}
+
+/**
+ * Products whose name, SKU or brand contains `search`, the first `PICKER_RESULTS`,
+ * searched in the database (the catalog is never loaded whole).
+ */
+export function useProductOptions(search: string, enabled: boolean) {
+  return useQuery({
+    queryKey: couponKeys.productOptions(search),
+    queryFn: ({ signal }) =>
+      apiRequest<ProductListResponse>(endpoints.products, {
+        query: { limit: PICKER_RESULTS, search: search || undefined },
+        signal,
+      }),
+    select: (answer): PickerOption[] => answer.products.map((product) => ({ _id: product._id, name: product.name })),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Categories whose name contains `search`, the first `PICKER_RESULTS`, searched in the database. */
+export function useCategoryOptions(search: string, enabled: boolean) {
+  return useQuery({
+    queryKey: couponKeys.categoryOptions(search),
+    queryFn: ({ signal }) =>
+      apiRequest<CategoryListResponse>(endpoints.categories, {
+        query: { limit: PICKER_RESULTS, search: search || undefined },
+        signal,
+      }),
+    select: (answer): PickerOption[] =>
+      answer.categories.map((category) => ({ _id: category._id, name: category.name })),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,133 @@
+import type { Order } from '@haat/contract';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../../../lib/session';
+import { fakeApi, renderScreen, reply, signInAs } from '../../../test/screen-kit';
+import { OrderDetailPage } from '../pages/order-detail-page';
+
+const baseOrder: Order = {
+  _id: '7',
+  trackingNumber: 'HT261123ABCDEFGH',
+  user: { _id: '3', name: 'Meera', email: 'meera@example.test' },
+  billingInfo: {
+    fullName: 'Meera Shopper',
+    email: 'meera@example.test',
+    phone: '+91 90000 00000',
+    note: null,
+    address: { fullAddress: '12 Lake Road', city: 'Pune', province: 'Maharashtra' },
+  },
+  paymentMethod: 'UPI',
+  products: [{ _id: '1', product: { _id: '5', name: 'Steel Watch', images: [] }, quantity: 2, salePrice: 1499.5 }],
+  totalPrice: 2999,
+  coupon: { code: 'SAVE10', discountAmount: 299.9 },
+  discountedTotal: 2699.1,
+  status: 'Order Placed',
+  statusHistory: [],
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+};
+
+const findToast = (text: string) => screen.findByText(text, { selector: '[data-title]' });
+const show = () => renderScreen(<OrderDetailPage />, { route: '/admin/orders/:id', path: '/admin/orders/7' });
+
+afterEach(() => {
+  cleanup();
+  sessionStore.end();
+  vi.unstubAllGlobals();
+});
+
+describe('OrderDetailPage', () => {
+  it('shows items, totals, the made-up first timeline entry and only later statuses', async () => {
+    signInAs('admin');
+    fakeApi({ 'GET /api/orders/admin/orders/7': () => ({ success: true, order: baseOrder }) });
+    show();
+    expect(await screen.findByRole('heading', { name: 'HT261123ABCDEFGH' })).toBeInTheDocument();
+    expect(screen.getByText('Steel Watch')).toBeInTheDocument();
+    expect(screen.getByText('Discount (SAVE10)')).toBeInTheDocument();
+    expect(screen.getByText('Rs.2,699.10')).toBeInTheDocument();
+    const timeline = screen.getByRole('list', { name: 'Order timeline' });
+    expect(within(timeline).getByText('Order automatically placed')).toBeInTheDocument();
+    const options = within(screen.getByLabelText('New Status')).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Select status',
+      'Packaging',
+      'On The Road',
+      'Delivered',
+    ]);
+  });
+
+  it('asks for a status, refuses a skipped step, and sends the next one with the version', async () => {
+    signInAs('admin');
+    const moved: Order = {
+      ...baseOrder,
+      status: 'Packaging',
+      updatedAt: '2026-11-21T10:00:00.000Z',
+      statusHistory: [
+        {
+          _id: '1',
+          status: 'Packaging',
+          notes: 'Boxed',
+          updatedAt: '2026-11-21T10:00:00.000Z',
+          timestamp: '2026-11-21T10:00:00.000Z',
+        },
+      ],
+    };
+    const api = fakeApi({
+      'GET /api/orders/admin/orders/7': () => ({ success: true, order: baseOrder }),
+      'PUT /api/orders/admin/order-status': () => ({
+        success: true,
+        message: 'Order status updated successfully!',
+        order: moved,
+      }),
+    });
+    show();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Update Status' }));
+    expect(await findToast('Please select a status to update')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('New Status'), 'On The Road');
+    await user.click(screen.getByRole('button', { name: 'Update Status' }));
+    expect(
+      await findToast('Status must follow the sequence: Order Placed → Packaging → On The Road → Delivered'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/orders/admin/order-status')).toHaveLength(0);
+
+    await user.selectOptions(screen.getByLabelText('New Status'), 'Packaging');
+    await user.type(screen.getByLabelText('Notes'), 'Boxed');
+    await user.click(screen.getByRole('button', { name: 'Update Status' }));
+    expect(await findToast('Order status updated successfully!')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/orders/admin/order-status')[0]?.body).toEqual({
+      orderId: '7',
+      status: 'Packaging',
+      notes: 'Boxed',
+      updatedAt: '2026-11-20T10:00:00.000Z',
+    });
+    expect(within(screen.getByRole('list', { name: 'Order timeline' })).getByText('Boxed')).toBeInTheDocument();
+    expect(screen.getByLabelText('New Status')).toHaveValue('');
+  });
+
+  it('hides the form once Delivered', async () => {
+    signInAs('admin');
+    fakeApi({
+      'GET /api/orders/admin/orders/7': () => ({ success: true, order: { ...baseOrder, status: 'Delivered' } }),
+    });
+    show();
+    expect(await screen.findByRole('heading', { name: 'HT261123ABCDEFGH' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Update Status' })).not.toBeInTheDocument();
+  });
+
+  it('reads Order Not Found when the order cannot be loaded', async () => {
+    signInAs('admin');
+    fakeApi({
+      'GET /api/orders/admin/orders/7': () =>
+        reply(404, { success: false, code: 'NOT_FOUND', message: 'Order not found' }),
+    });
+    show();
+    expect(await screen.findByRole('heading', { name: 'Order Not Found' })).toBeInTheDocument();
+    expect(
+      screen.getByText("The order you're looking for doesn't exist or you don't have permission to view it."),
+    ).toBeInTheDocument();
+    expect(await findToast('Failed to load order details')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Orders' })).toHaveAttribute('href', '/admin/orders');
+  });
+});

@@ -1,0 +1,78 @@
+import type { OrderSummary } from '@haat/contract';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../../../lib/session';
+import { fakeApi, renderScreen, signInAs, stubLayout, timestamps } from '../../../test/screen-kit';
+import { OrderListPage } from '../pages/order-list-page';
+
+const summary = (id: string, trackingNumber: string, email: string | null): OrderSummary => ({
+  _id: id,
+  trackingNumber,
+  user: null,
+  billingInfo: {
+    fullName: 'Shopper',
+    email: email ?? '',
+    phone: '1',
+    note: null,
+    address: { fullAddress: 'a', city: 'c', province: 'p' },
+  },
+  paymentMethod: 'UPI',
+  totalPrice: 1000,
+  coupon: null,
+  discountedTotal: 900.5,
+  status: 'Packaging',
+  itemCount: 1,
+  ...timestamps,
+});
+
+let undoLayout: () => void = () => undefined;
+afterEach(() => {
+  cleanup();
+  sessionStore.end();
+  vi.unstubAllGlobals();
+  undoLayout();
+});
+
+describe('OrderListPage', () => {
+  it('shows the orders with their count, and sends the search and status to the server', async () => {
+    signInAs('admin');
+    undoLayout = stubLayout();
+    const api = fakeApi({
+      'GET /api/orders/admin/orders': (call) => {
+        const search = call.url.searchParams.get('search');
+        const orders = search
+          ? []
+          : [summary('1', 'HT261101AAAAAA', 'a@example.test'), summary('2', 'HT261101BBBBBB', null)];
+        return { success: true, orders, total: orders.length, nextCursor: null };
+      },
+    });
+    renderScreen(<OrderListPage />, { route: '/admin/orders', path: '/admin/orders' });
+    const table = await screen.findByRole('table', { name: 'Orders' });
+    expect(within(table).getByText('HT261101AAAAAA')).toBeInTheDocument();
+    expect(within(table).getByText('N/A')).toBeInTheDocument();
+    expect(within(table).getAllByText('Rs.900.50')).toHaveLength(2);
+    expect(screen.getByText('2 orders')).toBeInTheDocument();
+    expect(within(table).getByRole('link', { name: 'View order HT261101AAAAAA' })).toHaveAttribute(
+      'href',
+      '/admin/orders/1',
+    );
+
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Filter by status'), 'Delivered');
+    await user.type(screen.getByPlaceholderText('Search by order number or email...'), 'zz');
+    expect(await screen.findByText('No orders found')).toBeInTheDocument();
+    expect(screen.getByText('No orders match your search criteria')).toBeInTheDocument();
+    const last = api.callsTo('GET', '/api/orders/admin/orders').at(-1);
+    expect(last?.url.searchParams.get('search')).toBe('zz');
+    expect(last?.url.searchParams.get('status')).toBe('Delivered');
+    expect(last?.url.searchParams.get('limit')).toBe('50');
+  });
+
+  it('says no orders have been placed yet on an empty store', async () => {
+    signInAs('admin');
+    fakeApi({ 'GET /api/orders/admin/orders': () => ({ success: true, orders: [], total: 0, nextCursor: null }) });
+    renderScreen(<OrderListPage />, { route: '/admin/orders', path: '/admin/orders' });
+    expect(await screen.findByText('No orders have been placed yet')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,86 @@
+import { type Order, type OrderStatus, orderStatuses, orderStatusMessages } from '@haat/contract';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Field, Select, Textarea } from '../../../components/ui/field';
+import { FormSection } from '../../../components/ui/form-section';
+import { notify } from '../../../components/ui/notify';
+import { errorMessage } from '../../../lib/api-client';
+import { useUpdateOrderStatus } from '../api';
+import { displayStatus } from './order-status-badge';
+
+/** The statuses after `current` in the pipeline (spec section 4: the selector lists only later ones). */
+export function laterStatuses(current: string): OrderStatus[] {
+  const index = orderStatuses.indexOf(displayStatus(current) as OrderStatus);
+  return orderStatuses.slice(index + 1);
+}
+
+/**
+ * 'Update Status' (spec sections 2, 4, 5): the later statuses to choose from and a note.
+ * Only the next one is accepted ('Status must follow the sequence: …'); the server
+ * checks again, with the version of the order on screen, so a change made meanwhile
+ * by another admin is refused rather than overwritten. On success the selection and
+ * note clear. The page hides this form once the order is Delivered.
+ */
+export function UpdateStatusForm({ order }: { order: Order }) {
+  const [status, setStatus] = useState('');
+  const [notes, setNotes] = useState('');
+  const update = useUpdateOrderStatus(order._id);
+  const options = laterStatuses(order.status);
+
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!status) {
+      notify.validation(orderStatusMessages.selectStatus);
+      return;
+    }
+    if (status !== options[0]) {
+      notify.validation(orderStatusMessages.sequence);
+      return;
+    }
+    update.mutate(
+      { orderId: order._id, status, notes: notes.trim() || null, updatedAt: order.updatedAt },
+      {
+        onSuccess: (answer) => {
+          notify.success(answer.message);
+          setStatus('');
+          setNotes('');
+        },
+        onError: (error) => notify.error(errorMessage(error, orderStatusMessages.updateFailed)),
+      },
+    );
+  };
+
+  return (
+    <FormSection title="Update Status">
+      <form onSubmit={onSubmit} className="space-y-4" noValidate>
+        <Field label="New Status">
+          {(control) => (
+            <Select {...control} value={status} onChange={(event) => setStatus(event.target.value)}>
+              <option value="">Select status</option>
+              {options.map((value) => (
+                <option key={value} value={value}>
+                  {value}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label="Notes">
+          {(control) => (
+            <Textarea
+              {...control}
+              rows={3}
+              maxLength={1000}
+              placeholder="Add a note about this status change (optional)"
+              value={notes}
+              onChange={(event) => setNotes(event.target.value)}
+            />
+          )}
+        </Field>
+        <Button type="submit" disabled={update.isPending} className="w-full">
+          {update.isPending ? 'Updating...' : 'Update Status'}
+        </Button>
+      </form>
+    </FormSection>
+  );
+}

@@ -1,0 +1,175 @@
+import { type Order, orderMessages, orderStatusMessages } from '@haat/contract';
+import { ArrowLeft } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router';
+import { FormSection } from '../../../components/ui/form-section';
+import { ImageWithFallback } from '../../../components/ui/image-with-fallback';
+import { notify } from '../../../components/ui/notify';
+import { Spinner } from '../../../components/ui/spinner';
+import { formatDateTime, formatRupees } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+import { rememberedListSearch } from '../../../lib/use-list-filters';
+import { useOrder } from '../api';
+import { displayStatus, OrderStatusBadge } from '../components/order-status-badge';
+import { UpdateStatusForm } from '../components/update-status-form';
+
+function BackToOrders() {
+  return (
+    <Link
+      to={rememberedListSearch('orders') ? `${paths.orders.list}?${rememberedListSearch('orders')}` : paths.orders.list}
+      className="inline-flex items-center gap-2 text-sm font-medium text-slate-600 hover:text-slate-900"
+    >
+      <ArrowLeft className="h-4 w-4" aria-hidden />
+      Back to Orders
+    </Link>
+  );
+}
+
+/** The history to show: the stored entries, or the one made up when there are none (spec section 4). */
+function timelineOf(order: Order) {
+  if (order.statusHistory.length > 0) return order.statusHistory;
+  return [
+    {
+      _id: 'auto',
+      status: 'Order Placed' as const,
+      notes: orderStatusMessages.autoPlaced,
+      updatedAt: order.createdAt,
+      timestamp: order.createdAt,
+    },
+  ];
+}
+
+/**
+ * Order detail (spec section 2, /admin/orders/{id}): tracking number, status and date;
+ * the items and totals; the timeline; the customer's details; and the Update Status
+ * form until the order is Delivered. A failed load shows 'Order Not Found'.
+ */
+export function OrderDetailPage() {
+  const { id = '' } = useParams();
+  const query = useOrder(id);
+
+  useEffect(() => {
+    if (query.isError) notify.error(orderMessages.loadFailed);
+  }, [query.isError]);
+
+  if (query.isPending) return <Spinner label="Loading order..." />;
+  if (query.isError || !query.data) {
+    return (
+      <div className="mx-auto max-w-lg py-16 text-center">
+        <h1 className="text-2xl font-semibold text-slate-900">{orderMessages.notFoundTitle}</h1>
+        <p className="mt-2 text-slate-600">{orderMessages.notFoundDetail}</p>
+        <div className="mt-6">
+          <BackToOrders />
+        </div>
+      </div>
+    );
+  }
+
+  const order = query.data.order;
+  const status = displayStatus(order.status);
+  const billing = order.billingInfo;
+  return (
+    <div className="space-y-6">
+      <BackToOrders />
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="font-mono text-2xl font-semibold text-slate-900">{order.trackingNumber}</h1>
+          <p className="mt-1 text-sm text-slate-500">Placed {formatDateTime(order.createdAt)}</p>
+        </div>
+        <OrderStatusBadge status={order.status} />
+      </header>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <FormSection title="Order Items">
+            <ul className="divide-y divide-slate-100">
+              {order.products.map((line) => (
+                <li key={line._id} className="flex items-center gap-4 py-3">
+                  <ImageWithFallback
+                    src={line.product.images[0]}
+                    alt={line.product.name}
+                    className="h-14 w-14 shrink-0 rounded-lg border border-slate-200"
+                  />
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate font-medium text-slate-900">{line.product.name}</p>
+                    <p className="text-sm text-slate-500">
+                      Qty: {line.quantity} × {formatRupees(line.salePrice)}
+                    </p>
+                  </div>
+                  <p className="font-medium text-slate-900">{formatRupees(line.quantity * line.salePrice)}</p>
+                </li>
+              ))}
+            </ul>
+            <dl className="mt-4 space-y-2 border-t border-slate-200 pt-4 text-sm">
+              <div className="flex justify-between">
+                <dt className="text-slate-600">Subtotal</dt>
+                <dd className="text-slate-900">{formatRupees(order.totalPrice)}</dd>
+              </div>
+              {order.coupon && (
+                <div className="flex justify-between">
+                  <dt className="text-slate-600">Discount ({order.coupon.code})</dt>
+                  <dd className="text-emerald-700">-{formatRupees(order.coupon.discountAmount)}</dd>
+                </div>
+              )}
+              <div className="flex justify-between text-base font-semibold">
+                <dt>Total</dt>
+                <dd>{formatRupees(order.discountedTotal)}</dd>
+              </div>
+            </dl>
+          </FormSection>
+
+          <FormSection title="Order Timeline">
+            <ol aria-label="Order timeline" className="space-y-4">
+              {timelineOf(order).map((entry) => (
+                <li key={entry._id} className="flex gap-3">
+                  <span className="mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full bg-pink-600" aria-hidden />
+                  <div>
+                    <p className="font-medium text-slate-900">{displayStatus(entry.status)}</p>
+                    <p className="text-xs text-slate-500">{formatDateTime(entry.timestamp ?? entry.updatedAt)}</p>
+                    {entry.notes && <p className="mt-1 text-sm text-slate-600">{entry.notes}</p>}
+                  </div>
+                </li>
+              ))}
+            </ol>
+          </FormSection>
+        </div>
+
+        <div className="space-y-6">
+          <FormSection title="Customer Details">
+            <dl className="space-y-2 text-sm">
+              <div>
+                <dt className="text-slate-500">Name</dt>
+                <dd className="text-slate-900">{billing.fullName || order.user?.name || 'N/A'}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-500">Email</dt>
+                <dd className="break-all text-slate-900">{billing.email || order.user?.email || 'N/A'}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-500">Phone</dt>
+                <dd className="text-slate-900">{billing.phone || 'N/A'}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-500">Address</dt>
+                <dd className="text-slate-900">
+                  {billing.address.fullAddress}, {billing.address.city}, {billing.address.province}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-slate-500">Payment Method</dt>
+                <dd className="text-slate-900">{order.paymentMethod}</dd>
+              </div>
+              {billing.note && (
+                <div>
+                  <dt className="text-slate-500">Note</dt>
+                  <dd className="text-slate-900">{billing.note}</dd>
+                </div>
+              )}
+            </dl>
+          </FormSection>
+          {status !== 'Delivered' && <UpdateStatusForm order={order} />}
+        </div>
+      </div>
+    </div>
+  );
+}

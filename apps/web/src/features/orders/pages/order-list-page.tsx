@@ -1,0 +1,177 @@
+import { type OrderStatus, type OrderSummary, orderStatuses } from '@haat/contract';
+import type { ColumnDef } from '@tanstack/react-table';
+import { Eye, Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { DataTable } from '../../../components/ui/data-table';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Input, Select } from '../../../components/ui/field';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDate, formatNumber, formatRupees } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useListFilters } from '../../../lib/use-list-filters';
+import { defaultOrderFilters, type OrderFilters, useOrderList } from '../api';
+import { OrderStatusBadge } from '../components/order-status-badge';
+
+/** How long the search box waits for typing to pause before asking the server. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+const columns: ColumnDef<OrderSummary>[] = [
+  {
+    id: 'trackingNumber',
+    header: 'Order Number',
+    size: 180,
+    cell: ({ row: { original } }) => (
+      <span className="font-mono text-sm font-medium text-slate-900">{original.trackingNumber}</span>
+    ),
+  },
+  {
+    id: 'customer',
+    header: 'Customer',
+    size: 240,
+    cell: ({ row: { original } }) => (
+      <span className="block truncate text-sm text-slate-700">
+        {original.user?.email || original.billingInfo.email || 'N/A'}
+      </span>
+    ),
+  },
+  {
+    id: 'amount',
+    header: 'Amount',
+    size: 130,
+    cell: ({ row: { original } }) => (
+      <span className="font-medium text-slate-900">{formatRupees(original.discountedTotal)}</span>
+    ),
+  },
+  {
+    id: 'date',
+    header: 'Date',
+    size: 130,
+    cell: ({ row: { original } }) => <span className="text-sm text-slate-600">{formatDate(original.createdAt)}</span>,
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    size: 130,
+    cell: ({ row: { original } }) => <OrderStatusBadge status={original.status} />,
+  },
+  {
+    id: 'actions',
+    header: 'Actions',
+    size: 90,
+    cell: ({ row: { original } }) => (
+      <Link
+        to={paths.orders.detail(original._id)}
+        className="inline-flex items-center gap-1 rounded-lg px-2 py-1 text-sm font-medium text-pink-700 hover:bg-pink-50"
+        aria-label={`View order ${original.trackingNumber}`}
+      >
+        <Eye className="h-4 w-4" aria-hidden />
+        View
+      </Link>
+    ),
+  },
+];
+
+function parseFilters(params: URLSearchParams): OrderFilters {
+  const status = params.get('status');
+  return {
+    search: (params.get('search') ?? '').trim().slice(0, 100),
+    status: status && (orderStatuses as readonly string[]).includes(status) ? (status as OrderStatus) : 'all',
+  };
+}
+
+/** The list's name for `rememberedListSearch`, so 'Back to Orders' returns to the list the user left. */
+export const ORDER_LIST_MEMORY = 'orders';
+
+/**
+ * Orders (spec section 2, /admin/orders): 'Order Management' with the order count,
+ * search by order number or e-mail and the status filter, both run in the database
+ * and kept in the address; the table loads the next page as the user scrolls.
+ */
+export function OrderListPage() {
+  const { filters, setFilter } = useListFilters<OrderFilters>({
+    defaults: defaultOrderFilters,
+    parse: parseFilters,
+    remember: ORDER_LIST_MEMORY,
+    onAdopt: (adopted) => setSearchText(adopted.search),
+  });
+  const [searchText, setSearchText] = useState(filters.search);
+  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  useEffect(() => setFilter('search', search), [search, setFilter]);
+  const list = useOrderList(filters);
+  const { items: orders, total, hasMore, loadingMore, loadMore } = list;
+  const hasFilters = filters.search !== '' || filters.status !== 'all';
+
+  return (
+    <div>
+      <PageHeader
+        title="Order Management"
+        subtitle={list.query.isPending ? undefined : `${formatNumber(total)} ${total === 1 ? 'order' : 'orders'}`}
+      />
+
+      <div className="mb-4 flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:flex-row">
+        <div className="relative flex-1">
+          <Search className="pointer-events-none absolute top-2.5 left-3 h-4 w-4 text-slate-400" aria-hidden />
+          <Input
+            type="search"
+            aria-label="Search orders"
+            placeholder="Search by order number or email..."
+            className="pl-9"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+          />
+        </div>
+        <Select
+          aria-label="Filter by status"
+          className="sm:w-52"
+          value={filters.status}
+          onChange={(event) => setFilter('status', event.target.value as OrderFilters['status'])}
+        >
+          <option value="all">All Statuses</option>
+          {orderStatuses.map((value) => (
+            <option key={value} value={value}>
+              {value}
+            </option>
+          ))}
+        </Select>
+      </div>
+
+      {list.query.isPending ? (
+        <Spinner label="Loading orders..." />
+      ) : list.query.isError && orders.length === 0 ? (
+        <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-center text-red-800">
+          <p className="font-medium">{errorMessage(list.query.error, 'Failed to load orders')}</p>
+          <Button variant="secondary" className="mt-3" onClick={() => void list.query.refetch()}>
+            Retry
+          </Button>
+        </div>
+      ) : orders.length === 0 ? (
+        <EmptyState
+          title="No orders found"
+          description={hasFilters ? 'No orders match your search criteria' : 'No orders have been placed yet'}
+        />
+      ) : (
+        <DataTable
+          label="Orders"
+          columns={columns}
+          data={orders}
+          getRowId={(order) => order._id}
+          totalRows={total}
+          hasMore={hasMore}
+          loadingMore={loadingMore}
+          onEndReached={loadMore}
+          loadingMoreLabel="Loading more orders..."
+        />
+      )}
+      {!list.query.isPending && orders.length > 0 && (
+        <p className="mt-4 text-sm text-slate-600">
+          Showing {formatNumber(orders.length)} of {formatNumber(total)} orders
+        </p>
+      )}
+    </div>
+  );
+}

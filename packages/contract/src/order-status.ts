@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { safeText, storedId } from './coupons.js';
+import { order, orderStatuses } from './orders.js';
+
+/** Spec sections 4, 5 and 8 (order status update) and the server's own messages. */
+export const orderStatusMessages = {
+  selectStatus: 'Please select a status to update',
+  sequence: 'Status must follow the sequence: Order Placed → Packaging → On The Road → Delivered',
+  updated: 'Order status updated successfully!',
+  updateFailed: 'Failed to update order status',
+  alreadyDelivered: 'This order has been delivered; its status cannot change any more',
+  changedMeanwhile:
+    'This order was changed by someone else after you opened it. Reload the page to see their changes, then try again.',
+  versionInvalid: 'Must be the order’s updatedAt as loaded',
+  /** The note of the entry the detail screen makes up for an order without history (spec section 4). */
+  autoPlaced: 'Order automatically placed',
+} as const;
+
+/**
+ * `PUT /orders/admin/order-status` body (spec section 7: orderId, status, notes).
+ * `status` must be the next one in the pipeline (checked by the server against the
+ * stored order). `updatedAt` (optional, so the spec's client keeps working) is the
+ * order's `updatedAt` as the screen loaded it: a stale one answers 409 (decision 0018).
+ */
+export const orderStatusBody = z.object({
+  orderId: storedId('Must be a valid order id'),
+  status: z
+    .string({ error: orderStatusMessages.selectStatus })
+    .trim()
+    .min(1, orderStatusMessages.selectStatus)
+    .pipe(z.enum(orderStatuses, { error: orderStatusMessages.sequence })),
+  notes: z
+    .union([safeText(1000), z.null()])
+    .optional()
+    .transform((value) => (value ? value : null)),
+  updatedAt: z.iso.datetime({ offset: true, error: orderStatusMessages.versionInvalid }).optional(),
+});
+export type OrderStatusBody = z.output<typeof orderStatusBody>;
+export type OrderStatusBodyInput = z.input<typeof orderStatusBody>;
+
+/** The answer: the order as now stored, with its whole history (spec section 7: statusHistory, updatedAt). */
+export const orderStatusResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  order,
+});
+export type OrderStatusResponse = z.infer<typeof orderStatusResponse>;
