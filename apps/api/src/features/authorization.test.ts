@@ -133,6 +133,36 @@ async function newBlog(): Promise<number> {
   return row.id;
 }
 
+/** A coupon of 10% off, valid from yesterday to tomorrow, made as the admin; `code` and `id`. */
+async function newCoupon(): Promise<{ id: string; code: string }> {
+  const code = `AUTH${++n}`;
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/coupons',
+    headers: await headersFor('admin'),
+    payload: {
+      code,
+      discountType: 'percentage',
+      discountValue: 10,
+      minOrderAmount: 0,
+      startDate: day(-1),
+      endDate: day(1),
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return { id: res.json().coupon._id, code };
+}
+
+const couponForm = (code: string) => ({
+  code,
+  discountType: 'percentage',
+  discountValue: 15,
+  minOrderAmount: 0,
+  startDate: '2026-01-01',
+  endDate: '2099-12-31',
+});
+
 async function newContact(): Promise<number> {
   const now = new Date().toISOString();
   const row = await t.db
@@ -282,6 +312,48 @@ const rules: Record<string, Rule> = {
     ownedByA: true,
     make: async () => ({ url: `/api/vendor/orders/${await orderWithA()}` }),
   },
+  'PUT /api/orders/admin/order-status': {
+    access: 'admin',
+    make: async () => ({
+      url: '/api/orders/admin/order-status',
+      payload: { orderId: await orderWithA(), status: 'Packaging' },
+    }),
+  },
+  'POST /api/orders': {
+    access: 'public',
+    make: async () => ({
+      url: '/api/orders',
+      payload: {
+        items: [{ product: await productOfA(), quantity: 1 }],
+        billingInfo: {
+          fullName: 'Meera Shopper',
+          email: `shopper-${++n}@example.test`,
+          phone: '+91 90000 00000',
+          address: { fullAddress: '12 Lake Road', city: 'Pune', province: 'Maharashtra' },
+        },
+        paymentMethod: 'Cash on Delivery',
+      },
+      remoteAddress: `203.0.113.${++n % 250}`,
+    }),
+  },
+  'POST /api/coupons/validate': {
+    access: 'public',
+    make: async () => ({
+      url: '/api/coupons/validate',
+      payload: { code: (await newCoupon()).code, items: [{ product: await productOfA(), quantity: 1 }] },
+      remoteAddress: `203.0.113.${++n % 250}`,
+    }),
+  },
+  'GET /api/coupons': { access: 'admin', make: () => ({ url: '/api/coupons' }) },
+  'POST /api/coupons': { access: 'admin', make: () => ({ url: '/api/coupons', payload: couponForm(`AUTH${++n}`) }) },
+  'PUT /api/coupons/:id': {
+    access: 'admin',
+    make: async () => {
+      const coupon = await newCoupon();
+      return { url: `/api/coupons/${coupon.id}`, payload: couponForm(coupon.code) };
+    },
+  },
+  'DELETE /api/coupons/:id': { access: 'admin', make: async () => ({ url: `/api/coupons/${(await newCoupon()).id}` }) },
   'GET /api/blogs': { access: 'public', make: () => ({ url: '/api/blogs' }) },
   'GET /api/blogs/:id': { access: 'public', make: async () => ({ url: `/api/blogs/${await newBlog()}` }) },
   'POST /api/blogs/create': { access: 'admin', make: () => ({ url: '/api/blogs/create', payload: blogBody() }) },
