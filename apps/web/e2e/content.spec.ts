@@ -88,12 +88,12 @@ test('an admin writes a post with bold text, a list and a link, uploads its imag
 
   // Delete it: cancel once, then confirm.
   await editedCard.getByRole('button', { name: `Delete ${edited}` }).click();
-  const dialog = page.getByRole('dialog', { name: 'Delete Blog' });
+  const dialog = page.getByRole('alertdialog', { name: 'Delete Blog' });
   await expect(dialog).toContainText(`Are you sure you want to delete blog "${edited}"? This action cannot be undone.`);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(toast(page, 'Blog deletion cancelled.')).toBeVisible();
   await editedCard.getByRole('button', { name: `Delete ${edited}` }).click();
-  await page.getByRole('dialog', { name: 'Delete Blog' }).getByRole('button', { name: 'Delete Blog' }).click();
+  await page.getByRole('alertdialog', { name: 'Delete Blog' }).getByRole('button', { name: 'Delete Blog' }).click();
   await expect(toast(page, 'Blog deleted successfully!')).toBeVisible();
   await expect(editedCard).toHaveCount(0);
 });
@@ -128,7 +128,7 @@ test('a message posted through the public contact API appears in the inbox, is f
   await page.setViewportSize({ width: 1280, height: 800 });
 
   await table.getByRole('button', { name: `Delete message from ${name}` }).click();
-  const dialog = page.getByRole('dialog', { name: 'Delete Contact' });
+  const dialog = page.getByRole('alertdialog', { name: 'Delete Contact' });
   await expect(dialog).toContainText('Are you sure you want to delete this contact?');
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(toast(page, 'Contact deleted successfully!')).toBeVisible();

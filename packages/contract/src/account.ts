@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, sessionUser } from './auth.js';
-import { isoDateTime } from './common.js';
+import { hasNoNul, isoDateTime, NUL_CHARACTER_MESSAGE, requiredText } from './common.js';
 
 /**
  * The signed-in user's own account: sign-out, password change and Profile Settings
@@ -24,15 +24,6 @@ export const accountMessages = {
     'Your profile was changed elsewhere after you opened it. Reload the page to see the changes, then save yours again.',
 } as const;
 
-/** Text without NUL characters (the databases refuse them). */
-const cleanText = (message: string, max: number) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `Must be at most ${max} characters`)
-    .refine((value) => !value.includes('\u0000'), 'Must not contain NUL characters');
-
 /** `PUT /api/auth/password` body. */
 export const passwordChangeBody = z.object({
   currentPassword: z
@@ -44,7 +35,7 @@ export const passwordChangeBody = z.object({
     .min(1, accountMessages.newPasswordRequired)
     .min(PASSWORD_MIN_LENGTH, accountMessages.newPasswordTooShort)
     .max(200, 'Password must be at most 200 characters')
-    .refine((value) => !value.includes('\u0000'), 'Must not contain NUL characters'),
+    .refine(hasNoNul, NUL_CHARACTER_MESSAGE),
 });
 export type PasswordChangeBody = z.infer<typeof passwordChangeBody>;
 
@@ -78,12 +69,12 @@ export type ProfileResponse = z.infer<typeof profileResponse>;
  * for an admin). `updatedAt` is the version the form loaded (decision 0018): 409 when stale.
  */
 export const profileBody = z.object({
-  name: cleanText(accountMessages.nameRequired, 120),
+  name: requiredText(accountMessages.nameRequired, 120),
   business: z
     .object({
-      businessName: cleanText(accountMessages.businessNameRequired, 160),
-      phoneNumber: cleanText(accountMessages.phoneNumberRequired, 40),
-      address: cleanText(accountMessages.addressRequired, 500),
+      businessName: requiredText(accountMessages.businessNameRequired, 160),
+      phoneNumber: requiredText(accountMessages.phoneNumberRequired, 40),
+      address: requiredText(accountMessages.addressRequired, 500),
     })
     .optional(),
   updatedAt: isoDateTime.optional(),

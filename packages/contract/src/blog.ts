@@ -1,6 +1,15 @@
 import { z } from 'zod';
-import { idString, isHttpUrl, isoDateTime, pageInfo, pageQuery } from './common.js';
-import { hasNoNul, NUL_MESSAGE, requiredText, versionInput } from './safe-input.js';
+import {
+  hasNoNul,
+  idString,
+  isHttpUrl,
+  isoDateTime,
+  NUL_CHARACTER_MESSAGE,
+  pageInfo,
+  pageQuery,
+  requiredText,
+  versionInput,
+} from './common.js';
 
 /** Spec section 2 'Blog list', 'Blog form', section 5 and section 8 'Blogs'. */
 export const blogMessages = {
@@ -56,13 +65,18 @@ export const blogBody = z.object({
     .trim()
     .min(1, blogMessages.requiredFields)
     .max(BLOG_CONTENT_MAX_LENGTH, 'Content is too long')
-    .refine(hasNoNul, NUL_MESSAGE),
+    .refine(hasNoNul, NUL_CHARACTER_MESSAGE),
   image: z
     .union([z.string(), z.null()])
     .optional()
     .transform((value) => (value == null ? null : value.trim() || null))
     .pipe(
-      z.string().max(4_000_000).refine(hasNoNul, NUL_MESSAGE).refine(isBlogImage, blogMessages.imageInvalid).nullable(),
+      z
+        .string()
+        .max(4_000_000)
+        .refine(hasNoNul, NUL_CHARACTER_MESSAGE)
+        .refine(isBlogImage, blogMessages.imageInvalid)
+        .nullable(),
     ),
   updatedAt: versionInput.optional(),
 });

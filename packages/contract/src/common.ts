@@ -91,8 +91,50 @@ export function toRupees(amountInPaise: number): number {
   return Math.round(amountInPaise) / 100;
 }
 
-/** Answered to text carrying a NUL character, which neither database can store in text. */
+/**
+ * Answered to text carrying a NUL character, which neither database can store in text.
+ * The API's request guard refuses one anywhere in a request (docs/decisions/0021);
+ * the body schemas a web form validates with refuse it too (`hasNoNul`), so the form
+ * shows the message on its field.
+ */
 export const NUL_CHARACTER_MESSAGE = 'Must not contain NUL characters';
+
+/** True when `value` holds no NUL character (U+0000). */
+export function hasNoNul(value: string): boolean {
+  return !value.includes('\u0000');
+}
+
+/**
+ * Required text: trimmed, at least one character (else `required`), at most `max`
+ * characters (else `tooLong`), and no NUL character (`NUL_CHARACTER_MESSAGE`).
+ */
+export const requiredText = (required: string, max: number, tooLong = `Must be at most ${max} characters`) =>
+  z.string({ error: required }).trim().min(1, required).max(max, tooLong).refine(hasNoNul, NUL_CHARACTER_MESSAGE);
+
+/**
+ * Optional text: trimmed; empty, null or missing become `undefined`; at most `max`
+ * characters; no NUL character.
+ */
+export const optionalSafeText = (max: number) =>
+  z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((value) => (value == null ? undefined : value.trim() || undefined))
+    .pipe(z.string().max(max, `Must be at most ${max} characters`).refine(hasNoNul, NUL_CHARACTER_MESSAGE).optional());
+
+/** A version as loaded (`updatedAt`, UTC ISO 8601) that an edit carries (decision 0018). */
+export const versionInput = z
+  .string()
+  .max(40)
+  .refine((value) => !Number.isNaN(Date.parse(value)), 'Must be a timestamp (ISO 8601)');
+
+/** Loose e-mail shape `{local}@{domain}.{tld}` with no spaces (spec section 5, login). */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** A phone number: digits, spaces, `+`, `-`, `(`, `)`; 6 to 20 characters with at least 6 digits. */
+export function isPhoneNumber(value: string): boolean {
+  return /^[+\d\s()-]{6,20}$/.test(value) && (value.match(/\d/g)?.length ?? 0) >= 6;
+}
 
 /** A UTC instant in ISO 8601 (`2026-11-21T09:30:00.000Z`). */
 export const isoDateTime = z.string().describe('UTC timestamp, ISO 8601');

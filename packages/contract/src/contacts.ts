@@ -1,6 +1,14 @@
 import { z } from 'zod';
-import { idString, isoDateTime, pageInfo, pageQuery } from './common.js';
-import { EMAIL_PATTERN, isPhoneNumber, optionalSafeText, requiredText } from './safe-input.js';
+import {
+  EMAIL_PATTERN,
+  idString,
+  isoDateTime,
+  isPhoneNumber,
+  optionalSafeText,
+  pageInfo,
+  pageQuery,
+  requiredText,
+} from './common.js';
 
 /** Spec section 2 'Contact messages', section 5 and section 8 'Contacts'. */
 export const contactMessages = {
@@ -56,12 +64,7 @@ export type Contact = z.infer<typeof contact>;
  * substring, spec section 5).
  */
 export const contactListQuery = pageQuery.extend({
-  search: z
-    .string()
-    .trim()
-    .max(100)
-    .refine((value) => !value.includes('\u0000'), 'Must not contain NUL characters')
-    .optional(),
+  search: z.string().trim().max(100).optional(),
 });
 export type ContactListQuery = z.input<typeof contactListQuery>;
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { idString, isoDate, isoDateTime } from './common.js';
-import { hasNoNul } from './safe-input.js';
+import { hasNoNul, idString, isoDate, isoDateTime, NUL_CHARACTER_MESSAGE } from './common.js';
 
 /**
  * Coupons (spec sections 2 'Coupon management', 3 Coupon, 4, 5, 7, 8, 9) and the
@@ -83,7 +82,7 @@ export const safeText = (max: number, requiredMessage?: string) => {
   const base = z.string(requiredMessage ? { error: requiredMessage } : undefined).trim();
   return (requiredMessage ? base.min(1, requiredMessage) : base)
     .max(max, `Must be at most ${max} characters`)
-    .refine(hasNoNul, 'Must not contain NUL characters');
+    .refine(hasNoNul, NUL_CHARACTER_MESSAGE);
 };
 
 /** The two discount types; percentage is the default (spec section 9). */

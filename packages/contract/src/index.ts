@@ -11,7 +11,6 @@ export * from './health.js';
 export * from './order-status.js';
 export * from './orders.js';
 export * from './products.js';
-export * from './safe-input.js';
 export * from './vendor-portal.js';
 export * from './vendors.js';
 export * from './website-config.js';

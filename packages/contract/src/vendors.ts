@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './auth.js';
-import { idInput, idString, isoDateTime, pageInfo, pageQuery } from './common.js';
+import {
+  hasNoNul,
+  idParams,
+  idString,
+  isoDateTime,
+  NUL_CHARACTER_MESSAGE,
+  pageInfo,
+  pageQuery,
+  requiredText,
+} from './common.js';
 
 /** Vendor statuses (spec section 9). */
 export const vendorStatuses = ['pending', 'approved', 'rejected'] as const;
@@ -30,12 +39,7 @@ export const vendorSorts = ['newest', 'oldest', 'name-asc', 'name-desc'] as cons
  */
 export const vendorListQuery = pageQuery.extend({
   status: z.enum(['all', ...vendorStatuses]).default('all'),
-  search: z
-    .string()
-    .trim()
-    .max(100)
-    .refine((value) => !value.includes('\u0000'), 'Must not contain NUL characters')
-    .optional(),
+  search: z.string().trim().max(100).optional(),
   sort: z.enum(vendorSorts).default('newest'),
 });
 export type VendorListQuery = z.input<typeof vendorListQuery>;
@@ -69,7 +73,6 @@ export const vendorMessages = {
   businessNameRequired: 'Business name is required',
   phoneNumberRequired: 'Phone number is required',
   addressRequired: 'Address is required',
-  noNul: 'Must not contain NUL characters',
   created: 'Vendor created successfully!',
   updated: 'Vendor updated successfully!',
   approved: 'Vendor approved successfully!',
@@ -97,24 +100,8 @@ export const vendorMessages = {
     'This vendor was changed by someone else after you opened it. Reload the page to see their changes, then save yours again.',
 } as const;
 
-/** Largest id a row can have (32-bit `integer` keys): anything above names no row. */
-export const MAX_ROW_ID = 2_147_483_647;
-
-/** `{ id }` of a `/:id` path: a positive id within 32 bits (400 otherwise, never a database error). */
-export const rowIdParams = z.object({
-  id: idInput.refine((id) => id <= MAX_ROW_ID, 'Must be a valid id'),
-});
-/** `{ id }` of `/api/vendors/:id`. */
-export const vendorIdParams = rowIdParams;
-
-/** Required trimmed text without NUL characters, failing with the screen's `message`. */
-const requiredText = (message: string, max: number) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `Must be at most ${max} characters`)
-    .refine((value) => !value.includes('\u0000'), vendorMessages.noNul);
+/** `{ id }` of `/api/vendors/:id`: `idParams`, a positive id within 32 bits. */
+export const vendorIdParams = idParams;
 
 const email = z
   .string({ error: vendorMessages.emailRequired })
@@ -129,7 +116,7 @@ const password = z
   .min(1, vendorMessages.passwordRequired)
   .min(PASSWORD_MIN_LENGTH, vendorMessages.passwordTooShort)
   .max(200, 'Password must be at most 200 characters')
-  .refine((value) => !value.includes('\u0000'), vendorMessages.noNul);
+  .refine(hasNoNul, NUL_CHARACTER_MESSAGE);
 
 /** The vendor form's fields before and after the password, in the spec's order of messages (section 5). */
 const identityFields = {
@@ -165,7 +152,7 @@ export const vendorUpdateBody = z.object({
     .string({ error: vendorMessages.passwordTooShort })
     .max(200, 'Password must be at most 200 characters')
     .refine((value) => value === '' || value.length >= PASSWORD_MIN_LENGTH, vendorMessages.passwordTooShort)
-    .refine((value) => !value.includes('\u0000'), vendorMessages.noNul)
+    .refine(hasNoNul, NUL_CHARACTER_MESSAGE)
     .optional()
     .transform((value) => (value === '' ? undefined : value)),
   ...businessFields,

@@ -1,6 +1,14 @@
 import { z } from 'zod';
-import { isHttpUrl, isoDateTime } from './common.js';
-import { EMAIL_PATTERN, hasNoNul, isPhoneNumber, NUL_MESSAGE, optionalSafeText, versionInput } from './safe-input.js';
+import {
+  EMAIL_PATTERN,
+  hasNoNul,
+  isHttpUrl,
+  isoDateTime,
+  isPhoneNumber,
+  NUL_CHARACTER_MESSAGE,
+  optionalSafeText,
+  versionInput,
+} from './common.js';
 
 /** The six social platforms (spec sections 3 and 9). */
 export const socialPlatforms = ['facebook', 'twitter', 'instagram', 'linkedin', 'youtube', 'pinterest'] as const;
@@ -77,7 +85,7 @@ const httpUrl = (required: string, invalid: string) =>
     .trim()
     .min(1, required)
     .max(URL_MAX, invalid)
-    .refine(hasNoNul, NUL_MESSAGE)
+    .refine(hasNoNul, NUL_CHARACTER_MESSAGE)
     .refine(isHttpUrl, invalid);
 
 /** A colour `#RGB` or `#RRGGBB` (hex digits, either case). */
@@ -98,7 +106,7 @@ export const welcomeQuoteBody = z.object({
     .trim()
     .min(1, M.welcomeRequired)
     .max(1000, 'Welcome message must be at most 1000 characters')
-    .refine(hasNoNul, NUL_MESSAGE),
+    .refine(hasNoNul, NUL_CHARACTER_MESSAGE),
   ...version,
 });
 export type WelcomeQuoteBody = z.input<typeof welcomeQuoteBody>;
@@ -116,7 +124,7 @@ export const contactInfoBody = z.object({
     .trim()
     .min(1, M.emailRequired)
     .max(254, M.emailInvalid)
-    .refine(hasNoNul, NUL_MESSAGE)
+    .refine(hasNoNul, NUL_CHARACTER_MESSAGE)
     .regex(EMAIL_PATTERN, M.emailInvalid),
   address: optionalSafeText(500),
   ...version,
@@ -175,7 +183,7 @@ export const salesBannerInput = z.object({
       z
         .string()
         .max(URL_MAX, M.logoUrlInvalid)
-        .refine(hasNoNul, NUL_MESSAGE)
+        .refine(hasNoNul, NUL_CHARACTER_MESSAGE)
         .refine(isHttpUrl, M.logoUrlInvalid)
         .optional(),
     ),
@@ -186,7 +194,7 @@ export const salesBannerInput = z.object({
     .trim()
     .min(1, M.discountTextRequired)
     .max(100, 'Discount text must be at most 100 characters')
-    .refine(hasNoNul, NUL_MESSAGE),
+    .refine(hasNoNul, NUL_CHARACTER_MESSAGE),
   shopNowLink: httpUrl(M.shopNowLinkRequired, M.shopNowLinkInvalid),
   isActive: z.boolean().default(SALES_BANNER_DEFAULTS.isActive),
 });

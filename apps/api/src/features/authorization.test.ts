@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Access } from '../platform/auth/access.js';
 import { issueToken } from '../platform/auth/sessions.js';
@@ -29,6 +30,8 @@ interface Call {
   url: string;
   payload?: unknown;
   remoteAddress?: string;
+  /** Headers besides the caller's authorization (a raw upload's `content-type`). */
+  headers?: Record<string, string>;
 }
 
 interface Rule {
@@ -112,6 +115,85 @@ const vendorForm = () => ({
 });
 
 const newVendorId = async () => (await createVendor(t.db, { status: 'pending' })).vendorId as number;
+
+const blogBody = () => ({
+  title: `Post ${unique()}`,
+  category: 'News',
+  author: 'Editor',
+  content: '<p>Hello</p>',
+});
+
+async function newBlog(): Promise<number> {
+  const now = new Date().toISOString();
+  const row = await t.db
+    .insertInto('blogs')
+    .values({ ...blogBody(), image: null, createdAt: now, updatedAt: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A coupon of 10% off, valid from yesterday to tomorrow, made as the admin; `code` and `id`. */
+async function newCoupon(): Promise<{ id: string; code: string }> {
+  const code = `AUTH${++n}`;
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/coupons',
+    headers: await headersFor('admin'),
+    payload: {
+      code,
+      discountType: 'percentage',
+      discountValue: 10,
+      minOrderAmount: 0,
+      startDate: day(-1),
+      endDate: day(1),
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return { id: res.json().coupon._id, code };
+}
+
+const couponForm = (code: string) => ({
+  code,
+  discountType: 'percentage',
+  discountValue: 15,
+  minOrderAmount: 0,
+  startDate: '2026-01-01',
+  endDate: '2099-12-31',
+});
+
+async function newContact(): Promise<number> {
+  const now = new Date().toISOString();
+  const row = await t.db
+    .insertInto('contacts')
+    .values({ name: 'Asha', email: 'asha@example.test', phone: null, message: 'Hi', createdAt: now, updatedAt: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A PNG's signature followed by unique filler: an image the upload check accepts, never a duplicate. */
+const pngBytes = () =>
+  Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from(`png-${unique()}`)]);
+
+async function newUpload(): Promise<number> {
+  const data = pngBytes();
+  const now = new Date().toISOString();
+  const row = await t.db
+    .insertInto('uploads')
+    .values({
+      contentType: 'image/png',
+      byteSize: data.length,
+      sha256: createHash('sha256').update(data).digest('hex'),
+      data,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
 
 /** One rule per `METHOD url` the app registers (HEAD routes mirror their GET and are skipped). */
 const rules: Record<string, Rule> = {
@@ -230,6 +312,109 @@ const rules: Record<string, Rule> = {
     ownedByA: true,
     make: async () => ({ url: `/api/vendor/orders/${await orderWithA()}` }),
   },
+  'PUT /api/orders/admin/order-status': {
+    access: 'admin',
+    make: async () => ({
+      url: '/api/orders/admin/order-status',
+      payload: { orderId: await orderWithA(), status: 'Packaging' },
+    }),
+  },
+  'POST /api/orders': {
+    access: 'public',
+    make: async () => ({
+      url: '/api/orders',
+      payload: {
+        items: [{ product: await productOfA(), quantity: 1 }],
+        billingInfo: {
+          fullName: 'Meera Shopper',
+          email: `shopper-${++n}@example.test`,
+          phone: '+91 90000 00000',
+          address: { fullAddress: '12 Lake Road', city: 'Pune', province: 'Maharashtra' },
+        },
+        paymentMethod: 'Cash on Delivery',
+      },
+      remoteAddress: `203.0.113.${++n % 250}`,
+    }),
+  },
+  'POST /api/coupons/validate': {
+    access: 'public',
+    make: async () => ({
+      url: '/api/coupons/validate',
+      payload: { code: (await newCoupon()).code, items: [{ product: await productOfA(), quantity: 1 }] },
+      remoteAddress: `203.0.113.${++n % 250}`,
+    }),
+  },
+  'GET /api/coupons': { access: 'admin', make: () => ({ url: '/api/coupons' }) },
+  'POST /api/coupons': { access: 'admin', make: () => ({ url: '/api/coupons', payload: couponForm(`AUTH${++n}`) }) },
+  'PUT /api/coupons/:id': {
+    access: 'admin',
+    make: async () => {
+      const coupon = await newCoupon();
+      return { url: `/api/coupons/${coupon.id}`, payload: couponForm(coupon.code) };
+    },
+  },
+  'DELETE /api/coupons/:id': { access: 'admin', make: async () => ({ url: `/api/coupons/${(await newCoupon()).id}` }) },
+  'GET /api/blogs': { access: 'public', make: () => ({ url: '/api/blogs' }) },
+  'GET /api/blogs/:id': { access: 'public', make: async () => ({ url: `/api/blogs/${await newBlog()}` }) },
+  'POST /api/blogs/create': { access: 'admin', make: () => ({ url: '/api/blogs/create', payload: blogBody() }) },
+  'PUT /api/blogs/:id': {
+    access: 'admin',
+    make: async () => ({ url: `/api/blogs/${await newBlog()}`, payload: blogBody() }),
+  },
+  'DELETE /api/blogs/:id': { access: 'admin', make: async () => ({ url: `/api/blogs/${await newBlog()}` }) },
+  'POST /api/contacts': {
+    access: 'public',
+    make: () => ({
+      url: '/api/contacts',
+      payload: { name: 'Asha', email: 'asha@example.test', message: 'Do you deliver?' },
+      remoteAddress: `198.51.100.${++n % 250}`,
+    }),
+  },
+  'GET /api/contacts': { access: 'admin', make: () => ({ url: '/api/contacts' }) },
+  'GET /api/contacts/:id': { access: 'admin', make: async () => ({ url: `/api/contacts/${await newContact()}` }) },
+  'DELETE /api/contacts/:id': { access: 'admin', make: async () => ({ url: `/api/contacts/${await newContact()}` }) },
+  'POST /api/uploads': {
+    access: 'admin',
+    make: () => ({ url: '/api/uploads', payload: pngBytes(), headers: { 'content-type': 'image/png' } }),
+  },
+  'GET /api/uploads/:id': { access: 'public', make: async () => ({ url: `/api/uploads/${await newUpload()}` }) },
+  'GET /api/website-config': { access: 'public', make: () => ({ url: '/api/website-config' }) },
+  'PUT /api/website-config/logo': {
+    access: 'admin',
+    make: () => ({ url: '/api/website-config/logo', payload: { logoUrl: 'https://img.example.test/logo.png' } }),
+  },
+  'PUT /api/website-config/welcome-quote': {
+    access: 'admin',
+    make: () => ({ url: '/api/website-config/welcome-quote', payload: { welcomeQuote: 'Welcome to Haat' } }),
+  },
+  'PUT /api/website-config/contact-info': {
+    access: 'admin',
+    make: () => ({
+      url: '/api/website-config/contact-info',
+      payload: { phoneNumber: '+91 80 4567 8900', email: 'hello@example.test' },
+    }),
+  },
+  'PUT /api/website-config/banners': {
+    access: 'admin',
+    make: () => ({
+      url: '/api/website-config/banners',
+      payload: { banners: [{ imageUrl: 'https://img.example.test/b.jpg', anchorLink: 'https://shop.example.test/' }] },
+    }),
+  },
+  'PUT /api/website-config/social-media': {
+    access: 'admin',
+    make: () => ({
+      url: '/api/website-config/social-media',
+      payload: { socialMediaLinks: [{ platform: 'instagram', url: 'https://instagram.com/haat' }] },
+    }),
+  },
+  'PUT /api/website-config/sales-banner': {
+    access: 'admin',
+    make: () => ({
+      url: '/api/website-config/sales-banner',
+      payload: { salesBanner: { discountText: '20% OFF', shopNowLink: 'https://shop.example.test/sale' } },
+    }),
+  },
 };
 
 /** The status class a caller must get on a route, by its rule. */
@@ -283,7 +468,7 @@ describe.each(callers)('as %s', (caller) => {
     const res = await t.app.inject({
       method,
       url: call.url,
-      headers: await headersFor(caller),
+      headers: { ...call.headers, ...(await headersFor(caller)) },
       ...(call.payload !== undefined && { payload: call.payload as object }),
       ...(call.remoteAddress && { remoteAddress: call.remoteAddress }),
     });

@@ -26,7 +26,7 @@ const COLUMNS = [
 ] as const;
 
 /** Posts newest first: all, or `limit + 1` after the cursor. */
-export function listBlogs(db: Db, page?: { limit: number; after?: Keyset }) {
+export function listBlogs(db: Db, page?: { limit: number; after?: Keyset | undefined }) {
   let query = db.selectFrom('blogs as b').select(COLUMNS);
   if (page?.after) query = query.where(afterKeyset(eb.ref('b.createdAt'), eb.ref('b.id'), 'desc', page.after));
   query = query.orderBy('b.createdAt', 'desc').orderBy('b.id', 'desc');

@@ -6,7 +6,7 @@ import {
   blogMessages,
   blogResponse,
   blogSavedResponse,
-  int32IdParams,
+  idParams,
   messageResponse,
 } from '@haat/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -56,7 +56,7 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'One blog post',
-        params: int32IdParams,
+        params: idParams,
         response: { 200: blogResponse, 400: apiError, 404: apiError },
       },
     },
@@ -101,7 +101,7 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Update a blog post',
-        params: int32IdParams,
+        params: idParams,
         body: blogBody,
         response: { 200: blogSavedResponse, ...writeErrors, 404: apiError, 409: apiError },
       },
@@ -121,7 +121,7 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Delete a blog post',
-        params: int32IdParams,
+        params: idParams,
         response: { 200: messageResponse, 400: apiError, 401: apiError, 403: apiError, 404: apiError },
       },
     },

@@ -1,8 +1,7 @@
 import { type Blog, type blogBody, type blogListQuery, blogMessages } from '@haat/contract';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/create-db.js';
-import { toPage } from '../../platform/db/lists.js';
-import { decodeTimeCursor } from '../../platform/db/time-cursor.js';
+import { listOrPage } from '../../platform/db/lists.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { checkImage, storeCheckedImage, uploadPath } from '../uploads/uploads.service.js';
 import {
@@ -51,11 +50,23 @@ export async function listBlogs(
   db: Db,
   query: z.output<typeof blogListQuery>,
 ): Promise<{ blogs: Blog[]; total?: number; withCategory?: number; nextCursor?: string | null }> {
-  if (query.limit === undefined) return { blogs: (await listBlogRows(db)).map(toBlog) };
-  const after = query.cursor ? decodeTimeCursor(query.cursor, BLOG_SORT) : undefined;
-  const [rows, counts] = await Promise.all([listBlogRows(db, { limit: query.limit, after }), countBlogs(db)]);
-  const page = toPage(rows, query.limit, BLOG_SORT, (row) => ({ key: row.createdAt, id: row.id }));
-  return { blogs: page.rows.map(toBlog), ...counts, nextCursor: page.nextCursor };
+  let withCategory: number | undefined;
+  const { items, ...paging } = await listOrPage(
+    { ...query, sort: BLOG_SORT },
+    {
+      keyType: 'instant',
+      fetchAll: () => listBlogRows(db),
+      fetchPage: (page) => listBlogRows(db, page),
+      count: () => countBlogs(db),
+      totalOf: (counts) => {
+        withCategory = counts.withCategory;
+        return counts.total;
+      },
+      keyOf: (row) => ({ key: row.createdAt, id: row.id }),
+      toItems: (rows) => rows.map(toBlog),
+    },
+  );
+  return { blogs: items, ...(withCategory !== undefined && { withCategory }), ...paging };
 }
 
 /** `GET /api/blogs/:id`. @throws AppError NOT_FOUND (404). */

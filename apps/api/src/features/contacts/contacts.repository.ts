@@ -11,7 +11,7 @@ import type { ContactsTable, Database } from '../../platform/db/schema.js';
 
 const eb = expressionBuilder<Database & { c: ContactsTable }, 'c'>();
 
-/** The cursor key type of the contact list (UTC ISO timestamps). */
+/** The contact list's only order; its cursors carry this name. */
 export const CONTACT_SORT = 'newest';
 
 function contactWhere(db: Db, search: string | undefined): Expression<SqlBool> {
@@ -25,7 +25,7 @@ function contactWhere(db: Db, search: string | undefined): Expression<SqlBool> {
 }
 
 /** Contact messages matching `search` (name, e-mail, message or phone), newest first; all, or `limit + 1` after the cursor. */
-export function listContacts(db: Db, search: string | undefined, page?: { limit: number; after?: Keyset }) {
+export function listContacts(db: Db, search: string | undefined, page?: { limit: number; after?: Keyset | undefined }) {
   let query = db
     .selectFrom('contacts as c')
     .select(['c.id', 'c.name', 'c.email', 'c.phone', 'c.message', 'c.createdAt'])

@@ -6,7 +6,7 @@ import {
   contactListResponse,
   contactMessages,
   contactResponse,
-  int32IdParams,
+  idParams,
   messageResponse,
 } from '@haat/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -80,7 +80,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'One contact message',
-        params: int32IdParams,
+        params: idParams,
         response: { 200: contactResponse, 400: apiError, 401: apiError, 403: apiError, 404: apiError },
       },
     },
@@ -98,7 +98,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Delete a contact message',
-        params: int32IdParams,
+        params: idParams,
         response: { 200: messageResponse, 400: apiError, 401: apiError, 403: apiError, 404: apiError },
       },
     },

@@ -1,8 +1,7 @@
 import { type Contact, type contactBody, type contactListQuery, contactMessages } from '@haat/contract';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/create-db.js';
-import { toPage } from '../../platform/db/lists.js';
-import { decodeTimeCursor } from '../../platform/db/time-cursor.js';
+import { listOrPage } from '../../platform/db/lists.js';
 import { notFound } from '../../platform/errors.js';
 import {
   CONTACT_SORT,
@@ -41,14 +40,18 @@ export async function listContacts(
   query: z.output<typeof contactListQuery>,
 ): Promise<{ contacts: Contact[]; total?: number; nextCursor?: string | null }> {
   const search = query.search || undefined;
-  if (query.limit === undefined) return { contacts: (await listContactRows(db, search)).map(toContact) };
-  const after = query.cursor ? decodeTimeCursor(query.cursor, CONTACT_SORT) : undefined;
-  const [rows, total] = await Promise.all([
-    listContactRows(db, search, { limit: query.limit, after }),
-    countContacts(db, search),
-  ]);
-  const page = toPage(rows, query.limit, CONTACT_SORT, (row) => ({ key: row.createdAt, id: row.id }));
-  return { contacts: page.rows.map(toContact), total, nextCursor: page.nextCursor };
+  const { items, ...paging } = await listOrPage(
+    { ...query, sort: CONTACT_SORT },
+    {
+      keyType: 'instant',
+      fetchAll: () => listContactRows(db, search),
+      fetchPage: (page) => listContactRows(db, search, page),
+      count: () => countContacts(db, search),
+      keyOf: (row) => ({ key: row.createdAt, id: row.id }),
+      toItems: (rows) => rows.map(toContact),
+    },
+  );
+  return { contacts: items, ...paging };
 }
 
 /** `GET /api/contacts/:id`. @throws AppError NOT_FOUND (404). */

@@ -1,4 +1,4 @@
-import { apiError, int32IdParams, UPLOAD_MAX_BYTES, uploadMessages, uploadResponse } from '@haat/contract';
+import { apiError, idParams, UPLOAD_MAX_BYTES, uploadMessages, uploadResponse } from '@haat/contract';
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/errors.js';
@@ -75,7 +75,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     {
       config: { access: 'public' },
-      schema: { tags, summary: 'An uploaded image', params: int32IdParams, response: { 400: apiError, 404: apiError } },
+      schema: { tags, summary: 'An uploaded image', params: idParams, response: { 400: apiError, 404: apiError } },
     },
     async (request, reply) => {
       const image = await readImage(app.db, request.params.id);

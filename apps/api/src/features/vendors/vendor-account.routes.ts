@@ -1,6 +1,6 @@
 import {
   apiError,
-  rowIdParams,
+  idParams,
   vendorDashboard,
   vendorMessages,
   vendorOrderListQuery,
@@ -124,7 +124,7 @@ export const vendorAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['vendors'],
         summary: "One order, narrowed to the signed-in vendor's lines",
-        params: rowIdParams,
+        params: idParams,
         response: { 200: vendorOrderResponse, 400: apiError, 401: apiError, 403: apiError, 404: apiError },
       },
     },

@@ -13,7 +13,7 @@ import {
   Tags,
   TicketPercent,
 } from 'lucide-react';
-import { NavLink } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import { paths } from '../../lib/paths';
 import { displayName, useSession } from '../../lib/session';
 import { useLogout } from './use-logout';
@@ -26,6 +26,13 @@ interface NavItem {
   vendor?: boolean;
   /** Only vendors see it (their own screens). */
   vendorOnly?: boolean;
+  /** Other paths whose screens (and those under them) highlight this item too. */
+  alsoActiveUnder?: string[];
+}
+
+/** True when `pathname` is `base` or a path under it. */
+function isUnder(pathname: string, base: string): boolean {
+  return pathname === base || pathname.startsWith(`${base}/`);
 }
 
 /** Sidebar items and sections (spec section 2, Admin shell). */
@@ -45,7 +52,7 @@ export const navSections: { title: string | null; items: NavItem[] }[] = [
   {
     title: 'Others',
     items: [
-      { label: 'Blog Posts', to: paths.blog.list, icon: FileText },
+      { label: 'Blog Posts', to: paths.blog.list, icon: FileText, alsoActiveUnder: [paths.blog.listAlias] },
       { label: 'Contact Inquiries', to: paths.contact, icon: Mail },
       { label: 'Website Configuration', to: paths.websiteConfig, icon: Settings },
     ],
@@ -58,6 +65,7 @@ export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle:
   const logout = useLogout();
   const isAdmin = session?.user.role === 'admin';
   const name = displayName(session?.user ?? null);
+  const { pathname } = useLocation();
 
   return (
     <aside
@@ -99,7 +107,9 @@ export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle:
                       aria-label={collapsed ? item.label : undefined}
                       className={({ isActive }) =>
                         `flex items-center gap-3 rounded-lg px-3 py-2 text-sm transition ${
-                          isActive ? 'bg-white/20 font-semibold' : 'text-white/85 hover:bg-white/10'
+                          isActive || item.alsoActiveUnder?.some((base) => isUnder(pathname, base))
+                            ? 'bg-white/20 font-semibold'
+                            : 'text-white/85 hover:bg-white/10'
                         }`
                       }
                     >

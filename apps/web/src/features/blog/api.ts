@@ -7,9 +7,11 @@ import {
   type UploadResponse,
   uploadMessages,
 } from '@haat/contract';
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../lib/api-client';
+import { createQueryKeys } from '../../lib/query-keys';
 import { sessionStore } from '../../lib/session';
+import { useCursorList } from '../../lib/use-cursor-list';
 
 /** The calls of the blog screens (spec section 7). */
 const endpoints = {
@@ -22,23 +24,20 @@ const endpoints = {
 /** Posts per page of the card grid. */
 export const BLOG_PAGE_SIZE = 24;
 
-/** Query keys of blog posts. */
-export const blogKeys = {
-  all: ['blogs'] as const,
-  lists: () => [...blogKeys.all, 'list'] as const,
-  list: () => [...blogKeys.lists(), 'newest'] as const,
-  detail: (id: string) => [...blogKeys.all, 'detail', id] as const,
-};
+/** Query keys of blog posts: the list has one order, `list('newest')`; a post is `detail(id)`. */
+export const blogKeys = createQueryKeys<'blogs', 'newest'>('blogs');
 
-/** The posts, newest first, page by page; `total` and `withCategory` of any page count them all. */
+/**
+ * The posts, newest first, page by page (`useCursorList`); `total` and `withCategory`
+ * of the first page count them all.
+ */
 export function useBlogList() {
-  return useInfiniteQuery({
-    queryKey: blogKeys.list(),
-    queryFn: ({ pageParam, signal }) =>
-      apiRequest<BlogListResponse>(endpoints.list, { query: { limit: BLOG_PAGE_SIZE, cursor: pageParam }, signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last: BlogListResponse) => last.nextCursor ?? undefined,
-    placeholderData: keepPreviousData,
+  return useCursorList({
+    queryKey: blogKeys.list('newest'),
+    limit: BLOG_PAGE_SIZE,
+    fetchPage: ({ limit, cursor, signal }) =>
+      apiRequest<BlogListResponse>(endpoints.list, { query: { limit, cursor }, signal }),
+    items: (page) => page.blogs,
   });
 }
 

@@ -1,6 +1,8 @@
 import type { ContactListResponse, MessageResponse } from '@haat/contract';
-import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
+import { createQueryKeys } from '../../lib/query-keys';
+import { useCursorList } from '../../lib/use-cursor-list';
 
 /** The calls of the contact inbox (spec section 7). */
 const endpoints = {
@@ -11,25 +13,31 @@ const endpoints = {
 /** Messages per page. */
 export const CONTACT_PAGE_SIZE = 50;
 
-/** Query keys of contact messages, one list per search. */
-export const contactKeys = {
-  all: ['contacts'] as const,
-  lists: () => [...contactKeys.all, 'list'] as const,
-  list: (search: string) => [...contactKeys.lists(), { search }] as const,
-};
+/** Filters of the contact inbox: the search over name, e-mail, message and phone ('' for none). */
+export interface ContactFilters {
+  search: string;
+}
 
-/** Messages newest first, page by page; the search (name, e-mail, message, phone) runs in the database. */
-export function useContactList(search: string) {
-  return useInfiniteQuery({
-    queryKey: contactKeys.list(search),
-    queryFn: ({ pageParam, signal }) =>
+/** The inbox as it first opens: no search. */
+export const defaultContactFilters: ContactFilters = { search: '' };
+
+/** Query keys of contact messages, one list per filters. */
+export const contactKeys = createQueryKeys<'contacts', ContactFilters>('contacts');
+
+/**
+ * Messages newest first, page by page (`useCursorList`); the search (name, e-mail,
+ * message, phone) runs in the database and `total` counts its matches.
+ */
+export function useContactList(filters: ContactFilters) {
+  return useCursorList({
+    queryKey: contactKeys.list(filters),
+    limit: CONTACT_PAGE_SIZE,
+    fetchPage: ({ limit, cursor, signal }) =>
       apiRequest<ContactListResponse>(endpoints.list, {
-        query: { limit: CONTACT_PAGE_SIZE, cursor: pageParam, search: search.trim() || undefined },
+        query: { limit, cursor, search: filters.search.trim() || undefined },
         signal,
       }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last: ContactListResponse) => last.nextCursor ?? undefined,
-    placeholderData: keepPreviousData,
+    items: (page) => page.contacts,
   });
 }
 

@@ -1,6 +1,7 @@
 import type { WebsiteConfigResponse, WebsiteConfigSavedResponse, WebsiteConfigSection } from '@haat/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
+import { createQueryKeys } from '../../lib/query-keys';
 
 /** Each tab's `PUT` (spec section 7). */
 export const sectionPaths: Record<WebsiteConfigSection, string> = {
@@ -12,10 +13,8 @@ export const sectionPaths: Record<WebsiteConfigSection, string> = {
   salesBanner: '/api/website-config/sales-banner',
 };
 
-export const websiteConfigKeys = {
-  all: ['website-config'] as const,
-  detail: () => [...websiteConfigKeys.all, 'detail'] as const,
-};
+/** Query keys of this feature: the configuration is its one record, `detail('current')`. */
+export const websiteConfigKeys = createQueryKeys('website-config');
 
 /**
  * The whole configuration, loaded afresh on each visit and never refetched behind the
@@ -24,7 +23,7 @@ export const websiteConfigKeys = {
  */
 export function useWebsiteConfig() {
   return useQuery({
-    queryKey: websiteConfigKeys.detail(),
+    queryKey: websiteConfigKeys.detail('current'),
     queryFn: ({ signal }) => apiRequest<WebsiteConfigResponse>('/api/website-config', { signal }),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
@@ -40,7 +39,7 @@ export function useSaveSection() {
     mutationFn: ({ section, body }: { section: WebsiteConfigSection; body: Record<string, unknown> }) =>
       apiRequest<WebsiteConfigSavedResponse>(sectionPaths[section], { method: 'PUT', body }),
     onSuccess: (saved) => {
-      queryClient.setQueryData<WebsiteConfigResponse>(websiteConfigKeys.detail(), {
+      queryClient.setQueryData<WebsiteConfigResponse>(websiteConfigKeys.detail('current'), {
         success: true,
         ...saved.config,
         config: saved.config,

@@ -81,7 +81,9 @@ describe('BlogListPage', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByText(blogMessages.deleteCancelled)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Delete Kurtas' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete Blog' }));
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: 'Delete Blog' })).getByRole('button', { name: 'Delete Blog' }),
+    );
     expect(await screen.findByText(blogMessages.deleted)).toBeInTheDocument();
     expect(api.callsTo('DELETE', '/api/blogs/1')).toHaveLength(1);
   });

@@ -50,14 +50,12 @@ function BlogCard({ blog, onDelete }: { blog: Blog; onDelete: (blog: Blog) => vo
  * counts posts and how many have categories (from the server); delete asks first.
  */
 export function BlogListPage() {
-  const list = useBlogList();
+  const { query: list, items: blogs, total, hasMore, loadingMore, loadMore } = useBlogList();
   const remove = useDeleteBlog();
   const [deleting, setDeleting] = useState<Blog | null>(null);
   const announced = useRef(false);
 
   const first = list.data?.pages[0];
-  const blogs = list.data?.pages.flatMap((page) => page.blogs) ?? [];
-  const total = first?.total ?? blogs.length;
 
   useEffect(() => {
     if (first && !announced.current) {
@@ -111,11 +109,7 @@ export function BlogListPage() {
               <BlogCard key={blog._id} blog={blog} onDelete={setDeleting} />
             ))}
           </ul>
-          <LoadMore
-            hasMore={Boolean(list.hasNextPage)}
-            loading={list.isFetchingNextPage}
-            onLoadMore={() => void list.fetchNextPage()}
-          />
+          <LoadMore hasMore={hasMore} loading={loadingMore} onLoadMore={loadMore} />
           <p className="mt-6 text-sm text-slate-500">
             Showing {formatNumber(blogs.length)} of {formatNumber(total)} posts ·{' '}
             {formatNumber(first?.withCategory ?? blogs.filter((blog) => blog.category).length)} with categories

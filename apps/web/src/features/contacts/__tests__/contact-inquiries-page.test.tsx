@@ -61,7 +61,7 @@ describe('ContactInquiriesPage', () => {
     const user = userEvent.setup();
     renderScreen(<ContactInquiriesPage />);
     await user.click(await screen.findByRole('button', { name: 'Delete message from Asha' }));
-    const dialog = screen.getByRole('dialog', { name: 'Delete Contact' });
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete Contact' });
     expect(within(dialog).getByText(contactMessages.deleteConfirm)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(contactMessages.deleteFailed)).toBeInTheDocument();

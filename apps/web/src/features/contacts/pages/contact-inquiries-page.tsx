@@ -1,7 +1,6 @@
 import { type Contact, contactMessages } from '@haat/contract';
 import { Search, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -12,6 +11,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useContactList, useDeleteContact } from '../api';
+import { useContactFilters } from '../hooks/use-contact-filters';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useMediaQuery } from '../hooks/use-media-query';
 
@@ -95,20 +95,20 @@ function ContactCards({ contacts, onDelete }: { contacts: Contact[]; onDelete: (
  * next page as the user scrolls, and delete with the spec's confirmation.
  */
 export function ContactInquiriesPage() {
-  const [params, setParams] = useSearchParams();
-  const [search, setSearch] = useState(params.get('search') ?? '');
+  const { filters, setFilter } = useContactFilters({
+    // A search taken from a new address (the sidebar's bare link, Back) replaces the box's text.
+    onAdopt: (adopted) => setSearch(adopted.search),
+  });
+  const [search, setSearch] = useState(filters.search);
   const settled = useDebouncedValue(search.trim(), 300);
-  const list = useContactList(settled);
+  const { query: list, items: contacts, total, hasMore, loadingMore, loadMore } = useContactList(filters);
   const remove = useDeleteContact();
   const wide = useMediaQuery(WIDE);
   const [deleting, setDeleting] = useState<Contact | null>(null);
 
   useEffect(() => {
-    setParams(settled ? { search: settled } : {}, { replace: true });
-  }, [settled, setParams]);
-
-  const contacts = list.data?.pages.flatMap((page) => page.contacts) ?? [];
-  const total = list.data?.pages[0]?.total ?? contacts.length;
+    setFilter('search', settled);
+  }, [settled, setFilter]);
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -152,7 +152,7 @@ export function ContactInquiriesPage() {
       ) : contacts.length === 0 ? (
         <EmptyState
           title={contactMessages.emptyTitle}
-          description={settled ? contactMessages.emptySearch : contactMessages.emptyNone}
+          description={filters.search ? contactMessages.emptySearch : contactMessages.emptyNone}
         />
       ) : (
         <>
@@ -161,11 +161,7 @@ export function ContactInquiriesPage() {
           ) : (
             <ContactCards contacts={contacts} onDelete={setDeleting} />
           )}
-          <LoadMore
-            hasMore={Boolean(list.hasNextPage)}
-            loading={list.isFetchingNextPage}
-            onLoadMore={() => void list.fetchNextPage()}
-          />
+          <LoadMore hasMore={hasMore} loading={loadingMore} onLoadMore={loadMore} />
           <p className="mt-4 text-sm text-slate-500">
             Showing {formatNumber(contacts.length)} of {formatNumber(total)} messages
           </p>
