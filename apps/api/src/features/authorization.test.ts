@@ -113,6 +113,65 @@ const vendorForm = () => ({
 
 const newVendorId = async () => (await createVendor(t.db, { status: 'pending' })).vendorId as number;
 
+/** The store's date shifted by `days`, `YYYY-MM-DD` (UTC, the test app's store time zone). */
+function dayFromToday(days: number): string {
+  const date = new Date();
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** A coupon form's body (spec section 7): 10% off every product, open from yesterday for a month. */
+const couponBody = () => ({
+  code: `AUTH-${unique()}`,
+  discountType: 'percentage',
+  discountValue: 10,
+  minOrderAmount: 0,
+  startDate: dayFromToday(-1),
+  endDate: dayFromToday(30),
+  isActive: true,
+  usageLimit: null,
+  applicableProducts: [],
+  applicableCategories: [],
+});
+
+/** A fresh coupon (its id and stored code), written straight to the database. */
+async function newCoupon(): Promise<{ id: number; code: string }> {
+  const now = new Date().toISOString();
+  return t.db
+    .insertInto('coupons')
+    .values({
+      code: `AUTH-${unique()}`.toUpperCase(),
+      description: null,
+      discountType: 'percentage',
+      percentOff: 10,
+      amountOffPaise: null,
+      minOrderPaise: 0,
+      maxDiscountPaise: null,
+      startDate: dayFromToday(-1),
+      endDate: dayFromToday(30),
+      isActive: true,
+      usageLimit: null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning(['id', 'code'])
+    .executeTakeFirstOrThrow();
+}
+
+/** A storefront cart of one unit of a fresh product of vendor A (in stock, on sale). */
+const cartOfA = async () => [{ product: await productOfA(), quantity: 1 }];
+
+/** A checkout's billing details (spec section 3, Order.billingInfo). */
+const billingInfo = () => ({
+  fullName: 'Guest Shopper',
+  email: `auth-shopper-${unique()}@example.test`,
+  phone: '+91 98765 43210',
+  address: { fullAddress: '1 Park Street', city: 'Kolkata', province: 'West Bengal' },
+});
+
+/** An address of its own for each checkout call, so the per-IP rate limit never answers instead. */
+const shopperAddress = () => `198.51.100.${n % 250}`;
+
 /** One rule per `METHOD url` the app registers (HEAD routes mirror their GET and are skipped). */
 const rules: Record<string, Rule> = {
   'GET /api/health': { access: 'public', make: () => ({ url: '/api/health' }) },
@@ -230,6 +289,39 @@ const rules: Record<string, Rule> = {
     ownedByA: true,
     make: async () => ({ url: `/api/vendor/orders/${await orderWithA()}` }),
   },
+  'PUT /api/orders/admin/order-status': {
+    access: 'admin',
+    make: async () => ({
+      url: '/api/orders/admin/order-status',
+      payload: { orderId: await orderWithA(), status: 'Packaging', notes: 'Packed' },
+    }),
+  },
+  'POST /api/orders': {
+    access: 'public',
+    make: async () => ({
+      url: '/api/orders',
+      payload: { items: await cartOfA(), billingInfo: billingInfo(), paymentMethod: 'Cash on Delivery' },
+      remoteAddress: shopperAddress(),
+    }),
+  },
+  'POST /api/coupons/validate': {
+    access: 'public',
+    make: async () => ({
+      url: '/api/coupons/validate',
+      payload: { code: (await newCoupon()).code, items: await cartOfA() },
+      remoteAddress: shopperAddress(),
+    }),
+  },
+  'GET /api/coupons': { access: 'admin', make: () => ({ url: '/api/coupons' }) },
+  'POST /api/coupons': { access: 'admin', make: () => ({ url: '/api/coupons', payload: couponBody() }) },
+  'PUT /api/coupons/:id': {
+    access: 'admin',
+    make: async () => {
+      const { id, code } = await newCoupon();
+      return { url: `/api/coupons/${id}`, payload: { ...couponBody(), code } };
+    },
+  },
+  'DELETE /api/coupons/:id': { access: 'admin', make: async () => ({ url: `/api/coupons/${(await newCoupon()).id}` }) },
 };
 
 /** The status class a caller must get on a route, by its rule. */
