@@ -162,7 +162,7 @@ export async function placeOrder(
       const pricing = priceOrder(lines, coupon?.terms ?? null, options.today);
 
       for (const item of cart) {
-        if (!(await takeStock(trx, item.product, item.quantity))) {
+        if (!(await takeStock(trx, item.product, item.quantity, nowIso))) {
           const product = products.get(item.product) as CheckoutProduct;
           // Another checkout took it between our read and our write: report what is left now.
           const [latest] = await findCheckoutProducts(trx, [item.product]);
