@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { demo, signIn, uniqueSuffix } from './support';
 
 /**
@@ -167,4 +167,74 @@ test('the order list says when nothing matches, and a missing order reads Order 
   await page.getByRole('link', { name: 'Back to Orders' }).click();
   await expect(page).toHaveURL(/\/admin\/orders\?search=no-such-order-zzz$/);
   await expect(page.getByRole('searchbox', { name: 'Search orders' })).toHaveValue('no-such-order-zzz');
+});
+
+/** Fails when the page scrolls sideways or `locator` ends past the viewport's right edge. */
+async function expectWithinWidth(page: Page, locator: Locator) {
+  const width = page.viewportSize()?.width ?? 0;
+  const box = await locator.boundingBox();
+  expect(box, 'the element is laid out').not.toBeNull();
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(width);
+  expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth).toBeLessThanOrEqual(width);
+}
+
+test.describe('on a phone (390 × 844)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the order list and the coupon list show cards, their actions reachable without sideways scrolling', async ({
+    page,
+    request,
+  }) => {
+    const token = await adminToken(request);
+    const code = `PHONE${uniqueSuffix()}`;
+    const created = await request.post('/api/coupons', {
+      headers: { authorization: `Bearer ${token}` },
+      data: {
+        code,
+        description: 'Phone layout coupon',
+        discountType: 'percentage',
+        discountValue: 10,
+        minOrderAmount: 0,
+        maxDiscountAmount: 50,
+        startDate: isoDay(0),
+        endDate: isoDay(30),
+        isActive: true,
+        usageLimit: 5,
+        applicableProducts: [],
+        applicableCategories: [],
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+
+    await signIn(page);
+    await page.goto('/admin/orders');
+    await expect(page.getByRole('heading', { name: 'Order Management' })).toBeVisible();
+    const orderCards = page.getByRole('list', { name: 'Orders' }).getByRole('article');
+    await expect(orderCards.first()).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Orders' })).toHaveCount(0);
+    const view = orderCards.first().getByRole('link', { name: /^View order / });
+    await expectWithinWidth(page, view);
+    const label = (await view.getAttribute('aria-label')) ?? '';
+    const trackingNumber = label.replace('View order ', '');
+    await page.getByRole('searchbox', { name: 'Search orders' }).fill(trackingNumber);
+    await expect(orderCards).toHaveCount(1);
+    await view.click();
+    await expect(page.getByRole('heading', { name: trackingNumber })).toBeVisible();
+
+    await page.goto('/admin/coupons-code');
+    await expect(page.getByRole('heading', { name: 'Coupon Management' })).toBeVisible();
+    const card = page.getByRole('list', { name: 'Coupons' }).getByRole('article', { name: code });
+    await expect(card).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Coupons' })).toHaveCount(0);
+    await expect(card.getByText('0 / 5')).toBeVisible();
+    for (const action of ['Edit', 'Delete']) {
+      const button = card.getByRole('button', { name: `${action} ${code}` });
+      await expect(button).toBeVisible();
+      await expectWithinWidth(page, button);
+    }
+    await card.getByRole('button', { name: `Edit ${code}` }).click();
+    await expect(page.getByRole('heading', { name: 'Edit Coupon' })).toBeVisible();
+  });
 });

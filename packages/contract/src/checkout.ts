@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { cartItems, couponCode, safeText } from './coupons.js';
+import { cleanText } from './common.js';
+import { cartItems, couponCode } from './coupons.js';
 import { order, paymentMethods } from './orders.js';
 
 /**
@@ -34,20 +35,20 @@ export const idempotencyKey = z
 
 /** Billing details (spec section 3, Order.billingInfo). The e-mail is trimmed and lower-cased. */
 export const billingInfoInput = z.object({
-  fullName: safeText(200, checkoutMessages.fullNameRequired),
-  email: safeText(254, checkoutMessages.emailRequired)
+  fullName: cleanText(200, checkoutMessages.fullNameRequired),
+  email: cleanText(254, checkoutMessages.emailRequired)
     .pipe(z.email(checkoutMessages.emailInvalid))
     .transform((value) => value.toLowerCase()),
-  phone: safeText(40, checkoutMessages.phoneRequired),
+  phone: cleanText(40, checkoutMessages.phoneRequired),
   note: z
-    .union([safeText(1000), z.null()])
+    .union([cleanText(1000), z.null()])
     .optional()
     .transform((value) => (value ? value : null)),
   address: z.object(
     {
-      fullAddress: safeText(500, checkoutMessages.addressRequired),
-      city: safeText(100, checkoutMessages.cityRequired),
-      province: safeText(100, checkoutMessages.provinceRequired),
+      fullAddress: cleanText(500, checkoutMessages.addressRequired),
+      city: cleanText(100, checkoutMessages.cityRequired),
+      province: cleanText(100, checkoutMessages.provinceRequired),
     },
     { error: checkoutMessages.addressRequired },
   ),

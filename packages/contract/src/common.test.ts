@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { hasAtMostTwoDecimals, idInput, MAX_ID, requiredId, rupees, toPaise } from './common.js';
+import {
+  cleanText,
+  hasAtMostTwoDecimals,
+  idInput,
+  MAX_ID,
+  NUL_CHARACTER_MESSAGE,
+  requiredId,
+  rupees,
+  rupeesField,
+  toPaise,
+  WHOLE_PAISE_MESSAGE,
+} from './common.js';
 
 describe('idInput and requiredId', () => {
   it.each([1, '1', ' 42 ', MAX_ID, String(MAX_ID)])('take %j', (value) => {
@@ -36,5 +47,39 @@ describe('hasAtMostTwoDecimals and rupees', () => {
   it.each([1e-9, 1e-300, 4e-3, 0.001, 0.005, 0.009, 99.999, 1234.567])('refuse %s, finer than a paisa', (amount) => {
     expect(hasAtMostTwoDecimals(amount)).toBe(false);
     expect(rupees.safeParse(amount).success).toBe(false);
+  });
+});
+
+describe('rupeesField', () => {
+  const field = rupeesField('Enter an amount');
+  it.each([0, 0.1 + 0.2, 499, 100_000_000])('takes %s', (amount) => {
+    expect(field.safeParse(amount).success).toBe(true);
+  });
+
+  it.each([undefined, null, '12', -1, Number.NaN, Number.POSITIVE_INFINITY, 100_000_000.01])(
+    "answers the field's message to %s",
+    (amount) => {
+      expect(field.safeParse(amount).error?.issues.map((issue) => issue.message)).toContain('Enter an amount');
+    },
+  );
+
+  it.each([1e-9, 10.001])('answers the whole-paise message to %s', (amount) => {
+    expect(field.safeParse(amount).error?.issues.map((issue) => issue.message)).toEqual([WHOLE_PAISE_MESSAGE]);
+  });
+});
+
+describe('cleanText', () => {
+  it('trims, and keeps empty text when not required', () => {
+    expect(cleanText(10).parse('  hi  ')).toBe('hi');
+    expect(cleanText(10).parse('   ')).toBe('');
+  });
+
+  it.each([undefined, 42, '', '   '])('answers the required message to %j', (value) => {
+    expect(cleanText(10, 'Name is required').safeParse(value).error?.issues[0]?.message).toBe('Name is required');
+  });
+
+  it('refuses text past its length and text with a NUL character', () => {
+    expect(cleanText(3).safeParse('abcd').error?.issues[0]?.message).toBe('Must be at most 3 characters');
+    expect(cleanText(10).safeParse('a\u0000b').error?.issues[0]?.message).toBe(NUL_CHARACTER_MESSAGE);
   });
 });

@@ -81,6 +81,22 @@ export const rupees = z.number().finite().nonnegative().max(100_000_000).refine(
   message: 'Must have at most two decimals',
 });
 
+/** Answered to an amount finer than a paisa, where a form names its own message for the rest. */
+export const WHOLE_PAISE_MESSAGE = 'Amounts must be in whole paise (at most two decimals)';
+
+/**
+ * An amount in rupees like `rupees` (0 to Rs.10 crore, whole paise), for a form field
+ * that answers its own `message` when the amount is missing, not a number or out of
+ * range; one finer than a paisa answers `WHOLE_PAISE_MESSAGE`.
+ */
+export const rupeesField = (message: string) =>
+  z
+    .number({ error: message })
+    .finite(message)
+    .min(0, message)
+    .max(100_000_000, message)
+    .refine(hasAtMostTwoDecimals, WHOLE_PAISE_MESSAGE);
+
 /** Converts rupees (≤ 2 decimals) to integer paise. */
 export function toPaise(amountInRupees: number): number {
   return Math.round(amountInRupees * 100);
@@ -135,6 +151,18 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function isPhoneNumber(value: string): boolean {
   return /^[+\d\s()-]{6,20}$/.test(value) && (value.match(/\d/g)?.length ?? 0) >= 6;
 }
+
+/**
+ * Text as a form sends it: trimmed, at most `max` characters, without a NUL character
+ * (`NUL_CHARACTER_MESSAGE`). With `requiredMessage`, also at least one character, and a
+ * missing or non-string value answers that message.
+ */
+export const cleanText = (max: number, requiredMessage?: string) => {
+  const base = z.string(requiredMessage ? { error: requiredMessage } : undefined).trim();
+  return (requiredMessage ? base.min(1, requiredMessage) : base)
+    .max(max, `Must be at most ${max} characters`)
+    .refine(hasNoNul, NUL_CHARACTER_MESSAGE);
+};
 
 /** A UTC instant in ISO 8601 (`2026-11-21T09:30:00.000Z`). */
 export const isoDateTime = z.string().describe('UTC timestamp, ISO 8601');

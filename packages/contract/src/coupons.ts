@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { hasNoNul, idString, isoDate, isoDateTime, NUL_CHARACTER_MESSAGE } from './common.js';
+import {
+  cleanText,
+  hasAtMostTwoDecimals,
+  idString,
+  isoDate,
+  isoDateTime,
+  MAX_ID,
+  requiredId,
+  rupeesField,
+  WHOLE_PAISE_MESSAGE,
+} from './common.js';
 
 /**
  * Coupons (spec sections 2 'Coupon management', 3 Coupon, 4, 5, 7, 8, 9) and the
@@ -41,50 +51,6 @@ export const couponMessages = {
   applies: 'Coupon applied',
 } as const;
 
-/** Largest id the database stores (32-bit integer columns); a bigger one is refused at the edge. */
-export const MAX_STORED_ID = 2_147_483_647;
-
-/**
- * A stored record's id as a client sends it: a positive 32-bit integer or its decimal
- * string (the columns are 32-bit, so a bigger one would fail in PostgreSQL).
- */
-export const storedId = (message = 'Must be a valid id') =>
-  z
-    .union(
-      [
-        z.number().int(message).positive(message).max(MAX_STORED_ID, message),
-        z
-          .string()
-          .trim()
-          .regex(/^[1-9]\d{0,9}$/, message)
-          .refine((value) => Number(value) <= MAX_STORED_ID, message),
-      ],
-      { error: message },
-    )
-    .transform((value) => Number(value));
-
-/** True when `value` is a whole number of paise written in rupees (1e-9 is not; 12.5 is). */
-export function isWholePaise(value: number): boolean {
-  return Number.isFinite(value) && Number(value.toFixed(2)) === value;
-}
-
-/** An amount in rupees, at least 0, at most Rs.10 crore, in whole paise. */
-export const rupeeAmount = (message: string) =>
-  z
-    .number({ error: message })
-    .finite(message)
-    .min(0, message)
-    .max(100_000_000, message)
-    .refine(isWholePaise, 'Amounts must be in whole paise (at most two decimals)');
-
-/** Trimmed text without U+0000, at most `max` characters. */
-export const safeText = (max: number, requiredMessage?: string) => {
-  const base = z.string(requiredMessage ? { error: requiredMessage } : undefined).trim();
-  return (requiredMessage ? base.min(1, requiredMessage) : base)
-    .max(max, `Must be at most ${max} characters`)
-    .refine(hasNoNul, NUL_CHARACTER_MESSAGE);
-};
-
 /** The two discount types; percentage is the default (spec section 9). */
 export const discountTypes = ['percentage', 'fixed'] as const;
 export type DiscountType = (typeof discountTypes)[number];
@@ -116,7 +82,7 @@ export const couponBody = z
   .object({
     code: couponCode,
     description: z
-      .union([safeText(500), z.null()])
+      .union([cleanText(500), z.null()])
       .optional()
       .transform((value) => (value ? value : null)),
     discountType: z.enum(discountTypes, { error: 'Discount type must be percentage or fixed' }).default('percentage'),
@@ -125,10 +91,10 @@ export const couponBody = z
       .finite(couponMessages.discountValueRequired)
       .gt(0, couponMessages.discountValueRequired)
       .max(100_000_000, couponMessages.discountValueRequired)
-      .refine(isWholePaise, 'Amounts must be in whole paise (at most two decimals)'),
-    minOrderAmount: rupeeAmount(couponMessages.minOrderRequired),
+      .refine(hasAtMostTwoDecimals, WHOLE_PAISE_MESSAGE),
+    minOrderAmount: rupeesField(couponMessages.minOrderRequired),
     maxDiscountAmount: optionalNullable(
-      rupeeAmount(couponMessages.maxDiscountInvalid).refine((value) => value > 0, couponMessages.maxDiscountInvalid),
+      rupeesField(couponMessages.maxDiscountInvalid).refine((value) => value > 0, couponMessages.maxDiscountInvalid),
     ),
     startDate: z
       .string({ error: couponMessages.startDateRequired })
@@ -141,10 +107,10 @@ export const couponBody = z
         .number({ error: couponMessages.usageLimitMin })
         .int(couponMessages.usageLimitMin)
         .min(1, couponMessages.usageLimitMin)
-        .max(MAX_STORED_ID, couponMessages.usageLimitMin),
+        .max(MAX_ID, couponMessages.usageLimitMin),
     ),
-    applicableProducts: z.array(storedId('Must be a valid product id')).max(500).default([]),
-    applicableCategories: z.array(storedId('Must be a valid category id')).max(500).default([]),
+    applicableProducts: z.array(requiredId('Must be a valid product id')).max(500).default([]),
+    applicableCategories: z.array(requiredId('Must be a valid category id')).max(500).default([]),
     updatedAt: z.iso.datetime({ offset: true, error: couponMessages.versionInvalid }).optional(),
   })
   .superRefine((body, ctx) => {
@@ -173,6 +139,7 @@ export function isRealDate(value: string): boolean {
 
 /** The status the coupon list shows (spec section 4). */
 export const couponStatuses = ['active', 'inactive', 'expired'] as const;
+export type CouponStatus = (typeof couponStatuses)[number];
 
 /** A coupon as the API answers it (spec section 3). Money in rupees. */
 export const coupon = z.object({
@@ -214,11 +181,11 @@ export const couponResponse = z.object({ success: z.literal(true), message: z.st
 export type CouponResponse = z.infer<typeof couponResponse>;
 
 /** `{ id }` path parameter of the coupon routes (32-bit). */
-export const couponIdParams = z.object({ id: storedId('Must be a valid coupon id') });
+export const couponIdParams = z.object({ id: requiredId('Must be a valid coupon id') });
 
 /** A cart line as a storefront sends it. */
 export const cartItem = z.object({
-  product: storedId('Must be a valid product id'),
+  product: requiredId('Must be a valid product id'),
   quantity: z
     .number({ error: 'Quantity must be a whole number of at least 1' })
     .int('Quantity must be a whole number of at least 1')

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { safeText, storedId } from './coupons.js';
+import { cleanText, requiredId } from './common.js';
 import { order, orderStatuses } from './orders.js';
 
 /** Spec sections 4, 5 and 8 (order status update) and the server's own messages. */
@@ -23,14 +23,14 @@ export const orderStatusMessages = {
  * order's `updatedAt` as the screen loaded it: a stale one answers 409 (decision 0018).
  */
 export const orderStatusBody = z.object({
-  orderId: storedId('Must be a valid order id'),
+  orderId: requiredId('Must be a valid order id'),
   status: z
     .string({ error: orderStatusMessages.selectStatus })
     .trim()
     .min(1, orderStatusMessages.selectStatus)
     .pipe(z.enum(orderStatuses, { error: orderStatusMessages.sequence })),
   notes: z
-    .union([safeText(1000), z.null()])
+    .union([cleanText(1000), z.null()])
     .optional()
     .transform((value) => (value ? value : null)),
   updatedAt: z.iso.datetime({ offset: true, error: orderStatusMessages.versionInvalid }).optional(),

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigation, useSearchParams } from 'react-router';
 
 /** A list's filters: each one a string-valued choice, written into the address by its key. */
 export type ListFilters<F> = { [K in keyof F]: string };
@@ -48,6 +48,12 @@ export function useListFilters<F extends ListFilters<F>>({
   onAdopt,
 }: UseListFiltersOptions<F>) {
   const [searchParams, setSearchParams] = useSearchParams();
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  // A navigation away from this list is under way (a link was clicked; its page may still
+  // be loading): a filter landing now (a debounced search) must not mirror into the
+  // address, which would replace that navigation and keep the user on the list.
+  const leaving = navigation.state !== 'idle' && navigation.location.pathname !== pathname;
   const [filters, setFilters] = useState<F>(() => parse(searchParams));
   const latest = useRef({ defaults, parse, onAdopt });
   latest.current = { defaults, parse, onAdopt };
@@ -57,10 +63,10 @@ export function useListFilters<F extends ListFilters<F>>({
   useEffect(() => {
     const next = paramsOfFilters(filters, latest.current.defaults).toString();
     if (remember) sessionStorage.setItem(rememberedKey(remember), next);
-    if (next === shown.current) return;
+    if (next === shown.current || leaving) return;
     shown.current = next;
     setSearchParams(next, { replace: true });
-  }, [filters, remember, setSearchParams]);
+  }, [filters, remember, setSearchParams, leaving]);
 
   // Address → state, when the address changed without us.
   useEffect(() => {

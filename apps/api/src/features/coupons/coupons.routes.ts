@@ -9,6 +9,7 @@ import {
 } from '@haat/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createCoupon, deleteCoupon, listCoupons, updateCoupon } from './coupons.service.js';
+import { toCouponListResponse, toCouponResponse } from './coupons.wire.js';
 import { storeDay } from './store-day.js';
 
 /**
@@ -35,7 +36,7 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: couponListResponse, 401: apiError, 403: apiError },
       },
     },
-    async () => ({ success: true as const, coupons: await listCoupons(app.db, today()) }),
+    async () => toCouponListResponse(await listCoupons(app.db, today())),
   );
 
   /**
@@ -57,7 +58,7 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const coupon = await createCoupon(app.db, request.body, today());
-      return reply.status(201).send({ success: true as const, message: couponMessages.created, coupon });
+      return reply.status(201).send(toCouponResponse(couponMessages.created, coupon));
     },
   );
 
@@ -78,11 +79,8 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: couponResponse, 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: couponMessages.updated,
-      coupon: await updateCoupon(app.db, request.params.id, request.body, today()),
-    }),
+    async (request) =>
+      toCouponResponse(couponMessages.updated, await updateCoupon(app.db, request.params.id, request.body, today())),
   );
 
   /**

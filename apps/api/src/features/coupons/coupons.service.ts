@@ -1,4 +1,4 @@
-import { type Coupon, type CouponBody, couponMessages, toPaise, toRupees } from '@haat/contract';
+import { type CouponBody, type CouponStatus, couponMessages, toPaise } from '@haat/contract';
 import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db/constraint-errors.js';
 import type { Db } from '../../platform/db/create-db.js';
 import type { CouponRow } from '../../platform/db/schema.js';
@@ -22,7 +22,8 @@ import {
 /**
  * Coupon management (spec sections 2 'Coupon management', 3, 4, 5, 7): list, create,
  * edit and delete, admin only (checked by the routes). The redeeming rules are in
- * `coupon-rules.ts`; this module stores coupons and turns rows into the wire shape.
+ * `coupon-rules.ts`; this module stores coupons and answers them in paise, which
+ * `coupons.wire.ts` turns into the wire's rupees (decision 0019).
  */
 
 const NO_RESTRICTIONS: CouponRestrictions = { products: [], categories: [] };
@@ -46,52 +47,43 @@ export function toCouponTerms(row: CouponRow, restrictions: CouponRestrictions =
   };
 }
 
-/**
- * The wire shape (spec section 3): money in rupees, `discountValue` whole percent or
- * rupees, `status` as the list shows it on `today` (the store's date, `YYYY-MM-DD`):
- * inactive when switched off, expired once the end date is past, else active.
- */
-export function toWireCoupon(row: CouponRow, restrictions: CouponRestrictions, today: string): Coupon {
-  return {
-    _id: String(row.id),
-    code: row.code,
-    description: row.description,
-    discountType: row.discountType,
-    discountValue: row.discountType === 'percentage' ? (row.percentOff ?? 0) : toRupees(row.amountOffPaise ?? 0),
-    minOrderAmount: toRupees(row.minOrderPaise),
-    maxDiscountAmount: row.maxDiscountPaise === null ? null : toRupees(row.maxDiscountPaise),
-    startDate: row.startDate,
-    endDate: row.endDate,
-    isActive: row.isActive,
-    usageLimit: row.usageLimit,
-    usedCount: row.usedCount,
-    applicableProducts: restrictions.products.map((product) => String(product.id)),
-    applicableCategories: restrictions.categories.map((category) => String(category.id)),
-    restrictions: {
-      products: restrictions.products.map((product) => ({ _id: String(product.id), name: product.name })),
-      categories: restrictions.categories.map((category) => ({ _id: String(category.id), name: category.name })),
-    },
-    status: !row.isActive ? 'inactive' : row.endDate < today ? 'expired' : 'active',
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  };
+/** A coupon as the service answers it: its row (money in paise), restrictions and display status. */
+export interface StoredCoupon {
+  row: CouponRow;
+  restrictions: CouponRestrictions;
+  status: CouponStatus;
 }
 
+/**
+ * The status the coupon list shows (spec section 4) on `today` (the store's date,
+ * `YYYY-MM-DD`): inactive when switched off, expired once the end date is past, else active.
+ */
+export function couponStatus(row: Pick<CouponRow, 'isActive' | 'endDate'>, today: string): CouponStatus {
+  if (!row.isActive) return 'inactive';
+  return row.endDate < today ? 'expired' : 'active';
+}
+
+const stored = (row: CouponRow, restrictions: CouponRestrictions | undefined, today: string): StoredCoupon => ({
+  row,
+  restrictions: restrictions ?? NO_RESTRICTIONS,
+  status: couponStatus(row, today),
+});
+
 /** `GET /api/coupons` (spec section 7): every coupon, newest first. `today`: the store's date. */
-export async function listCoupons(db: Db, today: string): Promise<Coupon[]> {
+export async function listCoupons(db: Db, today: string): Promise<StoredCoupon[]> {
   const rows = await findCoupons(db);
   const restrictions = await findRestrictions(
     db,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => toWireCoupon(row, restrictions.get(row.id) ?? NO_RESTRICTIONS, today));
+  return rows.map((row) => stored(row, restrictions.get(row.id), today));
 }
 
-async function loadCoupon(db: Db, id: number, today: string): Promise<Coupon> {
+async function loadCoupon(db: Db, id: number, today: string): Promise<StoredCoupon> {
   const row = await findCouponById(db, id);
   if (!row) throw notFound(couponMessages.notFound);
   const restrictions = await findRestrictions(db, [id]);
-  return toWireCoupon(row, restrictions.get(id) ?? NO_RESTRICTIONS, today);
+  return stored(row, restrictions.get(id), today);
 }
 
 /** The columns a body sets. Percentages are whole percent; money to paise. */
@@ -151,7 +143,7 @@ function nextVersion(previous: string, now: string): string {
  * @throws AppError CONFLICT (409) for a code in use; VALIDATION_FAILED (400) for
  *   restrictions naming missing products or categories.
  */
-export async function createCoupon(db: Db, body: CouponBody, today: string): Promise<Coupon> {
+export async function createCoupon(db: Db, body: CouponBody, today: string): Promise<StoredCoupon> {
   const now = new Date().toISOString();
   const productIds = unique(body.applicableProducts);
   const categoryIds = unique(body.applicableCategories);
@@ -181,7 +173,7 @@ export async function createCoupon(db: Db, body: CouponBody, today: string): Pro
  * @throws AppError NOT_FOUND (404); BAD_REQUEST (400) for a changed code;
  *   VALIDATION_FAILED (400) for missing products or categories; CONFLICT (409) when stale.
  */
-export async function updateCoupon(db: Db, id: number, body: CouponBody, today: string): Promise<Coupon> {
+export async function updateCoupon(db: Db, id: number, body: CouponBody, today: string): Promise<StoredCoupon> {
   const now = new Date().toISOString();
   const productIds = unique(body.applicableProducts);
   const categoryIds = unique(body.applicableCategories);

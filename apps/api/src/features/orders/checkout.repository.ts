@@ -1,5 +1,6 @@
-import type { Insertable } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../platform/db/create-db.js';
+import { isPostgres } from '../../platform/db/dialect.js';
 import type { OrderItemsTable, OrdersTable } from '../../platform/db/schema.js';
 
 /**
@@ -52,12 +53,20 @@ export async function findCheckoutProducts(db: Db, ids: readonly number[]): Prom
  * Takes `quantity` units of a product, only while it is on sale (active, approved) and
  * has that many: one conditional `UPDATE … WHERE stock_quantity >= quantity`, which the
  * database serialises per row, so two checkouts racing for the last unit never both get
- * `true`. `updated_at` is left alone: a sale is not an edit (decision 0040).
+ * `true`. The same UPDATE moves the product's
+ * `updatedAt` on by at least a millisecond, so an edit carrying the version loaded
+ * before the sale is refused (409, decision 0018) instead of putting sold units back
+ * (decision 0042). `now`: the checkout's time, UTC ISO 8601.
  */
-export async function takeStock(db: Db, productId: number, quantity: number): Promise<boolean> {
+export async function takeStock(db: Db, productId: number, quantity: number, now: string): Promise<boolean> {
+  // The version after the stored one: `now`, or the stored one plus a millisecond when the
+  // stored one is not older (a clock step, or a write in the same millisecond).
+  const later = isPostgres(db)
+    ? sql<string>`greatest(${now}::timestamptz, updated_at + interval '1 millisecond')`
+    : sql<string>`max(${now}, strftime('%Y-%m-%dT%H:%M:%fZ', updated_at, '+0.001 seconds'))`;
   const result = await db
     .updateTable('products')
-    .set((eb) => ({ stockQuantity: eb('stockQuantity', '-', quantity) }))
+    .set((eb) => ({ stockQuantity: eb('stockQuantity', '-', quantity), updatedAt: later }))
     .where('id', '=', productId)
     .where('stockQuantity', '>=', quantity)
     .where('status', '=', 'active')

@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { storeDay } from '../coupons/store-day.js';
 import { placeOrder, validateCoupon } from './checkout.service.js';
-import { toOrder } from './orders.wire.js';
+import { toCouponValidateResponse, toOrder } from './orders.wire.js';
 
 /**
  * The storefront's calls (issue 7; the spec leaves the server to us), mounted at `/api`:
@@ -79,6 +79,6 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: couponValidateResponse, 400: apiError, 429: apiError },
       },
     },
-    (request) => validateCoupon(app.db, request.body, today()),
+    async (request) => toCouponValidateResponse(await validateCoupon(app.db, request.body, today())),
   );
 };

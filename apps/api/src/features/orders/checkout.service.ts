@@ -3,10 +3,8 @@ import {
   type CartItem,
   type CheckoutBody,
   type CouponValidateBody,
-  type CouponValidateResponse,
   checkoutMessages,
   couponMessages,
-  toRupees,
 } from '@haat/contract';
 import { isUniqueViolation } from '../../platform/db/constraint-errors.js';
 import type { Db } from '../../platform/db/create-db.js';
@@ -164,7 +162,7 @@ export async function placeOrder(
       const pricing = priceOrder(lines, coupon?.terms ?? null, options.today);
 
       for (const item of cart) {
-        if (!(await takeStock(trx, item.product, item.quantity))) {
+        if (!(await takeStock(trx, item.product, item.quantity, nowIso))) {
           const product = products.get(item.product) as CheckoutProduct;
           // Another checkout took it between our read and our write: report what is left now.
           const [latest] = await findCheckoutProducts(trx, [item.product]);
@@ -234,37 +232,47 @@ export async function placeOrder(
 }
 
 /**
+ * What a coupon takes off a cart (paise): `valid` with the discount, or why not
+ * (`reason` a stable code such as `COUPON_EXPIRED`, `message` for the shopper).
+ */
+export interface CouponCheck {
+  valid: boolean;
+  /** The code as checked (upper case). */
+  code: string;
+  message: string;
+  reason: string | null;
+  subtotalPaise: number;
+  discountPaise: number;
+}
+
+/**
  * `POST /api/coupons/validate`: what the coupon `code` takes off this cart, priced by the
  * server from the products' sale prices on the store's `today`; or why it does not
  * apply (`valid: false`, `reason` a stable code, `message` for the shopper). Stock is
- * not checked; nothing is written.
+ * not checked; nothing is written. Money in paise (`orders.wire.ts` makes the answer).
  * @throws AppError VALIDATION_FAILED (400) for unknown or unavailable products.
  */
-export async function validateCoupon(db: Db, body: CouponValidateBody, today: string): Promise<CouponValidateResponse> {
+export async function validateCoupon(db: Db, body: CouponValidateBody, today: string): Promise<CouponCheck> {
   const { lines } = await priceCart(db, mergeCart(body.items), false);
   const subtotalPaise = lines.reduce((sum, line) => sum + line.quantity * line.salePricePaise, 0);
-  const refused = (reason: string, message: string): CouponValidateResponse => ({
-    success: true,
+  const refused = (reason: string, message: string): CouponCheck => ({
     valid: false,
     code: body.code,
     message,
     reason,
-    subtotal: toRupees(subtotalPaise),
-    discount: 0,
-    discountedTotal: toRupees(subtotalPaise),
+    subtotalPaise,
+    discountPaise: 0,
   });
   const coupon = await findRedeemableCoupon(db, body.code);
   if (!coupon) return refused('COUPON_NOT_FOUND', couponMessages.unknownCode);
   const redemption = redeemCoupon(coupon.terms, lines, today);
   if (!redemption.ok) return refused(redemption.refusal.code, redemption.refusal.message);
   return {
-    success: true,
     valid: true,
     code: body.code,
     message: couponMessages.applies,
     reason: null,
-    subtotal: toRupees(subtotalPaise),
-    discount: toRupees(redemption.discountPaise),
-    discountedTotal: toRupees(subtotalPaise - redemption.discountPaise),
+    subtotalPaise,
+    discountPaise: redemption.discountPaise,
   };
 }

@@ -1,3 +1,4 @@
+import { productMessages } from '@haat/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
@@ -322,6 +323,52 @@ describe('POST /api/orders', () => {
     }
     const badKey = await checkout(order([{ product: id, quantity: 1 }]), { key: 'has space' });
     expect(badKey.statusCode).toBe(400);
+  });
+});
+
+describe('a sale and an open product form (decision 0042)', () => {
+  it("moves the product's version, so a form loaded before the sale cannot put sold units back", async () => {
+    const id = await product({ stock: 5 });
+    const loaded = (
+      await t.app.inject({ method: 'GET', url: `/api/products/${id}`, headers: authAs(t.app, admin) })
+    ).json().product;
+    expect(loaded.stockQuantity).toBe(5);
+    expect((await checkout(order([{ product: id, quantity: 2 }]))).statusCode).toBe(201);
+
+    const save = await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/edit/${id}`,
+      headers: { ...authAs(t.app, admin), 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        name: loaded.name,
+        productDetails: loaded.productDetails,
+        sku: loaded.sku,
+        salePrice: loaded.salePrice,
+        actualPrice: loaded.actualPrice,
+        stockQuantity: loaded.stockQuantity,
+        category: loaded.category._id,
+        images: loaded.images,
+        updatedAt: loaded.updatedAt,
+      }),
+    });
+    expect(save.statusCode, save.body).toBe(409);
+    expect(save.json().message).toBe(productMessages.changedMeanwhile);
+    const row = await t.db
+      .selectFrom('products')
+      .select(['stockQuantity', 'updatedAt'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.stockQuantity).toBe(3);
+    expect(Date.parse(String(row.updatedAt))).toBeGreaterThan(Date.parse(loaded.updatedAt));
+  });
+
+  it('keeps versions increasing when the stored one is ahead of the clock', async () => {
+    const id = await product({ stock: 5 });
+    const ahead = new Date(Date.now() + 60_000).toISOString();
+    await t.db.updateTable('products').set({ updatedAt: ahead }).where('id', '=', id).execute();
+    expect((await checkout(order([{ product: id, quantity: 1 }]))).statusCode).toBe(201);
+    const row = await t.db.selectFrom('products').select('updatedAt').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(Date.parse(String(row.updatedAt))).toBe(Date.parse(ahead) + 1);
   });
 });
 

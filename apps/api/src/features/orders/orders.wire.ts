@@ -1,4 +1,5 @@
 import {
+  type CouponValidateResponse,
   type Order,
   type OrderListResponse,
   type OrderStatsResponse,
@@ -6,6 +7,7 @@ import {
   toRupees,
 } from '@haat/contract';
 import type { ListAnswer } from '../../platform/db/lists.js';
+import type { CouponCheck } from './checkout.service.js';
 import type { OrderListRow, OrderRowWithUser } from './orders.repository.js';
 import type { OrderDetail, OrderStats } from './orders.service.js';
 
@@ -86,5 +88,19 @@ export function toOrderStatsResponse(stats: OrderStats): OrderStatsResponse {
     ordersToday: stats.ordersToday,
     totalRevenue: toRupees(stats.totalRevenuePaise),
     byStatus: stats.byStatus,
+  };
+}
+
+/** `POST /api/coupons/validate`'s answer: the check with its amounts in rupees. */
+export function toCouponValidateResponse(check: CouponCheck): CouponValidateResponse {
+  return {
+    success: true,
+    valid: check.valid,
+    code: check.code,
+    message: check.message,
+    reason: check.reason,
+    subtotal: toRupees(check.subtotalPaise),
+    discount: toRupees(check.discountPaise),
+    discountedTotal: toRupees(check.subtotalPaise - check.discountPaise),
   };
 }

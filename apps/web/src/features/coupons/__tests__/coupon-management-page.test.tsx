@@ -28,6 +28,15 @@ const coupon = (overrides: Partial<Coupon>): Coupon => ({
   ...overrides,
 });
 
+/** Makes every media query match, as on a phone (below 768 px, `NARROW_SCREEN`). */
+const stubPhone = () =>
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: true,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+
 const findToast = (text: string) => screen.findByText(text, { selector: '[data-title]' });
 
 afterEach(() => {
@@ -66,6 +75,21 @@ describe('CouponManagementPage', () => {
     expect(within(table).getAllByText('1/1/2026 - 12/31/2026')).toHaveLength(2);
     expect(screen.getByText('Showing 2 coupons')).toBeInTheDocument();
     expect(screen.getByText('1 active, 1 expired')).toBeInTheDocument();
+  });
+
+  it('shows a card per coupon on a phone, with its columns and actions and no table', async () => {
+    signInAs('admin');
+    stubPhone();
+    fakeApi({ 'GET /api/coupons': () => ({ success: true, coupons: [coupon({})] }) });
+    renderScreen(<CouponManagementPage />);
+    const card = await screen.findByRole('article', { name: 'SAVE10' });
+    expect(screen.queryByRole('table', { name: 'Coupons' })).not.toBeInTheDocument();
+    expect(within(card).getByText('(max Rs.300.00)')).toBeInTheDocument();
+    expect(within(card).getByText('3 / 10')).toBeInTheDocument();
+    expect(within(card).getByText('1/1/2026 - 12/31/2026')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Edit SAVE10' })).toBeInTheDocument();
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'Delete SAVE10' }));
+    expect(await screen.findByRole('alertdialog')).toBeInTheDocument();
   });
 
   it('deletes through the modal', async () => {

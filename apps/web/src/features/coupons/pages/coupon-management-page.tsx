@@ -10,7 +10,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useCoupons, useDeleteCoupon } from '../api';
 import { CouponForm } from '../components/coupon-form';
-import { CouponTable } from '../components/coupon-table';
+import { CouponList } from '../components/coupon-table';
 
 type Mode = { view: 'list' } | { view: 'form'; coupon: Coupon | null };
 
@@ -81,11 +81,7 @@ export function CouponManagementPage() {
         />
       ) : (
         <>
-          <CouponTable
-            coupons={coupons}
-            onEdit={(coupon) => setMode({ view: 'form', coupon })}
-            onDelete={setToDelete}
-          />
+          <CouponList coupons={coupons} onEdit={(coupon) => setMode({ view: 'form', coupon })} onDelete={setToDelete} />
           <footer className="mt-4 flex flex-wrap justify-between gap-3 text-sm text-slate-600">
             <p>
               Showing {coupons.length} {coupons.length === 1 ? 'coupon' : 'coupons'}

@@ -26,6 +26,15 @@ const summary = (id: string, trackingNumber: string, email: string | null): Orde
   ...timestamps,
 });
 
+/** Makes every media query match, as on a phone (below 768 px, `NARROW_SCREEN`). */
+const stubPhone = () =>
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: true,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+
 let undoLayout: () => void = () => undefined;
 afterEach(() => {
   cleanup();
@@ -67,6 +76,30 @@ describe('OrderListPage', () => {
     expect(last?.url.searchParams.get('search')).toBe('zz');
     expect(last?.url.searchParams.get('status')).toBe('Delivered');
     expect(last?.url.searchParams.get('limit')).toBe('50');
+  });
+
+  it('shows a card per order on a phone, with its View link and no table', async () => {
+    signInAs('admin');
+    stubPhone();
+    fakeApi({
+      'GET /api/orders/admin/orders': () => ({
+        success: true,
+        orders: [summary('1', 'HT261101AAAAAA', 'a@example.test')],
+        total: 1,
+        nextCursor: null,
+      }),
+    });
+    renderScreen(<OrderListPage />, { route: '/admin/orders', path: '/admin/orders' });
+    const card = await screen.findByRole('article', { name: 'Order HT261101AAAAAA' });
+    expect(screen.queryByRole('table', { name: 'Orders' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Orders' })).getByRole('article')).toBe(card);
+    expect(within(card).getByText('a@example.test')).toBeInTheDocument();
+    expect(within(card).getByText('Rs.900.50')).toBeInTheDocument();
+    expect(within(card).getByText('Packaging')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'View order HT261101AAAAAA' })).toHaveAttribute(
+      'href',
+      '/admin/orders/1',
+    );
   });
 
   it('says no orders have been placed yet on an empty store', async () => {

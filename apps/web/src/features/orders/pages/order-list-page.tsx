@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { DataTable } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Input, Select } from '../../../components/ui/field';
+import { LoadMore } from '../../../components/ui/load-more';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
@@ -14,11 +15,31 @@ import { formatDate, formatNumber, formatRupees } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useListFilters } from '../../../lib/use-list-filters';
+import { NARROW_SCREEN, useMediaQuery } from '../../../lib/use-media-query';
 import { defaultOrderFilters, type OrderFilters, useOrderList } from '../api';
 import { OrderStatusBadge } from '../components/order-status-badge';
 
 /** How long the search box waits for typing to pause before asking the server. */
 const SEARCH_DEBOUNCE_MS = 300;
+
+/** The customer the list shows for an order: the account's e-mail, else the billing one. */
+const customerOf = (order: OrderSummary) => order.user?.email || order.billingInfo.email || 'N/A';
+
+/** The link to an order's detail page, from its row or card. */
+function ViewOrderLink({ order, card = false }: { order: OrderSummary; card?: boolean }) {
+  return (
+    <Link
+      to={paths.orders.detail(order._id)}
+      className={`inline-flex items-center gap-1 rounded-lg text-sm font-medium text-pink-700 hover:bg-pink-50 ${
+        card ? 'h-11 px-3' : 'px-2 py-1'
+      }`}
+      aria-label={`View order ${order.trackingNumber}`}
+    >
+      <Eye className="h-4 w-4" aria-hidden />
+      View
+    </Link>
+  );
+}
 
 const columns: ColumnDef<OrderSummary>[] = [
   {
@@ -34,9 +55,7 @@ const columns: ColumnDef<OrderSummary>[] = [
     header: 'Customer',
     size: 240,
     cell: ({ row: { original } }) => (
-      <span className="block truncate text-sm text-slate-700">
-        {original.user?.email || original.billingInfo.email || 'N/A'}
-      </span>
+      <span className="block truncate text-sm text-slate-700">{customerOf(original)}</span>
     ),
   },
   {
@@ -63,18 +82,58 @@ const columns: ColumnDef<OrderSummary>[] = [
     id: 'actions',
     header: 'Actions',
     size: 90,
-    cell: ({ row: { original } }) => (
-      <Link
-        to={paths.orders.detail(original._id)}
-        className="inline-flex items-center gap-1 rounded-lg px-2 py-1 text-sm font-medium text-pink-700 hover:bg-pink-50"
-        aria-label={`View order ${original.trackingNumber}`}
-      >
-        <Eye className="h-4 w-4" aria-hidden />
-        View
-      </Link>
-    ),
+    cell: ({ row: { original } }) => <ViewOrderLink order={original} />,
   },
 ];
+
+/**
+ * The phone layout of the order list (below 768 px): a card per order with the
+ * table's columns and its View link, no sideways scrolling; the next page loads as the
+ * user scrolls.
+ */
+function OrderCards({
+  orders,
+  hasMore,
+  loadingMore,
+  onEndReached,
+}: {
+  orders: OrderSummary[];
+  hasMore: boolean;
+  loadingMore: boolean;
+  onEndReached: () => void;
+}) {
+  return (
+    <div>
+      <ul aria-label="Orders" className="space-y-3">
+        {orders.map((order) => (
+          <li key={order._id}>
+            <article
+              aria-label={`Order ${order.trackingNumber}`}
+              className="rounded-xl border border-slate-200 bg-white p-4 text-sm shadow-sm"
+            >
+              <div className="flex items-start justify-between gap-3">
+                <p className="min-w-0 truncate font-mono font-medium text-slate-900">{order.trackingNumber}</p>
+                <OrderStatusBadge status={order.status} />
+              </div>
+              <dl className="mt-3 grid grid-cols-[5.5rem_1fr] gap-x-3 gap-y-1">
+                <dt className="text-slate-500">Customer</dt>
+                <dd className="min-w-0 break-words text-slate-900">{customerOf(order)}</dd>
+                <dt className="text-slate-500">Amount</dt>
+                <dd className="font-medium text-slate-900">{formatRupees(order.discountedTotal)}</dd>
+                <dt className="text-slate-500">Date</dt>
+                <dd className="text-slate-900">{formatDate(order.createdAt)}</dd>
+              </dl>
+              <div className="mt-3 border-t border-slate-100 pt-2">
+                <ViewOrderLink order={order} card />
+              </div>
+            </article>
+          </li>
+        ))}
+      </ul>
+      <LoadMore hasMore={hasMore} loading={loadingMore} onLoadMore={onEndReached} />
+    </div>
+  );
+}
 
 function parseFilters(params: URLSearchParams): OrderFilters {
   const status = params.get('status');
@@ -90,9 +149,11 @@ export const ORDER_LIST_MEMORY = 'orders';
 /**
  * Orders (spec section 2, /admin/orders): 'Order Management' with the order count,
  * search by order number or e-mail and the status filter, both run in the database
- * and kept in the address; the table loads the next page as the user scrolls.
+ * and kept in the address; the table (a card per order below 768 px) loads the next
+ * page as the user scrolls.
  */
 export function OrderListPage() {
+  const narrow = useMediaQuery(NARROW_SCREEN);
   const { filters, setFilter } = useListFilters<OrderFilters>({
     defaults: defaultOrderFilters,
     parse: parseFilters,
@@ -154,6 +215,8 @@ export function OrderListPage() {
           title="No orders found"
           description={hasFilters ? 'No orders match your search criteria' : 'No orders have been placed yet'}
         />
+      ) : narrow ? (
+        <OrderCards orders={orders} hasMore={hasMore} loadingMore={loadingMore} onEndReached={loadMore} />
       ) : (
         <DataTable
           label="Orders"
