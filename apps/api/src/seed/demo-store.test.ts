@@ -2,15 +2,25 @@ import { type OrderStatus, orderStatuses } from '@haat/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CouponTerms, utcDateOf } from '../features/coupons/coupon-rules.js';
+import { PLACED_NOTE } from '../features/orders/checkout.service.js';
 import { priceOrder } from '../features/orders/order-pricing.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
+import type { DemoSeedSummary } from './demo/seed-demo-store.js';
 import { DEMO_LOGINS, seedDemoStoreIfEmpty } from './demo-store.js';
 
 let t: TestApp;
 const log: string[] = [];
+let seeded: DemoSeedSummary | undefined;
 beforeAll(async () => {
   t = await createTestApp();
-  expect(await seedDemoStoreIfEmpty(t.db, { log: (line) => log.push(line) })).toBe(true);
+  expect(
+    await seedDemoStoreIfEmpty(t.db, {
+      log: (line) => log.push(line),
+      onSeeded: (summary) => {
+        seeded = summary;
+      },
+    }),
+  ).toBe(true);
 }, 120_000);
 afterAll(async () => {
   await t?.close();
@@ -190,6 +200,53 @@ describe('seedDemoStoreIfEmpty', () => {
     expect(withCoupon).toBeGreaterThan(50);
     // usedCount equals the orders that used each coupon.
     for (const coupon of coupons) expect(coupon.usedCount, coupon.code).toBe(terms.get(coupon.id)?.usedCount);
+  });
+
+  it('places every order through checkout: the storefront note, the sale prices, the buyer account', async () => {
+    const orders = await t.db
+      .selectFrom('orders')
+      .innerJoin('users', 'users.id', 'orders.userId')
+      .select(['orders.trackingNumber', 'orders.billingEmail', 'users.email'])
+      .execute();
+    for (const order of orders) expect(order.email, order.trackingNumber).toBe(order.billingEmail);
+    const firstEntries = await t.db
+      .selectFrom('orderStatusHistory')
+      .select(['notes', 'changedBy'])
+      .where('status', '=', 'Order Placed')
+      .execute();
+    expect(firstEntries).toHaveLength(orders.length);
+    for (const entry of firstEntries) expect(entry).toEqual({ notes: PLACED_NOTE, changedBy: null });
+    const mispriced = await t.db
+      .selectFrom('orderItems')
+      .innerJoin('products', 'products.id', 'orderItems.productId')
+      .select('orderItems.id')
+      .whereRef('orderItems.salePricePaise', '!=', 'products.salePricePaise')
+      .execute();
+    expect(mispriced).toHaveLength(0);
+  });
+
+  it('took each order’s units from stock: stock now plus units sold is what each product was stocked with', async () => {
+    const stocked = seeded?.stocked;
+    expect(stocked?.size).toBe(747);
+    const products = await t.db.selectFrom('products').select(['id', 'stockQuantity']).execute();
+    const sold = await t.db
+      .selectFrom('orderItems')
+      .select(['productId', (eb) => eb.fn.sum<number | string>('quantity').as('units')])
+      .groupBy('productId')
+      .execute();
+    const soldOf = new Map(sold.map((row) => [row.productId, Number(row.units)]));
+    let unitsSold = 0;
+    for (const product of products) {
+      const units = soldOf.get(product.id) ?? 0;
+      unitsSold += units;
+      expect(Number(product.stockQuantity), `product ${product.id}`).toBeGreaterThanOrEqual(0);
+      expect(Number(product.stockQuantity) + units, `product ${product.id}`).toBe(stocked?.get(product.id));
+    }
+    expect(unitsSold).toBeGreaterThan(1_500);
+    // Realistic stock after the history: some products sold out, some low, most with plenty.
+    const stocks = products.map((product) => Number(product.stockQuantity));
+    expect(stocks.filter((stock) => stock > 0 && stock < 10).length).toBeGreaterThan(0);
+    expect(stocks.filter((stock) => stock >= 50).length).toBeGreaterThan(747 / 4);
   });
 
   it('has the eight kinds of coupon', async () => {

@@ -1,6 +1,7 @@
 import { isUniqueViolation } from '../platform/db/constraint-errors.js';
 import type { Db } from '../platform/db/create-db.js';
 import { ADMIN, DEMO_VENDORS, VENDOR_PASSWORD } from './demo/people.js';
+import type { DemoSeedSummary } from './demo/seed-demo-store.js';
 
 const demoVendor = (status: 'approved' | 'pending') => {
   const vendor = DEMO_VENDORS.find((candidate) => candidate.status === status);
@@ -19,8 +20,13 @@ export const DEMO_LOGINS = [
  * Seeds the demo store (`seed/demo/seed-demo-store.ts`) when the database holds no
  * users. The seeding code and its faker locale load only then, so starting on a
  * seeded database stays quick. Returns true when it seeded.
+ * @param options.log receives the one-line summary.
+ * @param options.onSeeded receives the whole summary (the tests check the stock with it).
  */
-export async function seedDemoStoreIfEmpty(db: Db, options: { log?: (line: string) => void } = {}): Promise<boolean> {
+export async function seedDemoStoreIfEmpty(
+  db: Db,
+  options: { log?: (line: string) => void; onSeeded?: (summary: DemoSeedSummary) => void } = {},
+): Promise<boolean> {
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
   const { seedDemoStore } = await import('./demo/seed-demo-store.js');
@@ -33,6 +39,7 @@ export async function seedDemoStoreIfEmpty(db: Db, options: { log?: (line: strin
     throw error;
   }
   if (!summary) return false;
+  options.onSeeded?.(summary);
   options.log?.(
     `Seeded the demo store in ${summary.milliseconds} ms: ${summary.products} products in ${summary.categories} categories, ` +
       `${summary.customers} customers, ${summary.orders} orders, ${summary.coupons} coupons`,

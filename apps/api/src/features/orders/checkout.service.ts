@@ -113,6 +113,11 @@ export interface PlaceOrderOptions {
   idempotencyKey?: string;
   /** The order's instant (default now). */
   now?: Date;
+  /**
+   * The order's tracking number (default a new random one, `HT` + date + 8 characters).
+   * The demo seeder passes its own, so the seeded store is the same on every machine.
+   */
+  trackingNumber?: string;
 }
 
 /**
@@ -136,91 +141,10 @@ export async function placeOrder(
   body: CheckoutBody,
   options: PlaceOrderOptions,
 ): Promise<{ order: OrderDetail; replayed: boolean }> {
-  const now = options.now ?? new Date();
-  const nowIso = now.toISOString();
-  const cart = mergeCart(body.items);
   const key = options.idempotencyKey;
-  const hash = key ? requestHash(body) : '';
-
   const placed = await db
     .transaction()
-    .execute(async (trx) => {
-      if (key && !(await claimCheckoutKey(trx, key, hash, nowIso))) {
-        const existing = await findCheckoutKey(trx, key);
-        if (!existing || existing.requestHash !== hash || existing.orderId === null)
-          throw new AppError('CONFLICT', checkoutMessages.keyReused);
-        return { orderId: existing.orderId, replayed: true };
-      }
-
-      const { lines, products } = await priceCart(trx, cart, true);
-      let coupon: Awaited<ReturnType<typeof findRedeemableCoupon>> = null;
-      if (body.couponCode) {
-        coupon = await findRedeemableCoupon(trx, body.couponCode);
-        if (!coupon)
-          throw new AppError('BAD_REQUEST', couponMessages.unknownCode, { coupon: couponMessages.unknownCode });
-      }
-      const pricing = priceOrder(lines, coupon?.terms ?? null, options.today);
-
-      for (const item of cart) {
-        if (!(await takeStock(trx, item.product, item.quantity, nowIso))) {
-          const product = products.get(item.product) as CheckoutProduct;
-          // Another checkout took it between our read and our write: report what is left now.
-          const [latest] = await findCheckoutProducts(trx, [item.product]);
-          const message = checkoutMessages.outOfStock(product.name, Math.max(0, latest?.stockQuantity ?? 0));
-          throw new AppError('CONFLICT', message, { [`items.${item.product}`]: message });
-        }
-      }
-      if (coupon && !(await recordCouponUse(trx, coupon.id))) {
-        // The last use went to a concurrent checkout (or the coupon was switched off meanwhile).
-        const latest = await findRedeemableCoupon(trx, coupon.terms.code);
-        const message =
-          latest?.terms.isActive === false ? 'This coupon is not active' : 'This coupon has reached its usage limit';
-        throw new AppError('BAD_REQUEST', message, { coupon: message });
-      }
-
-      const billing = body.billingInfo;
-      const userId = await findOrCreateCustomer(
-        trx,
-        { email: billing.email, name: billing.fullName, phone: billing.phone },
-        nowIso,
-      );
-      const orderId = await insertPlacedOrder(
-        trx,
-        {
-          trackingNumber: newTrackingNumber(now),
-          userId,
-          billingFullName: billing.fullName,
-          billingEmail: billing.email,
-          billingPhone: billing.phone,
-          billingNote: billing.note,
-          billingAddress: billing.address.fullAddress,
-          billingCity: billing.address.city,
-          billingProvince: billing.address.province,
-          paymentMethod: body.paymentMethod,
-          subtotalPaise: pricing.subtotalPaise,
-          couponId: coupon?.id ?? null,
-          couponCode: pricing.couponCode,
-          discountPaise: pricing.discountPaise,
-          discountedTotalPaise: pricing.discountedTotalPaise,
-          status: 'Order Placed',
-          createdAt: nowIso,
-          updatedAt: nowIso,
-        },
-        cart.map((item) => {
-          const product = products.get(item.product) as CheckoutProduct;
-          return {
-            productId: product.id,
-            productName: product.name,
-            productImage: product.image,
-            quantity: item.quantity,
-            salePricePaise: product.salePricePaise,
-          };
-        }),
-        PLACED_NOTE,
-      );
-      if (key) await setCheckoutKeyOrder(trx, key, orderId);
-      return { orderId, replayed: false };
-    })
+    .execute((trx) => placeOrderInTransaction(trx, body, options))
     .catch((error: unknown) => {
       // Only two connections racing outside one database's key wait can get here (the
       // claim is ON CONFLICT DO NOTHING); answer as a reused key rather than a 500.
@@ -229,6 +153,102 @@ export async function placeOrder(
     });
 
   return { order: await getOrder(db, placed.orderId), replayed: placed.replayed };
+}
+
+/**
+ * The work of `placeOrder` inside a transaction the caller opened and commits (the
+ * demo seeder places its whole history in its own one): the same checks, pricing,
+ * conditional stock and coupon updates and writes, in the same order. A refusal
+ * throws and leaves the caller's transaction to roll back.
+ * @param trx an open transaction (not the database handle: nothing here is atomic on its own).
+ * @returns the order's id, and `replayed` when the `Idempotency-Key` had already placed it.
+ * @throws AppError as `placeOrder`.
+ */
+export async function placeOrderInTransaction(
+  trx: Db,
+  body: CheckoutBody,
+  options: PlaceOrderOptions,
+): Promise<{ orderId: number; replayed: boolean }> {
+  const now = options.now ?? new Date();
+  const nowIso = now.toISOString();
+  const cart = mergeCart(body.items);
+  const key = options.idempotencyKey;
+  const hash = key ? requestHash(body) : '';
+
+  if (key && !(await claimCheckoutKey(trx, key, hash, nowIso))) {
+    const existing = await findCheckoutKey(trx, key);
+    if (!existing || existing.requestHash !== hash || existing.orderId === null)
+      throw new AppError('CONFLICT', checkoutMessages.keyReused);
+    return { orderId: existing.orderId, replayed: true };
+  }
+
+  const { lines, products } = await priceCart(trx, cart, true);
+  let coupon: Awaited<ReturnType<typeof findRedeemableCoupon>> = null;
+  if (body.couponCode) {
+    coupon = await findRedeemableCoupon(trx, body.couponCode);
+    if (!coupon) throw new AppError('BAD_REQUEST', couponMessages.unknownCode, { coupon: couponMessages.unknownCode });
+  }
+  const pricing = priceOrder(lines, coupon?.terms ?? null, options.today);
+
+  for (const item of cart) {
+    if (!(await takeStock(trx, item.product, item.quantity, nowIso))) {
+      const product = products.get(item.product) as CheckoutProduct;
+      // Another checkout took it between our read and our write: report what is left now.
+      const [latest] = await findCheckoutProducts(trx, [item.product]);
+      const message = checkoutMessages.outOfStock(product.name, Math.max(0, latest?.stockQuantity ?? 0));
+      throw new AppError('CONFLICT', message, { [`items.${item.product}`]: message });
+    }
+  }
+  if (coupon && !(await recordCouponUse(trx, coupon.id))) {
+    // The last use went to a concurrent checkout (or the coupon was switched off meanwhile).
+    const latest = await findRedeemableCoupon(trx, coupon.terms.code);
+    const message =
+      latest?.terms.isActive === false ? 'This coupon is not active' : 'This coupon has reached its usage limit';
+    throw new AppError('BAD_REQUEST', message, { coupon: message });
+  }
+
+  const billing = body.billingInfo;
+  const userId = await findOrCreateCustomer(
+    trx,
+    { email: billing.email, name: billing.fullName, phone: billing.phone },
+    nowIso,
+  );
+  const orderId = await insertPlacedOrder(
+    trx,
+    {
+      trackingNumber: options.trackingNumber ?? newTrackingNumber(now),
+      userId,
+      billingFullName: billing.fullName,
+      billingEmail: billing.email,
+      billingPhone: billing.phone,
+      billingNote: billing.note,
+      billingAddress: billing.address.fullAddress,
+      billingCity: billing.address.city,
+      billingProvince: billing.address.province,
+      paymentMethod: body.paymentMethod,
+      subtotalPaise: pricing.subtotalPaise,
+      couponId: coupon?.id ?? null,
+      couponCode: pricing.couponCode,
+      discountPaise: pricing.discountPaise,
+      discountedTotalPaise: pricing.discountedTotalPaise,
+      status: 'Order Placed',
+      createdAt: nowIso,
+      updatedAt: nowIso,
+    },
+    cart.map((item) => {
+      const product = products.get(item.product) as CheckoutProduct;
+      return {
+        productId: product.id,
+        productName: product.name,
+        productImage: product.image,
+        quantity: item.quantity,
+        salePricePaise: product.salePricePaise,
+      };
+    }),
+    PLACED_NOTE,
+  );
+  if (key) await setCheckoutKeyOrder(trx, key, orderId);
+  return { orderId, replayed: false };
 }
 
 /**

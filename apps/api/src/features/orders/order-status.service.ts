@@ -26,6 +26,11 @@ function nextVersion(previous: string, now: string): string {
   return new Date(Math.max(Date.parse(now), Date.parse(previous) + 1)).toISOString();
 }
 
+export interface AdvanceOrderStatusOptions {
+  /** The change's instant (default now); the demo seeder back-dates its orders' steps. */
+  now?: Date;
+}
+
 /**
  * `PUT /orders/admin/order-status` (spec sections 4, 5, 7): moves the order to the next
  * status, records who (the admin), when (UTC) and the note in its history, and returns
@@ -36,30 +41,54 @@ function nextVersion(previous: string, now: string): string {
  * @throws AppError NOT_FOUND (404) 'Order not found'; BAD_REQUEST (400) with the spec's
  *   sequence message for any status but the next one, or when already Delivered;
  *   CONFLICT (409) when `body.updatedAt` is not the order's current version.
+ * @param options.now the change's instant (default now).
  */
-export async function advanceOrderStatus(db: Db, actor: Actor, body: OrderStatusBody): Promise<OrderDetail> {
-  const now = new Date().toISOString();
-  await db.transaction().execute(async (trx) => {
-    const current = await findOrderStatusForUpdate(trx, body.orderId);
-    if (!current) throw notFound(orderMessages.notFound);
-    if (body.updatedAt !== undefined && Date.parse(body.updatedAt) !== Date.parse(current.updatedAt))
-      throw new AppError('CONFLICT', orderStatusMessages.changedMeanwhile);
-    const next = nextOrderStatus(current.status);
-    if (next === null)
-      throw new AppError('BAD_REQUEST', orderStatusMessages.alreadyDelivered, {
-        status: orderStatusMessages.alreadyDelivered,
-      });
-    if (body.status !== next)
-      throw new AppError('BAD_REQUEST', orderStatusMessages.sequence, { status: orderStatusMessages.sequence });
-    const savedAt = nextVersion(current.updatedAt, now);
-    await setOrderStatus(trx, current.id, next, savedAt);
-    await insertStatusEntry(trx, {
-      orderId: current.id,
-      status: next,
-      notes: body.notes,
-      changedBy: actor.userId,
-      at: savedAt,
-    });
-  });
+export async function advanceOrderStatus(
+  db: Db,
+  actor: Actor,
+  body: OrderStatusBody,
+  options: AdvanceOrderStatusOptions = {},
+): Promise<OrderDetail> {
+  await db.transaction().execute((trx) => advanceOrderStatusInTransaction(trx, actor, body, options));
   return getOrder(db, body.orderId);
+}
+
+/**
+ * The work of `advanceOrderStatus` inside a transaction the caller opened and commits
+ * (the demo seeder walks its whole history in its own one): the same checks and writes.
+ * The change is stamped `options.now`, moved past the order's current version when it is
+ * not later (so each history entry comes after the one before it).
+ * @param trx an open transaction (the order's row is locked in it on PostgreSQL).
+ * @param actor who moves it (recorded in the history entry).
+ * @returns the change's stamp: the order's new `updatedAt` and the history entry's time (UTC ISO).
+ * @throws AppError as `advanceOrderStatus`.
+ */
+export async function advanceOrderStatusInTransaction(
+  trx: Db,
+  actor: Pick<Actor, 'userId'>,
+  body: OrderStatusBody,
+  options: AdvanceOrderStatusOptions = {},
+): Promise<string> {
+  const now = (options.now ?? new Date()).toISOString();
+  const current = await findOrderStatusForUpdate(trx, body.orderId);
+  if (!current) throw notFound(orderMessages.notFound);
+  if (body.updatedAt !== undefined && Date.parse(body.updatedAt) !== Date.parse(current.updatedAt))
+    throw new AppError('CONFLICT', orderStatusMessages.changedMeanwhile);
+  const next = nextOrderStatus(current.status);
+  if (next === null)
+    throw new AppError('BAD_REQUEST', orderStatusMessages.alreadyDelivered, {
+      status: orderStatusMessages.alreadyDelivered,
+    });
+  if (body.status !== next)
+    throw new AppError('BAD_REQUEST', orderStatusMessages.sequence, { status: orderStatusMessages.sequence });
+  const savedAt = nextVersion(current.updatedAt, now);
+  await setOrderStatus(trx, current.id, next, savedAt);
+  await insertStatusEntry(trx, {
+    orderId: current.id,
+    status: next,
+    notes: body.notes,
+    changedBy: actor.userId,
+    at: savedAt,
+  });
+  return savedAt;
 }

@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { faker as fakerEN_IN } from '@faker-js/faker/locale/en_IN';
+import type { CheckoutBody } from '@haat/contract';
 import { utcDateOf } from '../../features/coupons/coupon-rules.js';
+import { placeOrderInTransaction } from '../../features/orders/checkout.service.js';
+import { advanceOrderStatusInTransaction } from '../../features/orders/order-status.service.js';
+import type { Actor } from '../../platform/auth/access.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import type { Db } from '../../platform/db/create-db.js';
 import { chunked } from '../bulk.js';
@@ -39,6 +43,11 @@ export interface DemoSeedSummary {
   orders: number;
   coupons: number;
   milliseconds: number;
+  /**
+   * Units each product (by id) was stocked with before the orders were placed: its stock
+   * now plus the units its seeded orders took.
+   */
+  stocked: ReadonlyMap<number, number>;
 }
 
 const isoDaysAgo = (now: Date, days: number) => new Date(now.getTime() - days * DAY).toISOString();
@@ -74,24 +83,69 @@ export async function sellableProducts(db: Db): Promise<SellableProduct[]> {
 }
 
 /**
- * Inserts orders with their lines and status histories, in multi-row statements.
- * Ids come back by tracking number, which is unique.
+ * Adds to each product's stock the units `orders` will take from it, so placing them
+ * leaves the stock the catalog states chose (some products low, some sold out).
+ * Products are grouped by units added, one `UPDATE` per group.
+ * @returns the units added by product id.
  */
-export async function insertOrders(trx: Db, orders: GeneratedOrder[]): Promise<void> {
-  for (const chunk of chunked(orders, 19, 1_000)) {
-    const inserted = await trx
-      .insertInto('orders')
-      .values(chunk.map((generated) => generated.order))
-      .returning(['id', 'trackingNumber'])
-      .execute();
-    const ids = new Map(inserted.map((row) => [row.trackingNumber, row.id]));
-    const idOf = (generated: GeneratedOrder) => ids.get(generated.order.trackingNumber) as number;
-    const items = chunk.flatMap((generated) => generated.items.map((item) => ({ ...item, orderId: idOf(generated) })));
-    for (const part of chunked(items, 8)) await trx.insertInto('orderItems').values(part).execute();
-    const history = chunk.flatMap((generated) =>
-      generated.history.map((entry) => ({ ...entry, orderId: idOf(generated) })),
-    );
-    for (const part of chunked(history, 7)) await trx.insertInto('orderStatusHistory').values(part).execute();
+export async function stockForOrders(trx: Db, orders: readonly GeneratedOrder[]): Promise<Map<number, number>> {
+  const sold = new Map<number, number>();
+  for (const { items } of orders)
+    for (const item of items) {
+      const productId = item.productId as number;
+      sold.set(productId, (sold.get(productId) ?? 0) + item.quantity);
+    }
+  const byUnits = new Map<number, number[]>();
+  for (const [productId, units] of sold) byUnits.set(units, [...(byUnits.get(units) ?? []), productId]);
+  for (const [units, productIds] of byUnits)
+    for (const part of chunked(productIds, 1))
+      await trx
+        .updateTable('products')
+        .set((eb) => ({ stockQuantity: eb('stockQuantity', '+', units) }))
+        .where('id', 'in', part)
+        .execute();
+  return sold;
+}
+
+/**
+ * Places the generated orders through the storefront's checkout (`placeOrderInTransaction`:
+ * a checkout body of product ids, quantities, billing details and the coupon code;
+ * prices from the database, stock taken, coupon uses counted), back-dated to each order's time and judged on its UTC day, then moves each
+ * along its status history through the order-status service as `staff`, at the
+ * history's times. Oldest first, so coupon limits count as they did. Runs in the
+ * caller's transaction; any refusal throws (the stock and coupons are chosen so none comes).
+ */
+export async function placeOrders(
+  trx: Db,
+  orders: readonly GeneratedOrder[],
+  staff: Pick<Actor, 'userId'>,
+): Promise<void> {
+  for (const { order, items, history } of orders) {
+    const placedAt = new Date(order.createdAt);
+    const body: CheckoutBody = {
+      items: items.map((item) => ({ product: item.productId as number, quantity: item.quantity })),
+      billingInfo: {
+        fullName: order.billingFullName,
+        email: order.billingEmail,
+        phone: order.billingPhone,
+        note: order.billingNote ?? null,
+        address: { fullAddress: order.billingAddress, city: order.billingCity, province: order.billingProvince },
+      },
+      paymentMethod: order.paymentMethod,
+      couponCode: order.couponCode ?? null,
+    };
+    const { orderId } = await placeOrderInTransaction(trx, body, {
+      today: utcDateOf(placedAt),
+      now: placedAt,
+      trackingNumber: order.trackingNumber,
+    });
+    for (const entry of history.slice(1))
+      await advanceOrderStatusInTransaction(
+        trx,
+        staff,
+        { orderId, status: entry.status, notes: entry.notes ?? null },
+        { now: new Date(entry.createdAt) },
+      );
   }
 }
 
@@ -362,8 +416,9 @@ export async function seedDemoStore(db: Db, options: { now?: Date } = {}): Promi
     const orders = orderTimes(faker, DEMO_ORDERS, now, DEMO_HISTORY_DAYS, DEMO_ORDERS_TODAY).map((time) =>
       factory.orderAt(time),
     );
-    await insertOrders(trx, orders);
-    await saveCouponUsage(trx, coupons);
+    const sold = await stockForOrders(trx, orders);
+    await placeOrders(trx, orders, { userId: adminId });
+    const stock = await trx.selectFrom('products').select(['id', 'stockQuantity']).execute();
 
     const categoryImages = new Map<number, string>();
     for (const product of products)
@@ -380,6 +435,7 @@ export async function seedDemoStore(db: Db, options: { now?: Date } = {}): Promi
       customers: customers.length,
       orders: orders.length,
       coupons: coupons.length,
+      stocked: new Map(stock.map((row) => [row.id, Number(row.stockQuantity) + (sold.get(row.id) ?? 0)])),
     };
   });
   return summary && { ...summary, milliseconds: Math.round(performance.now() - started) };
