@@ -10,6 +10,7 @@ import type {
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 import { createQueryKeys } from '../../lib/query-keys';
+import { useCursorList } from '../../lib/use-cursor-list';
 
 /** The calls of the category screen (spec section 7). */
 const endpoints = {
@@ -20,13 +21,34 @@ const endpoints = {
   subcategory: (id: string) => `/api/subcategories/${id}`,
 } as const;
 
-/** Query keys of categories; there is one list (the API has no category filters), `list('all')`. */
-export const categoryKeys = createQueryKeys<'categories', 'all'>('categories');
+/** Categories asked for per page; the list asks for the next as the user scrolls. */
+export const CATEGORY_PAGE_SIZE = 50;
+
+/**
+ * Query keys of categories. The screen has no category filters, so there are two lists:
+ * the screen's paged list, `list('pages')`, and every category at once for the parent
+ * dropdown, `list('all')`; both sit under `lists()`.
+ */
+export const categoryKeys = createQueryKeys<'categories', 'pages' | 'all'>('categories');
 
 /** Query keys of subcategories, listed per parent category: `list(categoryId)`. */
 export const subcategoryKeys = createQueryKeys<'subcategories', string>('subcategories');
 
-/** Every category with its subcategory and product counts. */
+/**
+ * The category list, page by page by name (`useCursorList` over the API's keyset
+ * pages); `total` is the server's count of categories.
+ */
+export function useCategoryList() {
+  return useCursorList({
+    queryKey: categoryKeys.list('pages'),
+    limit: CATEGORY_PAGE_SIZE,
+    fetchPage: ({ limit, cursor, signal }) =>
+      apiRequest<CategoryListResponse>(endpoints.categories, { query: { limit, cursor }, signal }),
+    items: (page) => page.categories,
+  });
+}
+
+/** Every category at once (the unpaged list), for the subcategory form's parent dropdown. */
 export function useCategories() {
   return useQuery({
     queryKey: categoryKeys.list('all'),

@@ -84,6 +84,44 @@ describe('CategoryManagementPage', () => {
     expect(screen.queryByRole('list', { name: 'Subcategories of Electronics' })).not.toBeInTheDocument();
   });
 
+  it('asks for a page of categories, counts from the server, and loads the next page on Load more', async () => {
+    signInAs('admin');
+    const api = categoryApi({
+      'GET /api/categories': (call) => {
+        const params = call.url.searchParams;
+        // The parent dropdown reads the whole list, unpaged.
+        if (!params.has('limit')) return { success: true, categories: [books, electronics, fashion] };
+        return params.get('cursor') === 'after-electronics'
+          ? { success: true, categories: [fashion], total: 3, nextCursor: null }
+          : { success: true, categories: [books, electronics], total: 3, nextCursor: 'after-electronics' };
+      },
+    });
+    const user = userEvent.setup();
+    renderScreen(<CategoryManagementPage />);
+
+    const list = await screen.findByRole('list', { name: 'Categories' });
+    expect(screen.getByRole('heading', { name: 'Categories (3)' })).toBeInTheDocument();
+    expect(within(list).getAllByRole('listitem', { name: /^(Books|Electronics|Fashion)$/ })).toHaveLength(2);
+    const paged = () => api.callsTo('GET', '/api/categories').filter((call) => call.url.searchParams.has('limit'));
+    expect(paged()).toHaveLength(1);
+    expect(paged()[0]?.url.searchParams.get('limit')).toBe('50');
+    expect(paged()[0]?.url.searchParams.has('cursor')).toBe(false);
+    // The dropdown offers every category, loaded or not.
+    const parent = within(screen.getByRole('form', { name: 'Add New Subcategory' })).getByLabelText('Parent Category');
+    await waitFor(() => expect(within(parent).getByRole('option', { name: 'Fashion' })).toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await within(list).findByRole('listitem', { name: 'Fashion' })).toBeInTheDocument();
+    expect(paged()).toHaveLength(2);
+    expect(paged()[1]?.url.searchParams.get('cursor')).toBe('after-electronics');
+    expect(paged()[1]?.url.searchParams.get('limit')).toBe('50');
+    expect(screen.getByRole('heading', { name: 'Categories (3)' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    // Still one row open: the first with subcategories.
+    expect(within(list).getAllByRole('button', { name: /^Collapse / })).toHaveLength(1);
+    expect(within(row('Electronics')).getByRole('button', { name: 'Collapse Electronics' })).toBeInTheDocument();
+  });
+
   it('says so when there are no categories', async () => {
     signInAs('admin');
     fakeApi({ 'GET /api/categories': () => ({ success: true, categories: [] }) });

@@ -3,6 +3,7 @@ import { ChevronDown, ChevronRight, Pencil, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ImageWithFallback } from '../../../components/ui/image-with-fallback';
+import { LoadMore } from '../../../components/ui/load-more';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useSubcategories } from '../api';
@@ -154,12 +155,13 @@ function CategoryRow({
 }
 
 /**
- * 'Categories (count)' (spec section 2, Category management): a spinner while
- * loading, 'No categories found' when empty, else one row per category of which
- * at most one is expanded.
+ * 'Categories (count)' (spec section 2, Category management; the count is the server's
+ * total): a spinner while loading, 'No categories found' when empty, else one row per
+ * loaded category of which at most one is expanded, and the next page as the user scrolls.
  */
 export function CategoryList({
   categories,
+  total,
   loading,
   error,
   expandedId,
@@ -168,8 +170,13 @@ export function CategoryList({
   onDelete,
   onEditSubcategory,
   onDeleteSubcategory,
+  hasMore,
+  loadingMore,
+  onLoadMore,
 }: {
   categories: Category[];
+  /** How many categories there are, over all pages. */
+  total: number;
   loading: boolean;
   error: unknown;
   expandedId: string | null;
@@ -178,11 +185,14 @@ export function CategoryList({
   onDelete: (category: Category) => void;
   onEditSubcategory: (subcategory: Subcategory) => void;
   onDeleteSubcategory: (subcategory: Subcategory) => void;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
 }) {
   return (
     <section aria-labelledby="category-list-title">
       <h2 id="category-list-title" className="mb-3 text-lg font-semibold text-slate-900">
-        Categories ({categories.length})
+        Categories ({total})
       </h2>
       {loading ? (
         <Spinner label="Loading categories..." />
@@ -193,20 +203,23 @@ export function CategoryList({
       ) : categories.length === 0 ? (
         <EmptyState title="No categories found" />
       ) : (
-        <ul aria-label="Categories" className="space-y-3">
-          {categories.map((category) => (
-            <CategoryRow
-              key={category._id}
-              category={category}
-              expanded={expandedId === category._id}
-              onToggle={() => onToggle(category)}
-              onEdit={() => onEdit(category)}
-              onDelete={() => onDelete(category)}
-              onEditSubcategory={onEditSubcategory}
-              onDeleteSubcategory={onDeleteSubcategory}
-            />
-          ))}
-        </ul>
+        <>
+          <ul aria-label="Categories" className="space-y-3">
+            {categories.map((category) => (
+              <CategoryRow
+                key={category._id}
+                category={category}
+                expanded={expandedId === category._id}
+                onToggle={() => onToggle(category)}
+                onEdit={() => onEdit(category)}
+                onDelete={() => onDelete(category)}
+                onEditSubcategory={onEditSubcategory}
+                onDeleteSubcategory={onDeleteSubcategory}
+              />
+            ))}
+          </ul>
+          <LoadMore hasMore={hasMore} loading={loadingMore} onLoadMore={onLoadMore} />
+        </>
       )}
     </section>
   );

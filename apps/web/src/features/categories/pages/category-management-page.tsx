@@ -4,7 +4,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { notify } from '../../../components/ui/notify';
 import { PageHeader } from '../../../components/ui/page-header';
 import { errorMessage } from '../../../lib/api-client';
-import { useCategories, useDeleteCategory, useDeleteSubcategory } from '../api';
+import { useCategories, useCategoryList, useDeleteCategory, useDeleteSubcategory } from '../api';
 import { CategoryForm } from '../components/category-form';
 import { CategoryList } from '../components/category-list';
 import { SubcategoryForm } from '../components/subcategory-form';
@@ -15,10 +15,13 @@ type PendingDelete = { kind: 'category'; item: Category } | { kind: 'subcategory
  * Category Management (spec section 2; section 4 for its states): the category
  * form with the subcategory form beside it, then the list. One row is expanded at
  * a time, the first category with subcategories to begin with; deleting asks
- * first ('Delete Category?', 'Delete Subcategory?').
+ * first ('Delete Category?', 'Delete Subcategory?'). The list loads a page at a time
+ * as the user scrolls; the parent dropdown reads every category.
  */
 export function CategoryManagementPage() {
-  const categories = useCategories();
+  const { query: categories, items: list, total, hasMore, loadingMore, loadMore } = useCategoryList();
+  // The parent dropdown offers every category, not only the pages loaded so far.
+  const allCategories = useCategories();
   const deleteCategory = useDeleteCategory();
   const deleteSubcategory = useDeleteSubcategory();
   const [editingCategory, setEditingCategory] = useState<Category | null>(null);
@@ -27,7 +30,6 @@ export function CategoryManagementPage() {
   const [expanded, setExpanded] = useState<string | null | undefined>(undefined);
   const [pendingDelete, setPendingDelete] = useState<PendingDelete | null>(null);
 
-  const list = categories.data?.categories ?? [];
   const expandedId = expanded === undefined ? (list.find((c) => c.subcategoryCount > 0)?._id ?? null) : expanded;
 
   const announcedLoad = useRef(false);
@@ -79,7 +81,7 @@ export function CategoryManagementPage() {
         />
         <SubcategoryForm
           key={`subcategory-${editingSubcategory?._id ?? 'new'}`}
-          categories={list}
+          categories={allCategories.data?.categories ?? []}
           subcategory={editingSubcategory}
           onSaved={(categoryId) => setExpanded(categoryId)}
           onFinished={() => setEditingSubcategory(null)}
@@ -88,6 +90,7 @@ export function CategoryManagementPage() {
 
       <CategoryList
         categories={list}
+        total={total}
         loading={categories.isPending}
         error={categories.error}
         expandedId={expandedId}
@@ -96,6 +99,9 @@ export function CategoryManagementPage() {
         onDelete={(category) => setPendingDelete({ kind: 'category', item: category })}
         onEditSubcategory={(subcategory) => setEditingSubcategory(subcategory)}
         onDeleteSubcategory={(subcategory) => setPendingDelete({ kind: 'subcategory', item: subcategory })}
+        hasMore={hasMore}
+        loadingMore={loadingMore}
+        onLoadMore={loadMore}
       />
 
       {pendingDelete?.kind === 'category' && (
