@@ -1,0 +1,44 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, type DatabaseHandle, SQLITE_STATEMENT_CACHE_SIZE } from './create-db.js';
+
+/**
+ * The embedded database's connection keeps its prepared statements for reuse
+ * (`withStatementCache`): answers must stay right when a statement is reused, after
+ * the schema changes, and past the cache's size.
+ */
+
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  handle = createDb('sqlite::memory:');
+  await sql`create table t (x integer not null)`.execute(handle.db);
+  await sql`insert into t (x) values (1), (2), (3)`.execute(handle.db);
+});
+afterAll(() => handle.close());
+
+const values = async () => (await sql<{ x: number }>`select x from t order by x`.execute(handle.db)).rows;
+
+describe('SQLite statement cache', () => {
+  it('answers the same query again, with its current rows', async () => {
+    expect(await values()).toEqual([{ x: 1 }, { x: 2 }, { x: 3 }]);
+    await sql`insert into t (x) values (4)`.execute(handle.db);
+    expect(await values()).toEqual([{ x: 1 }, { x: 2 }, { x: 3 }, { x: 4 }]);
+    await sql`delete from t where x = 4`.execute(handle.db);
+  });
+
+  it('follows a schema change', async () => {
+    const before = await sql<Record<string, unknown>>`select * from t order by x`.execute(handle.db);
+    expect(Object.keys(before.rows[0] ?? {})).toEqual(['x']);
+    await sql`alter table t add column y integer not null default 7`.execute(handle.db);
+    const after = await sql<Record<string, unknown>>`select * from t order by x`.execute(handle.db);
+    expect(after.rows[0]).toEqual({ x: 1, y: 7 });
+  });
+
+  it('keeps answering right past its size', async () => {
+    for (let i = 0; i < SQLITE_STATEMENT_CACHE_SIZE + 50; i++) {
+      const { rows } = await sql<{ n: number }>`select ${sql.lit(i)} + count(*) as n from t`.execute(handle.db);
+      expect(rows[0]?.n).toBe(i + 3);
+    }
+    expect(await values()).toEqual([{ x: 1 }, { x: 2 }, { x: 3 }]);
+  });
+});
