@@ -16,6 +16,7 @@ export const productMessages = {
   changedMeanwhile:
     'This product was changed by someone else after you opened it. Reload the page to see their changes, then save yours again.',
   versionInvalid: 'The version of the product being edited is not a valid timestamp',
+  reviewedStale: 'This product was changed after you opened it for review. Reload it to review the latest version.',
   nameRequired: 'Product name is required',
   detailsRequired: 'Product details are required',
   skuRequired: 'SKU is required',
@@ -238,8 +239,13 @@ export const productCountsResponse = z.object({
 });
 export type ProductCountsResponse = z.infer<typeof productCountsResponse>;
 
-/** `PUT /products/admin/approve/:id` body. */
+/**
+ * `PUT /products/admin/approve/:id` body. `updatedAt`, optional so the spec's clients
+ * keep working: the product's version as the admin reviewed it; when the product was
+ * changed since, the review is refused (409) and publishes nothing (decision 0024).
+ */
 export const approvalBody = z.object({
   isApproved: z.boolean({ error: 'isApproved must be true or false' }),
+  updatedAt: z.iso.datetime({ offset: true, error: productMessages.versionInvalid }).optional(),
 });
 export type ApprovalBody = z.infer<typeof approvalBody>;

@@ -207,7 +207,8 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * `PUT /api/products/admin/approve/:id` (spec sections 4 and 7): `{ isApproved }` →
    * 'Product approved successfully!' or 'Product rejected successfully!' and the
-   * product. Admin only. Errors: 400, 401, 403, 404.
+   * product. With `updatedAt` (the version reviewed), a product changed since is not
+   * reviewed: 409 (decision 0024). Admin only. Errors: 400, 401, 403, 404, 409.
    */
   app.put(
     '/admin/approve/:id',
@@ -218,10 +219,25 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Approve or reject a product',
         params: idParams,
         body: approvalBody,
-        response: { 200: productSavedResponse, 400: apiError, 401: apiError, 403: apiError, 404: apiError },
+        response: {
+          200: productSavedResponse,
+          400: apiError,
+          401: apiError,
+          403: apiError,
+          404: apiError,
+          409: apiError,
+        },
       },
     },
     async (request) =>
-      toProductSavedResponse(await reviewProduct(app.db, actorOf(request), request.params.id, request.body.isApproved)),
+      toProductSavedResponse(
+        await reviewProduct(
+          app.db,
+          actorOf(request),
+          request.params.id,
+          request.body.isApproved,
+          request.body.updatedAt,
+        ),
+      ),
   );
 };

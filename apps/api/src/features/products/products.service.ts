@@ -293,19 +293,26 @@ export async function deleteProduct(db: Db, actor: Actor, id: number): Promise<v
  * `PUT /products/admin/approve/:id` (spec section 4, Product approval): approving sets
  * approval approved and status active; rejecting sets approval rejected and status
  * pending, which takes it out of the queue until the vendor edits it. Records who
- * decided and when (UTC).
- * @throws AppError NOT_FOUND (404) when it does not exist.
+ * decided and when (UTC). With `reviewedVersion` (the `updatedAt` the admin reviewed),
+ * a product changed since is left as it is (decision 0024); on PostgreSQL the row is
+ * read `FOR UPDATE`, so a vendor's edit and the review cannot interleave.
+ * @throws AppError NOT_FOUND (404) when it does not exist; CONFLICT (409)
+ *   `productMessages.reviewedStale` when it changed after `reviewedVersion`.
  */
 export async function reviewProduct(
   db: Db,
   admin: Actor,
   id: number,
   isApproved: boolean,
+  reviewedVersion?: string,
 ): Promise<{ message: string; product: ProductRecord }> {
   const now = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
     const current = await findProductOwnership(trx, id);
     if (!current) throw notFound(productMessages.notFound);
+    if (reviewedVersion !== undefined && Date.parse(reviewedVersion) !== Date.parse(current.updatedAt)) {
+      throw new AppError('CONFLICT', productMessages.reviewedStale);
+    }
     await updateProductRow(trx, id, {
       approvalStatus: isApproved ? 'approved' : 'rejected',
       status: isApproved ? 'active' : 'pending',

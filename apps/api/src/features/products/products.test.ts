@@ -1,4 +1,4 @@
-import type { Product } from '@haat/contract';
+import { type Product, productMessages } from '@haat/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authAs, createAdmin, createVendor, type FixtureUser } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -744,6 +744,51 @@ describe('PUT /api/products/admin/approve/:id', () => {
     const product = await create(vendorA);
     const res = await call('PUT', `/products/admin/approve/${product._id}`, admin, { isApproved: true });
     expect(res.statusCode).toBe(200);
+  });
+  it.each([true, false])(
+    'refuses a review (isApproved %s) of a version the vendor has changed since, publishing nothing',
+    async (isApproved) => {
+      const opened = await create(vendorA, { name: 'Brass lamp' });
+      const edit = await call(
+        'PUT',
+        `/api/products/edit/${opened._id}`,
+        vendorA,
+        body({ sku: opened.sku, name: 'Brass lamp, now with a cracked base' }),
+      );
+      expect(edit.statusCode, edit.body).toBe(200);
+
+      const res = await call('PUT', `/api/products/admin/approve/${opened._id}`, admin, {
+        isApproved,
+        updatedAt: opened.updatedAt,
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ success: false, code: 'CONFLICT', message: productMessages.reviewedStale });
+      const after: Product = (await call('GET', `/api/products/${opened._id}`, admin)).json().product;
+      expect(after).toMatchObject({
+        approvalStatus: 'pending',
+        reviewedAt: null,
+        updatedAt: edit.json().product.updatedAt,
+      });
+      expect(ids((await call('GET', '/api/products', null)).json().products)).not.toContain(opened._id);
+
+      const current = await call('PUT', `/api/products/admin/approve/${opened._id}`, admin, {
+        isApproved,
+        updatedAt: after.updatedAt,
+      });
+      expect(current.statusCode, current.body).toBe(200);
+      expect(current.json().product.approvalStatus).toBe(isApproved ? 'approved' : 'rejected');
+    },
+  );
+
+  it('answers 400 to a version that is not a timestamp', async () => {
+    const product = await create(vendorA);
+    const res = await call('PUT', `/api/products/admin/approve/${product._id}`, admin, {
+      isApproved: true,
+      updatedAt: 'yesterday',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: productMessages.versionInvalid });
+    expect((await call('GET', `/api/products/${product._id}`, admin)).json().product.approvalStatus).toBe('pending');
   });
 });
 

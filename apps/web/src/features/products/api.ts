@@ -241,8 +241,9 @@ export function useDeleteProduct() {
 export function useApproveProduct() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, isApproved }: { id: string; isApproved: boolean }) =>
-      apiRequest<ProductSavedResponse>(endpoints.approve(id), { method: 'PUT', body: { isApproved } }),
+    // `updatedAt`: the version on screen, so a product changed since is not reviewed blind (409).
+    mutationFn: ({ id, isApproved, updatedAt }: { id: string; isApproved: boolean; updatedAt: string }) =>
+      apiRequest<ProductSavedResponse>(endpoints.approve(id), { method: 'PUT', body: { isApproved, updatedAt } }),
     onSuccess: (answer, { id }) => {
       patchLoadedPages(queryClient, productKeys.lists(), id, () => answer.product);
       // Reviewed either way, it leaves the review list (spec section 4).

@@ -117,7 +117,10 @@ describe('PendingProductsPage', () => {
     expect(await screen.findByText('Product rejected successfully!')).toBeInTheDocument();
     expect(await screen.findByText('No pending products')).toBeInTheDocument();
     expect(screen.getByText('All products have been reviewed. Great job!')).toBeInTheDocument();
-    expect(api.callsTo('PUT', '/api/products/admin/approve/302')[0]?.body).toEqual({ isApproved: false });
+    expect(api.callsTo('PUT', '/api/products/admin/approve/302')[0]?.body).toEqual({
+      isApproved: false,
+      updatedAt: kettle.updatedAt,
+    });
   });
 
   it('asks the server for one vendor and one category', async () => {

@@ -302,7 +302,10 @@ describe('ProductFormPage', () => {
       expect(await screen.findByText(toast)).toBeInTheDocument();
       // (This test's one route would also match /admin/products/pending, so read the address.)
       await waitFor(() => expect(router.state.location.pathname).toBe('/admin/products/pending'));
-      expect(api.callsTo('PUT', '/api/products/admin/approve/77')[0]?.body).toEqual({ isApproved });
+      expect(api.callsTo('PUT', '/api/products/admin/approve/77')[0]?.body).toEqual({
+        isApproved,
+        updatedAt: pending.updatedAt,
+      });
     });
 
     it('stays on the form with the server message when the review fails', async () => {

@@ -143,7 +143,10 @@ describe('ProductListPage (admin)', () => {
     await user.click(await screen.findByRole('button', { name: 'Approve USB Cable' }));
 
     expect(await screen.findByText('Product approved successfully!')).toBeInTheDocument();
-    expect(api.callsTo('PUT', '/api/products/admin/approve/101')[0]?.body).toEqual({ isApproved: true });
+    expect(api.callsTo('PUT', '/api/products/admin/approve/101')[0]?.body).toEqual({
+      isApproved: true,
+      updatedAt: cable.updatedAt,
+    });
   });
 
   it('deletes a product after the confirmation', async () => {

@@ -15,9 +15,9 @@ export function useReviewProduct() {
   const { mutate, isPending, variables } = useApproveProduct();
 
   const review = useCallback(
-    (product: Pick<Product, '_id'>, isApproved: boolean, onReviewed?: () => void) =>
+    (product: Pick<Product, '_id' | 'updatedAt'>, isApproved: boolean, onReviewed?: () => void) =>
       mutate(
-        { id: product._id, isApproved },
+        { id: product._id, isApproved, updatedAt: product.updatedAt },
         {
           onSuccess: () => {
             notify.success(isApproved ? productMessages.approved : productMessages.rejected);
