@@ -3,6 +3,7 @@ import { accountRefusal } from '../../platform/auth/access.js';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import { endAllSessions, type TokenSubject } from '../../platform/auth/sessions.js';
 import type { Db } from '../../platform/db/create-db.js';
+import { isStaleVersion, nextVersion } from '../../platform/db/versions.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import {
   countCustomers as countCustomerAccounts,
@@ -34,11 +35,6 @@ export async function authenticate(
     user: { _id: String(user.id), name: user.name, email: user.email, role: user.role },
     subject: { id: user.id, role: user.role as TokenSubject['role'], tokenVersion: user.tokenVersion },
   };
-}
-
-/** `updatedAt` of a write: now, at least a millisecond after the version it replaces (decision 0018). UTC. */
-export function nextVersion(previous: string, now: string): string {
-  return new Date(Math.max(Date.parse(now), Date.parse(previous) + 1)).toISOString();
 }
 
 /**
@@ -111,7 +107,7 @@ export async function updateProfile(db: Db, userId: number, body: ProfileBody): 
   await db.transaction().execute(async (trx) => {
     const current = await findProfile(trx, userId);
     if (!current) throw notFound(authMessages.invalidToken);
-    if (body.updatedAt !== undefined && Date.parse(body.updatedAt) !== Date.parse(current.updatedAt))
+    if (isStaleVersion(body.updatedAt, current.updatedAt))
       throw new AppError('CONFLICT', accountMessages.changedMeanwhile);
     const isVendor = current.vendorId !== null;
     if (isVendor && !body.business)

@@ -2,6 +2,7 @@ import { type Blog, type blogBody, type blogListQuery, blogMessages } from '@haa
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/create-db.js';
 import { listOrPage } from '../../platform/db/lists.js';
+import { isStaleVersion, nextVersion } from '../../platform/db/versions.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { checkImage, storeCheckedImage, uploadPath } from '../uploads/uploads.service.js';
 import {
@@ -129,11 +130,6 @@ async function storeImages(trx: Db, prepared: { values: BlogValues; images: Pend
   return { ...prepared.values, content, image };
 }
 
-/** now, but at least a millisecond after `previous`, so every edit moves the version on (decision 0018). */
-function nextVersion(previous: string, now: string): string {
-  return new Date(Math.max(Date.parse(now), Date.parse(previous) + 1)).toISOString();
-}
-
 /**
  * `POST /api/blogs/create`: a new post, content sanitised, embedded images stored.
  * @throws AppError as `prepare`; nothing is stored when it throws.
@@ -156,7 +152,7 @@ export async function updateBlog(db: Db, id: number, body: BlogBodyOut): Promise
   await db.transaction().execute(async (trx) => {
     const current = await findBlogById(trx, id);
     if (!current) throw notFound(blogMessages.notFound);
-    if (body.updatedAt !== undefined && Date.parse(body.updatedAt) !== Date.parse(current.updatedAt)) {
+    if (isStaleVersion(body.updatedAt, current.updatedAt)) {
       throw new AppError('CONFLICT', blogMessages.conflict);
     }
     const values = await storeImages(trx, prepared);

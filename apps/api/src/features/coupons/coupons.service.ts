@@ -2,6 +2,7 @@ import { type CouponBody, type CouponStatus, couponMessages, toPaise } from '@ha
 import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db/constraint-errors.js';
 import type { Db } from '../../platform/db/create-db.js';
 import type { CouponRow } from '../../platform/db/schema.js';
+import { isStaleVersion, nextVersion } from '../../platform/db/versions.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { CouponTerms } from './coupon-rules.js';
 import {
@@ -132,11 +133,6 @@ async function guardWrite<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/** `updatedAt` moved on by at least a millisecond at every edit (decision 0018). UTC ISO 8601. */
-function nextVersion(previous: string, now: string): string {
-  return new Date(Math.max(Date.parse(now), Date.parse(previous) + 1)).toISOString();
-}
-
 /**
  * `POST /api/coupons` (spec section 7): stores a coupon, code upper case, used 0 times.
  * @param today the store's date `YYYY-MM-DD`, for the answer's status.
@@ -181,7 +177,7 @@ export async function updateCoupon(db: Db, id: number, body: CouponBody, today: 
     db.transaction().execute(async (trx) => {
       const current = await findCouponById(trx, id);
       if (!current) throw notFound(couponMessages.notFound);
-      if (body.updatedAt !== undefined && Date.parse(body.updatedAt) !== Date.parse(current.updatedAt))
+      if (isStaleVersion(body.updatedAt, current.updatedAt))
         throw new AppError('CONFLICT', couponMessages.changedMeanwhile);
       if (body.code !== current.code)
         throw new AppError('BAD_REQUEST', couponMessages.codeNotEditable, { code: couponMessages.codeNotEditable });

@@ -7,6 +7,7 @@ import {
 } from '@haat/contract';
 import type { Actor } from '../../platform/auth/access.js';
 import type { Db } from '../../platform/db/create-db.js';
+import { isStaleVersion, nextVersion } from '../../platform/db/versions.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { findOrderStatusForUpdate, insertStatusEntry, setOrderStatus } from './order-status.repository.js';
 import { getOrder, type OrderDetail } from './orders.service.js';
@@ -19,11 +20,6 @@ import { getOrder, type OrderDetail } from './orders.service.js';
 /** The status after `current`, or null at the end of the pipeline. */
 export function nextOrderStatus(current: OrderStatus): OrderStatus | null {
   return orderStatuses[orderStatuses.indexOf(current) + 1] ?? null;
-}
-
-/** `updatedAt` moved on by at least a millisecond (decision 0018), so every change is a new version. */
-function nextVersion(previous: string, now: string): string {
-  return new Date(Math.max(Date.parse(now), Date.parse(previous) + 1)).toISOString();
 }
 
 export interface AdvanceOrderStatusOptions {
@@ -72,7 +68,7 @@ export async function advanceOrderStatusInTransaction(
   const now = (options.now ?? new Date()).toISOString();
   const current = await findOrderStatusForUpdate(trx, body.orderId);
   if (!current) throw notFound(orderMessages.notFound);
-  if (body.updatedAt !== undefined && Date.parse(body.updatedAt) !== Date.parse(current.updatedAt))
+  if (isStaleVersion(body.updatedAt, current.updatedAt))
     throw new AppError('CONFLICT', orderStatusMessages.changedMeanwhile);
   const next = nextOrderStatus(current.status);
   if (next === null)

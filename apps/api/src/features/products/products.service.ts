@@ -10,6 +10,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db/cons
 import type { Db } from '../../platform/db/create-db.js';
 import { type ListAnswer, listOrPage } from '../../platform/db/lists.js';
 import type { ProductUpdate } from '../../platform/db/schema.js';
+import { isStaleVersion, nextVersion } from '../../platform/db/versions.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import {
   countProducts,
@@ -158,15 +159,6 @@ const skuTaken = () => new AppError('CONFLICT', productMessages.skuTaken, { sku:
 const changedMeanwhile = () => new AppError('CONFLICT', productMessages.changedMeanwhile);
 
 /**
- * The `updatedAt` a write gives a product: now, but always at least a millisecond after
- * the one it replaces, so the version an edit carries (decision 0018) moves on even when
- * two writes land in one millisecond. UTC ISO 8601.
- */
-function nextVersion(previous: string, now: string): string {
-  return new Date(Math.max(Date.parse(now), Date.parse(previous) + 1)).toISOString();
-}
-
-/**
  * Runs a write; a SKU unique-index violation (a concurrent request won the race after
  * our check) becomes the same 409 as the check, a foreign-key violation (a category or
  * vendor deleted meanwhile) a 400, never a 500.
@@ -252,8 +244,7 @@ export async function updateProduct(
     db.transaction().execute(async (trx) => {
       const current = await findProductOwnership(trx, id);
       if (!current || !canSee(actor, current)) throw notFound(productMessages.notFound);
-      if (body.updatedAt !== undefined && Date.parse(body.updatedAt) !== Date.parse(current.updatedAt))
-        throw changedMeanwhile();
+      if (isStaleVersion(body.updatedAt, current.updatedAt)) throw changedMeanwhile();
       const vendorId = isAdmin ? (body.vendor === undefined ? current.vendorId : body.vendor) : current.vendorId;
       const vendorChanged = vendorId !== current.vendorId;
       await checkReferences(trx, body, isAdmin && vendorChanged ? vendorId : null);
@@ -310,7 +301,7 @@ export async function reviewProduct(
   await db.transaction().execute(async (trx) => {
     const current = await findProductOwnership(trx, id);
     if (!current) throw notFound(productMessages.notFound);
-    if (reviewedVersion !== undefined && Date.parse(reviewedVersion) !== Date.parse(current.updatedAt)) {
+    if (isStaleVersion(reviewedVersion, current.updatedAt)) {
       throw new AppError('CONFLICT', productMessages.reviewedStale);
     }
     await updateProductRow(trx, id, {

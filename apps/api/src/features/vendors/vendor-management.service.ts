@@ -12,6 +12,7 @@ import { hashPassword } from '../../platform/auth/passwords.js';
 import { endAllSessions } from '../../platform/auth/sessions.js';
 import { isUniqueViolation } from '../../platform/db/constraint-errors.js';
 import type { Db } from '../../platform/db/create-db.js';
+import { isStaleVersion, nextVersion } from '../../platform/db/versions.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import {
   countVendorsByStatus,
@@ -38,14 +39,9 @@ const emailTaken = () => new AppError('CONFLICT', vendorMessages.emailTaken, { e
 const changedMeanwhile = () => new AppError('CONFLICT', vendorMessages.changedMeanwhile);
 const vendorNotFound = () => notFound(vendorMessages.notFound);
 
-/** `updatedAt` of a write: now, at least a millisecond after the version it replaces (decision 0018). UTC. */
-function nextVersion(previous: string, now: string): string {
-  return new Date(Math.max(Date.parse(now), Date.parse(previous) + 1)).toISOString();
-}
-
 /** A stale `updatedAt` (the version the form loaded) is refused. */
 function checkVersion(loaded: string | undefined, current: string): void {
-  if (loaded !== undefined && Date.parse(loaded) !== Date.parse(current)) throw changedMeanwhile();
+  if (isStaleVersion(loaded, current)) throw changedMeanwhile();
 }
 
 /** A unique-index violation on the e-mail (a concurrent request won the race) is the same 409 as the check. */

@@ -13,6 +13,7 @@ import {
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../platform/db/constraint-errors.js';
 import type { Db } from '../../platform/db/create-db.js';
+import { nextVersion } from '../../platform/db/versions.js';
 import { AppError } from '../../platform/errors.js';
 import {
   type ConfigChanges,
@@ -73,12 +74,6 @@ export async function readWebsiteConfig(db: Db): Promise<WebsiteConfig> {
 
 const conflict = () => new AppError('CONFLICT', websiteConfigMessages.conflict);
 
-/** now, but at least a millisecond after `previous`, so every save moves the version on. */
-function nextVersion(previous: string | undefined, now: Date): string {
-  const at = previous ? Math.max(now.getTime(), Date.parse(previous) + 1) : now.getTime();
-  return new Date(at).toISOString();
-}
-
 /**
  * Saves one section in a transaction: checks the version, writes the row's `changes`
  * and runs `alsoWrite` (banners, social links), and moves the version on.
@@ -101,7 +96,7 @@ async function saveSection(
           throw conflict();
         }
       }
-      const savedAt = nextVersion(row?.updatedAt, new Date());
+      const savedAt = nextVersion(row?.updatedAt, new Date().toISOString());
       if (row) await updateConfigRow(trx, changes, savedAt);
       else await insertConfigRow(trx, changes, savedAt);
       await alsoWrite?.(trx, savedAt);
