@@ -51,6 +51,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The suite signs in many times from one address.
       LOGIN_RATE_LIMIT: '1000',
+      LOGIN_ADDRESS_RATE_LIMIT: '100000',
     },
   },
 });

@@ -29,6 +29,7 @@ import { websiteConfigRoutes } from './features/website-config/website-config.ro
 import { accessControl } from './platform/auth/access.js';
 import { resolveJwtSecret } from './platform/auth/jwt-secret.js';
 import type { DatabaseHandle, DatabaseKind, Db } from './platform/db/create-db.js';
+import { setUnpagedListLimit } from './platform/db/lists.js';
 import { registerCachePolicy } from './platform/http/cache-policy.js';
 import { errorHandler } from './platform/http/error-handler.js';
 import { rewriteLegacyPath } from './platform/http/legacy-paths.js';
@@ -93,6 +94,8 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
+  // Unpaged lists answer at most this many rows (docs/decisions/0025).
+  setUnpagedListLimit(config.unpagedListLimit);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -44,6 +44,8 @@ const envSchema = z.object({
   SEED_DEMO: booleanText.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
+  LOGIN_ADDRESS_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
+  UNPAGED_LIST_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(5),
   TRUST_PROXY: booleanText.default(false),
   HSTS: booleanText.default(false),
@@ -79,6 +81,16 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Sign-in attempts allowed per minute for one IP address and e-mail. */
   loginRateLimit: number;
+  /**
+   * Sign-in attempts allowed per 10 minutes from one IP address, whatever the e-mail
+   * (one address trying many e-mails; issue 11).
+   */
+  loginAddressRateLimit: number;
+  /**
+   * The most rows an unpaged list answers; past it the list answers 413 asking for
+   * `limit` (docs/decisions/0025-unpaged-lists-are-bounded.md).
+   */
+  unpagedListLimit: number;
   /** Contact messages allowed per 10 minutes from one IP address (`POST /api/contacts`). */
   contactRateLimit: number;
   trustProxy: boolean;
@@ -123,6 +135,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    loginAddressRateLimit: e.LOGIN_ADDRESS_RATE_LIMIT,
+    unpagedListLimit: e.UNPAGED_LIST_LIMIT,
     contactRateLimit: e.CONTACT_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
     hsts: e.HSTS,

@@ -172,14 +172,17 @@ export const product = z.object({
   category: z.object({ _id: idString, name: z.string() }),
   subcategory: z.object({ _id: idString, name: z.string() }).nullable(),
   status: productStatusSchema,
-  /** null for admin-owned products. */
-  vendor: z.object({ _id: idString, businessName: z.string(), name: z.string() }).nullable(),
+  /**
+   * null for admin-owned products. `name` (the vendor's person) only in staff answers:
+   * a public answer names the business alone (issue 11).
+   */
+  vendor: z.object({ _id: idString, businessName: z.string(), name: z.string().optional() }).nullable(),
   images: z.array(z.string()),
   isApproved: z.boolean(),
   approvalStatus: approvalStatusSchema,
-  /** When an admin last approved or rejected it (UTC), and who. */
+  /** When an admin last approved or rejected it (UTC), and who (who: staff answers only, issue 11). */
   reviewedAt: isoDateTime.nullable(),
-  reviewedBy: z.object({ _id: idString, name: z.string() }).nullable(),
+  reviewedBy: z.object({ _id: idString, name: z.string() }).nullable().optional(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });

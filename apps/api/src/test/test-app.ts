@@ -64,6 +64,7 @@ export async function createTestApp(
     SEED_DEMO: 'false',
     LOG_LEVEL: 'silent',
     LOGIN_RATE_LIMIT: '1000',
+    LOGIN_ADDRESS_RATE_LIMIT: '100000',
     ...env,
   });
   const database = createDb(config.databaseUrl, { poolSize: 4 });

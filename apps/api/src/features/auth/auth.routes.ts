@@ -21,10 +21,15 @@ import {
   REVOCATION_CLEANUP_INTERVAL_MS,
   revokeToken,
 } from '../../platform/auth/sessions.js';
+import { AppError } from '../../platform/errors.js';
+import { countHit } from '../../platform/http/rate-limit-store.js';
 import { countCustomers } from './auth.repository.js';
 import { authenticate, changePassword, getProfile, updateProfile } from './auth.service.js';
 
 /** Sign-in, the current session and the user count. Mounted at `/api/auth`. */
+/** The window of the per-address sign-in limit (`LOGIN_ADDRESS_RATE_LIMIT` attempts in it), in ms. */
+export const LOGIN_ADDRESS_WINDOW_MS = 10 * 60_000;
+
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   /** When this process last deleted expired revocations (ms since the epoch). */
   let lastRevocationCleanup = 0;
@@ -32,8 +37,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * `POST /api/auth/admin/login` (spec section 7): `{ email, password }` →
    * `{ success, message, token, user: { _id, name, email, role } }`. The token is a
-   * JWT expiring after `JWT_TTL`. Rate limited per IP address and e-mail (429).
-   * Errors: 400 validation, 401 wrong e-mail or password, 403 vendor not approved.
+   * JWT expiring after `JWT_TTL`. Rate limited per IP address and e-mail
+   * (`LOGIN_RATE_LIMIT` a minute), and per IP address whatever the e-mail
+   * (`LOGIN_ADDRESS_RATE_LIMIT` per 10 minutes, issue 11: one address trying many
+   * e-mails), both counted in the database (decision 0015). Errors: 400 validation, 401 wrong e-mail or password, 403 vendor not approved.
    */
   app.post(
     '/admin/login',
@@ -54,6 +61,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
             message: authMessages.tooManyAttempts,
           }),
         },
+      },
+      // Every attempt from the address counts, in the same table and with the same atomic
+      // upsert as the per-e-mail limit, so it holds across processes on PostgreSQL.
+      preHandler: async (request) => {
+        const hit = await countHit(app.db, `login-address-${request.ip}`, LOGIN_ADDRESS_WINDOW_MS, new Date());
+        if (hit.current > app.config.loginAddressRateLimit) {
+          throw new AppError('RATE_LIMITED', authMessages.tooManyAttempts);
+        }
       },
       schema: {
         tags: ['auth'],

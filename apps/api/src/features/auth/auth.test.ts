@@ -386,3 +386,50 @@ describe('GET /api/auth/admin/users/count', () => {
     expect(res.statusCode).toBe(401);
   });
 });
+
+describe('POST /api/auth/admin/login rate limit per address (issue 11)', () => {
+  let limited: TestApp;
+  let sibling: FastifyInstance;
+  beforeAll(async () => {
+    limited = await createTestApp({ LOGIN_RATE_LIMIT: '1000', LOGIN_ADDRESS_RATE_LIMIT: '4' });
+    sibling = await buildAppOver(limited);
+    await createAdmin(limited.db, { email: 'owner@example.test' });
+  });
+  afterAll(async () => {
+    await sibling.close();
+    await limited.close();
+  });
+
+  const attemptOn = (app: FastifyInstance, email: string, remoteAddress: string, password = 'wrong-password') =>
+    app.inject({ method: 'POST', url: '/api/auth/admin/login', payload: { email, password }, remoteAddress });
+
+  it('answers 429 to one address trying many different e-mails, on any process, and not to another address', async () => {
+    const from = '198.51.100.7';
+    for (let i = 0; i < 4; i++) {
+      const app = i % 2 === 0 ? limited.app : sibling;
+      expect((await attemptOn(app, `guess${i}@example.test`, from)).statusCode).toBe(401);
+    }
+    const blocked = await attemptOn(sibling, 'guess4@example.test', from);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({
+      success: false,
+      code: 'RATE_LIMITED',
+      message: 'Too many sign-in attempts. Please wait a minute and try again.',
+    });
+    // Even the right password for a real account waits out the window from that address.
+    expect((await attemptOn(limited.app, 'owner@example.test', from, FIXTURE_PASSWORD)).statusCode).toBe(429);
+    expect((await attemptOn(limited.app, 'owner@example.test', '198.51.100.8', FIXTURE_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('counts afresh once the ten-minute window has passed', async () => {
+    const from = '198.51.100.9';
+    for (let i = 0; i < 4; i++) await attemptOn(limited.app, `w${i}@example.test`, from);
+    expect((await attemptOn(limited.app, 'w5@example.test', from)).statusCode).toBe(429);
+    await limited.db
+      .updateTable('rateLimitHits')
+      .set({ resetAt: new Date(Date.now() - 1000).toISOString() })
+      .where('key', '=', `login-address-${from}`)
+      .execute();
+    expect((await attemptOn(limited.app, 'w6@example.test', from)).statusCode).toBe(401);
+  });
+});

@@ -11,6 +11,7 @@ import {
   productResponse,
   productSavedResponse,
 } from '@haat/contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/auth/access.js';
 import {
@@ -23,7 +24,14 @@ import {
   scopeOf,
   updateProduct,
 } from './products.service.js';
-import { toProduct, toProductListResponse, toProductSavedResponse } from './products.wire.js';
+import { toProduct, toProductListResponse, toProductSavedResponse, toPublicProduct } from './products.wire.js';
+import {
+  catalogEtag,
+  createPublicListCache,
+  etagMatches,
+  pickCoding,
+  readCatalogVersion,
+} from './public-list-cache.js';
 
 const tags = ['products'];
 
@@ -35,15 +43,24 @@ const tags = ['products'];
  * `nextCursor` when asked.
  */
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** This process's kept answers of the public list, by query and catalog version. */
+  const publicList = createPublicListCache();
+
   /**
    * `GET /api/products` (spec section 7, storefront and coupon form): approved, active
-   * products only, whoever asks. Query: `productListQuery` (search, filters, sort,
-   * paging). Errors: 400 bad query or cursor.
+   * products only, whoever asks, without personal names (`toPublicProduct`, issue 11).
+   * Query: `productListQuery` (search, filters, sort, paging). Carries
+   * `ETag: W/"catalog-<version>"` and `Cache-Control: no-cache`; `If-None-Match` with
+   * the current one answers 304 with no body. Answers are kept per process by query
+   * and catalog version, compressed once (docs/decisions/0026).
+   * Errors: 400 bad query or cursor, or an unpaged list past `UNPAGED_LIST_LIMIT`.
    */
   app.get(
     '/',
     {
       config: { access: 'public' },
+      // The kept answers carry their own compressed forms.
+      compress: false,
       schema: {
         tags,
         summary: 'The storefront list: approved, active products',
@@ -51,7 +68,21 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productListResponse, 400: apiError, 401: apiError, 403: apiError },
       },
     },
-    async (request) => toProductListResponse(await listProducts(app.db, scopeOf(null), request.query)),
+    async (request, typedReply) => {
+      // The answers here are ready-made bytes (or none: 304), not objects for the schema's serializer.
+      const reply = typedReply as unknown as FastifyReply;
+      const version = await readCatalogVersion(app.db);
+      const etag = catalogEtag(version);
+      reply.header('etag', etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+      if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
+      const answer = await publicList.get(JSON.stringify(request.query), version, async () =>
+        JSON.stringify(toProductListResponse(await listProducts(app.db, scopeOf(null), request.query), 'public')),
+      );
+      const coding = pickCoding(request.headers['accept-encoding'], answer.json.length);
+      const body = await answer.body(coding);
+      if (coding) reply.header('content-encoding', coding);
+      return reply.type('application/json; charset=utf-8').send(body);
+    },
   );
 
   /**
@@ -112,7 +143,8 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * `GET /api/products/:id` (spec section 7): any product for an admin, their own for a
-   * vendor, an approved active one for anyone else. Errors: 400 bad id, 401 bad token,
+   * vendor, an approved active one for anyone else; without a token, without personal
+   * names (`toPublicProduct`, issue 11). Errors: 400 bad id, 401 bad token,
    * 404 missing or not visible to the caller.
    */
   app.get(
@@ -126,10 +158,11 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productResponse, 400: apiError, 401: apiError, 403: apiError, 404: apiError },
       },
     },
-    async (request) => ({
-      success: true as const,
-      product: toProduct(await getProduct(app.db, request.actor, request.params.id)),
-    }),
+    async (request) => {
+      const record = await getProduct(app.db, request.actor, request.params.id);
+      // Without a token it is the storefront asking: no personal names (issue 11).
+      return { success: true as const, product: request.actor ? toProduct(record) : toPublicProduct(record) };
+    },
   );
 
   /**

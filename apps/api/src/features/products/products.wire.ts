@@ -55,10 +55,26 @@ export function toProduct({ row, images }: ProductRecord): Product {
   };
 }
 
-/** A product list's answer: `{ success, products }` unpaged, with `total` and `nextCursor` for a page. */
-export function toProductListResponse(answer: ListAnswer<ProductRecord>): ProductListResponse {
+/**
+ * A product as the public (the storefront, anyone without a token) sees it: the
+ * business name is enough, so the vendor's person (`vendor.name`) and the reviewing
+ * admin (`reviewedBy`) are left out (issue 11).
+ */
+export function toPublicProduct(record: ProductRecord): Product {
+  const { reviewedBy: _reviewer, vendor, ...rest } = toProduct(record);
+  return { ...rest, vendor: vendor && { _id: vendor._id, businessName: vendor.businessName } };
+}
+
+/**
+ * A product list's answer: `{ success, products }` unpaged, with `total` and
+ * `nextCursor` for a page. `audience: 'public'` answers `toPublicProduct`s.
+ */
+export function toProductListResponse(
+  answer: ListAnswer<ProductRecord>,
+  audience: 'staff' | 'public' = 'staff',
+): ProductListResponse {
   const { items, ...paging } = answer;
-  return { success: true, products: items.map(toProduct), ...paging };
+  return { success: true, products: items.map(audience === 'public' ? toPublicProduct : toProduct), ...paging };
 }
 
 /** A write's answer: the message for the screen and the product as saved. */

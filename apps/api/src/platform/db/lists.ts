@@ -185,15 +185,40 @@ export interface ListPieces<Row, Item, Count = number> {
   toItems: (rows: Row[]) => Item[] | Promise<Item[]>;
 }
 
+/** The bound on an unpaged answer unless `UNPAGED_LIST_LIMIT` sets another (docs/decisions/0025). */
+export const DEFAULT_UNPAGED_LIST_LIMIT = 10_000;
+
+let unpagedListLimit = DEFAULT_UNPAGED_LIST_LIMIT;
+
+/**
+ * Sets the most rows an unpaged list answers in this process (`UNPAGED_LIST_LIMIT`);
+ * `buildApp` calls it with its configuration. One value per process: every app a
+ * process builds runs with the configuration of the last one built.
+ */
+export function setUnpagedListLimit(rows: number): void {
+  unpagedListLimit = rows;
+}
+
+/** The message of a refused unpaged list: it names `limit`, the way to ask for pages. */
+export function unpagedTooLargeMessage(total: number, bound: number): string {
+  return (
+    `This list has ${total.toLocaleString('en-IN')} rows, more than the ${bound.toLocaleString('en-IN')} ` +
+    'an unpaged answer may hold. Ask for it in pages: add limit (and the cursor each page answers).'
+  );
+}
+
 /** A list's answer: the items and, for a page, the total over all pages and the next cursor (null on the last). */
 export type ListAnswer<Item> = { items: Item[]; total?: number; nextCursor?: string | null };
 
 /**
  * Every list endpoint's body (docs/decisions/0009): without `request.limit`, every
- * matching row (the spec's unpaged answer, no `total` or `nextCursor`); with it, one
- * keyset page in `request.sort` order plus the total and the next page's cursor. The
- * feature supplies its query pieces (`ListPieces`).
- * @throws AppError BAD_REQUEST (400) for a cursor not made for this list and sort.
+ * matching row (the spec's unpaged answer, no `total` or `nextCursor`) as long as
+ * they are at most `UNPAGED_LIST_LIMIT` (counted first); with it, one keyset page in
+ * `request.sort` order plus the total and the next page's cursor. The feature
+ * supplies its query pieces (`ListPieces`).
+ * @throws AppError BAD_REQUEST (400) for a cursor not made for this list and sort, and
+ *   for an unpaged request over more rows than the bound (`errors.limit` says to page;
+ *   docs/decisions/0025), so no request makes a process hold an unbounded answer.
  */
 export async function listOrPage<Row, Item, Count = number>(
   request: ListRequest,
@@ -201,12 +226,18 @@ export async function listOrPage<Row, Item, Count = number>(
 ): Promise<ListAnswer<Item>> {
   const { limit, sort } = request;
   const readCursor = () => (request.cursor ? decodeCursor(request.cursor, sort, pieces.keyType) : undefined);
+  const totalOf = pieces.totalOf ?? ((count: Count) => count as unknown as number);
   if (limit === undefined) {
     const after = pieces.unpagedFromCursor ? readCursor() : undefined;
+    const bound = unpagedListLimit;
+    const total = totalOf(await pieces.count());
+    if (total > bound) {
+      const message = unpagedTooLargeMessage(total, bound);
+      throw new AppError('BAD_REQUEST', message, { limit: message });
+    }
     return { items: await pieces.toItems(await pieces.fetchAll(after)) };
   }
   const after = readCursor();
-  const totalOf = pieces.totalOf ?? ((count: Count) => count as unknown as number);
   let rows: Row[];
   let count: Count;
   if (pieces.countFirst) {

@@ -268,6 +268,16 @@ export interface RevokedTokensTable {
  * The `Idempotency-Key` of each checkout that sent one (migration 2026_11_23_1000).
  * Written only by checkout (`features/orders/checkout.repository.ts`).
  */
+/**
+ * One row (`id` 1): goes up with every write to a table the public product list reads,
+ * kept by triggers (migration 2026_11_24_1300; docs/decisions/0026).
+ */
+export interface CatalogVersionTable {
+  id: number;
+  /** bigint: a string on PostgreSQL, a number on SQLite; read it through `Number`. */
+  version: number | string;
+}
+
 export interface CheckoutKeysTable extends Timestamps {
   key: string;
   /** SHA-256 (hex) of the checkout's request body. */
@@ -299,6 +309,7 @@ export interface Database {
   revokedTokens: RevokedTokensTable;
   uploads: UploadsTable;
   checkoutKeys: CheckoutKeysTable;
+  catalogVersion: CatalogVersionTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

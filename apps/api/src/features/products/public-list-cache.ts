@@ -1,0 +1,174 @@
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
+import type { Db } from '../../platform/db/create-db.js';
+
+/**
+ * The public product list (`GET /api/products`, the storefront's call) made cheap to
+ * repeat (issue 11; docs/decisions/0026-public-product-list-etag-and-cache.md):
+ * - the catalog's version (`catalog_version`, raised by triggers in the transaction of
+ *   every write to what the list shows) is the list's ETag, so a client that has the
+ *   current answer gets `304 Not Modified` for one primary-key read;
+ * - each API process keeps the serialized answers (and their brotli and gzip forms,
+ *   made once) keyed by query and version, so a repeat costs no SQL beyond that read,
+ *   no JSON serialization and no compression. A write raises the version: the next
+ *   request misses, builds afresh, and an older body is never served for a newer one.
+ */
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * The catalog's current version, as text (a bigint: PostgreSQL answers a string).
+ * @throws the database's error.
+ */
+export async function readCatalogVersion(db: Db): Promise<string> {
+  const row = await db.selectFrom('catalogVersion').select('version').where('id', '=', 1).executeTakeFirstOrThrow();
+  return String(row.version);
+}
+
+/** The ETag of the public list at catalog `version` (weak: the body may go out compressed). */
+export function catalogEtag(version: string): string {
+  return `W/"catalog-${version}"`;
+}
+
+/** True when an `If-None-Match` header names `etag` (or is `*`); weak comparison, as for GET. */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
+}
+
+/** A content coding the cache can answer in; null for identity. */
+export type Coding = 'br' | 'gzip' | null;
+
+/**
+ * The coding to answer in for an `Accept-Encoding` header: brotli, else gzip, else
+ * none; a coding with `q=0` is refused. Bodies under `threshold` bytes go plain.
+ */
+export function pickCoding(acceptEncoding: string | undefined, bytes: number, threshold = 1024): Coding {
+  if (!acceptEncoding || bytes < threshold) return null;
+  const accepted = new Set<string>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const refused = params.some((param) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(param));
+    if (name && !refused) accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
+}
+
+/** One cached answer: its JSON and, made on first demand, its compressed forms. */
+export interface CachedAnswer {
+  version: string;
+  json: Buffer;
+  /** The body in `coding` (the JSON itself for null), compressed once and kept. */
+  body(coding: Coding): Promise<Buffer>;
+}
+
+export interface PublicListCacheOptions {
+  /** The most answers kept (different queries); the oldest goes first. */
+  maxEntries?: number;
+  /** The most bytes kept (JSON plus compressed forms); an answer larger than this is not kept. */
+  maxBytes?: number;
+}
+
+/**
+ * A per-process cache of public list answers, keyed by the (parsed, normalized) query
+ * and valid for one catalog version. Concurrent misses on one key and version share
+ * one build (no stampede after a write). Bounded by `maxEntries` and `maxBytes`.
+ */
+export function createPublicListCache({ maxEntries = 64, maxBytes = 48 * 1024 * 1024 }: PublicListCacheOptions = {}) {
+  const entries = new Map<string, { answer: CachedAnswer; bytes: number }>();
+  const building = new Map<string, Promise<CachedAnswer>>();
+  let totalBytes = 0;
+
+  function drop(key: string): void {
+    const entry = entries.get(key);
+    if (!entry) return;
+    totalBytes -= entry.bytes;
+    entries.delete(key);
+  }
+
+  function account(key: string, answer: CachedAnswer, delta: number): void {
+    const entry = entries.get(key);
+    if (!entry || entry.answer !== answer) return;
+    entry.bytes += delta;
+    totalBytes += delta;
+    evict();
+  }
+
+  function evict(): void {
+    for (const key of entries.keys()) {
+      if (entries.size <= maxEntries && totalBytes <= maxBytes) return;
+      drop(key);
+    }
+  }
+
+  function makeAnswer(key: string, version: string, json: Buffer): CachedAnswer {
+    const compressed = new Map<'br' | 'gzip', Promise<Buffer>>();
+    const answer: CachedAnswer = {
+      version,
+      json,
+      body(coding) {
+        if (coding === null) return Promise.resolve(json);
+        let made = compressed.get(coding);
+        if (!made) {
+          // Brotli at quality 5: most of the gain of 11 for a fraction of the time.
+          made =
+            coding === 'br'
+              ? brotli(json, {
+                  params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT },
+                })
+              : gzipAsync(json);
+          compressed.set(coding, made);
+          made.then(
+            (buffer) => account(key, answer, buffer.length),
+            () => compressed.delete(coding),
+          );
+        }
+        return made;
+      },
+    };
+    return answer;
+  }
+
+  return {
+    /**
+     * The answer for `key` at `version`: the kept one, or `build()`'s JSON, kept.
+     * @throws whatever `build` throws (nothing is kept then).
+     */
+    async get(key: string, version: string, build: () => Promise<string>): Promise<CachedAnswer> {
+      const kept = entries.get(key);
+      if (kept && kept.answer.version === version) return kept.answer;
+      const flight = `${version}\u0000${key}`;
+      const pending = building.get(flight);
+      if (pending) return pending;
+      const made = (async () => {
+        const json = Buffer.from(await build());
+        const answer = makeAnswer(key, version, json);
+        const current = entries.get(key);
+        // Keep it unless a newer version was kept meanwhile (versions only go up).
+        if (!current || BigInt(current.answer.version) <= BigInt(version)) {
+          drop(key);
+          if (json.length <= maxBytes) {
+            entries.set(key, { answer, bytes: json.length });
+            totalBytes += json.length;
+            evict();
+          }
+        }
+        return answer;
+      })();
+      building.set(flight, made);
+      try {
+        return await made;
+      } finally {
+        building.delete(flight);
+      }
+    },
+    /** How many answers and bytes are kept (tests, diagnostics). */
+    size: () => ({ entries: entries.size, bytes: totalBytes }),
+  };
+}
+
+export type PublicListCache = ReturnType<typeof createPublicListCache>;
