@@ -47,7 +47,8 @@ describe('listOrPage', () => {
     const answer = await listOrPage({ sort: 'name', cursor: 'junk' }, piecesOver(calls));
     expect(answer).toEqual({ items: ['A', 'B', 'C'] });
     expect(Object.keys(answer)).toEqual(['items']);
-    expect(calls).toEqual(['all -']);
+    // Counted first: an unpaged answer is bounded (decision 0025).
+    expect(calls).toEqual(['count', 'all -']);
   });
 
   it('answers the rows after the cursor when unpaged, if the list asks so', async () => {
@@ -55,7 +56,7 @@ describe('listOrPage', () => {
     const cursor = encodeCursor('name', 'a', 1);
     const answer = await listOrPage({ sort: 'name', cursor }, piecesOver(calls, { unpagedFromCursor: true }));
     expect(answer).toEqual({ items: ['B', 'C'] });
-    expect(calls).toEqual(['all 1']);
+    expect(calls).toEqual(['count', 'all 1']);
   });
 
   it('answers a page, the total and the next cursor, then the last page with a null cursor', async () => {
