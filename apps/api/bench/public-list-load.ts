@@ -15,7 +15,11 @@ import { openBenchApp } from './bench-app.js';
 
 const seconds = Number(process.argv[2] ?? 8);
 
-function get(port: number, path: string, headers: Record<string, string> = {}): Promise<{ status: number; etag?: string }> {
+function get(
+  port: number,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; etag?: string }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path, headers }, (res) => {
       res.on('data', () => undefined);
@@ -26,7 +30,8 @@ function get(port: number, path: string, headers: Record<string, string> = {}): 
   });
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
 
 async function healthLatencies(port: number, until: number): Promise<number[]> {
   const times: number[] = [];
@@ -66,8 +71,14 @@ const bench = await openBenchApp(loadConfig().databaseUrl);
 await bench.app.listen({ port: 0, host: '127.0.0.1' });
 const port = (bench.app.server.address() as AddressInfo).port;
 const first = await get(port, '/api/products', { 'accept-encoding': 'br' });
-console.log(`${cpus().length} cores, load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}; ${seconds} s per row`);
-console.log('| clients pulling GET /api/products | clients | lists/s | health p50 ms | health p95 ms | health max ms | peak RSS MB |');
+console.log(
+  `${cpus().length} cores, load average ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}; ${seconds} s per row`,
+);
+console.log(
+  '| clients pulling GET /api/products | clients | lists/s | health p50 ms | health p95 ms | health max ms | peak RSS MB |',
+);
 console.log('| --- | --- | --- | --- | --- | --- | --- |');
 await round(port, 'none (health alone)', 0, undefined);
 await round(port, 'full body each time (brotli, cached)', 20, undefined);
