@@ -7,6 +7,7 @@ import { migrateToLatest } from '../src/platform/db/migrate.js';
 import { seedDemoStoreIfEmpty } from '../src/seed/demo-store.js';
 import { benchCheckout, printThroughput } from './checkout.js';
 import { benchDashboard } from './dashboard.js';
+import { benchHttpLoad, type LoadResult, printLoadTable } from './http-load.js';
 import { type BenchResult, printTable } from './measure.js';
 import { benchOrderList } from './order-list.js';
 import { benchProductList } from './product-list.js';
@@ -22,14 +23,36 @@ import { benchStartup } from './startup.js';
  *   `npm run seed -- --products 100000 --orders 1000000` (a few minutes) and kept.
  * - Checkout throughput runs on a fresh demo store in `.bench/checkout.db`, and on
  *   PostgreSQL too when `BENCH_POSTGRES_URL` names a server (apps/api/bench/checkout.ts).
- * - `--skip-large` measures the demo store only; `--samples N` changes the sample count.
+ * - `--skip-large` measures the demo store only; `--skip-demo` the large store only;
+ *   `--samples N` changes the sample count.
+ * - `--products N --orders M` sizes the large store (default 100,000 and 1,000,000);
+ *   other sizes live in `.bench/large-<N>-<M>.db`. The million-product store of issue 11:
+ *   `npm run bench -- --skip-demo --products 1000000 --orders 1000000` (its first
+ *   generation takes about half an hour on 2 cores; never run in CI: `npm test` does
+ *   not run the bench).
+ * - `--postgres URL` measures the large store on PostgreSQL too, in the database at URL
+ *   (seeded with the same sizes when its store is empty; give a database of its own).
+ * - `--http` adds the HTTP load scenarios (apps/api/bench/http-load.ts): the built
+ *   server over real sockets, one process on SQLite, two on PostgreSQL;
+ *   `--http-seconds S` sets each scenario's measured seconds (default 10).
  */
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const benchDir = `${repoRoot}.bench`;
 const args = process.argv.slice(2);
 const skipLarge = args.includes('--skip-large');
-const samplesAt = args.indexOf('--samples');
-const samples = samplesAt >= 0 ? Number(args[samplesAt + 1]) : 200;
+const skipDemo = args.includes('--skip-demo');
+const withHttp = args.includes('--http');
+const option = (name: string): string | undefined => {
+  const at = args.indexOf(name);
+  return at >= 0 ? args[at + 1] : undefined;
+};
+const samples = Number(option('--samples') ?? 200);
+const largeProducts = Number(option('--products') ?? 100_000);
+const largeOrders = Number(option('--orders') ?? 1_000_000);
+const postgresUrl = option('--postgres');
+const httpSeconds = Number(option('--http-seconds') ?? 10);
+const isDefaultLarge = largeProducts === 100_000 && largeOrders === 1_000_000;
+const sizeLabel = `${largeProducts.toLocaleString('en-IN')} products, ${largeOrders.toLocaleString('en-IN')} orders`;
 
 function run(command: string, commandArgs: string[], env: Record<string, string> = {}) {
   const result = spawnSync(command, commandArgs, { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, ...env } });
@@ -46,20 +69,47 @@ async function prepareDemoStore(): Promise<string> {
   return `sqlite:${path}`;
 }
 
+const seedArgs = () => [
+  'run',
+  'seed',
+  '--silent',
+  '--',
+  '--products',
+  String(largeProducts),
+  '--orders',
+  String(largeOrders),
+];
+
 function prepareLargeStore(): string {
-  const path = `${benchDir}/large.db`;
+  const path = isDefaultLarge ? `${benchDir}/large.db` : `${benchDir}/large-${largeProducts}-${largeOrders}.db`;
   if (!existsSync(path)) {
-    console.log('Generating the large store (100,000 products, 1,000,000 orders) into .bench/large.db ...');
-    run('npm', ['run', 'seed', '--silent', '--', '--products', '100000', '--orders', '1000000'], {
-      DATABASE_URL: `sqlite:${path}`,
-    });
+    console.log(`Generating the large store (${sizeLabel}) into ${path} ...`);
+    run('npm', seedArgs(), { DATABASE_URL: `sqlite:${path}` });
   }
   return `sqlite:${path}`;
 }
 
+/** The PostgreSQL database at `url`, seeded with the large store's sizes when it holds no products. */
+async function preparePostgresStore(url: string): Promise<string> {
+  const database = createDb(url);
+  try {
+    await migrateToLatest(database.db);
+    const any = await database.db.selectFrom('products').select('id').limit(1).executeTakeFirst();
+    if (any) return url;
+  } finally {
+    await database.close();
+  }
+  console.log(`Generating the large store (${sizeLabel}) into ${url.replace(/\/\/[^@]*@/, '//')} ...`);
+  run('npm', seedArgs(), { DATABASE_URL: url });
+  return url;
+}
+
+const uptime = () => spawnSync('uptime', { encoding: 'utf8' }).stdout.trim();
+
 function section(title: string, results: BenchResult[]) {
   console.log(`\n### ${title}\n`);
   printTable(results);
+  console.log(`\nuptime after: ${uptime()}`);
 }
 
 mkdirSync(benchDir, { recursive: true });
@@ -68,21 +118,43 @@ console.log(
 );
 
 run('npm', ['run', 'build', '--silent']);
-const demo = await prepareDemoStore();
-section('Demo store (SQLite): start-up', [await benchStartup(demo)]);
-section('Demo store (SQLite): dashboard', await benchDashboard(demo, { samples }));
-section('Demo store (SQLite): product list', await benchProductList(demo, { samples }));
-section('Demo store (SQLite): order list', await benchOrderList(demo, { samples }));
-console.log('\n### Checkout throughput (fresh demo store)\n');
-printThroughput([
-  ...(await benchCheckout('sqlite')),
-  ...(process.env.BENCH_POSTGRES_URL ? await benchCheckout('postgres') : []),
-]);
+console.log(`uptime at the start: ${uptime()}`);
+if (!skipDemo) {
+  const demo = await prepareDemoStore();
+  section('Demo store (SQLite): start-up', [await benchStartup(demo)]);
+  section('Demo store (SQLite): dashboard', await benchDashboard(demo, { samples }));
+  section('Demo store (SQLite): product list', await benchProductList(demo, { samples }));
+  section('Demo store (SQLite): order list', await benchOrderList(demo, { samples }));
+  console.log('\n### Checkout throughput (fresh demo store)\n');
+  printThroughput([
+    ...(await benchCheckout('sqlite')),
+    ...(process.env.BENCH_POSTGRES_URL ? await benchCheckout('postgres') : []),
+  ]);
+}
 
 if (!skipLarge) {
-  const large = prepareLargeStore();
-  section('Large store, 100,000 products and 1,000,000 orders (SQLite): start-up', [await benchStartup(large)]);
-  section('Large store (SQLite): dashboard', await benchDashboard(large, { samples }));
-  section('Large store (SQLite): product list', await benchProductList(large, { samples }));
-  section('Large store (SQLite): order list', await benchOrderList(large, { samples }));
+  const stores: [string, string][] = [['SQLite', prepareLargeStore()]];
+  if (postgresUrl) stores.push(['PostgreSQL', await preparePostgresStore(postgresUrl)]);
+  const load: LoadResult[] = [];
+  for (const [name, url] of stores) {
+    section(`Large store, ${sizeLabel} (${name}): start-up`, [await benchStartup(url)]);
+    section(`Large store (${name}): dashboard`, await benchDashboard(url, { samples }));
+    section(`Large store (${name}): product list`, await benchProductList(url, { samples }));
+    section(`Large store (${name}): order list`, await benchOrderList(url, { samples }));
+    if (withHttp) {
+      console.log(`\nHTTP load on the large store (${name}) ... uptime: ${uptime()}`);
+      load.push(
+        ...(await benchHttpLoad(url, {
+          processes: name === 'SQLite' ? 1 : 2,
+          seconds: httpSeconds,
+          label: `${name}, ${largeProducts.toLocaleString('en-IN')} products`,
+        })),
+      );
+    }
+  }
+  if (load.length > 0) {
+    console.log(`\n### HTTP load, ${sizeLabel}\n`);
+    printLoadTable(load);
+    console.log(`\nuptime after: ${uptime()}`);
+  }
 }

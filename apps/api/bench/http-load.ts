@@ -1,0 +1,186 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+
+/**
+ * HTTP load over real sockets (issue 11): the BUILT server (`apps/api/dist/main.js`, as
+ * `npm start` runs it) in one process, or in several behind one port through Node's
+ * `cluster` (the primary accepts connections and hands them to the workers in turn),
+ * loaded by autocannon from this process with keep-alive connections. Each scenario
+ * runs 3 s unmeasured, then `seconds` measured; it reports requests per second, p50 and
+ * p99 latency, and the answer's size. Requests send no `Accept-Encoding` (autocannon's
+ * default), so answers go out uncompressed unless `compressed` asks for
+ * `br, gzip` as a browser does.
+ *
+ * Run alone:
+ * `DATABASE_URL=sqlite:.bench/large.db npx tsx --conditions=source apps/api/bench/http-load.ts [processes] [seconds]`
+ * (after `npm run build`). `npm run bench -- --http` runs it as part of the bench.
+ */
+
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+const serverEntry = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+const clusterEntry = fileURLToPath(new URL('./cluster-main.mjs', import.meta.url));
+
+/** One measured load scenario. */
+export interface LoadResult {
+  name: string;
+  connections: number;
+  seconds: number;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  bytesPerAnswer: number;
+  errors: number;
+  load: string;
+}
+
+export interface LoadOptions {
+  /** API processes: 1 runs `main.js` alone, more run it under `cluster`. */
+  processes?: number;
+  /** Measured seconds per scenario. */
+  seconds?: number;
+  connections?: number[];
+  port?: number;
+  /** A label for the table (the store, the database). */
+  label?: string;
+}
+
+async function waitForHealth(url: string, deadline: number): Promise<void> {
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not answer in time`);
+}
+
+function startServer(databaseUrl: string, port: number, processes: number): ChildProcess {
+  const dataDir = `${repoRoot}.bench/http-data`;
+  mkdirSync(dataDir, { recursive: true });
+  const entry = processes > 1 ? clusterEntry : serverEntry;
+  // BENCH_CPU_PROF=<dir> writes a CPU profile of the server (each process) there on exit.
+  const profile = process.env.BENCH_CPU_PROF;
+  return spawn(process.execPath, [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []), entry], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      DATA_DIR: dataDir,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      API_PROCESSES: String(processes),
+      SERVER_ENTRY: serverEntry,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+async function signIn(base: string): Promise<string> {
+  const response = await fetch(`${base}/api/auth/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@example.com', password: 'admin123' }),
+  });
+  const body = (await response.json()) as { token?: string };
+  if (!response.ok || !body.token) throw new Error(`Sign-in answered ${response.status}: seed the store first`);
+  return body.token;
+}
+
+function cannon(url: string, connections: number, seconds: number, headers: Record<string, string>) {
+  return autocannon({ url, connections, duration: seconds, headers });
+}
+
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
+
+/**
+ * Starts the built server on `databaseUrl` (an existing, seeded store), signs in as the
+ * demo admin and loads the admin product page of 50 (`/api/products/admin/all?limit=50`,
+ * the URL the web's product list asks for) and the public one (`/api/products?limit=50`)
+ * with each connection count in turn.
+ * @throws when the build is missing or the store has no demo admin.
+ */
+export async function benchHttpLoad(databaseUrl: string, options: LoadOptions = {}): Promise<LoadResult[]> {
+  if (!existsSync(serverEntry)) throw new Error('Build first: npm run build');
+  const processes = options.processes ?? 1;
+  const seconds = options.seconds ?? 10;
+  const port = options.port ?? 3950;
+  const base = `http://127.0.0.1:${port}`;
+  const child = startServer(databaseUrl, port, processes);
+  const results: LoadResult[] = [];
+  try {
+    await waitForHealth(`${base}/api/health`, Date.now() + 60_000);
+    const token = await signIn(base);
+    const scenarios: { name: string; path: string; headers: Record<string, string> }[] = [
+      {
+        name: 'admin page of 50',
+        path: '/api/products/admin/all?limit=50',
+        headers: { authorization: `Bearer ${token}` },
+      },
+      { name: 'public page of 50', path: '/api/products?limit=50', headers: {} },
+    ];
+    for (const scenario of scenarios) {
+      const sample = await fetch(`${base}${scenario.path}`, { headers: scenario.headers });
+      if (!sample.ok) throw new Error(`${scenario.path} answered ${sample.status}`);
+      const bytesPerAnswer = (await sample.arrayBuffer()).byteLength;
+      for (const connections of options.connections ?? [10, 50]) {
+        await cannon(`${base}${scenario.path}`, connections, 3, scenario.headers);
+        const loadBefore = load();
+        const result = await cannon(`${base}${scenario.path}`, connections, seconds, scenario.headers);
+        results.push({
+          name: `${options.label ? `${options.label}: ` : ''}${scenario.name}, ${processes} process${processes > 1 ? 'es' : ''}`,
+          connections,
+          seconds,
+          requestsPerSecond: Math.round(result.requests.total / seconds),
+          p50Ms: result.latency.p50,
+          p99Ms: result.latency.p99,
+          bytesPerAnswer,
+          errors: result.errors + result.non2xx + result.timeouts,
+          load: `${loadBefore} → ${load()}`,
+        });
+      }
+    }
+    return results;
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+}
+
+/** Prints load results as a Markdown table (pasted into docs/performance.md). */
+export function printLoadTable(results: LoadResult[]): void {
+  console.log(
+    '| scenario | connections | requests/s | p50 ms | p99 ms | bytes per answer | errors | load average (1, 5, 15 min) before → after |',
+  );
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+  for (const r of results)
+    console.log(
+      `| ${r.name} | ${r.connections} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${r.bytesPerAnswer} | ${r.errors} | ${r.load} |`,
+    );
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) throw new Error('Set DATABASE_URL to a seeded store');
+  const processes = Number(process.argv[2] ?? 1);
+  const seconds = Number(process.argv[3] ?? 10);
+  console.log(`HTTP load on ${databaseUrl.replace(/\/\/[^@]*@/, '//')}, ${processes} process(es)`);
+  benchHttpLoad(databaseUrl, { processes, seconds })
+    .then(printLoadTable)
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    });
+}
