@@ -19,7 +19,13 @@ const answer = (query: string) => ({
       kind: 'products',
       label: 'Products',
       hits: [
-        { _id: '7', label: 'Copper Kettle', detail: 'SKU K-1 · Kitchenly', href: '/admin/products/edit/7', exact: false },
+        {
+          _id: '7',
+          label: 'Copper Kettle',
+          detail: 'SKU K-1 · Kitchenly',
+          href: '/admin/products/edit/7',
+          exact: false,
+        },
       ],
     },
     {
@@ -87,7 +93,9 @@ describe('GlobalSearch', () => {
 
   it('says so when nothing matches, and asks nothing for a single character', async () => {
     signInAs('admin');
-    const api = fakeApi({ 'GET /api/search': (call) => ({ success: true, query: call.url.searchParams.get('q'), groups: [] }) });
+    const api = fakeApi({
+      'GET /api/search': (call) => ({ success: true, query: call.url.searchParams.get('q'), groups: [] }),
+    });
     renderScreen(<GlobalSearch />, { route: '/admin/products', path: '/admin/products' });
     const user = userEvent.setup();
     const box = screen.getByRole('combobox', { name: 'Search' });
