@@ -55,16 +55,25 @@ export const dashboardWidgets = [
 ] as const;
 export type DashboardWidget = (typeof dashboardWidgets)[number];
 
-/** Each widget's name on the settings screen: the dashboard's own card titles. */
-export const dashboardWidgetLabels: Record<DashboardWidget, string> = {
+/** Each admin widget's name on the settings screen: the dashboard's own titles. */
+export const adminWidgetLabels: Record<(typeof adminDashboardWidgets)[number], string> = {
   totalProducts: 'Total Products',
-  products: 'My Products',
   totalOrders: 'Total Orders',
   totalUsers: 'Total Users',
   ordersToday: 'Orders Today',
   totalRevenue: 'Total Revenue',
   monthlyChart: 'Monthly Orders & Revenue',
   statusChart: 'Order Status Distribution',
+  recentOrders: 'Recent Orders',
+};
+
+/** Each vendor widget's name on the settings screen: the vendor dashboard's own titles. */
+export const vendorWidgetLabels: Record<(typeof vendorDashboardWidgets)[number], string> = {
+  products: 'My Products',
+  totalOrders: 'Orders With My Products',
+  ordersToday: 'Orders Today',
+  totalRevenue: 'My Revenue',
+  statusChart: 'Orders by status',
   recentOrders: 'Recent Orders',
 };
 

@@ -163,7 +163,6 @@ export function GlobalSearch() {
                   index += 1;
                   const mine = index;
                   return (
-                    // biome-ignore lint/a11y/useSemanticElements: an option of the listbox pattern; the focus stays in the box
                     <div
                       key={`${group.kind}-${hit._id}`}
                       id={optionId(mine)}
