@@ -7,6 +7,7 @@ import { migrateToLatest } from '../src/platform/db/migrate.js';
 import { seedDemoStoreIfEmpty } from '../src/seed/demo-store.js';
 import { benchCheckout, printThroughput } from './checkout.js';
 import { benchDashboard } from './dashboard.js';
+import { benchGlobalSearch } from './global-search.js';
 import { type BenchResult, printTable } from './measure.js';
 import { benchOrderList } from './order-list.js';
 import { benchProductList } from './product-list.js';
@@ -73,6 +74,7 @@ section('Demo store (SQLite): start-up', [await benchStartup(demo)]);
 section('Demo store (SQLite): dashboard', await benchDashboard(demo, { samples }));
 section('Demo store (SQLite): product list', await benchProductList(demo, { samples }));
 section('Demo store (SQLite): order list', await benchOrderList(demo, { samples }));
+section('Demo store (SQLite): global search', await benchGlobalSearch(demo, { samples }));
 console.log('\n### Checkout throughput (fresh demo store)\n');
 printThroughput([
   ...(await benchCheckout('sqlite')),
@@ -85,4 +87,5 @@ if (!skipLarge) {
   section('Large store (SQLite): dashboard', await benchDashboard(large, { samples }));
   section('Large store (SQLite): product list', await benchProductList(large, { samples }));
   section('Large store (SQLite): order list', await benchOrderList(large, { samples }));
+  section('Large store (SQLite): global search', await benchGlobalSearch(large, { samples }));
 }
