@@ -30,10 +30,10 @@ function exactFirst<Row extends { id: number }>(exact: Row[], others: Row[][], l
  * @param text trimmed, 2 to 100 characters, no U+0000 (the contract's `searchQuery`).
  */
 export async function lookUpOrders(db: Db, text: string, customerIds: number[], limit: number) {
-  const [exact, matches] = await Promise.all([
-    findOrderByTrackingNumber(db, text),
-    findOrdersMatching(db, text, limit + 1),
-  ]);
+  // A whole tracking number is what was meant: its trigrams (the date's) are shared by
+  // many orders, so matching it as a substring would read much of the index for nothing.
+  const exact = await findOrderByTrackingNumber(db, text);
+  const matches = exact.length > 0 ? [] : await findOrdersMatching(db, text, limit + 1);
   const byName = matches.length >= limit ? [] : await findOrdersOfAccounts(db, customerIds, limit);
   return exactFirst(exact, [matches, byName], limit);
 }

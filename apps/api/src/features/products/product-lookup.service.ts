@@ -17,10 +17,10 @@ export async function lookUpProducts(
   vendorId: number | undefined,
   limit: number,
 ): Promise<Array<ProductLookupRow & { exact: boolean }>> {
-  const [exact, matches] = await Promise.all([
-    findProductBySku(db, text, vendorId),
-    findProductsMatching(db, text, vendorId, limit + 1),
-  ]);
+  // A whole SKU is what was meant: its trigrams are shared by most SKUs, so matching
+  // it as a substring would read much of the index for nothing (docs/performance.md).
+  const exact = await findProductBySku(db, text, vendorId);
+  const matches = exact.length > 0 ? [] : await findProductsMatching(db, text, vendorId, limit + 1);
   const seen = new Set<number>();
   const rows: Array<ProductLookupRow & { exact: boolean }> = [];
   for (const row of exact) rows.push({ ...row, exact: true });

@@ -25,10 +25,9 @@ export function lookUpVendors(db: Db, text: string, limit: number): Promise<Vend
  * order is never among them.
  */
 export async function lookUpOwnOrders(db: Db, vendorId: number, text: string, limit: number) {
-  const [exact, matches] = await Promise.all([
-    findOwnOrderByTrackingNumber(db, vendorId, text),
-    findOwnOrdersMatching(db, vendorId, text, limit + 1),
-  ]);
+  // A whole tracking number is what was meant (see `lookUpOrders`).
+  const exact = await findOwnOrderByTrackingNumber(db, vendorId, text);
+  const matches = exact.length > 0 ? [] : await findOwnOrdersMatching(db, vendorId, text, limit + 1);
   const seen = new Set<number>();
   const rows: Array<OwnOrderLookupRow & { exact: boolean }> = [];
   for (const row of exact) rows.push({ ...row, exact: true });
