@@ -8,6 +8,7 @@ import { seedDemoStoreIfEmpty } from '../src/seed/demo-store.js';
 import { benchCheckout, printThroughput } from './checkout.js';
 import { benchDashboard } from './dashboard.js';
 import { benchHttpLoad, type LoadResult, printLoadTable } from './http-load.js';
+import { benchGlobalSearch } from './global-search.js';
 import { type BenchResult, printTable } from './measure.js';
 import { benchOrderList } from './order-list.js';
 import { benchProductList } from './product-list.js';
@@ -125,6 +126,7 @@ if (!skipDemo) {
   section('Demo store (SQLite): dashboard', await benchDashboard(demo, { samples }));
   section('Demo store (SQLite): product list', await benchProductList(demo, { samples }));
   section('Demo store (SQLite): order list', await benchOrderList(demo, { samples }));
+  section('Demo store (SQLite): global search', await benchGlobalSearch(demo, { samples }));
   console.log('\n### Checkout throughput (fresh demo store)\n');
   printThroughput([
     ...(await benchCheckout('sqlite')),
@@ -141,6 +143,7 @@ if (!skipLarge) {
     section(`Large store (${name}): dashboard`, await benchDashboard(url, { samples }));
     section(`Large store (${name}): product list`, await benchProductList(url, { samples }));
     section(`Large store (${name}): order list`, await benchOrderList(url, { samples }));
+    section(`Large store (${name}): global search`, await benchGlobalSearch(url, { samples }));
     if (withHttp) {
       console.log(`\nHTTP load on the large store (${name}) ... uptime: ${uptime()}`);
       load.push(

@@ -16,11 +16,13 @@ import { subcategoryRoutes } from './features/categories/subcategories.routes.js
 import { contactRoutes } from './features/contacts/contacts.routes.js';
 import { couponRoutes } from './features/coupons/coupons.routes.js';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
+import { dashboardSettingsRoutes } from './features/dashboard/dashboard-settings.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { checkoutRoutes } from './features/orders/checkout.routes.js';
 import { orderStatusRoutes } from './features/orders/order-status.routes.js';
 import { orderRoutes } from './features/orders/orders.routes.js';
 import { productRoutes } from './features/products/products.routes.js';
+import { searchRoutes } from './features/search/search.routes.js';
 import { uploadRoutes } from './features/uploads/uploads.routes.js';
 import { vendorAccountRoutes } from './features/vendors/vendor-account.routes.js';
 import { vendorManagementRoutes } from './features/vendors/vendor-management.routes.js';
@@ -158,6 +160,8 @@ export async function buildApp({
   await app.register(orderStatusRoutes, { prefix: '/api/orders' });
   await app.register(couponRoutes, { prefix: '/api/coupons' });
   await app.register(checkoutRoutes, { prefix: '/api' });
+  await app.register(searchRoutes, { prefix: '/api/search' });
+  await app.register(dashboardSettingsRoutes, { prefix: '/api/dashboard' });
 
   await registerApiDocs(app);
 

@@ -221,6 +221,24 @@ const rules: Record<string, Rule> = {
     }),
   },
   'GET /api/dashboard/summary': { access: 'admin', make: () => ({ url: '/api/dashboard/summary' }) },
+  'GET /api/search': { access: 'staff', make: () => ({ url: '/api/search?q=kettle' }) },
+  'GET /api/dashboard/settings': { access: 'staff', make: () => ({ url: '/api/dashboard/settings' }) },
+  'PUT /api/dashboard/settings': {
+    access: 'staff',
+    // Each caller's own settings, saved over the version they have now.
+    make: async (caller) => {
+      const user = caller === 'anonymous' ? undefined : users()[caller];
+      const row = user
+        ? await t.db
+            .selectFrom('dashboardSettings')
+            .select('updatedAt')
+            .where('userId', '=', user.id)
+            .executeTakeFirst()
+        : undefined;
+      const updatedAt = row ? new Date(row.updatedAt).toISOString() : null;
+      return { url: '/api/dashboard/settings', payload: { hidden: ['totalOrders'], months: 6, updatedAt } };
+    },
+  },
   'GET /api/categories': { access: 'public', make: () => ({ url: '/api/categories' }) },
   'POST /api/categories/create': {
     access: 'admin',

@@ -2,7 +2,6 @@ import { Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { paths } from '../lib/paths';
-import { ComingSoonPage } from './coming-soon-page';
 import { DashboardForRole } from './dashboard-for-role';
 import { NotFoundPage } from './not-found-page';
 import { AdminOnly, RequireAuth } from './require-auth';
@@ -20,8 +19,6 @@ function Root() {
     </>
   );
 }
-
-const comingSoon = (title: string): RouteObject => ({ element: <ComingSoonPage title={title} /> });
 
 /** Screens only admins use (spec section 6); vendors see a notice instead of failing calls. */
 function AdminOnlyOutlet() {
@@ -88,6 +85,14 @@ export const routes: RouteObject[] = [
           },
           // The dashboard of whoever signs in: the store's for admins, their own for vendors.
           { path: 'dashboard', element: <DashboardForRole /> },
+          // Each user's own choice of what their dashboard shows (issue 10): admins and vendors.
+          {
+            path: 'dashboard-settings',
+            lazy: () =>
+              import('../features/dashboard/pages/dashboard-settings-page').then((m) => ({
+                Component: m.DashboardSettingsPage,
+              })),
+          },
           {
             path: 'my-orders',
             lazy: () =>
@@ -168,7 +173,6 @@ export const routes: RouteObject[] = [
                     Component: m.WebsiteConfigPage,
                   })),
               },
-              { path: 'dashboard-settings', ...comingSoon('Dashboard Settings') },
             ],
           },
           { path: '*', element: <NotFoundPage /> },

@@ -286,7 +286,18 @@ export interface CheckoutKeysTable extends Timestamps {
   orderId: number | null;
 }
 
+/**
+ * A user's Dashboard Settings (issue 10, migration 2026_11_24_1010): the widgets they
+ * hide (JSON array text) and the months the monthly chart covers.
+ */
+export interface DashboardSettingsTable extends Timestamps {
+  userId: number;
+  hidden: string;
+  months: number;
+}
+
 export interface Database {
+  dashboardSettings: DashboardSettingsTable;
   users: UsersTable;
   vendors: VendorsTable;
   categories: CategoriesTable;

@@ -1,10 +1,11 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import * as Popover from '@radix-ui/react-popover';
-import { Bell, ChevronDown, CircleHelp, LogOut, Search, Shield, SlidersHorizontal, UserRound } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { Bell, ChevronDown, CircleHelp, LogOut, Shield, SlidersHorizontal, UserRound } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../lib/paths';
 import { displayName, useSession } from '../../lib/session';
+import { GlobalSearch } from './global-search';
 import { useLogout } from './use-logout';
 
 /** The clock refreshes every second (spec section 9). */
@@ -129,25 +130,9 @@ function UserMenu() {
 
 /** The top bar (spec section 2): clock and date, search box, notifications and the user menu. */
 export function TopBar() {
-  const [query, setQuery] = useState('');
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    // The spec's search only logs the text; there is no global search yet.
-    console.log('Search:', query);
-  };
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center justify-between gap-4 border-b border-slate-200 bg-white px-6">
-      <form onSubmit={onSearch} className="relative w-full max-w-md">
-        <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" />
-        <input
-          type="search"
-          aria-label="Search"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          placeholder="Search products, orders, customers..."
-          className="w-full rounded-lg border border-slate-200 bg-slate-50 py-2 pl-9 pr-3 text-sm outline-none focus:border-pink-400 focus:bg-white"
-        />
-      </form>
+      <GlobalSearch />
       <div className="flex items-center gap-4">
         <Clock />
         <Notifications />

@@ -59,13 +59,22 @@ function makeSummary(overrides: Partial<DashboardSummary> = {}): DashboardSummar
   };
 }
 
-/** Answers the summary call with `status` and `body`; records the calls. */
-function stubSummary(status: number, body: unknown) {
-  const fetchMock = vi.fn(
-    async (_input: RequestInfo | URL, _init?: RequestInit) =>
-      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+const defaultSettings = { success: true, settings: { hidden: [], months: 12 }, updatedAt: null };
+
+/**
+ * Answers the summary call with `status` and `body`, and the Dashboard Settings call
+ * with `settings` (nothing hidden, 12 months, by default); records the summary calls.
+ */
+function stubSummary(status: number, body: unknown, settings: unknown = defaultSettings) {
+  const json = (value: unknown, code = 200) =>
+    new Response(JSON.stringify(value), { status: code, headers: { 'content-type': 'application/json' } });
+  const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => json(body, status));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input) === '/api/dashboard/settings' ? json(settings) : fetchMock(input, init),
+    ),
   );
-  vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
 
@@ -91,6 +100,20 @@ describe('DashboardPage', () => {
     );
     renderPage();
     expect(screen.getByRole('status')).toHaveTextContent('Loading dashboard...');
+  });
+
+  it("hides what the user's Dashboard Settings hide and asks for their period's months", async () => {
+    const fetchMock = stubSummary(200, makeSummary({ monthly: makeSummary().monthly.slice(-3) }), {
+      success: true,
+      settings: { hidden: ['totalUsers', 'recentOrders'], months: 3 },
+      updatedAt: '2026-11-21T10:00:00.000Z',
+    });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+    expect(screen.getByRole('region', { name: 'Total Products' })).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Total Users' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Recent Orders' })).toBeNull();
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/dashboard/summary?months=3');
   });
 
   it('shows the heading, the four cards and the revenue in Indian format from one call', async () => {

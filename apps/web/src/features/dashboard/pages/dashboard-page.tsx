@@ -1,25 +1,34 @@
-import { dashboardMessages } from '@haat/contract';
+import { type DashboardWidget, dashboardMessages, dashboardSettingsMessages } from '@haat/contract';
 import { AlertTriangle, CalendarCheck, IndianRupee, Package, ShoppingCart, Users } from 'lucide-react';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
+import { shows, useDashboardSettings } from '../../../lib/dashboard-settings';
 import { formatNumber, formatRupees } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
 import { useDashboardSummary } from '../api';
 import { MonthlyChart } from '../components/monthly-chart';
 import { RecentOrdersTable } from '../components/recent-orders-table';
 import { StatCard } from '../components/stat-card';
 import { StatusChart } from '../components/status-chart';
 
+const CARDS: DashboardWidget[] = ['totalProducts', 'totalOrders', 'totalUsers', 'ordersToday'];
+const OTHERS: DashboardWidget[] = ['totalRevenue', 'monthlyChart', 'statusChart', 'recentOrders'];
+
 /**
  * The admin dashboard (spec section 2, Dashboard; section 4: loading, then error or
  * loaded). Every figure comes from one call, `GET /api/dashboard/summary`, computed
  * in the database: Total Revenue sums Delivered orders, as its caption says, and the
- * monthly chart covers the last 12 months labelled with the year.
+ * monthly chart covers the last 12 months labelled with the year. The user's Dashboard
+ * Settings (issue 10) hide cards and charts and set the chart's months; should they
+ * fail to load, the dashboard shows everything over 12 months.
  */
 export function DashboardPage() {
-  const summary = useDashboardSummary();
+  const settings = useDashboardSettings();
+  const summary = useDashboardSummary(settings.data?.settings.months, !settings.isPending);
 
-  if (summary.isPending) return <Spinner label={dashboardMessages.loading} />;
+  if (settings.isPending || summary.isPending) return <Spinner label={dashboardMessages.loading} />;
 
   if (summary.isError) {
     return (
@@ -36,51 +45,77 @@ export function DashboardPage() {
   }
 
   const data = summary.data;
+  const show = (widget: DashboardWidget) => shows(settings.data, widget);
+  const anyCard = CARDS.some(show);
+  const anyShown = anyCard || OTHERS.some(show);
   return (
     <div className="space-y-6">
       <PageHeader title={dashboardMessages.heading} subtitle={dashboardMessages.subtitle} />
 
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard
-          title={dashboardMessages.totalProducts}
-          value={formatNumber(data.totalProducts)}
-          icon={Package}
-          accent="bg-blue-100 text-blue-700"
-        />
-        <StatCard
-          title={dashboardMessages.totalOrders}
-          value={formatNumber(data.totalOrders)}
-          icon={ShoppingCart}
-          accent="bg-purple-100 text-purple-700"
-        />
-        <StatCard
-          title={dashboardMessages.totalUsers}
-          value={formatNumber(data.totalUsers)}
-          icon={Users}
-          accent="bg-emerald-100 text-emerald-700"
-        />
-        <StatCard
-          title={dashboardMessages.ordersToday}
-          value={formatNumber(data.ordersToday)}
-          icon={CalendarCheck}
-          accent="bg-amber-100 text-amber-700"
-        />
-      </div>
+      {!anyShown && (
+        <p className="rounded-xl border border-slate-200 bg-white p-6 text-sm text-slate-600">
+          {dashboardSettingsMessages.allHidden}{' '}
+          <Link className="text-pink-600 hover:underline" to={paths.dashboardSettings}>
+            {dashboardSettingsMessages.heading}
+          </Link>
+        </p>
+      )}
 
-      <StatCard
-        title={dashboardMessages.totalRevenue}
-        value={formatRupees(data.totalRevenue)}
-        caption={dashboardMessages.revenueCaption}
-        icon={IndianRupee}
-        accent="bg-pink-100 text-pink-700"
-      />
+      {anyCard && (
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          {show('totalProducts') && (
+            <StatCard
+              title={dashboardMessages.totalProducts}
+              value={formatNumber(data.totalProducts)}
+              icon={Package}
+              accent="bg-blue-100 text-blue-700"
+            />
+          )}
+          {show('totalOrders') && (
+            <StatCard
+              title={dashboardMessages.totalOrders}
+              value={formatNumber(data.totalOrders)}
+              icon={ShoppingCart}
+              accent="bg-purple-100 text-purple-700"
+            />
+          )}
+          {show('totalUsers') && (
+            <StatCard
+              title={dashboardMessages.totalUsers}
+              value={formatNumber(data.totalUsers)}
+              icon={Users}
+              accent="bg-emerald-100 text-emerald-700"
+            />
+          )}
+          {show('ordersToday') && (
+            <StatCard
+              title={dashboardMessages.ordersToday}
+              value={formatNumber(data.ordersToday)}
+              icon={CalendarCheck}
+              accent="bg-amber-100 text-amber-700"
+            />
+          )}
+        </div>
+      )}
 
-      <div className="grid gap-6 xl:grid-cols-2">
-        <MonthlyChart months={data.monthly} />
-        <StatusChart distribution={data.statusDistribution} />
-      </div>
+      {show('totalRevenue') && (
+        <StatCard
+          title={dashboardMessages.totalRevenue}
+          value={formatRupees(data.totalRevenue)}
+          caption={dashboardMessages.revenueCaption}
+          icon={IndianRupee}
+          accent="bg-pink-100 text-pink-700"
+        />
+      )}
 
-      <RecentOrdersTable orders={data.recentOrders} />
+      {(show('monthlyChart') || show('statusChart')) && (
+        <div className="grid gap-6 xl:grid-cols-2">
+          {show('monthlyChart') && <MonthlyChart months={data.monthly} />}
+          {show('statusChart') && <StatusChart distribution={data.statusDistribution} />}
+        </div>
+      )}
+
+      {show('recentOrders') && <RecentOrdersTable orders={data.recentOrders} />}
     </div>
   );
 }

@@ -1,9 +1,10 @@
-import { vendorPortalMessages as m } from '@haat/contract';
+import { type DashboardWidget, vendorPortalMessages as m } from '@haat/contract';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
+import { shows, useDashboardSettings } from '../../../lib/dashboard-settings';
 import { formatDate, formatNumber, formatRupees } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useVendorDashboard } from '../api';
@@ -20,11 +21,13 @@ function Card({ label, value, caption }: { label: string; value: string; caption
 
 /**
  * A vendor's dashboard (issue 8): their products in every approval state, the orders
- * holding their products, and revenue from their own lines of delivered orders.
+ * holding their products, and revenue from their own lines of delivered orders. Their
+ * Dashboard Settings (issue 10) hide cards and sections.
  */
 export function VendorDashboardPage() {
   const dashboard = useVendorDashboard();
-  if (dashboard.isPending) return <Spinner label="Loading dashboard..." />;
+  const settings = useDashboardSettings();
+  if (dashboard.isPending || settings.isPending) return <Spinner label="Loading dashboard..." />;
   if (dashboard.isError)
     return (
       <p role="alert" className="text-sm text-red-600">
@@ -32,60 +35,69 @@ export function VendorDashboardPage() {
       </p>
     );
   const d = dashboard.data;
+  const show = (widget: DashboardWidget) => shows(settings.data, widget);
   return (
     <div className="space-y-6">
       <PageHeader title={m.dashboardHeading} subtitle={m.dashboardSubtitle} />
       <section aria-label="Figures" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Card
-          label={m.totalProducts}
-          value={formatNumber(d.totalProducts)}
-          caption={`${d.productsByApproval.approved} approved · ${d.productsByApproval.pending} pending · ${d.productsByApproval.rejected} rejected`}
-        />
-        <Card label={m.totalOrders} value={formatNumber(d.totalOrders)} />
-        <Card label={m.ordersToday} value={formatNumber(d.ordersToday)} />
-        <Card label={m.totalRevenue} value={formatRupees(d.totalRevenue)} caption={m.revenueCaption} />
-      </section>
-      <section aria-label="Order status" className="rounded-xl border border-slate-200 bg-white p-5">
-        <h2 className="text-base font-semibold text-slate-900">Orders by status</h2>
-        <ul className="mt-3 flex flex-wrap gap-3 text-sm">
-          {d.statusDistribution.map((entry) => (
-            <li key={entry.status}>
-              <Badge>{`${entry.status}: ${entry.count}`}</Badge>
-            </li>
-          ))}
-        </ul>
-      </section>
-      <section aria-label="Recent Orders" className="rounded-xl border border-slate-200 bg-white p-5">
-        <h2 className="text-base font-semibold text-slate-900">Recent Orders</h2>
-        {d.recentOrders.length === 0 ? (
-          <p className="mt-3 text-sm text-slate-500">{m.noOrders}</p>
-        ) : (
-          <table className="mt-3 w-full text-left text-sm">
-            <thead className="text-slate-500">
-              <tr>
-                <th className="py-2">Order ID</th>
-                <th>My Total</th>
-                <th>Status</th>
-                <th>Date</th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.recentOrders.map((order) => (
-                <tr key={order._id} className="border-t border-slate-100">
-                  <td className="py-2">
-                    <Link className="text-pink-600 hover:underline" to={paths.myOrders.detail(order._id)}>
-                      {order.trackingNumber}
-                    </Link>
-                  </td>
-                  <td>{formatRupees(order.total)}</td>
-                  <td>{order.status}</td>
-                  <td>{formatDate(order.createdAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        {show('products') && (
+          <Card
+            label={m.totalProducts}
+            value={formatNumber(d.totalProducts)}
+            caption={`${d.productsByApproval.approved} approved · ${d.productsByApproval.pending} pending · ${d.productsByApproval.rejected} rejected`}
+          />
+        )}
+        {show('totalOrders') && <Card label={m.totalOrders} value={formatNumber(d.totalOrders)} />}
+        {show('ordersToday') && <Card label={m.ordersToday} value={formatNumber(d.ordersToday)} />}
+        {show('totalRevenue') && (
+          <Card label={m.totalRevenue} value={formatRupees(d.totalRevenue)} caption={m.revenueCaption} />
         )}
       </section>
+      {show('statusChart') && (
+        <section aria-label="Order status" className="rounded-xl border border-slate-200 bg-white p-5">
+          <h2 className="text-base font-semibold text-slate-900">Orders by status</h2>
+          <ul className="mt-3 flex flex-wrap gap-3 text-sm">
+            {d.statusDistribution.map((entry) => (
+              <li key={entry.status}>
+                <Badge>{`${entry.status}: ${entry.count}`}</Badge>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {show('recentOrders') && (
+        <section aria-label="Recent Orders" className="rounded-xl border border-slate-200 bg-white p-5">
+          <h2 className="text-base font-semibold text-slate-900">Recent Orders</h2>
+          {d.recentOrders.length === 0 ? (
+            <p className="mt-3 text-sm text-slate-500">{m.noOrders}</p>
+          ) : (
+            <table className="mt-3 w-full text-left text-sm">
+              <thead className="text-slate-500">
+                <tr>
+                  <th className="py-2">Order ID</th>
+                  <th>My Total</th>
+                  <th>Status</th>
+                  <th>Date</th>
+                </tr>
+              </thead>
+              <tbody>
+                {d.recentOrders.map((order) => (
+                  <tr key={order._id} className="border-t border-slate-100">
+                    <td className="py-2">
+                      <Link className="text-pink-600 hover:underline" to={paths.myOrders.detail(order._id)}>
+                        {order.trackingNumber}
+                      </Link>
+                    </td>
+                    <td>{formatRupees(order.total)}</td>
+                    <td>{order.status}</td>
+                    <td>{formatDate(order.createdAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+      )}
     </div>
   );
 }
