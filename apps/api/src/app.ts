@@ -17,6 +17,7 @@ import { contactRoutes } from './features/contacts/contacts.routes.js';
 import { couponRoutes } from './features/coupons/coupons.routes.js';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { notificationRoutes } from './features/notifications/notifications.routes.js';
 import { checkoutRoutes } from './features/orders/checkout.routes.js';
 import { orderStatusRoutes } from './features/orders/order-status.routes.js';
 import { orderRoutes } from './features/orders/orders.routes.js';
@@ -155,6 +156,7 @@ export async function buildApp({
   await app.register(orderStatusRoutes, { prefix: '/api/orders' });
   await app.register(couponRoutes, { prefix: '/api/coupons' });
   await app.register(checkoutRoutes, { prefix: '/api' });
+  await app.register(notificationRoutes, { prefix: '/api/notifications' });
 
   await registerApiDocs(app);
 

@@ -8,6 +8,7 @@ export * from './contacts.js';
 export * from './coupons.js';
 export * from './dashboard.js';
 export * from './health.js';
+export * from './notifications.js';
 export * from './order-status.js';
 export * from './orders.js';
 export * from './products.js';
