@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       serveSourceMaps: false,
       storeTimeZone: 'UTC',
       checkoutRateLimit: 30,
+      lowStockThreshold: 5,
     });
   });
 
