@@ -18,6 +18,7 @@ import { couponRoutes } from './features/coupons/coupons.routes.js';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
 import { dashboardSettingsRoutes } from './features/dashboard/dashboard-settings.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { notificationRoutes } from './features/notifications/notifications.routes.js';
 import { checkoutRoutes } from './features/orders/checkout.routes.js';
 import { orderStatusRoutes } from './features/orders/order-status.routes.js';
 import { orderRoutes } from './features/orders/orders.routes.js';
@@ -162,6 +163,7 @@ export async function buildApp({
   await app.register(checkoutRoutes, { prefix: '/api' });
   await app.register(searchRoutes, { prefix: '/api/search' });
   await app.register(dashboardSettingsRoutes, { prefix: '/api/dashboard' });
+  await app.register(notificationRoutes, { prefix: '/api/notifications' });
 
   await registerApiDocs(app);
 

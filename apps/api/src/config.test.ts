@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       serveSourceMaps: false,
       storeTimeZone: 'UTC',
       checkoutRateLimit: 30,
+      lowStockThreshold: 5,
     });
   });
 

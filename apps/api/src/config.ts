@@ -56,6 +56,7 @@ const envSchema = z.object({
     .refine(isTimeZone, 'must be an IANA time zone such as UTC or Asia/Kolkata')
     .default('UTC'),
   CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(1_000_000).default(5),
 });
 
 function isTimeZone(value: string): boolean {
@@ -102,6 +103,8 @@ export interface Config {
   storeTimeZone: string;
   /** Checkouts and coupon checks allowed per minute from one IP address. */
   checkoutRateLimit: number;
+  /** Stock at or below this is low: falling to it notifies admins and the vendor (issue 10). */
+  lowStockThreshold: number;
 }
 
 /** Raised when an environment variable has a bad value; the message names it. */
@@ -143,5 +146,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     serveSourceMaps: e.SERVE_SOURCE_MAPS,
     storeTimeZone: e.STORE_TIME_ZONE,
     checkoutRateLimit: e.CHECKOUT_RATE_LIMIT,
+    lowStockThreshold: e.LOW_STOCK_THRESHOLD,
   };
 }

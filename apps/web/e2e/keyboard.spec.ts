@@ -64,7 +64,7 @@ test('the notifications panel opens from the keyboard and Escape returns to the 
   await page.keyboard.press('Enter');
   const panel = page.getByRole('dialog', { name: 'Notifications' });
   await expect(panel).toBeVisible();
-  await expect(panel).toContainText('Low inventory');
+  await expect(panel).toContainText('Mark all as read');
   await expect(bell).toHaveAttribute('aria-expanded', 'true');
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();

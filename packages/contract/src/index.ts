@@ -9,6 +9,7 @@ export * from './coupons.js';
 export * from './dashboard.js';
 export * from './dashboard-settings.js';
 export * from './health.js';
+export * from './notifications.js';
 export * from './order-status.js';
 export * from './orders.js';
 export * from './products.js';

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Db } from '../../platform/db/create-db.js';
 import { listOrPage } from '../../platform/db/lists.js';
 import { notFound } from '../../platform/errors.js';
+import { notifyContactReceived } from '../notifications/notifications.service.js';
 import {
   CONTACT_SORT,
   type ContactRow,
@@ -63,12 +64,17 @@ export async function getContact(db: Db, id: number): Promise<Contact> {
 
 /** `POST /api/contacts`: stores the message, time-stamped now (UTC). */
 export async function createContact(db: Db, body: z.output<typeof contactBody>): Promise<Contact> {
-  const id = await insertContact(db, {
-    name: body.name,
-    email: body.email,
-    phone: body.phone ?? null,
-    message: body.message,
-    createdAt: new Date().toISOString(),
+  const now = new Date().toISOString();
+  const id = await db.transaction().execute(async (trx) => {
+    const contactId = await insertContact(trx, {
+      name: body.name,
+      email: body.email,
+      phone: body.phone ?? null,
+      message: body.message,
+      createdAt: now,
+    });
+    await notifyContactReceived(trx, { id: contactId, name: body.name, message: body.message }, now);
+    return contactId;
   });
   return getContact(db, id);
 }

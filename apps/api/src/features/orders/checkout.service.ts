@@ -11,6 +11,7 @@ import type { Db } from '../../platform/db/create-db.js';
 import { AppError } from '../../platform/errors.js';
 import { type PricedLine, redeemCoupon } from '../coupons/coupon-rules.js';
 import { findRedeemableCoupon, recordCouponUse } from '../coupons/coupons.service.js';
+import { notifyOrderPlaced } from '../notifications/notifications.service.js';
 import {
   type CheckoutProduct,
   claimCheckoutKey,
@@ -118,6 +119,8 @@ export interface PlaceOrderOptions {
    * The demo seeder passes its own, so the seeded store is the same on every machine.
    */
   trackingNumber?: string;
+  /** Notify admins and vendors of the order and of stock it took low (default true; the demo seeder's history does not). */
+  notify?: boolean;
 }
 
 /**
@@ -248,6 +251,7 @@ export async function placeOrderInTransaction(
     PLACED_NOTE,
   );
   if (key) await setCheckoutKeyOrder(trx, key, orderId);
+  if (options.notify !== false) await notifyOrderPlaced(trx, orderId, cart, nowIso);
   return { orderId, replayed: false };
 }
 

@@ -12,6 +12,7 @@ import { type ListAnswer, listOrPage } from '../../platform/db/lists.js';
 import type { ProductUpdate } from '../../platform/db/schema.js';
 import { isStaleVersion, nextVersion } from '../../platform/db/versions.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import { notifyProductReviewed, notifyProductSubmitted } from '../notifications/notifications.service.js';
 import {
   countProducts,
   deleteProduct as deleteProductRow,
@@ -207,6 +208,7 @@ export async function createProduct(
         updatedAt: now,
       });
       await replaceProductImages(trx, productId, body.images, now);
+      if (!isAdmin) await notifyProductSubmitted(trx, productId, now);
       return productId;
     }),
   );
@@ -259,6 +261,7 @@ export async function updateProduct(
       }
       await updateProductRow(trx, id, changes);
       await replaceProductImages(trx, id, body.images, savedAt);
+      if (!isAdmin) await notifyProductSubmitted(trx, id, savedAt);
     }),
   );
   return {
@@ -311,6 +314,7 @@ export async function reviewProduct(
       reviewedAt: now,
       updatedAt: nextVersion(current.updatedAt, now),
     });
+    await notifyProductReviewed(trx, id, isApproved, now);
   });
   return {
     message: isApproved ? productMessages.approved : productMessages.rejected,

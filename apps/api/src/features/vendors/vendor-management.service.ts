@@ -14,6 +14,7 @@ import { isUniqueViolation } from '../../platform/db/constraint-errors.js';
 import type { Db } from '../../platform/db/create-db.js';
 import { isStaleVersion, nextVersion } from '../../platform/db/versions.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import { notifyVendorRegistered } from '../notifications/notifications.service.js';
 import {
   countVendorsByStatus,
   deleteVendorUser,
@@ -100,7 +101,7 @@ export async function registerVendor(
   const id = await guardEmail(() =>
     db.transaction().execute(async (trx) => {
       if (await isEmailTaken(trx, body.email)) throw emailTaken();
-      return insertVendorAccount(trx, {
+      const vendorId = await insertVendorAccount(trx, {
         name: body.name,
         email: body.email,
         passwordHash,
@@ -111,6 +112,8 @@ export async function registerVendor(
         reviewedBy: isAdmin && status !== 'pending' && caller ? caller.userId : null,
         now,
       });
+      if (!isAdmin) await notifyVendorRegistered(trx, vendorId, now);
+      return vendorId;
     }),
   );
   return { message: isAdmin ? vendorMessages.created : vendorMessages.registered, vendor: await getVendor(db, id) };

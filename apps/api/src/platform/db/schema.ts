@@ -321,6 +321,7 @@ export interface Database {
   uploads: UploadsTable;
   checkoutKeys: CheckoutKeysTable;
   catalogVersion: CatalogVersionTable;
+  notifications: NotificationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -334,3 +335,27 @@ export type ProductUpdate = Updateable<ProductsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type NewOrder = Insertable<OrdersTable>;
 export type CouponRow = Selectable<CouponsTable>;
+
+/**
+ * One notification for one recipient (migration 2026_11_24_1100; decision 0065).
+ * `readAt` is null while unread; times UTC.
+ */
+export interface NotificationsTable {
+  id: Id;
+  userId: number;
+  kind:
+    | 'order_placed'
+    | 'low_stock'
+    | 'product_submitted'
+    | 'vendor_registered'
+    | 'contact_received'
+    | 'product_approved'
+    | 'product_rejected';
+  title: string;
+  message: string;
+  subjectType: 'order' | 'product' | 'vendor' | 'contact';
+  subjectId: number;
+  link: string;
+  createdAt: string;
+  readAt: string | null;
+}

@@ -138,6 +138,7 @@ export async function placeOrders(
       today: utcDateOf(placedAt),
       now: placedAt,
       trackingNumber: order.trackingNumber,
+      notify: false,
     });
     for (const entry of history.slice(1))
       await advanceOrderStatusInTransaction(

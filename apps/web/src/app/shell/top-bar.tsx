@@ -1,11 +1,11 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import * as Popover from '@radix-ui/react-popover';
-import { Bell, ChevronDown, CircleHelp, LogOut, Shield, SlidersHorizontal, UserRound } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { ChevronDown, CircleHelp, LogOut, Shield, SlidersHorizontal, UserRound } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../lib/paths';
 import { displayName, useSession } from '../../lib/session';
 import { GlobalSearch } from './global-search';
+import { NotificationsBell } from './notifications-bell';
 import { useLogout } from './use-logout';
 
 /** The clock refreshes every second (spec section 9). */
@@ -26,57 +26,6 @@ function Clock() {
         {now.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' })}
       </p>
     </div>
-  );
-}
-
-/** The fixed sample notifications of spec section 2. */
-export const sampleNotifications = [
-  { id: 1, title: 'New order received', detail: 'An order is waiting to be packed', time: '2 min ago' },
-  { id: 2, title: 'Low inventory', detail: 'Some products are running low on stock', time: '1 hour ago' },
-  { id: 3, title: 'Weekly report', detail: 'Your weekly sales report is ready', time: '1 day ago' },
-];
-
-/** The unread badge: the count, or 9+ above 9 (spec section 9). */
-export function unreadBadge(count: number): string {
-  return count > 9 ? '9+' : String(count);
-}
-
-function Notifications() {
-  const unread = sampleNotifications.length;
-  const headingId = useId();
-  return (
-    <Popover.Root>
-      <Popover.Trigger
-        aria-label={`Notifications (${unread} unread)`}
-        className="relative rounded-full p-2 text-slate-600 hover:bg-slate-100"
-      >
-        <Bell className="h-5 w-5" />
-        <span className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-pink-600 px-1 text-center text-[10px] font-bold leading-5 text-white">
-          {unreadBadge(unread)}
-        </span>
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="end"
-          sideOffset={8}
-          aria-labelledby={headingId}
-          className="z-40 w-80 max-w-[calc(100vw-1rem)] rounded-xl border border-slate-200 bg-white shadow-lg focus:outline-none"
-        >
-          <p id={headingId} className="border-b border-slate-100 px-4 py-3 text-sm font-semibold">
-            Notifications
-          </p>
-          <ul>
-            {sampleNotifications.map((item) => (
-              <li key={item.id} className="border-b border-slate-50 px-4 py-3 last:border-0">
-                <p className="text-sm font-medium text-slate-800">{item.title}</p>
-                <p className="text-xs text-slate-500">{item.detail}</p>
-                <p className="mt-1 text-[11px] text-slate-400">{item.time}</p>
-              </li>
-            ))}
-          </ul>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
   );
 }
 
@@ -135,7 +84,7 @@ export function TopBar() {
       <GlobalSearch />
       <div className="flex items-center gap-4">
         <Clock />
-        <Notifications />
+        <NotificationsBell />
         <UserMenu />
       </div>
     </header>

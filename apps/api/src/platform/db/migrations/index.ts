@@ -15,6 +15,7 @@ import * as createCheckoutKeys from './2026_11_23_1000_create_checkout_keys.js';
 import * as addUserTokenVersion from './2026_11_23_1100_add_user_token_version.js';
 import * as addPeopleSearch from './2026_11_24_1000_add_people_search.js';
 import * as createDashboardSettings from './2026_11_24_1010_create_dashboard_settings.js';
+import * as createNotifications from './2026_11_24_1100_create_notifications.js';
 import * as createCatalogVersion from './2026_11_24_1300_create_catalog_version.js';
 
 /**
@@ -38,5 +39,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_1000_create_checkout_keys': createCheckoutKeys,
   '2026_11_24_1000_add_people_search': addPeopleSearch,
   '2026_11_24_1010_create_dashboard_settings': createDashboardSettings,
+  '2026_11_24_1100_create_notifications': createNotifications,
   '2026_11_24_1300_create_catalog_version': createCatalogVersion,
 };

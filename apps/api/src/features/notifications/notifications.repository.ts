@@ -1,0 +1,165 @@
+import { expressionBuilder } from 'kysely';
+import type { Db } from '../../platform/db/create-db.js';
+import { afterKeyset, type Keyset } from '../../platform/db/lists.js';
+import type { Database, NotificationsTable } from '../../platform/db/schema.js';
+
+/**
+ * Every SQL statement on notifications (decision 0065). A user's list is newest first,
+ * paged by the keyset (created_at, id) over `notifications_user_created_id_idx`; the
+ * unread count reads the partial index `notifications_user_unread_idx`.
+ */
+
+const eb = expressionBuilder<Database & { n: NotificationsTable }, 'n'>();
+
+/** The list's only order; its cursors carry this name. */
+export const NOTIFICATION_SORT = 'newest';
+
+/** A notification to write: everything but its id and read state. */
+export interface NewNotification {
+  userId: number;
+  kind: NotificationsTable['kind'];
+  title: string;
+  message: string;
+  subjectType: NotificationsTable['subjectType'];
+  subjectId: number;
+  link: string;
+  createdAt: string;
+}
+
+/** Writes notifications in one statement (nothing for an empty list). */
+export async function insertNotifications(db: Db, rows: readonly NewNotification[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('notifications')
+    .values(rows.map((row) => ({ ...row })))
+    .execute();
+}
+
+const columns = [
+  'n.id',
+  'n.kind',
+  'n.title',
+  'n.message',
+  'n.subjectType',
+  'n.subjectId',
+  'n.link',
+  'n.createdAt',
+  'n.readAt',
+] as const;
+
+/** `limit + 1` of the user's notifications after the cursor, newest first. */
+export function listNotifications(db: Db, userId: number, page: { limit: number; after?: Keyset | undefined }) {
+  let query = db.selectFrom('notifications as n').select(columns).where('n.userId', '=', userId);
+  if (page.after) query = query.where(afterKeyset(eb.ref('n.createdAt'), eb.ref('n.id'), 'desc', page.after));
+  return query
+    .orderBy('n.createdAt', 'desc')
+    .orderBy('n.id', 'desc')
+    .limit(page.limit + 1)
+    .execute();
+}
+
+export type NotificationRow = Awaited<ReturnType<typeof listNotifications>>[number];
+
+/** How many notifications the user has. */
+export async function countNotifications(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('notifications as n')
+    .select((qb) => qb.fn.countAll<number>().as('count'))
+    .where('n.userId', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** How many of the user's notifications are unread. */
+export async function countUnread(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('notifications as n')
+    .select((qb) => qb.fn.countAll<number>().as('count'))
+    .where('n.userId', '=', userId)
+    .where('n.readAt', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/**
+ * For each of `userIds`: the unread count and the newest notification's id (0 for
+ * none), so a stream can tell whether anything changed for its user.
+ */
+export async function unreadStates(
+  db: Db,
+  userIds: readonly number[],
+): Promise<Map<number, { unread: number; newestId: number }>> {
+  const states = new Map<number, { unread: number; newestId: number }>();
+  if (userIds.length === 0) return states;
+  const rows = await db
+    .selectFrom('notifications as n')
+    .select((qb) => [
+      'n.userId',
+      qb.fn.max<number>('n.id').as('newestId'),
+      qb.fn.count<number>(qb.case().when('n.readAt', 'is', null).then(1).end()).as('unread'),
+    ])
+    .where('n.userId', 'in', [...userIds])
+    .groupBy('n.userId')
+    .execute();
+  for (const row of rows) states.set(row.userId, { unread: Number(row.unread), newestId: Number(row.newestId) });
+  return states;
+}
+
+/** The user's notification `id`, or undefined when it is not theirs or does not exist. */
+export function findNotification(db: Db, userId: number, id: number) {
+  return db
+    .selectFrom('notifications as n')
+    .select(columns)
+    .where('n.id', '=', id)
+    .where('n.userId', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Marks the user's notification `id` read at `now` (kept as first read when already read). */
+export async function markRead(db: Db, userId: number, id: number, now: string): Promise<void> {
+  await db
+    .updateTable('notifications')
+    .set({ readAt: now })
+    .where('id', '=', id)
+    .where('userId', '=', userId)
+    .where('readAt', 'is', null)
+    .execute();
+}
+
+/** Marks every unread notification of the user read at `now`; returns how many. */
+export async function markAllRead(db: Db, userId: number, now: string): Promise<number> {
+  const result = await db
+    .updateTable('notifications')
+    .set({ readAt: now })
+    .where('userId', '=', userId)
+    .where('readAt', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** The user ids of every admin. */
+export async function findAdminUserIds(db: Db): Promise<number[]> {
+  const rows = await db.selectFrom('users').select('id').where('role', '=', 'admin').orderBy('id').execute();
+  return rows.map((row) => row.id);
+}
+
+/** The user id behind each vendor profile in `vendorIds`, by vendor id. */
+export async function findVendorUserIds(db: Db, vendorIds: readonly number[]): Promise<Map<number, number>> {
+  if (vendorIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('vendors')
+    .select(['id', 'userId'])
+    .where('id', 'in', [...vendorIds])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.userId]));
+}
+
+/** Name, owner and stock of each product in `productIds`. */
+export function findProductsForNotice(db: Db, productIds: readonly number[]) {
+  if (productIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('products')
+    .select(['id', 'name', 'vendorId', 'stockQuantity'])
+    .where('id', 'in', [...productIds])
+    .execute();
+}

@@ -1,0 +1,323 @@
+import { type Notification, type NotificationKind, notificationMessages, toRupees } from '@haat/contract';
+import type { Db } from '../../platform/db/create-db.js';
+import { listOrPage } from '../../platform/db/lists.js';
+import { notFound } from '../../platform/errors.js';
+import {
+  countNotifications,
+  countUnread,
+  findAdminUserIds,
+  findNotification,
+  findProductsForNotice,
+  findVendorUserIds,
+  insertNotifications,
+  listNotifications as listNotificationRows,
+  markAllRead,
+  markRead,
+  type NewNotification,
+  NOTIFICATION_SORT,
+} from './notifications.repository.js';
+import { signalRecipients } from './notifications.signals.js';
+import { toNotification } from './notifications.wire.js';
+
+/**
+ * The notification rules (issue 10 'Live notifications'; decisions 0065 and 0066):
+ * which events the store produces become notifications, for whom, with what words
+ * and which screen they open. Every `notify*` function takes the transaction of the
+ * write that causes it, so a rolled-back write leaves no notification, and signals the
+ * recipients' streams on commit. One row per recipient; admin-wide events go to every
+ * admin.
+ */
+
+/** Stock at or below this is low (issue 10: default 5; `LOW_STOCK_THRESHOLD`). */
+export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
+
+let lowStockThreshold = DEFAULT_LOW_STOCK_THRESHOLD;
+
+/**
+ * Sets the low-stock threshold for this process (the app does, from `LOW_STOCK_THRESHOLD`,
+ * when it registers the notification routes).
+ */
+export function configureNotifications(options: { lowStockThreshold: number }): void {
+  lowStockThreshold = options.lowStockThreshold;
+}
+
+/** The screen addresses notifications open (the web app's `paths.ts`). */
+const links = {
+  order: (id: number) => `/admin/orders/${id}`,
+  vendorOrder: (id: number) => `/admin/my-orders/${id}`,
+  productEdit: (id: number) => `/admin/products/edit/${id}`,
+  productReview: (id: number) => `/admin/products/${id}`,
+  vendors: '/admin/vendors',
+  contacts: '/admin/contact',
+};
+
+/** The titles of each kind of notification. */
+export const notificationTitles: Record<NotificationKind, string> = {
+  order_placed: 'New order received',
+  low_stock: 'Low inventory',
+  product_submitted: 'Product awaiting approval',
+  vendor_registered: 'New vendor registered',
+  contact_received: 'New contact message',
+  product_approved: 'Product approved',
+  product_rejected: 'Product rejected',
+};
+
+const rupeeText = (paise: number) =>
+  `Rs. ${toRupees(paise).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** Writes one notification per recipient and signals them. */
+async function deliver(
+  trx: Db,
+  userIds: readonly number[],
+  notice: Omit<NewNotification, 'userId'>,
+): Promise<number[]> {
+  const recipients = [...new Set(userIds)];
+  await insertNotifications(
+    trx,
+    recipients.map((userId) => ({ ...notice, userId })),
+  );
+  return recipients;
+}
+
+/**
+ * A storefront order was placed (checkout): every admin hears of the order; each
+ * vendor with products in it hears of the order and their lines; a product whose stock
+ * the order took from above the low-stock threshold to at or below it notifies every
+ * admin and its vendor (once, on crossing, not on every later sale).
+ * @param trx the checkout's transaction, after the stock was taken and the order written.
+ * @param orderId the order placed.
+ * @param cart its lines, each product once (`product` id and `quantity`).
+ * @param now the order's instant (UTC ISO).
+ */
+export async function notifyOrderPlaced(
+  trx: Db,
+  orderId: number,
+  cart: readonly { product: number; quantity: number }[],
+  now: string,
+): Promise<void> {
+  const order = { id: orderId, lines: cart.map((item) => ({ productId: item.product, quantity: item.quantity })) };
+  const placed = await trx
+    .selectFrom('orders')
+    .select(['trackingNumber', 'discountedTotalPaise'])
+    .where('id', '=', order.id)
+    .executeTakeFirstOrThrow();
+  const products = await findProductsForNotice(
+    trx,
+    order.lines.map((line) => line.productId),
+  );
+  const admins = await findAdminUserIds(trx);
+  const vendorUsers = await findVendorUserIds(trx, [
+    ...new Set(products.flatMap((product) => (product.vendorId === null ? [] : [product.vendorId]))),
+  ]);
+  const quantityOf = new Map(order.lines.map((line) => [line.productId, line.quantity]));
+  const units = order.lines.reduce((sum, line) => sum + line.quantity, 0);
+  const rows: NewNotification[] = admins.map((userId) => ({
+    userId,
+    kind: 'order_placed',
+    title: notificationTitles.order_placed,
+    message: `Order ${placed.trackingNumber}: ${plural(units, 'item')}, ${rupeeText(placed.discountedTotalPaise)}.`,
+    subjectType: 'order',
+    subjectId: order.id,
+    link: links.order(order.id),
+    createdAt: now,
+  }));
+  for (const [vendorId, userId] of vendorUsers) {
+    const mine = products.filter((product) => product.vendorId === vendorId);
+    const mineUnits = mine.reduce((sum, product) => sum + (quantityOf.get(product.id) ?? 0), 0);
+    rows.push({
+      userId,
+      kind: 'order_placed',
+      title: notificationTitles.order_placed,
+      message: `Order ${placed.trackingNumber} includes ${plural(mineUnits, 'item')} of your products.`,
+      subjectType: 'order',
+      subjectId: order.id,
+      link: links.vendorOrder(order.id),
+      createdAt: now,
+    });
+  }
+  for (const product of products) {
+    const after = product.stockQuantity;
+    const before = after + (quantityOf.get(product.id) ?? 0);
+    if (!(before > lowStockThreshold && after <= lowStockThreshold)) continue;
+    const vendorUser = product.vendorId === null ? undefined : vendorUsers.get(product.vendorId);
+    for (const userId of [...admins, ...(vendorUser === undefined ? [] : [vendorUser])])
+      rows.push({
+        userId,
+        kind: 'low_stock',
+        title: notificationTitles.low_stock,
+        message: `${product.name} is down to ${plural(after, 'unit')} in stock.`,
+        subjectType: 'product',
+        subjectId: product.id,
+        link: links.productEdit(product.id),
+        createdAt: now,
+      });
+  }
+  await insertNotifications(trx, rows);
+  await signalRecipients(
+    trx,
+    rows.map((row) => row.userId),
+  );
+}
+
+/**
+ * A vendor submitted a product for approval (created it, or edited it back to
+ * pending): every admin hears of it, with the review screen as its link.
+ * @param trx the transaction that wrote the product.
+ */
+export async function notifyProductSubmitted(trx: Db, productId: number, now: string): Promise<void> {
+  const product = await trx
+    .selectFrom('products')
+    .leftJoin('vendors', 'vendors.id', 'products.vendorId')
+    .select(['products.name', 'vendors.businessName'])
+    .where('products.id', '=', productId)
+    .executeTakeFirstOrThrow();
+  const recipients = await deliver(trx, await findAdminUserIds(trx), {
+    kind: 'product_submitted',
+    title: notificationTitles.product_submitted,
+    message: `${product.businessName ?? 'A vendor'} submitted ${product.name} for approval.`,
+    subjectType: 'product',
+    subjectId: productId,
+    link: links.productReview(productId),
+    createdAt: now,
+  });
+  await signalRecipients(trx, recipients);
+}
+
+/**
+ * A vendor registered (the public sign-up): every admin hears of it, with Vendor
+ * management as its link.
+ * @param trx the transaction that wrote the account.
+ */
+export async function notifyVendorRegistered(trx: Db, vendorId: number, now: string): Promise<void> {
+  const vendor = await trx
+    .selectFrom('vendors')
+    .select(['businessName'])
+    .where('id', '=', vendorId)
+    .executeTakeFirstOrThrow();
+  const recipients = await deliver(trx, await findAdminUserIds(trx), {
+    kind: 'vendor_registered',
+    title: notificationTitles.vendor_registered,
+    message: `${vendor.businessName} registered and is waiting for approval.`,
+    subjectType: 'vendor',
+    subjectId: vendorId,
+    link: links.vendors,
+    createdAt: now,
+  });
+  await signalRecipients(trx, recipients);
+}
+
+/** Longest part of a contact message quoted in its notification, in characters. */
+const QUOTE_LENGTH = 80;
+
+/**
+ * A contact message arrived from the storefront: every admin hears of it, with
+ * Contact inquiries as its link.
+ * @param trx the transaction that wrote the message.
+ */
+export async function notifyContactReceived(
+  trx: Db,
+  contact: { id: number; name: string; message: string },
+  now: string,
+): Promise<void> {
+  const quote = contact.message.length > QUOTE_LENGTH ? `${contact.message.slice(0, QUOTE_LENGTH)}…` : contact.message;
+  const recipients = await deliver(trx, await findAdminUserIds(trx), {
+    kind: 'contact_received',
+    title: notificationTitles.contact_received,
+    message: `${contact.name}: ${quote}`,
+    subjectType: 'contact',
+    subjectId: contact.id,
+    link: links.contacts,
+    createdAt: now,
+  });
+  await signalRecipients(trx, recipients);
+}
+
+/**
+ * An admin approved or rejected a product: its vendor hears of it (nobody for the
+ * store's own products), with the product form as its link.
+ * @param trx the transaction that recorded the review.
+ */
+export async function notifyProductReviewed(trx: Db, productId: number, approved: boolean, now: string): Promise<void> {
+  const [product] = await findProductsForNotice(trx, [productId]);
+  if (!product || product.vendorId === null) return;
+  const vendorUser = (await findVendorUserIds(trx, [product.vendorId])).get(product.vendorId);
+  if (vendorUser === undefined) return;
+  const kind = approved ? 'product_approved' : 'product_rejected';
+  const recipients = await deliver(trx, [vendorUser], {
+    kind,
+    title: notificationTitles[kind],
+    message: approved
+      ? `${product.name} was approved and is live on the store.`
+      : `${product.name} was rejected. Edit it to send it for review again.`,
+    subjectType: 'product',
+    subjectId: productId,
+    link: links.productEdit(productId),
+    createdAt: now,
+  });
+  await signalRecipients(trx, recipients);
+}
+
+/**
+ * `GET /api/notifications`: one keyset page of the user's notifications, newest
+ * first, with the total, the next cursor and their unread count.
+ * @throws AppError BAD_REQUEST (400) for a cursor not made by this list.
+ */
+export async function listNotifications(
+  db: Db,
+  userId: number,
+  query: { limit: number; cursor?: string | undefined },
+): Promise<{ notifications: Notification[]; unread: number; total?: number; nextCursor?: string | null }> {
+  const [{ items, ...paging }, unread] = await Promise.all([
+    listOrPage(
+      { ...query, sort: NOTIFICATION_SORT },
+      {
+        keyType: 'instant',
+        fetchAll: () => listNotificationRows(db, userId, { limit: query.limit }),
+        fetchPage: (page) => listNotificationRows(db, userId, page),
+        count: () => countNotifications(db, userId),
+        keyOf: (row) => ({ key: row.createdAt, id: row.id }),
+        toItems: (rows) => rows.map(toNotification),
+      },
+    ),
+    countUnread(db, userId),
+  ]);
+  return { notifications: items, unread, ...paging };
+}
+
+/** `GET /api/notifications/unread-count`: how many of the user's notifications are unread. */
+export function unreadCount(db: Db, userId: number): Promise<number> {
+  return countUnread(db, userId);
+}
+
+/**
+ * `PUT /api/notifications/:id/read`: marks the user's own notification read (reading
+ * it again keeps the first time). Another user's, or none, is not found.
+ * @throws AppError NOT_FOUND (404).
+ */
+export async function readNotification(
+  db: Db,
+  userId: number,
+  id: number,
+): Promise<{ notification: Notification; unread: number }> {
+  const now = new Date().toISOString();
+  const row = await db.transaction().execute(async (trx) => {
+    await markRead(trx, userId, id, now);
+    const found = await findNotification(trx, userId, id);
+    if (!found) throw notFound(notificationMessages.notFound);
+    await signalRecipients(trx, [userId]);
+    return found;
+  });
+  return { notification: toNotification(row), unread: await countUnread(db, userId) };
+}
+
+/** `PUT /api/notifications/read-all`: marks every unread notification of the user read; returns how many. */
+export async function readAllNotifications(db: Db, userId: number): Promise<number> {
+  const now = new Date().toISOString();
+  return db.transaction().execute(async (trx) => {
+    const marked = await markAllRead(trx, userId, now);
+    if (marked > 0) await signalRecipients(trx, [userId]);
+    return marked;
+  });
+}

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { idString, isoDateTime, MAX_PAGE_SIZE, pageInfo } from './common.js';
+
+/**
+ * Live notifications (issue 10 'Live notifications'): the events the store produces,
+ * as each recipient's list in the top bar's bell, with read state and a stream of
+ * "something new" signals.
+ */
+
+/** The words of the bell and its panel. */
+export const notificationMessages = {
+  heading: 'Notifications',
+  markAllRead: 'Mark all as read',
+  empty: 'No notifications yet',
+  loadFailed: 'Failed to load notifications.',
+  loadMore: 'Load more',
+  notFound: 'Notification not found',
+  markedRead: 'Notification marked as read',
+  allMarkedRead: 'All notifications marked as read',
+} as const;
+
+/** What happened, as stored in `notifications.kind`. */
+export const notificationKinds = [
+  'order_placed',
+  'low_stock',
+  'product_submitted',
+  'vendor_registered',
+  'contact_received',
+  'product_approved',
+  'product_rejected',
+] as const;
+export const notificationKind = z.enum(notificationKinds);
+export type NotificationKind = z.infer<typeof notificationKind>;
+
+/** The kinds of record a notification concerns. */
+export const notificationSubjects = ['order', 'product', 'vendor', 'contact'] as const;
+export type NotificationSubject = (typeof notificationSubjects)[number];
+
+/** Page size of the bell's list when the caller sends no `limit`. */
+export const NOTIFICATION_PAGE_SIZE = 20;
+
+/** A notification as the API answers it; times UTC ISO 8601, `readAt` null while unread. */
+export const notification = z.object({
+  _id: idString,
+  kind: notificationKind,
+  title: z.string(),
+  message: z.string(),
+  subject: z.object({ type: z.enum(notificationSubjects), _id: idString }),
+  /** The back office address of the record it concerns (`/admin/orders/12`). */
+  link: z.string(),
+  createdAt: isoDateTime,
+  readAt: isoDateTime.nullable(),
+});
+export type Notification = z.infer<typeof notification>;
+
+/** `GET /api/notifications` query: always a keyset page, newest first (default 20 a page). */
+export const notificationListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(NOTIFICATION_PAGE_SIZE),
+  cursor: z.string().max(200).optional(),
+});
+export type NotificationListQuery = z.input<typeof notificationListQuery>;
+
+/** `GET /api/notifications`: one page of the caller's notifications, newest first, and their unread count. */
+export const notificationListResponse = z.object({
+  success: z.literal(true),
+  notifications: z.array(notification),
+  unread: z.number().int().nonnegative(),
+  ...pageInfo,
+});
+export type NotificationListResponse = z.infer<typeof notificationListResponse>;
+
+/** `GET /api/notifications/unread-count` and the answers of the read routes. */
+export const unreadCountResponse = z.object({
+  success: z.literal(true),
+  unread: z.number().int().nonnegative(),
+});
+export type UnreadCountResponse = z.infer<typeof unreadCountResponse>;
+
+/** `PUT /api/notifications/:id/read`: the notification as now read, and the unread count left. */
+export const notificationReadResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  notification,
+  unread: z.number().int().nonnegative(),
+});
+
+/** `PUT /api/notifications/read-all`: how many were marked, and the unread count left (0). */
+export const notificationsReadAllResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  marked: z.number().int().nonnegative(),
+  unread: z.number().int().nonnegative(),
+});
+
+/**
+ * The data of each `notification` event on `GET /api/notifications/stream`: a signal
+ * that the caller's notifications changed, with their unread count then. The client
+ * refetches the list; the database stays the truth.
+ */
+export const notificationStreamEvent = z.object({ unread: z.number().int().nonnegative() });
+export type NotificationStreamEvent = z.infer<typeof notificationStreamEvent>;
