@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
+import { activityRoutes } from './features/activity/activity.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { blogRoutes } from './features/blog/blog.routes.js';
 import { categoryRoutes } from './features/categories/categories.routes.js';
@@ -155,6 +156,7 @@ export async function buildApp({
   await app.register(orderStatusRoutes, { prefix: '/api/orders' });
   await app.register(couponRoutes, { prefix: '/api/coupons' });
   await app.register(checkoutRoutes, { prefix: '/api' });
+  await app.register(activityRoutes, { prefix: '/api/activity' });
 
   await registerApiDocs(app);
 

@@ -169,6 +169,13 @@ export const routes: RouteObject[] = [
                   })),
               },
               { path: 'dashboard-settings', ...comingSoon('Dashboard Settings') },
+              {
+                path: 'activity',
+                lazy: () =>
+                  import('../features/activity/pages/activity-log-page').then((m) => ({
+                    Component: m.ActivityLogPage,
+                  })),
+              },
             ],
           },
           { path: '*', element: <NotFoundPage /> },
