@@ -12,9 +12,8 @@ export function ActivityChanges({ changes }: { changes: Record<string, ActivityC
     <ul className="space-y-0.5 text-xs text-slate-600">
       {fields.map(([field, change]) => (
         <li key={field} className="break-words">
-          <span className="font-medium text-slate-700">{fieldLabel(field)}</span>:{' '}
-          <span>{formatChangeValue(change.before)}</span> <span aria-hidden>→</span>
-          <span className="sr-only">to</span> <span>{formatChangeValue(change.after)}</span>
+          <span className="font-medium text-slate-700">{fieldLabel(field)}</span>: {formatChangeValue(change.before)} →{' '}
+          {formatChangeValue(change.after)}
         </li>
       ))}
     </ul>
