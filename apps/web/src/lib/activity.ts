@@ -117,6 +117,7 @@ export function formatChangeValue(value: unknown): string {
 
 /** `salePrice` → 'Sale price': a field's name as the screens write it. */
 export function fieldLabel(field: string): string {
+  if (field === 'sku') return 'SKU';
   const words = field
     .replace(/Id$/, '')
     .replace(/([a-z])([A-Z])/g, '$1 $2')

@@ -131,13 +131,18 @@ export async function getProduct(db: Db, viewer: Viewer, id: number): Promise<Pr
   return (await withImages(db, [row]))[0] as ProductRecord;
 }
 
-/** The product's fields as the activity log records them (money in paise; `diffFields` makes rupees). */
+/**
+ * The product's fields as the activity log records them: money in paise (`diffFields`
+ * makes rupees), the category, subcategory and vendor by name rather than id.
+ */
 async function productSnapshot(db: Db, id: number): Promise<Record<string, unknown> | null> {
   const row = await findProductById(db, id);
   if (!row) return null;
-  const { id: _id, categoryName, subcategoryName, vendorBusinessName, vendorName, reviewerName, ...fields } = row;
-  const { reviewedBy, reviewedAt, createdAt, updatedAt, ...recorded } = fields;
-  return { ...recorded, images: (await findImagesOf(db, [id])).get(id) ?? [] };
+  const { categoryName, subcategoryName, vendorBusinessName, ...fields } = row;
+  const { id: _id, categoryId, subcategoryId, vendorId, vendorName, reviewerName, ...rest } = fields;
+  const { reviewedBy, reviewedAt, createdAt, updatedAt, ...recorded } = rest;
+  const images = (await findImagesOf(db, [id])).get(id) ?? [];
+  return { ...recorded, category: categoryName, subcategory: subcategoryName, vendor: vendorBusinessName, images };
 }
 
 /** `diffFields` for two product snapshots: prices recorded in rupees. */
