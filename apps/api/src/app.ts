@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
+import { activityRoutes } from './features/activity/activity.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { blogRoutes } from './features/blog/blog.routes.js';
 import { categoryRoutes } from './features/categories/categories.routes.js';
@@ -164,6 +165,7 @@ export async function buildApp({
   await app.register(searchRoutes, { prefix: '/api/search' });
   await app.register(dashboardSettingsRoutes, { prefix: '/api/dashboard' });
   await app.register(notificationRoutes, { prefix: '/api/notifications' });
+  await app.register(activityRoutes, { prefix: '/api/activity' });
 
   await registerApiDocs(app);
 

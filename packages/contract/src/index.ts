@@ -1,4 +1,5 @@
 export * from './account.js';
+export * from './activity.js';
 export * from './auth.js';
 export * from './blog.js';
 export * from './categories.js';

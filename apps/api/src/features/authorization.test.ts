@@ -448,6 +448,13 @@ const rules: Record<string, Rule> = {
       payload: { socialMediaLinks: [{ platform: 'instagram', url: 'https://instagram.com/haat' }] },
     }),
   },
+  'GET /api/activity': { access: 'admin', make: () => ({ url: '/api/activity' }) },
+  'GET /api/activity/people': { access: 'admin', make: () => ({ url: '/api/activity/people' }) },
+  'GET /api/activity/:kind/:id': {
+    access: 'staff',
+    ownedByA: true,
+    make: async () => ({ url: `/api/activity/product/${await productOfA()}` }),
+  },
   'PUT /api/website-config/sales-banner': {
     access: 'admin',
     make: () => ({

@@ -173,6 +173,13 @@ export const routes: RouteObject[] = [
                     Component: m.WebsiteConfigPage,
                   })),
               },
+              {
+                path: 'activity',
+                lazy: () =>
+                  import('../features/activity/pages/activity-log-page').then((m) => ({
+                    Component: m.ActivityLogPage,
+                  })),
+              },
             ],
           },
           { path: '*', element: <NotFoundPage /> },

@@ -41,4 +41,6 @@ export const paths = {
     detail: (id: string) => `/admin/my-orders/${id}`,
   },
   dashboardSettings: '/admin/dashboard-settings',
+  /** The activity log (issue 10), admins only. */
+  activity: '/admin/activity',
 } as const;

@@ -1,9 +1,17 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { activityKeys } from './activity';
 import { ApiError } from './api-client';
 
-/** One query client for the app: no retries on answers the server meant (4xx). */
+/**
+ * One query client for the app: no retries on answers the server meant (4xx). Every
+ * successful write may have added to the activity log (issue 10), so it marks the log
+ * and every record's History stale.
+ */
 export function createQueryClient() {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
+    mutationCache: new MutationCache({
+      onSuccess: () => void client.invalidateQueries({ queryKey: activityKeys.all }),
+    }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,
@@ -14,4 +22,5 @@ export function createQueryClient() {
       mutations: { retry: false },
     },
   });
+  return client;
 }

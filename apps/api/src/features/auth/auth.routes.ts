@@ -166,12 +166,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = actorOf(request);
-      const subject = await changePassword(
-        app.db,
-        actor.userId,
-        request.body.currentPassword,
-        request.body.newPassword,
-      );
+      const subject = await changePassword(app.db, actor, request.body.currentPassword, request.body.newPassword);
       return { success: true as const, message: accountMessages.passwordChanged, token: issueToken(app, subject) };
     },
   );
@@ -212,7 +207,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      profile: await updateProfile(app.db, actorOf(request).userId, request.body),
+      profile: await updateProfile(app.db, actorOf(request), request.body),
     }),
   );
 };

@@ -5,6 +5,7 @@ import { endAllSessions, type TokenSubject } from '../../platform/auth/sessions.
 import type { Db } from '../../platform/db/create-db.js';
 import { isStaleVersion, nextVersion } from '../../platform/db/versions.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import { type ActivityActor, diffFields, recordActivity } from '../activity/activity.service.js';
 import {
   countCustomers as countCustomerAccounts,
   findPasswordOf,
@@ -47,10 +48,11 @@ export async function authenticate(
  */
 export async function changePassword(
   db: Db,
-  userId: number,
+  actor: ActivityActor,
   currentPassword: string,
   newPassword: string,
 ): Promise<TokenSubject> {
+  const userId = actor.userId;
   const account = await findPasswordOf(db, userId);
   if (!account) throw notFound(authMessages.invalidToken);
   if (!(await verifyPassword(currentPassword, account.passwordHash))) {
@@ -63,6 +65,16 @@ export async function changePassword(
   await db.transaction().execute(async (trx) => {
     await updatePasswordHash(trx, userId, hash, now);
     await endAllSessions(trx, userId);
+    // That it changed, never the value (issue 10).
+    const changes = { passwordChanged: { before: false, after: true } };
+    await recordActivity(trx, {
+      actor,
+      action: 'password_change',
+      kind: 'account',
+      recordId: userId,
+      label: actor.name,
+      changes,
+    });
   });
   const after = await findPasswordOf(db, userId);
   if (!after) throw notFound(authMessages.invalidToken);
@@ -103,7 +115,8 @@ export async function getProfile(db: Db, userId: number): Promise<Profile> {
  * @throws AppError CONFLICT (409) for a stale version; VALIDATION_FAILED (400) when a
  *   vendor leaves out the business details; NOT_FOUND (404) if the account is gone.
  */
-export async function updateProfile(db: Db, userId: number, body: ProfileBody): Promise<Profile> {
+export async function updateProfile(db: Db, actor: ActivityActor, body: ProfileBody): Promise<Profile> {
+  const userId = actor.userId;
   await db.transaction().execute(async (trx) => {
     const current = await findProfile(trx, userId);
     if (!current) throw notFound(authMessages.invalidToken);
@@ -116,6 +129,16 @@ export async function updateProfile(db: Db, userId: number, body: ProfileBody): 
       });
     const savedAt = nextVersion(current.updatedAt, new Date().toISOString());
     await updateProfileRows(trx, userId, body.name, isVendor && body.business ? body.business : null, savedAt);
+    const after = await findProfile(trx, userId);
+    const changes = diffFields(current, after ?? null, { ignore: ['vendorId', 'role'] });
+    await recordActivity(trx, {
+      actor,
+      action: 'update',
+      kind: 'account',
+      recordId: userId,
+      label: body.name,
+      changes,
+    });
   });
   return getProfile(db, userId);
 }

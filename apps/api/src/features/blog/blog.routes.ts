@@ -10,6 +10,7 @@ import {
   messageResponse,
 } from '@haat/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../platform/auth/access.js';
 import { createBlog, deleteBlog, getBlog, listBlogs, updateBlog } from './blog.service.js';
 
 const tags = ['blogs'];
@@ -83,7 +84,7 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const blog = await createBlog(app.db, request.body);
+      const blog = await createBlog(app.db, actorOf(request), request.body);
       return reply.status(201).send({ success: true as const, message: blogMessages.published, blog });
     },
   );
@@ -109,7 +110,7 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true as const,
       message: blogMessages.updated,
-      blog: await updateBlog(app.db, request.params.id, request.body),
+      blog: await updateBlog(app.db, actorOf(request), request.params.id, request.body),
     }),
   );
 
@@ -126,7 +127,7 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteBlog(app.db, request.params.id);
+      await deleteBlog(app.db, actorOf(request), request.params.id);
       return { success: true as const, message: blogMessages.deleted };
     },
   );

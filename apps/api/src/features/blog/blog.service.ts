@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/create-db.js';
 import { listOrPage } from '../../platform/db/lists.js';
 import { isStaleVersion, nextVersion } from '../../platform/db/versions.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import { type ActivityActor, diffFields, recordActivity } from '../activity/activity.service.js';
 import { checkImage, storeCheckedImage, uploadPath } from '../uploads/uploads.service.js';
 import {
   BLOG_SORT,
@@ -134,10 +135,15 @@ async function storeImages(trx: Db, prepared: { values: BlogValues; images: Pend
  * `POST /api/blogs/create`: a new post, content sanitised, embedded images stored.
  * @throws AppError as `prepare`; nothing is stored when it throws.
  */
-export async function createBlog(db: Db, body: BlogBodyOut): Promise<Blog> {
+export async function createBlog(db: Db, actor: ActivityActor, body: BlogBodyOut): Promise<Blog> {
   const prepared = prepare(body);
   const now = new Date().toISOString();
-  const id = await db.transaction().execute(async (trx) => insertBlog(trx, await storeImages(trx, prepared), now));
+  const id = await db.transaction().execute(async (trx) => {
+    const blogId = await insertBlog(trx, await storeImages(trx, prepared), now);
+    const changes = diffFields(null, (await findBlogById(trx, blogId)) ?? null);
+    await recordActivity(trx, { actor, action: 'create', kind: 'blog', recordId: blogId, label: body.title, changes });
+    return blogId;
+  });
   return getBlog(db, id);
 }
 
@@ -147,7 +153,7 @@ export async function createBlog(db: Db, body: BlogBodyOut): Promise<Blog> {
  * @throws AppError NOT_FOUND (404); CONFLICT (409) saved by someone else since; as
  *   `prepare`. Nothing changes when it throws.
  */
-export async function updateBlog(db: Db, id: number, body: BlogBodyOut): Promise<Blog> {
+export async function updateBlog(db: Db, actor: ActivityActor, id: number, body: BlogBodyOut): Promise<Blog> {
   const prepared = prepare(body);
   await db.transaction().execute(async (trx) => {
     const current = await findBlogById(trx, id);
@@ -157,11 +163,24 @@ export async function updateBlog(db: Db, id: number, body: BlogBodyOut): Promise
     }
     const values = await storeImages(trx, prepared);
     await updateBlogRow(trx, id, values, nextVersion(current.updatedAt, new Date().toISOString()));
+    const changes = diffFields(current, (await findBlogById(trx, id)) ?? null);
+    await recordActivity(trx, { actor, action: 'update', kind: 'blog', recordId: id, label: body.title, changes });
   });
   return getBlog(db, id);
 }
 
 /** `DELETE /api/blogs/:id`. @throws AppError NOT_FOUND (404). */
-export async function deleteBlog(db: Db, id: number): Promise<void> {
-  if (!(await deleteBlogRow(db, id))) throw notFound(blogMessages.notFound);
+export async function deleteBlog(db: Db, actor: ActivityActor, id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const before = await findBlogById(trx, id);
+    if (!before || !(await deleteBlogRow(trx, id))) throw notFound(blogMessages.notFound);
+    await recordActivity(trx, {
+      actor,
+      action: 'delete',
+      kind: 'blog',
+      recordId: id,
+      label: before.title,
+      changes: diffFields(before, null),
+    });
+  });
 }

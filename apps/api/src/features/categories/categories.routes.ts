@@ -9,6 +9,7 @@ import {
   messageResponse,
 } from '@haat/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../platform/auth/access.js';
 import { createCategory, deleteCategory, listCategories, updateCategory } from './categories.service.js';
 
 const tags = ['categories'];
@@ -55,7 +56,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const category = await createCategory(app.db, request.body);
+      const category = await createCategory(app.db, actorOf(request), request.body);
       return reply.status(201).send({ success: true as const, message: categoryMessages.created, category });
     },
   );
@@ -79,7 +80,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true as const,
       message: categoryMessages.updated,
-      category: await updateCategory(app.db, request.params.id, request.body),
+      category: await updateCategory(app.db, actorOf(request), request.params.id, request.body),
     }),
   );
 
@@ -100,7 +101,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteCategory(app.db, request.params.id);
+      await deleteCategory(app.db, actorOf(request), request.params.id);
       return { success: true as const, message: categoryMessages.deleted };
     },
   );

@@ -12,6 +12,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db/cons
 import type { Db } from '../../platform/db/create-db.js';
 import { listOrPage } from '../../platform/db/lists.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import { type ActivityActor, diffFields, recordActivity } from '../activity/activity.service.js';
 import {
   type CategoryListRow,
   categorySortKeyType,
@@ -23,7 +24,6 @@ import {
   deleteSubcategory as deleteSubcategoryRow,
   findCategoryById,
   findSubcategoryById,
-  findSubcategoryParent,
   insertCategory,
   insertSubcategory,
   isCategoryNameTaken,
@@ -116,13 +116,28 @@ async function loadCategory(db: Db, id: number): Promise<Category> {
  * `POST /categories/create`: `_id` in the body is ignored.
  * @throws AppError CONFLICT (409) when the name is taken, ignoring case.
  */
-export async function createCategory(db: Db, body: CategoryBody): Promise<Category> {
+export async function createCategory(db: Db, actor: ActivityActor, body: CategoryBody): Promise<Category> {
   const now = new Date().toISOString();
   const id = await guardName(
     () =>
       db.transaction().execute(async (trx) => {
         if (await isCategoryNameTaken(trx, body.name)) throw categoryNameTaken();
-        return insertCategory(trx, { name: body.name, imageUrl: body.imageUrl, createdAt: now, updatedAt: now });
+        const id = await insertCategory(trx, {
+          name: body.name,
+          imageUrl: body.imageUrl,
+          createdAt: now,
+          updatedAt: now,
+        });
+        const changes = diffFields(null, { name: body.name, imageUrl: body.imageUrl });
+        await recordActivity(trx, {
+          actor,
+          action: 'create',
+          kind: 'category',
+          recordId: id,
+          label: body.name,
+          changes,
+        });
+        return id;
       }),
     categoryNameTaken,
   );
@@ -133,14 +148,27 @@ export async function createCategory(db: Db, body: CategoryBody): Promise<Catego
  * `PUT /categories/:id`: renames it and changes its image.
  * @throws AppError NOT_FOUND (404); CONFLICT (409) when another category has the name.
  */
-export async function updateCategory(db: Db, id: number, body: CategoryBody): Promise<Category> {
+export async function updateCategory(db: Db, actor: ActivityActor, id: number, body: CategoryBody): Promise<Category> {
   const now = new Date().toISOString();
   await guardName(
     () =>
       db.transaction().execute(async (trx) => {
-        if (!(await findCategoryById(trx, id))) throw notFound(categoryMessages.notFound);
+        const before = await findCategoryById(trx, id);
+        if (!before) throw notFound(categoryMessages.notFound);
         if (await isCategoryNameTaken(trx, body.name, id)) throw categoryNameTaken();
         await updateCategoryRow(trx, id, { name: body.name, imageUrl: body.imageUrl, updatedAt: now });
+        const changes = diffFields(
+          { name: before.name, imageUrl: before.imageUrl },
+          { name: body.name, imageUrl: body.imageUrl },
+        );
+        await recordActivity(trx, {
+          actor,
+          action: 'update',
+          kind: 'category',
+          recordId: id,
+          label: body.name,
+          changes,
+        });
       }),
     categoryNameTaken,
   );
@@ -153,13 +181,15 @@ export async function updateCategory(db: Db, id: number, body: CategoryBody): Pr
  * @throws AppError NOT_FOUND (404); IN_USE (409) naming how many products use it or
  *   its subcategories, also when one is added while deleting (foreign-key violation).
  */
-export async function deleteCategory(db: Db, id: number): Promise<void> {
+export async function deleteCategory(db: Db, actor: ActivityActor, id: number): Promise<void> {
   try {
     await db.transaction().execute(async (trx) => {
-      if (!(await findCategoryById(trx, id))) throw notFound(categoryMessages.notFound);
+      const before = await findCategoryById(trx, id);
+      if (!before) throw notFound(categoryMessages.notFound);
       const used = await countProductsUsingCategory(trx, id);
       if (used > 0) throw new AppError('IN_USE', categoryMessages.inUse(used));
       await deleteCategoryRow(trx, id);
+      await recordActivity(trx, { actor, action: 'delete', kind: 'category', recordId: id, label: before.name });
     });
   } catch (error) {
     if (!isForeignKeyViolation(error)) throw error;
@@ -205,14 +235,29 @@ async function loadSubcategory(db: Db, id: number): Promise<Subcategory> {
  * @throws AppError VALIDATION_FAILED (400) when the parent category does not exist;
  *   CONFLICT (409) when the category already has a subcategory of that name.
  */
-export async function createSubcategory(db: Db, body: SubcategoryBody): Promise<Subcategory> {
+export async function createSubcategory(db: Db, actor: ActivityActor, body: SubcategoryBody): Promise<Subcategory> {
   const now = new Date().toISOString();
   const id = await guardName(async () => {
     try {
       return await db.transaction().execute(async (trx) => {
         if (!(await findCategoryById(trx, body.category))) throw parentMissing();
         if (await isSubcategoryNameTaken(trx, body.category, body.name)) throw subcategoryNameTaken();
-        return insertSubcategory(trx, { categoryId: body.category, name: body.name, createdAt: now, updatedAt: now });
+        const id = await insertSubcategory(trx, {
+          categoryId: body.category,
+          name: body.name,
+          createdAt: now,
+          updatedAt: now,
+        });
+        const changes = diffFields(null, { name: body.name, categoryId: body.category });
+        await recordActivity(trx, {
+          actor,
+          action: 'create',
+          kind: 'subcategory',
+          recordId: id,
+          label: body.name,
+          changes,
+        });
+        return id;
       });
     } catch (error) {
       // The category was deleted between the check and the insert.
@@ -229,17 +274,34 @@ export async function createSubcategory(db: Db, body: SubcategoryBody): Promise<
  * @throws AppError NOT_FOUND (404); VALIDATION_FAILED (400) when the new parent does
  *   not exist; CONFLICT (409) when the target category has a subcategory of that name.
  */
-export async function updateSubcategory(db: Db, id: number, body: SubcategoryBody): Promise<Subcategory> {
+export async function updateSubcategory(
+  db: Db,
+  actor: ActivityActor,
+  id: number,
+  body: SubcategoryBody,
+): Promise<Subcategory> {
   const now = new Date().toISOString();
   await guardName(async () => {
     try {
       await db.transaction().execute(async (trx) => {
-        const current = await findSubcategoryParent(trx, id);
+        const current = await findSubcategoryById(trx, id);
         if (!current) throw notFound(categoryMessages.subcategoryNotFound);
         if (!(await findCategoryById(trx, body.category))) throw parentMissing();
         if (await isSubcategoryNameTaken(trx, body.category, body.name, id)) throw subcategoryNameTaken();
         await updateSubcategoryRow(trx, id, { categoryId: body.category, name: body.name, updatedAt: now });
         if (current.categoryId !== body.category) await moveSubcategoryProducts(trx, id, body.category, now);
+        const changes = diffFields(
+          { name: current.name, categoryId: current.categoryId },
+          { name: body.name, categoryId: body.category },
+        );
+        await recordActivity(trx, {
+          actor,
+          action: 'update',
+          kind: 'subcategory',
+          recordId: id,
+          label: body.name,
+          changes,
+        });
       });
     } catch (error) {
       if (isForeignKeyViolation(error)) throw parentMissing();
@@ -253,13 +315,15 @@ export async function updateSubcategory(db: Db, id: number, body: SubcategoryBod
  * `DELETE /subcategories/:id`.
  * @throws AppError NOT_FOUND (404); IN_USE (409) naming how many products use it.
  */
-export async function deleteSubcategory(db: Db, id: number): Promise<void> {
+export async function deleteSubcategory(db: Db, actor: ActivityActor, id: number): Promise<void> {
   try {
     await db.transaction().execute(async (trx) => {
-      if (!(await findSubcategoryParent(trx, id))) throw notFound(categoryMessages.subcategoryNotFound);
+      const before = await findSubcategoryById(trx, id);
+      if (!before) throw notFound(categoryMessages.subcategoryNotFound);
       const used = await countProductsUsingSubcategory(trx, id);
       if (used > 0) throw new AppError('IN_USE', categoryMessages.subcategoryInUse(used));
       await deleteSubcategoryRow(trx, id);
+      await recordActivity(trx, { actor, action: 'delete', kind: 'subcategory', recordId: id, label: before.name });
     });
   } catch (error) {
     if (!isForeignKeyViolation(error)) throw error;

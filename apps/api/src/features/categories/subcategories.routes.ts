@@ -9,6 +9,7 @@ import {
   subcategoryResponse,
 } from '@haat/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../platform/auth/access.js';
 import { createSubcategory, deleteSubcategory, listSubcategories, updateSubcategory } from './categories.service.js';
 
 const tags = ['subcategories'];
@@ -55,7 +56,7 @@ export const subcategoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const subcategory = await createSubcategory(app.db, request.body);
+      const subcategory = await createSubcategory(app.db, actorOf(request), request.body);
       return reply
         .status(201)
         .send({ success: true as const, message: categoryMessages.subcategoryCreated, subcategory });
@@ -88,7 +89,7 @@ export const subcategoryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true as const,
       message: categoryMessages.subcategoryUpdated,
-      subcategory: await updateSubcategory(app.db, request.params.id, request.body),
+      subcategory: await updateSubcategory(app.db, actorOf(request), request.params.id, request.body),
     }),
   );
 
@@ -109,7 +110,7 @@ export const subcategoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteSubcategory(app.db, request.params.id);
+      await deleteSubcategory(app.db, actorOf(request), request.params.id);
       return { success: true as const, message: categoryMessages.subcategoryDeleted };
     },
   );

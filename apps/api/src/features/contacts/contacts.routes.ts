@@ -10,6 +10,7 @@ import {
   messageResponse,
 } from '@haat/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../platform/auth/access.js';
 import { createContact, deleteContact, getContact, listContacts } from './contacts.service.js';
 
 const tags = ['contacts'];
@@ -103,7 +104,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteContact(app.db, request.params.id);
+      await deleteContact(app.db, actorOf(request), request.params.id);
       return { success: true as const, message: contactMessages.deleted };
     },
   );

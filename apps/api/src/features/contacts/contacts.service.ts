@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Db } from '../../platform/db/create-db.js';
 import { listOrPage } from '../../platform/db/lists.js';
 import { notFound } from '../../platform/errors.js';
+import { type ActivityActor, recordActivity } from '../activity/activity.service.js';
 import { notifyContactReceived } from '../notifications/notifications.service.js';
 import {
   CONTACT_SORT,
@@ -80,6 +81,11 @@ export async function createContact(db: Db, body: z.output<typeof contactBody>):
 }
 
 /** `DELETE /api/contacts/:id`. @throws AppError NOT_FOUND (404). */
-export async function deleteContact(db: Db, id: number): Promise<void> {
-  if (!(await deleteContactRow(db, id))) throw notFound(contactMessages.notFound);
+export async function deleteContact(db: Db, actor: ActivityActor, id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const before = await findContactById(trx, id);
+    if (!before || !(await deleteContactRow(trx, id))) throw notFound(contactMessages.notFound);
+    // The message itself is not copied into the log: deleting it should remove it.
+    await recordActivity(trx, { actor, action: 'delete', kind: 'contact', recordId: id, label: before.name });
+  });
 }

@@ -8,6 +8,7 @@ import {
   messageResponse,
 } from '@haat/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../platform/auth/access.js';
 import { createCoupon, deleteCoupon, listCoupons, updateCoupon } from './coupons.service.js';
 import { toCouponListResponse, toCouponResponse } from './coupons.wire.js';
 import { storeDay } from './store-day.js';
@@ -57,7 +58,7 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const coupon = await createCoupon(app.db, request.body, today());
+      const coupon = await createCoupon(app.db, actorOf(request), request.body, today());
       return reply.status(201).send(toCouponResponse(couponMessages.created, coupon));
     },
   );
@@ -80,7 +81,10 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      toCouponResponse(couponMessages.updated, await updateCoupon(app.db, request.params.id, request.body, today())),
+      toCouponResponse(
+        couponMessages.updated,
+        await updateCoupon(app.db, actorOf(request), request.params.id, request.body, today()),
+      ),
   );
 
   /**
@@ -99,7 +103,7 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteCoupon(app.db, request.params.id);
+      await deleteCoupon(app.db, actorOf(request), request.params.id);
       return { success: true as const, message: couponMessages.deleted };
     },
   );

@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/create-db.js';
 import type { CouponRow } from '../../platform/db/schema.js';
 import { isStaleVersion, nextVersion } from '../../platform/db/versions.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import { type ActivityActor, diffFields, recordActivity } from '../activity/activity.service.js';
 import type { CouponTerms } from './coupon-rules.js';
 import {
   type CouponRestrictions,
@@ -105,6 +106,17 @@ function columnsOf(body: CouponBody) {
   };
 }
 
+/** A coupon's fields as the activity log records them (money in paise; `couponChanges` makes rupees). */
+async function couponSnapshot(db: Db, id: number): Promise<Record<string, unknown> | null> {
+  const row = await findCouponById(db, id);
+  if (!row) return null;
+  const restrictions = (await findRestrictions(db, [id])).get(id) ?? NO_RESTRICTIONS;
+  return { ...row, applicableProducts: restrictions.products, applicableCategories: restrictions.categories };
+}
+
+const couponChanges = (before: Record<string, unknown> | null, after: Record<string, unknown> | null) =>
+  diffFields(before, after, { money: ['amountOffPaise', 'minOrderPaise', 'maxDiscountPaise'] });
+
 const unique = (ids: readonly number[]) => [...new Set(ids)];
 
 /** Refuses restrictions naming products or categories that do not exist (400). */
@@ -139,7 +151,12 @@ async function guardWrite<T>(write: () => Promise<T>): Promise<T> {
  * @throws AppError CONFLICT (409) for a code in use; VALIDATION_FAILED (400) for
  *   restrictions naming missing products or categories.
  */
-export async function createCoupon(db: Db, body: CouponBody, today: string): Promise<StoredCoupon> {
+export async function createCoupon(
+  db: Db,
+  actor: ActivityActor,
+  body: CouponBody,
+  today: string,
+): Promise<StoredCoupon> {
   const now = new Date().toISOString();
   const productIds = unique(body.applicableProducts);
   const categoryIds = unique(body.applicableCategories);
@@ -155,6 +172,15 @@ export async function createCoupon(db: Db, body: CouponBody, today: string): Pro
         updatedAt: now,
       });
       await replaceRestrictions(trx, couponId, productIds, categoryIds, now);
+      const changes = couponChanges(null, await couponSnapshot(trx, couponId));
+      await recordActivity(trx, {
+        actor,
+        action: 'create',
+        kind: 'coupon',
+        recordId: couponId,
+        label: body.code,
+        changes,
+      });
       return couponId;
     }),
   );
@@ -169,7 +195,13 @@ export async function createCoupon(db: Db, body: CouponBody, today: string): Pro
  * @throws AppError NOT_FOUND (404); BAD_REQUEST (400) for a changed code;
  *   VALIDATION_FAILED (400) for missing products or categories; CONFLICT (409) when stale.
  */
-export async function updateCoupon(db: Db, id: number, body: CouponBody, today: string): Promise<StoredCoupon> {
+export async function updateCoupon(
+  db: Db,
+  actor: ActivityActor,
+  id: number,
+  body: CouponBody,
+  today: string,
+): Promise<StoredCoupon> {
   const now = new Date().toISOString();
   const productIds = unique(body.applicableProducts);
   const categoryIds = unique(body.applicableCategories);
@@ -183,8 +215,18 @@ export async function updateCoupon(db: Db, id: number, body: CouponBody, today: 
         throw new AppError('BAD_REQUEST', couponMessages.codeNotEditable, { code: couponMessages.codeNotEditable });
       await checkRestrictions(trx, productIds, categoryIds);
       const savedAt = nextVersion(current.updatedAt, now);
+      const before = await couponSnapshot(trx, id);
       await updateCouponRow(trx, id, { ...columnsOf(body), updatedAt: savedAt });
       await replaceRestrictions(trx, id, productIds, categoryIds, savedAt);
+      const changes = couponChanges(before, await couponSnapshot(trx, id));
+      await recordActivity(trx, {
+        actor,
+        action: 'update',
+        kind: 'coupon',
+        recordId: id,
+        label: current.code,
+        changes,
+      });
     }),
   );
   return loadCoupon(db, id, today);
@@ -195,8 +237,20 @@ export async function updateCoupon(db: Db, id: number, body: CouponBody, today: 
  * discount (`orders.coupon_code`, `discount_paise`); only their link to it goes.
  * @throws AppError NOT_FOUND (404).
  */
-export async function deleteCoupon(db: Db, id: number): Promise<void> {
-  if (!(await deleteCouponRow(db, id))) throw notFound(couponMessages.notFound);
+export async function deleteCoupon(db: Db, actor: ActivityActor, id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const before = await couponSnapshot(trx, id);
+    if (!before || !(await deleteCouponRow(trx, id))) throw notFound(couponMessages.notFound);
+    const label = String(before.code);
+    await recordActivity(trx, {
+      actor,
+      action: 'delete',
+      kind: 'coupon',
+      recordId: id,
+      label,
+      changes: couponChanges(before, null),
+    });
+  });
 }
 
 /** A coupon as checkout redeems it: its id and its terms (paise). */

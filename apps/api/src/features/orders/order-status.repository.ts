@@ -51,3 +51,9 @@ export async function insertStatusEntry(
     })
     .execute();
 }
+
+/** An order's tracking number (the activity log's label for it), or undefined. */
+export async function findOrderTrackingNumber(db: Db, id: number): Promise<string | undefined> {
+  const row = await db.selectFrom('orders').select('trackingNumber').where('id', '=', id).executeTakeFirst();
+  return row?.trackingNumber;
+}

@@ -9,7 +9,13 @@ import type { Actor } from '../../platform/auth/access.js';
 import type { Db } from '../../platform/db/create-db.js';
 import { isStaleVersion, nextVersion } from '../../platform/db/versions.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import { findOrderStatusForUpdate, insertStatusEntry, setOrderStatus } from './order-status.repository.js';
+import { recordActivity } from '../activity/activity.service.js';
+import {
+  findOrderStatusForUpdate,
+  findOrderTrackingNumber,
+  insertStatusEntry,
+  setOrderStatus,
+} from './order-status.repository.js';
 import { getOrder, type OrderDetail } from './orders.service.js';
 
 /**
@@ -45,7 +51,22 @@ export async function advanceOrderStatus(
   body: OrderStatusBody,
   options: AdvanceOrderStatusOptions = {},
 ): Promise<OrderDetail> {
-  await db.transaction().execute((trx) => advanceOrderStatusInTransaction(trx, actor, body, options));
+  await db.transaction().execute(async (trx) => {
+    await advanceOrderStatusInTransaction(trx, actor, body, options);
+    // Only a request's change is staff activity; the demo seeder's back-dated steps are not.
+    const label = (await findOrderTrackingNumber(trx, body.orderId)) ?? String(body.orderId);
+    const changes = {
+      status: { before: orderStatuses[orderStatuses.indexOf(body.status) - 1] ?? null, after: body.status },
+    };
+    await recordActivity(trx, {
+      actor,
+      action: 'status_change',
+      kind: 'order',
+      recordId: body.orderId,
+      label,
+      changes,
+    });
+  });
   return getOrder(db, body.orderId);
 }
 

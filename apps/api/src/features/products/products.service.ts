@@ -12,6 +12,7 @@ import { type ListAnswer, listOrPage } from '../../platform/db/lists.js';
 import type { ProductUpdate } from '../../platform/db/schema.js';
 import { isStaleVersion, nextVersion } from '../../platform/db/versions.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import { diffFields, recordActivity } from '../activity/activity.service.js';
 import { notifyProductReviewed, notifyProductSubmitted } from '../notifications/notifications.service.js';
 import {
   countProducts,
@@ -132,6 +133,24 @@ export async function getProduct(db: Db, viewer: Viewer, id: number): Promise<Pr
 }
 
 /**
+ * The product's fields as the activity log records them: money in paise (`diffFields`
+ * makes rupees), the category, subcategory and vendor by name rather than id.
+ */
+async function productSnapshot(db: Db, id: number): Promise<Record<string, unknown> | null> {
+  const row = await findProductById(db, id);
+  if (!row) return null;
+  const { categoryName, subcategoryName, vendorBusinessName, ...fields } = row;
+  const { id: _id, categoryId, subcategoryId, vendorId, vendorName, reviewerName, ...rest } = fields;
+  const { reviewedBy, reviewedAt, createdAt, updatedAt, ...recorded } = rest;
+  const images = (await findImagesOf(db, [id])).get(id) ?? [];
+  return { ...recorded, category: categoryName, subcategory: subcategoryName, vendor: vendorBusinessName, images };
+}
+
+/** `diffFields` for two product snapshots: prices recorded in rupees. */
+const productChanges = (before: Record<string, unknown> | null, after: Record<string, unknown> | null) =>
+  diffFields(before, after, { money: ['salePricePaise', 'actualPricePaise'] });
+
+/**
  * Checks what a product body refers to: the category exists, the subcategory belongs
  * to it, and (when `vendorToCheck` is set) the vendor is approved.
  * @throws AppError VALIDATION_FAILED (400) naming every bad field.
@@ -209,6 +228,15 @@ export async function createProduct(
       });
       await replaceProductImages(trx, productId, body.images, now);
       if (!isAdmin) await notifyProductSubmitted(trx, productId, now);
+      const changes = productChanges(null, await productSnapshot(trx, productId));
+      await recordActivity(trx, {
+        actor,
+        action: 'create',
+        kind: 'product',
+        recordId: productId,
+        label: body.name,
+        changes,
+      });
       return productId;
     }),
   );
@@ -247,6 +275,7 @@ export async function updateProduct(
       const current = await findProductOwnership(trx, id);
       if (!current || !canSee(actor, current)) throw notFound(productMessages.notFound);
       if (isStaleVersion(body.updatedAt, current.updatedAt)) throw changedMeanwhile();
+      const before = await productSnapshot(trx, id);
       const vendorId = isAdmin ? (body.vendor === undefined ? current.vendorId : body.vendor) : current.vendorId;
       const vendorChanged = vendorId !== current.vendorId;
       await checkReferences(trx, body, isAdmin && vendorChanged ? vendorId : null);
@@ -262,6 +291,15 @@ export async function updateProduct(
       await updateProductRow(trx, id, changes);
       await replaceProductImages(trx, id, body.images, savedAt);
       if (!isAdmin) await notifyProductSubmitted(trx, id, savedAt);
+      const changed = productChanges(before, await productSnapshot(trx, id));
+      await recordActivity(trx, {
+        actor,
+        action: 'update',
+        kind: 'product',
+        recordId: id,
+        label: body.name,
+        changes: changed,
+      });
     }),
   );
   return {
@@ -279,7 +317,17 @@ export async function deleteProduct(db: Db, actor: Actor, id: number): Promise<v
   await db.transaction().execute(async (trx) => {
     const current = await findProductOwnership(trx, id);
     if (!current || !canSee(actor, current)) throw notFound(productMessages.notFound);
+    const before = await productSnapshot(trx, id);
     await deleteProductRow(trx, id);
+    const label = String(before?.name ?? '');
+    await recordActivity(trx, {
+      actor,
+      action: 'delete',
+      kind: 'product',
+      recordId: id,
+      label,
+      changes: productChanges(before, null),
+    });
   });
 }
 
@@ -307,6 +355,7 @@ export async function reviewProduct(
     if (isStaleVersion(reviewedVersion, current.updatedAt)) {
       throw new AppError('CONFLICT', productMessages.reviewedStale);
     }
+    const before = await productSnapshot(trx, id);
     await updateProductRow(trx, id, {
       approvalStatus: isApproved ? 'approved' : 'rejected',
       status: isApproved ? 'active' : 'pending',
@@ -315,6 +364,16 @@ export async function reviewProduct(
       updatedAt: nextVersion(current.updatedAt, now),
     });
     await notifyProductReviewed(trx, id, isApproved, now);
+    const after = await productSnapshot(trx, id);
+    const action = isApproved ? 'approve' : 'reject';
+    await recordActivity(trx, {
+      actor: admin,
+      action,
+      kind: 'product',
+      recordId: id,
+      label: String(after?.name ?? ''),
+      changes: productChanges(before, after),
+    });
   });
   return {
     message: isApproved ? productMessages.approved : productMessages.rejected,

@@ -125,7 +125,7 @@ export const vendorManagementRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: vendorDeleteResponse, 400: apiError, 401: apiError, 403: apiError, 404: apiError },
       },
     },
-    (request) => deleteVendor(app.db, request.params.id).then(withSuccess),
+    (request) => deleteVendor(app.db, actorOf(request), request.params.id).then(withSuccess),
   );
 };
 

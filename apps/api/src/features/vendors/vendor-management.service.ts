@@ -14,6 +14,7 @@ import { isUniqueViolation } from '../../platform/db/constraint-errors.js';
 import type { Db } from '../../platform/db/create-db.js';
 import { isStaleVersion, nextVersion } from '../../platform/db/versions.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import { diffFields, recordActivity } from '../activity/activity.service.js';
 import { notifyVendorRegistered } from '../notifications/notifications.service.js';
 import {
   countVendorsByStatus,
@@ -113,6 +114,17 @@ export async function registerVendor(
         now,
       });
       if (!isAdmin) await notifyVendorRegistered(trx, vendorId, now);
+      const account = await findVendorAccount(trx, vendorId);
+      // A vendor signing up is the actor of their own registration.
+      const actor =
+        isAdmin && caller ? caller : { userId: account?.userId ?? 0, role: 'vendor' as const, name: body.name };
+      const entry = {
+        kind: 'vendor' as const,
+        recordId: vendorId,
+        label: body.businessName,
+        changes: diffFields(null, account ?? null),
+      };
+      await recordActivity(trx, { actor, action: isAdmin ? 'create' : 'register', ...entry });
       return vendorId;
     }),
   );
@@ -156,6 +168,16 @@ export async function updateVendor(
         },
         savedAt,
       );
+      const changes = diffFields(current, (await findVendorAccount(trx, vendorId)) ?? null, { ignore: ['userId'] });
+      if (passwordHash !== undefined) changes.passwordChanged = { before: false, after: true };
+      await recordActivity(trx, {
+        actor: admin,
+        action: 'update',
+        kind: 'vendor',
+        recordId: vendorId,
+        label: body.businessName,
+        changes,
+      });
       if (passwordHash !== undefined || (status !== 'approved' && current.status === 'approved'))
         await endAllSessions(trx, current.userId);
     }),
@@ -188,6 +210,16 @@ export async function changeVendorStatus(
       nextVersion(current.updatedAt, new Date().toISOString()),
     );
     if (body.status !== 'approved') await endAllSessions(trx, current.userId);
+    const changes = diffFields({ status: current.status }, { status: body.status });
+    const action = body.status === 'approved' ? 'approve' : 'reject';
+    await recordActivity(trx, {
+      actor: admin,
+      action,
+      kind: 'vendor',
+      recordId: vendorId,
+      label: current.businessName,
+      changes,
+    });
   });
   return {
     message: body.status === 'approved' ? vendorMessages.approved : vendorMessages.rejected,
@@ -202,12 +234,25 @@ export async function changeVendorStatus(
  * @returns the message and how many products passed to the store.
  * @throws AppError NOT_FOUND (404).
  */
-export async function deleteVendor(db: Db, vendorId: number): Promise<{ message: string; productsHandedOver: number }> {
+export async function deleteVendor(
+  db: Db,
+  admin: Actor,
+  vendorId: number,
+): Promise<{ message: string; productsHandedOver: number }> {
   return db.transaction().execute(async (trx) => {
     const current = await findVendorAccount(trx, vendorId);
     if (!current) throw vendorNotFound();
     const productsHandedOver = await handProductsToStore(trx, vendorId, new Date().toISOString());
     await deleteVendorUser(trx, current.userId);
+    const changes = diffFields(current, null, { ignore: ['userId'] });
+    await recordActivity(trx, {
+      actor: admin,
+      action: 'delete',
+      kind: 'vendor',
+      recordId: vendorId,
+      label: current.businessName,
+      changes,
+    });
     return { message: vendorMessages.deleted, productsHandedOver };
   });
 }

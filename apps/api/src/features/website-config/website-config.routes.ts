@@ -12,6 +12,7 @@ import {
 } from '@haat/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
+import { type Actor, actorOf } from '../../platform/auth/access.js';
 import type { Db } from '../../platform/db/create-db.js';
 import {
   readWebsiteConfig,
@@ -64,7 +65,7 @@ export const websiteConfigRoutes: FastifyPluginAsyncZod = async (app) => {
     path: string,
     label: string,
     body: S,
-    save: (db: Db, body: S['_output']) => ReturnType<typeof readWebsiteConfig>,
+    save: (db: Db, actor: Actor, body: S['_output']) => ReturnType<typeof readWebsiteConfig>,
   ) {
     app.put(
       path,
@@ -75,7 +76,7 @@ export const websiteConfigRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => ({
         success: true as const,
         message: websiteConfigMessages.saved(label),
-        config: await save(app.db, request.body as S['_output']),
+        config: await save(app.db, actorOf(request), request.body as S['_output']),
       }),
     );
   }

@@ -15,6 +15,7 @@ import { isUniqueViolation } from '../../platform/db/constraint-errors.js';
 import type { Db } from '../../platform/db/create-db.js';
 import { nextVersion } from '../../platform/db/versions.js';
 import { AppError } from '../../platform/errors.js';
+import { type ActivityActor, diffFields, recordActivity } from '../activity/activity.service.js';
 import {
   type ConfigChanges,
   findConfigRow,
@@ -83,6 +84,7 @@ const conflict = () => new AppError('CONFLICT', websiteConfigMessages.conflict);
  */
 async function saveSection(
   db: Db,
+  actor: ActivityActor,
   version: string | null | undefined,
   changes: ConfigChanges,
   alsoWrite?: (trx: Db, now: string) => Promise<void>,
@@ -96,10 +98,20 @@ async function saveSection(
           throw conflict();
         }
       }
+      const before = await readWebsiteConfig(trx);
       const savedAt = nextVersion(row?.updatedAt, new Date().toISOString());
       if (row) await updateConfigRow(trx, changes, savedAt);
       else await insertConfigRow(trx, changes, savedAt);
       await alsoWrite?.(trx, savedAt);
+      const saved = diffFields(before, await readWebsiteConfig(trx));
+      await recordActivity(trx, {
+        actor,
+        action: 'config_save',
+        kind: 'website_config',
+        recordId: 1,
+        label: 'Website configuration',
+        changes: saved,
+      });
     });
   } catch (error) {
     // Two first saves raced to create the row: the loser saved over nothing it saw.
@@ -110,18 +122,26 @@ async function saveSection(
 }
 
 /** `PUT /api/website-config/logo`. @throws AppError CONFLICT (409) on a stale version. */
-export function saveLogo(db: Db, body: z.output<typeof logoBody>): Promise<WebsiteConfig> {
-  return saveSection(db, body.updatedAt, { logoUrl: body.logoUrl });
+export function saveLogo(db: Db, actor: ActivityActor, body: z.output<typeof logoBody>): Promise<WebsiteConfig> {
+  return saveSection(db, actor, body.updatedAt, { logoUrl: body.logoUrl });
 }
 
 /** `PUT /api/website-config/welcome-quote`. @throws AppError CONFLICT (409) on a stale version. */
-export function saveWelcomeQuote(db: Db, body: z.output<typeof welcomeQuoteBody>): Promise<WebsiteConfig> {
-  return saveSection(db, body.updatedAt, { welcomeQuote: body.welcomeQuote });
+export function saveWelcomeQuote(
+  db: Db,
+  actor: ActivityActor,
+  body: z.output<typeof welcomeQuoteBody>,
+): Promise<WebsiteConfig> {
+  return saveSection(db, actor, body.updatedAt, { welcomeQuote: body.welcomeQuote });
 }
 
 /** `PUT /api/website-config/contact-info`: an omitted address clears it. @throws AppError CONFLICT (409). */
-export function saveContactInfo(db: Db, body: z.output<typeof contactInfoBody>): Promise<WebsiteConfig> {
-  return saveSection(db, body.updatedAt, {
+export function saveContactInfo(
+  db: Db,
+  actor: ActivityActor,
+  body: z.output<typeof contactInfoBody>,
+): Promise<WebsiteConfig> {
+  return saveSection(db, actor, body.updatedAt, {
     phoneNumber: body.phoneNumber,
     email: body.email,
     address: body.address ?? null,
@@ -129,20 +149,28 @@ export function saveContactInfo(db: Db, body: z.output<typeof contactInfoBody>):
 }
 
 /** `PUT /api/website-config/banners`: the list replaces the old one, in its order. @throws AppError CONFLICT (409). */
-export function saveBanners(db: Db, body: z.output<typeof bannersBody>): Promise<WebsiteConfig> {
+export function saveBanners(db: Db, actor: ActivityActor, body: z.output<typeof bannersBody>): Promise<WebsiteConfig> {
   const banners = body.banners.map(({ imageUrl, anchorLink, isActive }) => ({ imageUrl, anchorLink, isActive }));
-  return saveSection(db, body.updatedAt, {}, (trx, now) => replaceBanners(trx, banners, now));
+  return saveSection(db, actor, body.updatedAt, {}, (trx, now) => replaceBanners(trx, banners, now));
 }
 
 /** `PUT /api/website-config/social-media`: the list replaces the old one. @throws AppError CONFLICT (409). */
-export function saveSocialMedia(db: Db, body: z.output<typeof socialMediaBody>): Promise<WebsiteConfig> {
-  return saveSection(db, body.updatedAt, {}, (trx, now) => replaceSocialLinks(trx, body.socialMediaLinks, now));
+export function saveSocialMedia(
+  db: Db,
+  actor: ActivityActor,
+  body: z.output<typeof socialMediaBody>,
+): Promise<WebsiteConfig> {
+  return saveSection(db, actor, body.updatedAt, {}, (trx, now) => replaceSocialLinks(trx, body.socialMediaLinks, now));
 }
 
 /** `PUT /api/website-config/sales-banner`. @throws AppError CONFLICT (409) on a stale version. */
-export function saveSalesBanner(db: Db, body: z.output<typeof salesBannerBody>): Promise<WebsiteConfig> {
+export function saveSalesBanner(
+  db: Db,
+  actor: ActivityActor,
+  body: z.output<typeof salesBannerBody>,
+): Promise<WebsiteConfig> {
   const banner = body.salesBanner;
-  return saveSection(db, body.updatedAt, {
+  return saveSection(db, actor, body.updatedAt, {
     salesBannerLogoUrl: banner.logoUrl ?? null,
     salesBannerBackgroundColor: banner.backgroundColor,
     salesBannerTextColor: banner.textColor,

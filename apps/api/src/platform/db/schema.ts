@@ -296,6 +296,26 @@ export interface DashboardSettingsTable extends Timestamps {
   months: number;
 }
 
+/**
+ * One change made through the API by an admin or vendor (migration 2026_11_24_1200,
+ * issue 10). Written only by `features/activity/activity.repository.ts`.
+ */
+export interface ActivityLogTable {
+  id: Id;
+  /** Null once the account is deleted; `actorName` keeps who it was. */
+  actorUserId: number | null;
+  actorName: string;
+  actorRole: 'admin' | 'vendor';
+  action: string;
+  recordKind: string;
+  recordId: number;
+  recordLabel: string;
+  /** JSON `{ field: { before, after } }` (money in rupees, never a secret). */
+  changes: string;
+  /** UTC ISO 8601. */
+  createdAt: string;
+}
+
 export interface Database {
   dashboardSettings: DashboardSettingsTable;
   users: UsersTable;
@@ -322,6 +342,7 @@ export interface Database {
   checkoutKeys: CheckoutKeysTable;
   catalogVersion: CatalogVersionTable;
   notifications: NotificationsTable;
+  activityLog: ActivityLogTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -2,6 +2,7 @@ import {
   ChevronsLeft,
   ChevronsRight,
   FileText,
+  History,
   LayoutDashboard,
   LogOut,
   type LucideIcon,
@@ -55,6 +56,7 @@ export const navSections: { title: string | null; items: NavItem[] }[] = [
       { label: 'Blog Posts', to: paths.blog.list, icon: FileText, alsoActiveUnder: [paths.blog.listAlias] },
       { label: 'Contact Inquiries', to: paths.contact, icon: Mail },
       { label: 'Website Configuration', to: paths.websiteConfig, icon: Settings },
+      { label: 'Activity log', to: paths.activity, icon: History },
     ],
   },
 ];

@@ -16,6 +16,7 @@ import * as addUserTokenVersion from './2026_11_23_1100_add_user_token_version.j
 import * as addPeopleSearch from './2026_11_24_1000_add_people_search.js';
 import * as createDashboardSettings from './2026_11_24_1010_create_dashboard_settings.js';
 import * as createNotifications from './2026_11_24_1100_create_notifications.js';
+import * as createActivityLog from './2026_11_24_1200_create_activity_log.js';
 import * as createCatalogVersion from './2026_11_24_1300_create_catalog_version.js';
 
 /**
@@ -40,5 +41,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_1000_add_people_search': addPeopleSearch,
   '2026_11_24_1010_create_dashboard_settings': createDashboardSettings,
   '2026_11_24_1100_create_notifications': createNotifications,
+  '2026_11_24_1200_create_activity_log': createActivityLog,
   '2026_11_24_1300_create_catalog_version': createCatalogVersion,
 };

@@ -3,6 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { FormSection } from '../../../components/ui/form-section';
+import { HistoryPanel } from '../../../components/ui/history-panel';
 import { ImageWithFallback } from '../../../components/ui/image-with-fallback';
 import { notify } from '../../../components/ui/notify';
 import { Spinner } from '../../../components/ui/spinner';
@@ -168,6 +169,7 @@ export function OrderDetailPage() {
             </dl>
           </FormSection>
           {status !== 'Delivered' && <UpdateStatusForm order={order} />}
+          <HistoryPanel kind="order" id={order._id} />
         </div>
       </div>
     </div>

@@ -3,6 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button-link';
+import { HistoryPanel } from '../../../components/ui/history-panel';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
@@ -41,6 +42,9 @@ export function ProductFormPage() {
           <ProductReviewBar product={product.data.product} />
         )}
         <ProductForm key={product.data.product._id} product={product.data.product} isAdmin={isAdmin} />
+        <div className="mt-6">
+          <HistoryPanel kind="product" id={product.data.product._id} />
+        </div>
       </>
     );
 

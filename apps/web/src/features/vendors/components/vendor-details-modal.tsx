@@ -1,6 +1,7 @@
 import { type Vendor, vendorMessages } from '@haat/contract';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
+import { HistoryPanel } from '../../../components/ui/history-panel';
 import { Modal } from '../../../components/ui/modal';
 import { formatDate } from '../../../lib/format';
 import { VendorStatusBadge } from './vendor-status-badge';
@@ -41,6 +42,9 @@ export function VendorDetailsModal({
           </div>
         ))}
       </dl>
+      <div className="mt-4 max-h-72 overflow-y-auto">
+        <HistoryPanel kind="vendor" id={vendor._id} />
+      </div>
       <div className="mt-6 flex flex-wrap justify-end gap-3">
         <Button variant="secondary" onClick={onClose} disabled={busy}>
           Close

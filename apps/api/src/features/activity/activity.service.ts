@@ -1,0 +1,161 @@
+import {
+  type ActivityAction,
+  type ActivityEntry,
+  type ActivityKind,
+  type ActivityPeopleResponse,
+  type activityHistoryQuery,
+  type activityListQuery,
+  activityMessages,
+} from '@haat/contract';
+import type { z } from 'zod';
+import type { Actor } from '../../platform/auth/access.js';
+import type { Db } from '../../platform/db/create-db.js';
+import { listOrPage } from '../../platform/db/lists.js';
+import { notFound } from '../../platform/errors.js';
+import { getProduct } from '../products/products.service.js';
+import {
+  ACTIVITY_SORT,
+  type ActivityConditions,
+  type ActivityRow,
+  countActivity,
+  insertActivity,
+  listActivity,
+  listActivityPeople,
+} from './activity.repository.js';
+import { type ActivityChanges, redactChanges } from './activity-changes.js';
+
+export { type ActivityChanges, diffFields } from './activity-changes.js';
+
+/**
+ * The activity log (issue 10, 'Activity log'; docs/decisions/0070-activity-log.md):
+ * services record each change an admin or vendor makes, in the change's own
+ * transaction; admins read the whole log, and a record's history is shown on its screen.
+ */
+
+/** Who made a change: the signed-in actor (or a vendor registering their own account). */
+export type ActivityActor = Pick<Actor, 'userId' | 'role' | 'name'>;
+
+/** One change to record. */
+export interface ActivityRecord {
+  actor: ActivityActor;
+  action: ActivityAction;
+  kind: ActivityKind;
+  recordId: number;
+  /** The record's name (or tracking number) as it now is, or as it was when deleted. */
+  label: string;
+  /** `{ field: { before, after } }` from `diffFields`; secrets are dropped again here. */
+  changes?: ActivityChanges;
+}
+
+/**
+ * Writes one entry of the log, stamped now (UTC). Call it with the transaction that
+ * makes the change, after the change, so a refused or rolled-back change records
+ * nothing. An `update` or `config_save` that changed no field is not recorded.
+ */
+export async function recordActivity(trx: Db, entry: ActivityRecord): Promise<void> {
+  const changes = redactChanges(entry.changes ?? {});
+  if ((entry.action === 'update' || entry.action === 'config_save') && Object.keys(changes).length === 0) return;
+  await insertActivity(trx, {
+    actorUserId: entry.actor.userId,
+    actorName: entry.actor.name,
+    actorRole: entry.actor.role,
+    action: entry.action,
+    recordKind: entry.kind,
+    recordId: entry.recordId,
+    recordLabel: entry.label.slice(0, 300),
+    changes: JSON.stringify(changes),
+    createdAt: new Date().toISOString(),
+  });
+}
+
+function toEntry(row: ActivityRow): ActivityEntry {
+  return {
+    _id: String(row.id),
+    actor: {
+      _id: row.actorUserId === null ? null : String(row.actorUserId),
+      name: row.actorName,
+      role: row.actorRole,
+    },
+    action: row.action as ActivityAction,
+    kind: row.recordKind as ActivityKind,
+    recordId: String(row.recordId),
+    label: row.recordLabel,
+    changes: JSON.parse(row.changes) as ActivityChanges,
+    createdAt: row.createdAt,
+  };
+}
+
+/** The day after a `YYYY-MM-DD` date, as a UTC instant (the exclusive end of a `to` date). */
+function dayAfter(date: string): string {
+  const time = Date.parse(`${date}T00:00:00.000Z`) + 24 * 60 * 60 * 1000;
+  return new Date(time).toISOString();
+}
+
+type Page = { entries: ActivityEntry[]; total?: number; nextCursor?: string | null };
+
+async function pageOf(
+  db: Db,
+  conditions: ActivityConditions,
+  paging: { limit: number; cursor?: string | undefined },
+): Promise<Page> {
+  const { items, ...rest } = await listOrPage(
+    { ...paging, sort: ACTIVITY_SORT },
+    {
+      keyType: 'instant',
+      fetchAll: () => listActivity(db, conditions, { limit: paging.limit }),
+      fetchPage: (page) => listActivity(db, conditions, page),
+      count: () => countActivity(db, conditions),
+      keyOf: (row) => ({ key: row.createdAt, id: row.id }),
+      toItems: (rows) => rows.map(toEntry),
+    },
+  );
+  return { entries: items, ...rest };
+}
+
+/**
+ * `GET /api/activity` (admins): the log newest first, one keyset page of `query.limit`
+ * (default 50) plus the total and the next cursor; filtered by person (user id), kind
+ * and UTC dates `from`..`to` inclusive.
+ * @throws AppError BAD_REQUEST (400) for a cursor not made for this list.
+ */
+export function listActivityLog(db: Db, query: z.output<typeof activityListQuery>): Promise<Page> {
+  return pageOf(
+    db,
+    {
+      actorUserId: query.person,
+      kind: query.kind,
+      from: query.from ? `${query.from}T00:00:00.000Z` : undefined,
+      before: query.to ? dayAfter(query.to) : undefined,
+    },
+    query,
+  );
+}
+
+/**
+ * `GET /api/activity/:kind/:id`: one record's history, newest first, one page.
+ * An admin sees any record's, deleted ones too. A vendor sees only their own
+ * products' history (any other product, or any other kind, answers 404 so ids are
+ * not confirmed), and of it only admins' entries and their own, never another vendor's.
+ * @throws AppError NOT_FOUND (404) as above; BAD_REQUEST (400) for a bad cursor.
+ */
+export async function recordHistory(
+  db: Db,
+  viewer: Actor,
+  kind: ActivityKind,
+  id: number,
+  query: z.output<typeof activityHistoryQuery>,
+): Promise<Page> {
+  const conditions: ActivityConditions = { kind, recordId: id };
+  if (viewer.role !== 'admin') {
+    if (kind !== 'product') throw notFound(activityMessages.notFound);
+    await getProduct(db, viewer, id); // 404 for another vendor's product
+    conditions.visibleToUser = viewer.userId;
+  }
+  return pageOf(db, conditions, query);
+}
+
+/** `GET /api/activity/people`: the admins and vendors who appear in the log, by name. */
+export async function listPeople(db: Db): Promise<ActivityPeopleResponse['people']> {
+  const rows = await listActivityPeople(db);
+  return rows.map((row) => ({ _id: String(row.id), name: row.name, role: row.role as 'admin' | 'vendor' }));
+}

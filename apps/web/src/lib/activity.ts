@@ -1,0 +1,146 @@
+import type { ActivityChange, ActivityKind, ActivityListResponse, ActivityPeopleResponse } from '@haat/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from './api-client';
+import { paths } from './paths';
+import { createQueryKeys } from './query-keys';
+import { useCursorList } from './use-cursor-list';
+
+/**
+ * The activity log's calls and how its entries read (issue 10, 'Activity log'), shared
+ * by the admin screen (`features/activity`) and the History panel that the product,
+ * order and vendor screens show (`components/ui/history-panel.tsx`): web features do
+ * not import each other, so what both need lives here.
+ */
+
+const endpoints = {
+  list: '/api/activity',
+  people: '/api/activity/people',
+  record: (kind: ActivityKind, id: string) => `/api/activity/${kind}/${id}`,
+} as const;
+
+/** Entries per page. */
+export const ACTIVITY_LIST_PAGE_SIZE = 50;
+
+/** The admin screen's filters, as kept in the address ('' for none). */
+export interface ActivityFilters {
+  /** The actor's user id. */
+  person: string;
+  kind: ActivityKind | '';
+  /** UTC dates `YYYY-MM-DD`, both inclusive. */
+  from: string;
+  to: string;
+}
+
+export const defaultActivityFilters: ActivityFilters = { person: '', kind: '', from: '', to: '' };
+
+/** Query keys of the log: the admin list per filters, and each record's history under `details()`. */
+export const activityKeys = createQueryKeys<'activity', ActivityFilters>('activity');
+
+/** `GET /api/activity`: the log newest first, page by page as the user scrolls. */
+export function useActivityLog(filters: ActivityFilters, enabled = true) {
+  const list = useCursorList({
+    enabled,
+    queryKey: activityKeys.list(filters),
+    limit: ACTIVITY_LIST_PAGE_SIZE,
+    fetchPage: ({ limit, cursor, signal }) =>
+      apiRequest<ActivityListResponse>(endpoints.list, {
+        query: {
+          limit,
+          cursor,
+          person: filters.person || undefined,
+          kind: filters.kind || undefined,
+          from: filters.from || undefined,
+          to: filters.to || undefined,
+        },
+        signal,
+      }),
+    items: (page) => page.entries,
+  });
+  return { ...list, timeZone: list.query.data?.pages[0]?.timeZone };
+}
+
+/** `GET /api/activity/people`: who may be picked in the person filter. */
+export function useActivityPeople() {
+  return useQuery({
+    queryKey: [...activityKeys.all, 'people'],
+    queryFn: ({ signal }) => apiRequest<ActivityPeopleResponse>(endpoints.people, { signal }),
+    select: (answer) => answer.people,
+  });
+}
+
+/** `GET /api/activity/:kind/:id`: one record's history, newest first, page by page. */
+export function useRecordHistory(kind: ActivityKind, id: string) {
+  const list = useCursorList({
+    queryKey: [...activityKeys.detail(id), kind],
+    limit: ACTIVITY_LIST_PAGE_SIZE,
+    fetchPage: ({ limit, cursor, signal }) =>
+      apiRequest<ActivityListResponse>(endpoints.record(kind, id), { query: { limit, cursor }, signal }),
+    items: (page) => page.entries,
+  });
+  return { ...list, timeZone: list.query.data?.pages[0]?.timeZone };
+}
+
+/** Where a record of the log opens, or null for kinds without a screen of their own (or a deleted record). */
+export function recordPath(kind: ActivityKind, id: string, action: string): string | null {
+  if (action === 'delete') return null;
+  switch (kind) {
+    case 'product':
+      return paths.products.edit(id);
+    case 'order':
+      return paths.orders.detail(id);
+    case 'vendor':
+      return paths.vendors;
+    case 'category':
+    case 'subcategory':
+      return paths.categories;
+    case 'coupon':
+      return paths.coupons;
+    case 'blog':
+      return paths.blog.edit(id);
+    case 'contact':
+      return paths.contact;
+    case 'website_config':
+      return paths.websiteConfig;
+    default:
+      return null;
+  }
+}
+
+/** A recorded value as text: '—' for none, lists joined, objects as JSON. */
+export function formatChangeValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (Array.isArray(value)) return value.length === 0 ? '—' : value.map(formatChangeValue).join(', ');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** `salePrice` → 'Sale price': a field's name as the screens write it. */
+export function fieldLabel(field: string): string {
+  if (field === 'sku') return 'SKU';
+  const words = field
+    .replace(/Id$/, '')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** `Nov 21, 2026, 09:30 AM` in the store's time zone (the browser's when not known). */
+export function formatInZone(iso: string, timeZone: string | undefined): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return 'N/A';
+  const options: Intl.DateTimeFormatOptions = {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  };
+  try {
+    return date.toLocaleString('en-US', { ...options, timeZone });
+  } catch {
+    return date.toLocaleString('en-US', options);
+  }
+}
+
+export type { ActivityChange };
