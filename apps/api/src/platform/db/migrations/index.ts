@@ -13,6 +13,7 @@ import * as createUploads from './2026_11_23_0900_create_uploads.js';
 import * as addContentListIndexes from './2026_11_23_0910_add_content_list_indexes.js';
 import * as createCheckoutKeys from './2026_11_23_1000_create_checkout_keys.js';
 import * as addUserTokenVersion from './2026_11_23_1100_add_user_token_version.js';
+import * as createProductRevisions from './2026_11_24_1500_create_product_revisions.js';
 
 /**
  * Every migration, by name, in order. Append-only: a landed migration is never
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_0900_create_uploads': createUploads,
   '2026_11_23_0910_add_content_list_indexes': addContentListIndexes,
   '2026_11_23_1000_create_checkout_keys': createCheckoutKeys,
+  '2026_11_24_1500_create_product_revisions': createProductRevisions,
 };
