@@ -328,7 +328,8 @@ describe('ProductFormPage', () => {
       expect(within(review).getByText('Your unsaved changes will be saved with your decision.')).toBeInTheDocument();
       await user.click(within(review).getByRole('button', { name: 'Save & Approve' }));
 
-      expect(await screen.findByText(productMessages.approved)).toBeInTheDocument();
+      // A generous wait: the form checks the edits before the call, slow on a loaded machine.
+      expect(await screen.findByText(productMessages.approved, {}, { timeout: 10_000 })).toBeInTheDocument();
       const calls = api.callsTo('PUT', '/api/products/admin/approve/77');
       expect(calls).toHaveLength(1);
       expect(calls[0]?.body).toMatchObject({
