@@ -146,7 +146,9 @@ for (const [label, viewport] of [
       await vendor.getByLabel('Search products').fill(suffix);
       // In their list: one state, Rejected, and the reason.
       await expect(vendor.getByText(`Reason: ${reason}`)).toBeVisible();
-      await expect(vendor.getByText('Rejected', { exact: true })).toBeVisible();
+      // Once the search has narrowed the list to this product: one state, Rejected, not 'Pending' beside it.
+      await expect(vendor.getByText('Rejected', { exact: true })).toHaveCount(1);
+      await expect(vendor.getByRole('row', { name: new RegExp(name) })).not.toContainText('Pending');
       await vendor.goto(`/admin/products/edit/${id}`);
       const banner = vendor.getByRole('region', { name: 'Review' });
       await expect(banner.getByText('Rejected by the administrator')).toBeVisible();
