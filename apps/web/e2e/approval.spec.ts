@@ -83,7 +83,7 @@ test('the admin approves one submission and rejects the other from the pending s
 
   // View Details opens the product's form.
   await approveCard.getByRole('link', { name: 'View Details' }).click();
-  await expect(page).toHaveURL(/\/admin\/products\/\d+$/);
+  await expect(page).toHaveURL(/\/admin\/products\/\d+\?from=pending$/);
   await expect(page.getByLabel('Product Name')).toHaveValue(toApprove);
   await page.goBack();
 
@@ -94,9 +94,15 @@ test('the admin approves one submission and rejects the other from the pending s
   await expect(page.getByText('1 product awaiting approval')).toBeVisible();
 
   await page.getByRole('article', { name: toReject }).getByRole('button', { name: 'Reject' }).click();
+  // Rejecting asks for the reason the vendor will read (issue 12).
+  const dialog = page.getByRole('dialog', { name: 'Reject Product?' });
+  await dialog.getByLabel('Reason for rejection').fill('The border print is not described');
+  await dialog.getByRole('button', { name: 'Reject Product' }).click();
   await expect(page.getByText('Product rejected successfully!', { exact: true })).toBeVisible();
-  await expect(page.getByText('No pending products')).toBeVisible();
-  await expect(page.getByText('All products have been reviewed. Great job!')).toBeVisible();
+  // Filtered by vendor and category, the empty queue says that nothing matches the
+  // filters, not that everything is reviewed (issue 12).
+  await expect(page.getByText('No products match these filters')).toBeVisible();
+  await expect(page.getByText('All products have been reviewed. Great job!')).toHaveCount(0);
 
   await page.getByRole('link', { name: 'All Products' }).click();
   await expect(page).toHaveURL(/\/admin\/products$/);
@@ -111,5 +117,6 @@ test('the vendor sees the outcome of each review', async ({ page }) => {
   await expect(approved).toContainText('Approved');
   await expect(approved).toContainText('Active');
   await expect(rejected).toContainText('Rejected');
+  await expect(rejected).toContainText('Reason: The border print is not described');
   await expect(rejected).not.toContainText('Approved');
 });

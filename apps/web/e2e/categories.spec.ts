@@ -89,7 +89,7 @@ test('an admin creates a category with subcategories, edits both and deletes the
   await expect(renamedRow.getByRole('button', { name: `Expand ${renamed}` })).toHaveAttribute('aria-expanded', 'false');
   await renamedRow.getByRole('button', { name: `Delete ${renamed}` }).click();
   const deleteCategory = page.getByRole('alertdialog', { name: 'Delete Category?' });
-  await expect(deleteCategory).toContainText('All associated subcategories will also be deleted.');
+  await expect(deleteCategory).toContainText('Its 1 subcategory will also be deleted.');
   await deleteCategory.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Category deleted successfully!', { exact: true })).toBeVisible();
   await expect(renamedRow).toHaveCount(0);

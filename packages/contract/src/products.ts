@@ -5,6 +5,7 @@ import {
   idString,
   isHttpUrl,
   isoDateTime,
+  optionalSafeText,
   optionalText,
   pageInfo,
   pageQuery,
@@ -57,7 +58,53 @@ export const productMessages = {
   formDataFailed: 'Failed to load form data',
   productDataFailed: 'Failed to load product data',
   saveFailed: 'An error occurred while saving the product',
+  // Issue 12, 'Review that never loses work' (decisions 0044-0046).
+  rejectReasonRequired: 'Please give a reason for rejecting this product',
+  revisionSubmitted:
+    'Product updated successfully! Price and stock changes are live; your other changes await admin approval.',
+  revisionNotFound: 'This change request no longer awaits review',
+  revisionStale: 'These changes were edited after you opened them for review. Reload to review the latest version.',
+  revisionBaseMoved:
+    'The live product was changed after these changes were proposed. Reload to review them against the current product.',
+  revisionApproved: 'Changes approved and published!',
+  revisionRejected: 'Changes rejected. The approved version stays live.',
 } as const;
+
+/** Longest reason an admin may give for rejecting a product or a change to it. */
+export const MAX_REJECT_REASON = 500;
+
+/**
+ * The fields a customer reads (issue 12; decision 0044): on a vendor's approved, live
+ * product a change to any of them waits as a pending revision for an admin, while the
+ * approved version stays public. Price and stock (and the SKU) apply at once.
+ */
+export const reviewedProductFields = [
+  'name',
+  'productDetails',
+  'brand',
+  'color',
+  'model',
+  'warrantyPeriod',
+  'manufacturer',
+  'category',
+  'subcategory',
+  'images',
+] as const;
+export type ReviewedProductField = (typeof reviewedProductFields)[number];
+
+/** The form's label of each reviewed field, for the before/after list of a revision. */
+export const reviewedFieldLabels: Record<ReviewedProductField, string> = {
+  name: 'Product Name',
+  productDetails: 'Product Details',
+  brand: 'Brand',
+  color: 'Color',
+  model: 'Model',
+  warrantyPeriod: 'Warranty Period',
+  manufacturer: 'Manufacturer',
+  category: 'Category',
+  subcategory: 'Subcategory',
+  images: 'Product Images',
+};
 
 /** Warranty options (spec section 9). */
 export const warrantyPeriods = ['No Warranty', '6 Months', '1 Year', '2 Years', '3 Years', '5 Years'] as const;
@@ -155,6 +202,46 @@ export const productBody = z
 export type ProductBody = z.input<typeof productBody>;
 export type ParsedProductBody = z.output<typeof productBody>;
 
+/** One reviewed field's value as the before/after list shows it: text, a list of image URLs, or none. */
+export const revisionValue = z.union([z.string(), z.array(z.string()), z.null()]);
+export type RevisionValue = z.infer<typeof revisionValue>;
+
+/**
+ * A vendor's proposed change to what customers read on an approved product (issue 12;
+ * decision 0044). `changes` lists each changed field, before (the live product) and
+ * after (proposed); `proposed` is every reviewed field as the vendor's form saved it.
+ * `updatedAt` is the revision's version: a review carries it (409 when it moved).
+ */
+export const productRevision = z.object({
+  _id: idString,
+  status: z.enum(['pending', 'rejected']),
+  reason: z.string().nullable(),
+  changes: z.array(
+    z.object({
+      field: z.enum(reviewedProductFields),
+      label: z.string(),
+      before: revisionValue,
+      after: revisionValue,
+    }),
+  ),
+  proposed: z.object({
+    name: z.string(),
+    productDetails: z.string(),
+    brand: z.string(),
+    color: z.string().nullable(),
+    model: z.string().nullable(),
+    warrantyPeriod: warrantyPeriodSchema,
+    manufacturer: z.string().nullable(),
+    category: z.object({ _id: idString, name: z.string() }),
+    subcategory: z.object({ _id: idString, name: z.string() }).nullable(),
+    images: z.array(z.string()),
+  }),
+  reviewedAt: isoDateTime.nullable(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+export type ProductRevision = z.infer<typeof productRevision>;
+
 /** A product as the API answers it (spec section 3). Prices in rupees. */
 export const product = z.object({
   _id: idString,
@@ -185,6 +272,17 @@ export const product = z.object({
   reviewedBy: z.object({ _id: idString, name: z.string() }).nullable().optional(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
+  /**
+   * Why an admin last rejected the product (issue 12), kept until it is approved, so a
+   * resubmitted product still shows it; null when it was never rejected or since approved.
+   */
+  rejectionReason: z.string().nullable().optional(),
+  /**
+   * The vendor's latest change to the approved product that is not published (decision
+   * 0044): pending review, or rejected with the admin's reason. Answered to admins and
+   * the owning vendor only; always null on the storefront.
+   */
+  revision: productRevision.nullable().optional(),
 });
 export type Product = z.infer<typeof product>;
 
@@ -247,8 +345,49 @@ export type ProductCountsResponse = z.infer<typeof productCountsResponse>;
  * keep working: the product's version as the admin reviewed it; when the product was
  * changed since, the review is refused (409) and publishes nothing (decision 0024).
  */
-export const approvalBody = z.object({
-  isApproved: z.boolean({ error: 'isApproved must be true or false' }),
-  updatedAt: z.iso.datetime({ offset: true, error: productMessages.versionInvalid }).optional(),
-});
-export type ApprovalBody = z.infer<typeof approvalBody>;
+const isApprovedField = z.boolean({ error: 'isApproved must be true or false' });
+const reviewVersion = z.iso.datetime({ offset: true, error: productMessages.versionInvalid }).optional();
+
+/**
+ * The reason a rejection carries (issue 12; decision 0046): trimmed text, at most
+ * `MAX_REJECT_REASON` characters, no NUL; required when `isApproved` is false, ignored
+ * on approval.
+ */
+export const rejectReason = optionalSafeText(MAX_REJECT_REASON);
+
+function requireReasonOnReject(body: { isApproved: boolean; reason?: string | undefined }, ctx: z.RefinementCtx) {
+  if (!body.isApproved && !body.reason) {
+    ctx.addIssue({ code: 'custom', message: productMessages.rejectReasonRequired, path: ['reason'] });
+  }
+}
+
+/**
+ * `PUT /products/admin/approve/:id` body.
+ * - `updatedAt`, optional so the spec's clients keep working: the product's version as
+ *   the admin reviewed it; when the product was changed since, the review is refused
+ *   (409) and publishes nothing (decision 0024).
+ * - `reason`: required to reject (decision 0046); the spec's `{ isApproved: false }`
+ *   alone answers 400 with `productMessages.rejectReasonRequired`.
+ * - `product`, optional: the review form's unsaved edits (a full product body, prices in
+ *   rupees), saved and reviewed in one transaction under the one version check (decision 0045).
+ */
+export const approvalBody = z
+  .object({
+    isApproved: isApprovedField,
+    updatedAt: reviewVersion,
+    reason: rejectReason,
+    product: productBody.optional(),
+  })
+  .superRefine(requireReasonOnReject);
+export type ApprovalBody = z.input<typeof approvalBody>;
+export type ParsedApprovalBody = z.output<typeof approvalBody>;
+
+/**
+ * `PUT /api/products/admin/revisions/:id` body (decision 0044): approve (publish) or
+ * reject (keep the live version) a pending revision. `updatedAt`: the revision's version
+ * as reviewed (409 when it moved); `reason` required to reject.
+ */
+export const revisionReviewBody = z
+  .object({ isApproved: isApprovedField, updatedAt: reviewVersion, reason: rejectReason })
+  .superRefine(requireReasonOnReject);
+export type RevisionReviewBody = z.input<typeof revisionReviewBody>;

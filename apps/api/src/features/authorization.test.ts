@@ -90,6 +90,42 @@ async function newSubcategory(): Promise<number> {
 /** A product of vendor A, approved and active (the storefront shows it). */
 const productOfA = async () => (await createOwnedProduct(t.db, vendorA.vendorId)).id;
 
+/** A pending revision (decision 0044) of a fresh, approved product of vendor A: a renamed copy. */
+async function revisionOfA(): Promise<number> {
+  const id = await productOfA();
+  const row = await t.db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const values = {
+    name: row.name,
+    productDetails: row.productDetails,
+    brand: row.brand,
+    color: row.color,
+    model: row.model,
+    warrantyPeriod: row.warrantyPeriod,
+    manufacturer: row.manufacturer,
+    categoryId: row.categoryId,
+    subcategoryId: row.subcategoryId,
+    images: [],
+  };
+  const now = new Date().toISOString();
+  const revision = await t.db
+    .insertInto('productRevisions')
+    .values({
+      productId: id,
+      proposedBy: vendorA.id,
+      status: 'pending',
+      proposed: JSON.stringify({ ...values, name: `${row.name} renamed` }),
+      base: JSON.stringify(values),
+      reason: null,
+      reviewedBy: null,
+      reviewedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return revision.id;
+}
+
 /** An order holding a line of vendor A's product. */
 async function orderWithA(): Promise<number> {
   const product = await createOwnedProduct(t.db, vendorA.vendorId);
@@ -322,6 +358,10 @@ const rules: Record<string, Rule> = {
   'PUT /api/products/admin/approve/:id': {
     access: 'admin',
     make: async () => ({ url: `/api/products/admin/approve/${await productOfA()}`, payload: { isApproved: true } }),
+  },
+  'PUT /api/products/admin/revisions/:id': {
+    access: 'admin',
+    make: async () => ({ url: `/api/products/admin/revisions/${await revisionOfA()}`, payload: { isApproved: true } }),
   },
   'GET /api/orders/admin/orders': { access: 'admin', make: () => ({ url: '/api/orders/admin/orders' }) },
   'GET /api/orders/admin/orders/:id': {

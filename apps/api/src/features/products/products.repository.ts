@@ -7,6 +7,7 @@ import type { NewProduct, ProductUpdate } from '../../platform/db/schema.js';
 import type { Access, ListCount } from './search/plan.js';
 import { findPostgresPageIds } from './search/postgres.js';
 import {
+  awaitingReviewPredicate,
   countWhere,
   eb,
   type ProductConditions,
@@ -58,6 +59,7 @@ function selectProducts(db: Db) {
       'p.reviewedBy',
       'ru.name as reviewerName',
       'p.reviewedAt',
+      'p.rejectionReason',
       'p.createdAt',
       'p.updatedAt',
     ]);
@@ -150,7 +152,8 @@ export async function productCounts(db: Db, conditions: ProductConditions[]) {
     .selectNoFrom([
       count().as('total'),
       count(eb('p.approvalStatus', 'in', ['pending', 'rejected'])).as('unapproved'),
-      count(eb('p.approvalStatus', '=', 'pending')).as('pending'),
+      // The pending queue: awaiting approval or carrying a pending revision (decision 0044).
+      count(awaitingReviewPredicate()).as('pending'),
       count(eb('p.status', 'in', ['inactive', 'pending'])).as('notActive'),
       count(eb('p.stockQuantity', '=', 0)).as('outOfStock'),
     ])

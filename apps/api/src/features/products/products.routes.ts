@@ -10,6 +10,7 @@ import {
   productMessages,
   productResponse,
   productSavedResponse,
+  revisionReviewBody,
 } from '@haat/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -21,6 +22,7 @@ import {
   getProduct,
   listProducts,
   reviewProduct,
+  reviewRevision,
   scopeOf,
   updateProduct,
 } from './products.service.js';
@@ -101,7 +103,8 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productListResponse, 400: apiError, 401: apiError, 403: apiError },
       },
     },
-    async (request) => toProductListResponse(await listProducts(app.db, scopeOf(actorOf(request)), request.query)),
+    async (request) =>
+      toProductListResponse(await listProducts(app.db, scopeOf(actorOf(request)), request.query, { withReview: true })),
   );
 
   /**
@@ -123,9 +126,11 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * `GET /api/products/admin/pending` (spec 'Pending products'): products awaiting
-   * approval; rejected ones are not in the queue. Filters `vendor`, `category` and the
-   * rest of `productListQuery`. Admin only. Errors: 400, 401, 403.
+   * `GET /api/products/admin/pending` (spec 'Pending products'; issue 12): products
+   * awaiting approval and approved products with a vendor's pending revision, which
+   * carry it (`revision`, before/after per field; decision 0044); rejected ones are not
+   * in the queue. Filters `vendor`, `category` and the rest of `productListQuery`.
+   * Admin only. Errors: 400, 401, 403.
    */
   app.get(
     '/admin/pending',
@@ -138,7 +143,8 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productListResponse, 400: apiError, 401: apiError, 403: apiError },
       },
     },
-    async (request) => toProductListResponse(await listProducts(app.db, { approval: 'pending' }, request.query)),
+    async (request) =>
+      toProductListResponse(await listProducts(app.db, { awaitingReview: true }, request.query, { withReview: true })),
   );
 
   /**
@@ -238,10 +244,14 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * `PUT /api/products/admin/approve/:id` (spec sections 4 and 7): `{ isApproved }` →
-   * 'Product approved successfully!' or 'Product rejected successfully!' and the
-   * product. With `updatedAt` (the version reviewed), a product changed since is not
-   * reviewed: 409 (decision 0024). Admin only. Errors: 400, 401, 403, 404, 409.
+   * `PUT /api/products/admin/approve/:id` (spec sections 4 and 7; issue 12):
+   * `{ isApproved, reason?, updatedAt?, product? }` → 'Product approved successfully!'
+   * or 'Product rejected successfully!' and the product. Rejecting needs a `reason`
+   * (400 without; decision 0046), stored and shown to the vendor. With `updatedAt` (the
+   * version reviewed), a product changed since is not reviewed: 409 (decision 0024).
+   * With `product` (the review form's unsaved edits, prices in rupees), the edits are
+   * saved and the product reviewed in one transaction (decision 0045).
+   * Admin only. Errors: 400, 401, 403, 404, 409.
    */
   app.put(
     '/admin/approve/:id',
@@ -264,13 +274,49 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       toProductSavedResponse(
-        await reviewProduct(
-          app.db,
-          actorOf(request),
-          request.params.id,
-          request.body.isApproved,
-          request.body.updatedAt,
-        ),
+        await reviewProduct(app.db, actorOf(request), request.params.id, {
+          isApproved: request.body.isApproved,
+          updatedAt: request.body.updatedAt,
+          reason: request.body.reason,
+          product: request.body.product,
+        }),
+      ),
+  );
+
+  /**
+   * `PUT /api/products/admin/revisions/:id` (issue 12; decision 0044): approve (publish)
+   * or reject a vendor's pending revision of an approved product, by the revision's id.
+   * Body `revisionReviewBody`: `{ isApproved, reason? (required to reject), updatedAt?
+   * (the revision's version as reviewed) }`. Answers the message and the product.
+   * Admin only. Errors: 400 bad body or a proposed category gone, 401, 403, 404 no such
+   * revision, 409 reviewed already, edited since, or the live product changed under it.
+   */
+  app.put(
+    '/admin/revisions/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: "Approve or reject a vendor's pending change to an approved product",
+        params: idParams,
+        body: revisionReviewBody,
+        response: {
+          200: productSavedResponse,
+          400: apiError,
+          401: apiError,
+          403: apiError,
+          404: apiError,
+          409: apiError,
+        },
+      },
+    },
+    async (request) =>
+      toProductSavedResponse(
+        await reviewRevision(app.db, actorOf(request), request.params.id, {
+          isApproved: request.body.isApproved,
+          updatedAt: request.body.updatedAt,
+          reason: request.body.reason,
+        }),
       ),
   );
 };

@@ -3,6 +3,7 @@ import {
   type ProductCountsResponse,
   type productListQuery,
   productMessages,
+  type ReviewedProductField,
 } from '@haat/contract';
 import type { z } from 'zod';
 import type { Actor } from '../../platform/auth/access.js';
@@ -34,6 +35,25 @@ import {
   updateProduct as updateProductRow,
 } from './products.repository.js';
 import { productColumnsOf } from './products.wire.js';
+import {
+  changedFields,
+  editPathOf,
+  liveColumnsOf,
+  parseReviewedValues,
+  type ReviewedValues,
+  reviewedColumnsOf,
+  reviewedValuesOf,
+} from './revision-rules.js';
+import {
+  deleteRevision,
+  findLatestRevisionsOf,
+  findOpenRevision,
+  findReferenceNames,
+  findRevisionById,
+  insertRevision,
+  type RevisionRow,
+  updateRevision,
+} from './revisions.repository.js';
 
 /**
  * The catalog's rules (issue 3, server rules; spec sections 2 'Product list',
@@ -41,8 +61,9 @@ import { productColumnsOf } from './products.wire.js';
  * - An admin sees and changes every product; an admin's product is approved at once.
  * - A vendor sees and changes only their own products (another's answers 404, never
  *   403, so ids of other vendors' products are not confirmed); whatever the body says,
- *   a vendor's product is theirs and awaits approval, and editing it sends it back to
- *   the queue.
+ *   a vendor's product is theirs and awaits approval. Editing one not yet approved
+ *   sends it back to the queue; editing an approved one applies price and stock at
+ *   once and sends the rest to a pending revision (`revision-rules.ts`, decision 0044).
  * - The storefront (no token) sees approved, active products only.
  */
 
@@ -73,6 +94,21 @@ function filtersOf(query: ListQuery): ProductConditions {
 export interface ProductRecord {
   row: ProductDetailRow;
   images: string[];
+  /**
+   * The vendor's latest unpublished change (pending or rejected), for admins and the
+   * owning vendor; absent on the storefront's answers.
+   */
+  revision?: RevisionView | null;
+}
+
+/** A revision as the screens show it: reviewed values with the names of what they refer to. */
+export interface RevisionView {
+  row: RevisionRow;
+  proposed: ReviewedValues;
+  /** Changed fields, in the form's order; `before` is the live product now. */
+  changes: ReviewedProductField[];
+  live: ReviewedValues;
+  names: { categories: Map<number, string>; subcategories: Map<number, string> };
 }
 
 /**
@@ -86,6 +122,7 @@ export async function listProducts(
   db: Db,
   scope: ProductConditions,
   query: ListQuery,
+  options: { withReview?: boolean } = {},
 ): Promise<ListAnswer<ProductRecord>> {
   const conditions = [scope, filtersOf(query)];
   return listOrPage(query, {
@@ -97,8 +134,44 @@ export async function listProducts(
     totalOf: (count) => count.total,
     fetchPage: (page) => listProductRows(db, conditions, query.sort, page),
     keyOf: (row) => ({ key: row.sortKey, id: row.id }),
-    toItems: (rows) => withImages(db, rows),
+    toItems: async (rows) => {
+      const records = await withImages(db, rows);
+      return options.withReview ? withRevisions(db, records) : records;
+    },
   });
+}
+
+/**
+ * Adds to each record its latest revision when that one is not published (pending, or
+ * rejected with its reason), with the names its before/after list needs.
+ */
+export async function withRevisions(db: Db, records: ProductRecord[]): Promise<ProductRecord[]> {
+  const latest = await findLatestRevisionsOf(
+    db,
+    records.map((record) => record.row.id),
+  );
+  const open = records.flatMap((record) => {
+    const row = latest.get(record.row.id);
+    if (!row || row.status === 'approved') return [];
+    const proposed = parseReviewedValues(row.proposed);
+    const live = reviewedValuesOf(record.row, record.images);
+    return [{ record, row, proposed, live }];
+  });
+  if (open.length === 0) return records.map((record) => ({ ...record, revision: null }));
+  // Names for both sides of the before/after list: the proposed and the live references.
+  const both = open.flatMap(({ proposed, live }) => [proposed, live]);
+  const names = await findReferenceNames(
+    db,
+    [...new Set(both.map((values) => values.categoryId))],
+    [...new Set(both.flatMap((values) => (values.subcategoryId === null ? [] : [values.subcategoryId])))],
+  );
+  const views = new Map(
+    open.map(({ record, row, proposed, live }) => [
+      record.row.id,
+      { row, proposed, live, changes: changedFields(live, proposed), names },
+    ]),
+  );
+  return records.map((record) => ({ ...record, revision: views.get(record.row.id) ?? null }));
 }
 
 async function withImages(db: Db, rows: ProductDetailRow[]): Promise<ProductRecord[]> {
@@ -109,10 +182,11 @@ async function withImages(db: Db, rows: ProductDetailRow[]): Promise<ProductReco
   return rows.map((row) => ({ row, images: images.get(row.id) ?? [] }));
 }
 
+/** A product as a write answers it to staff: with images and its unpublished revision. */
 async function loadProduct(db: Db, id: number): Promise<ProductRecord> {
   const row = await findProductById(db, id);
   if (!row) throw notFound(productMessages.notFound);
-  return (await withImages(db, [row]))[0] as ProductRecord;
+  return (await withRevisions(db, await withImages(db, [row])))[0] as ProductRecord;
 }
 
 /** True when `viewer` may see the product (see the rules at the top of this file). */
@@ -129,7 +203,9 @@ function canSee(viewer: Viewer, product: { vendorId: number | null; status: stri
 export async function getProduct(db: Db, viewer: Viewer, id: number): Promise<ProductRecord> {
   const row = await findProductById(db, id);
   if (!row || !canSee(viewer, row)) throw notFound(productMessages.notFound);
-  return (await withImages(db, [row]))[0] as ProductRecord;
+  const records = await withImages(db, [row]);
+  // Admins and the owning vendor see the review state; the storefront does not.
+  return (viewer ? await withRevisions(db, records) : records)[0] as ProductRecord;
 }
 
 /**
@@ -155,7 +231,11 @@ const productChanges = (before: Record<string, unknown> | null, after: Record<st
  * to it, and (when `vendorToCheck` is set) the vendor is approved.
  * @throws AppError VALIDATION_FAILED (400) naming every bad field.
  */
-async function checkReferences(db: Db, body: ParsedProductBody, vendorToCheck: number | null): Promise<void> {
+async function checkReferences(
+  db: Db,
+  body: Pick<ParsedProductBody, 'category' | 'subcategory'>,
+  vendorToCheck: number | null,
+): Promise<void> {
   const errors: Record<string, string> = {};
   const [category, subcategory, vendorStatus] = await Promise.all([
     findCategoryRef(db, body.category),
@@ -246,18 +326,94 @@ export async function createProduct(
   };
 }
 
+/** Where a product stands, as `findProductOwnership` reads it (locked inside a transaction on PostgreSQL). */
+type Ownership = NonNullable<Awaited<ReturnType<typeof findProductOwnership>>>;
+
 /**
- * `PUT /products/edit/:id` (spec section 7): replaces the product's fields and images.
- * A vendor edits only their own; the edit sends it back to the approval queue (status
- * and approval pending; the last review stays recorded). An admin may reassign it
- * (to the store or an approved vendor; keeping a vendor no longer approved is allowed)
- * and set active/inactive, which takes effect on an approved product only: an
- * unapproved one stays pending until approved, since approving sets it active.
+ * Applies an edit inside the caller's transaction, after its access and version
+ * checks, by the path `editPathOf` gives (decision 0044):
+ * - 'direct' (admin): fields and images replaced; may reassign the product (to the
+ *   store or an approved vendor; keeping a vendor no longer approved is allowed) and
+ *   set active/inactive, which takes effect on an approved product only;
+ * - 'resubmit' (vendor, product not approved): fields and images replaced, the product
+ *   back in the queue (status and approval pending; the last review and its reason stay);
+ * - 'revision' (vendor, approved product): SKU, prices and stock written at once; the
+ *   reviewed fields, when they differ from the live ones, saved in the product's one
+ *   pending revision (created or replaced); when they do not, the open revision is
+ *   withdrawn. The live reviewed fields and images are left as they are.
+ * `savedAt` is the product's next version, `now` the request's time (UTC).
+ * @returns the path taken and whether something now awaits review.
+ * @throws AppError VALIDATION_FAILED (400) for bad references; CONFLICT (409) for a SKU in use.
+ */
+async function applyEdit(
+  trx: Db,
+  actor: Actor,
+  body: ParsedProductBody,
+  current: Ownership,
+  savedAt: string,
+  now: string,
+): Promise<{ path: ReturnType<typeof editPathOf>; awaitsReview: boolean }> {
+  const isAdmin = actor.role === 'admin';
+  const path = editPathOf(actor.role, current.approvalStatus);
+  const vendorId = isAdmin ? (body.vendor === undefined ? current.vendorId : body.vendor) : current.vendorId;
+  const vendorChanged = vendorId !== current.vendorId;
+  await checkReferences(trx, body, isAdmin && vendorChanged ? vendorId : null);
+  if (await isSkuTaken(trx, body.sku, current.id)) throw skuTaken();
+  const columns = productColumnsOf(body);
+
+  if (path === 'revision') {
+    const liveRow = await findProductById(trx, current.id);
+    if (!liveRow) throw notFound(productMessages.notFound);
+    const liveImages = (await findImagesOf(trx, [current.id])).get(current.id) ?? [];
+    const base = reviewedValuesOf(liveRow, liveImages);
+    const proposed = reviewedValuesOf(columns, body.images);
+    await updateProductRow(trx, current.id, { ...liveColumnsOf(columns), updatedAt: savedAt });
+    const open = await findOpenRevision(trx, current.id);
+    if (changedFields(base, proposed).length === 0) {
+      if (open) await deleteRevision(trx, open.id);
+      return { path, awaitsReview: false };
+    }
+    const stored = { proposed: JSON.stringify(proposed), base: JSON.stringify(base) };
+    if (open) {
+      await updateRevision(trx, open.id, {
+        ...stored,
+        proposedBy: actor.userId,
+        updatedAt: nextVersion(open.updatedAt, now),
+      });
+    } else {
+      await insertRevision(trx, { productId: current.id, proposedBy: actor.userId, ...stored, now });
+    }
+    return { path, awaitsReview: true };
+  }
+
+  const changes: ProductUpdate = { ...columns, vendorId, updatedAt: savedAt };
+  if (path === 'resubmit') {
+    changes.status = 'pending';
+    changes.approvalStatus = 'pending';
+    // The whole product is reviewed again: a change waiting beside it has no meaning now.
+    const open = await findOpenRevision(trx, current.id);
+    if (open) await deleteRevision(trx, open.id);
+  } else if (current.approvalStatus === 'approved' && body.status) {
+    changes.status = body.status;
+  }
+  await updateProductRow(trx, current.id, changes);
+  await replaceProductImages(trx, current.id, body.images, savedAt);
+  return { path, awaitsReview: path === 'resubmit' };
+}
+
+/**
+ * `PUT /products/edit/:id` (spec section 7; issue 12): an edit, applied by the rule of
+ * `revision-rules.ts` (see `applyEdit`). A vendor edits only their own: a product not
+ * yet approved goes back to the approval queue; on an approved, live product price and
+ * stock change at once and the rest waits as a pending revision while the approved
+ * version stays public (decision 0044). An admin's edit applies directly.
  *
  * With `body.updatedAt` (the version the form loaded), the edit applies only if the
  * product has not been saved since. The check reads the row locked (PostgreSQL) or
  * inside SQLite's single writer, so of two racing saves from the same version one
  * wins and the other gets 409.
+ * @returns the message ('Product updated successfully!', '… Please wait for admin
+ *   approval.' or `productMessages.revisionSubmitted`) and the product with its revision.
  * @throws AppError NOT_FOUND (404) when it does not exist or is another vendor's;
  *   VALIDATION_FAILED (400) for bad references; CONFLICT (409) for a SKU in use or a
  *   product changed since `body.updatedAt`.
@@ -268,44 +424,35 @@ export async function updateProduct(
   id: number,
   body: ParsedProductBody,
 ): Promise<{ message: string; product: ProductRecord }> {
-  const isAdmin = actor.role === 'admin';
   const now = new Date().toISOString();
-  await guardWrite(() =>
+  const result = await guardWrite(() =>
     db.transaction().execute(async (trx) => {
       const current = await findProductOwnership(trx, id);
       if (!current || !canSee(actor, current)) throw notFound(productMessages.notFound);
       if (isStaleVersion(body.updatedAt, current.updatedAt)) throw changedMeanwhile();
       const before = await productSnapshot(trx, id);
-      const vendorId = isAdmin ? (body.vendor === undefined ? current.vendorId : body.vendor) : current.vendorId;
-      const vendorChanged = vendorId !== current.vendorId;
-      await checkReferences(trx, body, isAdmin && vendorChanged ? vendorId : null);
-      if (await isSkuTaken(trx, body.sku, id)) throw skuTaken();
-      const savedAt = nextVersion(current.updatedAt, now);
-      const changes: ProductUpdate = { ...productColumnsOf(body), vendorId, updatedAt: savedAt };
-      if (!isAdmin) {
-        changes.status = 'pending';
-        changes.approvalStatus = 'pending';
-      } else if (current.approvalStatus === 'approved' && body.status) {
-        changes.status = body.status;
-      }
-      await updateProductRow(trx, id, changes);
-      await replaceProductImages(trx, id, body.images, savedAt);
-      if (!isAdmin) await notifyProductSubmitted(trx, id, savedAt);
-      const changed = productChanges(before, await productSnapshot(trx, id));
+      const result = await applyEdit(trx, actor, body, current, nextVersion(current.updatedAt, now), now);
+      if (result.awaitsReview) await notifyProductSubmitted(trx, id, now);
       await recordActivity(trx, {
         actor,
         action: 'update',
         kind: 'product',
         recordId: id,
         label: body.name,
-        changes: changed,
+        changes: productChanges(before, await productSnapshot(trx, id)),
       });
+      return result;
     }),
   );
-  return {
-    message: isAdmin ? productMessages.updated : productMessages.updatedAwaitingApproval,
-    product: await loadProduct(db, id),
-  };
+  const message =
+    result.path === 'direct'
+      ? productMessages.updated
+      : result.path === 'resubmit'
+        ? productMessages.updatedAwaitingApproval
+        : result.awaitsReview
+          ? productMessages.revisionSubmitted
+          : productMessages.updated;
+  return { message, product: await loadProduct(db, id) };
 }
 
 /**
@@ -331,53 +478,155 @@ export async function deleteProduct(db: Db, actor: Actor, id: number): Promise<v
   });
 }
 
+/** A review decision as the routes pass it (contract `approvalBody`, parsed). */
+export interface ReviewDecision {
+  isApproved: boolean;
+  /** The version reviewed (decision 0024). */
+  updatedAt?: string | undefined;
+  /** Why it is rejected; the contract requires it to reject (decision 0046). */
+  reason?: string | undefined;
+  /** The review form's unsaved edits, saved first in the same transaction (decision 0045). */
+  product?: ParsedProductBody | undefined;
+}
+
 /**
- * `PUT /products/admin/approve/:id` (spec section 4, Product approval): approving sets
- * approval approved and status active; rejecting sets approval rejected and status
- * pending, which takes it out of the queue until the vendor edits it. Records who
- * decided and when (UTC). With `reviewedVersion` (the `updatedAt` the admin reviewed),
- * a product changed since is left as it is (decision 0024); on PostgreSQL the row is
- * read `FOR UPDATE`, so a vendor's edit and the review cannot interleave.
+ * `PUT /products/admin/approve/:id` (spec section 4, Product approval; issue 12):
+ * approving sets approval approved and status active and clears the rejection reason;
+ * rejecting sets approval rejected and status pending, which takes it out of the queue
+ * until the vendor edits it, and stores `decision.reason` for the vendor. Records who
+ * decided and when (UTC).
+ *
+ * With `decision.product` (the form's unsaved edits, decision 0045) the edit is applied
+ * as an admin's edit first, in the same transaction, under the same single version
+ * check, so the admin approves exactly what they see. With `decision.updatedAt` (the
+ * version reviewed), a product changed since is left as it is (decision 0024); on
+ * PostgreSQL the row is read `FOR UPDATE`, so a vendor's edit and the review cannot
+ * interleave.
  * @throws AppError NOT_FOUND (404) when it does not exist; CONFLICT (409)
- *   `productMessages.reviewedStale` when it changed after `reviewedVersion`.
+ *   `productMessages.reviewedStale` when it changed after `decision.updatedAt`, or a
+ *   SKU in use by the edits; VALIDATION_FAILED (400) for the edits' bad references.
  */
 export async function reviewProduct(
   db: Db,
   admin: Actor,
   id: number,
-  isApproved: boolean,
-  reviewedVersion?: string,
+  decision: ReviewDecision,
 ): Promise<{ message: string; product: ProductRecord }> {
   const now = new Date().toISOString();
-  await db.transaction().execute(async (trx) => {
-    const current = await findProductOwnership(trx, id);
-    if (!current) throw notFound(productMessages.notFound);
-    if (isStaleVersion(reviewedVersion, current.updatedAt)) {
-      throw new AppError('CONFLICT', productMessages.reviewedStale);
-    }
-    const before = await productSnapshot(trx, id);
-    await updateProductRow(trx, id, {
-      approvalStatus: isApproved ? 'approved' : 'rejected',
-      status: isApproved ? 'active' : 'pending',
-      reviewedBy: admin.userId,
-      reviewedAt: now,
-      updatedAt: nextVersion(current.updatedAt, now),
-    });
-    await notifyProductReviewed(trx, id, isApproved, now);
-    const after = await productSnapshot(trx, id);
-    const action = isApproved ? 'approve' : 'reject';
-    await recordActivity(trx, {
-      actor: admin,
-      action,
-      kind: 'product',
-      recordId: id,
-      label: String(after?.name ?? ''),
-      changes: productChanges(before, after),
-    });
-  });
+  const { isApproved } = decision;
+  await guardWrite(() =>
+    db.transaction().execute(async (trx) => {
+      const current = await findProductOwnership(trx, id);
+      if (!current) throw notFound(productMessages.notFound);
+      if (isStaleVersion(decision.updatedAt, current.updatedAt)) {
+        throw new AppError('CONFLICT', productMessages.reviewedStale);
+      }
+      const savedAt = nextVersion(current.updatedAt, now);
+      const before = await productSnapshot(trx, id);
+      if (decision.product) await applyEdit(trx, admin, decision.product, current, savedAt, now);
+      await updateProductRow(trx, id, {
+        approvalStatus: isApproved ? 'approved' : 'rejected',
+        status: isApproved ? 'active' : 'pending',
+        reviewedBy: admin.userId,
+        reviewedAt: now,
+        rejectionReason: isApproved ? null : (decision.reason ?? null),
+        updatedAt: savedAt,
+      });
+      await notifyProductReviewed(trx, id, isApproved, now);
+      const after = await productSnapshot(trx, id);
+      await recordActivity(trx, {
+        actor: admin,
+        action: isApproved ? 'approve' : 'reject',
+        kind: 'product',
+        recordId: id,
+        label: String(after?.name ?? ''),
+        changes: productChanges(before, after),
+      });
+    }),
+  );
   return {
     message: isApproved ? productMessages.approved : productMessages.rejected,
     product: await loadProduct(db, id),
+  };
+}
+
+/**
+ * `PUT /api/products/admin/revisions/:id` (issue 12; decision 0044): an admin's review
+ * of a vendor's pending revision of an approved product. Approving publishes the
+ * proposed fields and images at once (the product's version moves); rejecting keeps
+ * the live version and stores `decision.reason` for the vendor. Checked in one
+ * transaction, the revision and the product locked on PostgreSQL:
+ * - the revision must still be pending (409 `revisionNotFound` once reviewed);
+ * - with `decision.updatedAt`, the revision must not have changed since (409
+ *   `revisionStale`: the vendor edited it again);
+ * - to publish, the live reviewed fields must still be those the revision was proposed
+ *   against (409 `revisionBaseMoved`: an admin edited them meanwhile); a sale or a price
+ *   change does not count, so a busy product can still be reviewed;
+ * - the proposed category and subcategory must still exist and match (400).
+ * @returns the message and the product as it now stands (with the revision's state).
+ * @throws AppError NOT_FOUND (404) when there is no such revision; CONFLICT (409) and
+ *   VALIDATION_FAILED (400) as above.
+ */
+export async function reviewRevision(
+  db: Db,
+  admin: Actor,
+  revisionId: number,
+  decision: Omit<ReviewDecision, 'product'>,
+): Promise<{ message: string; product: ProductRecord }> {
+  const now = new Date().toISOString();
+  const productId = await guardWrite(() =>
+    db.transaction().execute(async (trx) => {
+      const revision = await findRevisionById(trx, revisionId);
+      if (!revision) throw notFound(productMessages.revisionNotFound);
+      if (revision.status !== 'pending') throw new AppError('CONFLICT', productMessages.revisionNotFound);
+      const current = await findProductOwnership(trx, revision.productId);
+      if (!current) throw notFound(productMessages.notFound);
+      if (isStaleVersion(decision.updatedAt, revision.updatedAt)) {
+        throw new AppError('CONFLICT', productMessages.revisionStale);
+      }
+      const reviewed = { reviewedBy: admin.userId, reviewedAt: now, updatedAt: nextVersion(revision.updatedAt, now) };
+      if (!decision.isApproved) {
+        await updateRevision(trx, revision.id, { ...reviewed, status: 'rejected', reason: decision.reason ?? null });
+        await notifyProductReviewed(trx, current.id, false, now);
+        await recordActivity(trx, {
+          actor: admin,
+          action: 'reject',
+          kind: 'product',
+          recordId: current.id,
+          label: String((await findProductById(trx, current.id))?.name ?? ''),
+          changes: diffFields({ revision: 'pending' }, { revision: 'rejected' }),
+        });
+        return current.id;
+      }
+      const liveRow = await findProductById(trx, current.id);
+      if (!liveRow) throw notFound(productMessages.notFound);
+      const live = reviewedValuesOf(liveRow, (await findImagesOf(trx, [current.id])).get(current.id) ?? []);
+      if (changedFields(parseReviewedValues(revision.base), live).length > 0) {
+        throw new AppError('CONFLICT', productMessages.revisionBaseMoved);
+      }
+      const proposed = parseReviewedValues(revision.proposed);
+      await checkReferences(trx, { category: proposed.categoryId, subcategory: proposed.subcategoryId }, null);
+      const savedAt = nextVersion(current.updatedAt, now);
+      const before = await productSnapshot(trx, current.id);
+      await updateProductRow(trx, current.id, { ...reviewedColumnsOf(proposed), updatedAt: savedAt });
+      await replaceProductImages(trx, current.id, proposed.images, savedAt);
+      await updateRevision(trx, revision.id, { ...reviewed, status: 'approved' });
+      await notifyProductReviewed(trx, current.id, true, now);
+      const after = await productSnapshot(trx, current.id);
+      await recordActivity(trx, {
+        actor: admin,
+        action: 'approve',
+        kind: 'product',
+        recordId: current.id,
+        label: String(after?.name ?? ''),
+        changes: productChanges(before, after),
+      });
+      return current.id;
+    }),
+  );
+  return {
+    message: decision.isApproved ? productMessages.revisionApproved : productMessages.revisionRejected,
+    product: await loadProduct(db, productId),
   };
 }
 

@@ -57,7 +57,9 @@ async function create(as: FixtureUser, overrides: Record<string, unknown> = {}):
 }
 
 async function review(id: string, isApproved: boolean) {
-  const res = await call('PUT', `/api/products/admin/approve/${id}`, admin, { isApproved });
+  // A rejection gives its reason (decision 0046).
+  const payload = isApproved ? { isApproved } : { isApproved, reason: 'Not ready for the store' };
+  const res = await call('PUT', `/api/products/admin/approve/${id}`, admin, payload);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().product as Product;
 }
@@ -403,23 +405,25 @@ describe('PUT /api/products/edit/:id', () => {
     expect((await call('PUT', '/api/products/edit/999999', admin, body())).statusCode).toBe(404);
   });
 
-  it("sends a vendor's approved product back to the approval queue, ignoring status and vendor", async () => {
+  it("keeps a vendor's approved product live and its rename waiting for review, ignoring status and vendor", async () => {
+    // Decision 0044 (replacing 0013's rule for approved products): see review.test.ts for the whole flow.
     const product = await create(vendorA);
     await review(product._id, true);
     const res = await call(
       'PUT',
       `/api/products/edit/${product._id}`,
       vendorA,
-      body({ name: 'Renamed by vendor', sku: product.sku, status: 'active', vendor: vendorB.vendorId }),
+      body({ name: 'Renamed by vendor', sku: product.sku, status: 'inactive', vendor: vendorB.vendorId }),
     );
     expect(res.statusCode).toBe(200);
-    expect(res.json().message).toBe('Product updated successfully! Please wait for admin approval.');
+    expect(res.json().message).toBe(productMessages.revisionSubmitted);
     expect(res.json().product).toMatchObject({
-      name: 'Renamed by vendor',
-      status: 'pending',
-      approvalStatus: 'pending',
-      isApproved: false,
+      name: product.name,
+      status: 'active',
+      approvalStatus: 'approved',
+      isApproved: true,
       vendor: { _id: String(vendorA.vendorId) },
+      revision: { status: 'pending' },
     });
     const pending = await call('GET', '/api/products/admin/pending', admin);
     expect(ids(pending.json().products)).toContain(product._id);
@@ -717,7 +721,10 @@ describe('PUT /api/products/admin/approve/:id', () => {
 
   it('rejects: rejected, pending, out of the queue, and the vendor sees it rejected', async () => {
     const product = await create(vendorA);
-    const res = await call('PUT', `/api/products/admin/approve/${product._id}`, admin, { isApproved: false });
+    const res = await call('PUT', `/api/products/admin/approve/${product._id}`, admin, {
+      isApproved: false,
+      reason: 'Missing photos',
+    });
     expect(res.json().message).toBe('Product rejected successfully!');
     expect(res.json().product).toMatchObject({ isApproved: false, approvalStatus: 'rejected', status: 'pending' });
     expect(ids((await call('GET', '/api/products/admin/pending', admin)).json().products)).not.toContain(product._id);
@@ -760,6 +767,8 @@ describe('PUT /api/products/admin/approve/:id', () => {
       const res = await call('PUT', `/api/products/admin/approve/${opened._id}`, admin, {
         isApproved,
         updatedAt: opened.updatedAt,
+        // A rejection gives its reason (decision 0046).
+        ...(isApproved ? {} : { reason: 'Cracked base' }),
       });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({ success: false, code: 'CONFLICT', message: productMessages.reviewedStale });
@@ -774,6 +783,7 @@ describe('PUT /api/products/admin/approve/:id', () => {
       const current = await call('PUT', `/api/products/admin/approve/${opened._id}`, admin, {
         isApproved,
         updatedAt: after.updatedAt,
+        ...(isApproved ? {} : { reason: 'Cracked base' }),
       });
       expect(current.statusCode, current.body).toBe(200);
       expect(current.json().product.approvalStatus).toBe(isApproved ? 'approved' : 'rejected');
@@ -833,7 +843,7 @@ describe('product lists', () => {
       method: 'PUT',
       url: `/api/products/admin/approve/${made[key]?._id}`,
       headers: authAs(own.app, boss),
-      payload: { isApproved },
+      payload: isApproved ? { isApproved } : { isApproved, reason: 'Not for this store' },
     });
     expect(res.statusCode).toBe(200);
   }

@@ -2,13 +2,18 @@ import {
   type ParsedProductBody,
   type Product,
   type ProductListResponse,
+  type ProductRevision,
   type ProductSavedResponse,
+  type ReviewedProductField,
+  type RevisionValue,
+  reviewedFieldLabels,
   toPaise,
   toRupees,
   type WarrantyPeriod,
 } from '@haat/contract';
 import type { ListAnswer } from '../../platform/db/lists.js';
-import type { ProductRecord } from './products.service.js';
+import type { ProductRecord, RevisionView } from './products.service.js';
+import type { ReviewedValues } from './revision-rules.js';
 
 /**
  * Products as the wire carries them (spec sections 3 and 7; decision 0005): the one
@@ -18,7 +23,7 @@ import type { ProductRecord } from './products.service.js';
  */
 
 /** Maps a product row and its images to the wire shape: rupees, string ids, UTC ISO times. */
-export function toProduct({ row, images }: ProductRecord): Product {
+export function toProduct({ row, images, revision }: ProductRecord): Product {
   return {
     _id: String(row.id),
     name: row.name,
@@ -50,6 +55,57 @@ export function toProduct({ row, images }: ProductRecord): Product {
       row.reviewedBy !== null && row.reviewerName !== null
         ? { _id: String(row.reviewedBy), name: row.reviewerName }
         : null,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    // The storefront's answers carry no review state (decision 0044).
+    rejectionReason: revision === undefined ? null : row.rejectionReason,
+    revision: revision ? toRevision(revision) : null,
+  };
+}
+
+/** One reviewed field as the before/after list shows it: names for references, URL lists for images. */
+function displayValue(view: RevisionView, values: ReviewedValues, field: ReviewedProductField): RevisionValue {
+  if (field === 'images') return values.images;
+  if (field === 'category') return view.names.categories.get(values.categoryId) ?? `#${values.categoryId}`;
+  if (field === 'subcategory') {
+    return values.subcategoryId === null
+      ? null
+      : (view.names.subcategories.get(values.subcategoryId) ?? `#${values.subcategoryId}`);
+  }
+  return values[field];
+}
+
+/** A product's unpublished revision on the wire: the changed fields before (live) and after (proposed). */
+export function toRevision(view: RevisionView): ProductRevision {
+  const { row, proposed } = view;
+  const categoryName = view.names.categories.get(proposed.categoryId) ?? `#${proposed.categoryId}`;
+  const subcategoryName = proposed.subcategoryId === null ? null : view.names.subcategories.get(proposed.subcategoryId);
+  return {
+    _id: String(row.id),
+    status: row.status === 'rejected' ? 'rejected' : 'pending',
+    reason: row.reason,
+    changes: view.changes.map((field) => ({
+      field,
+      label: reviewedFieldLabels[field],
+      before: displayValue(view, view.live, field),
+      after: displayValue(view, proposed, field),
+    })),
+    proposed: {
+      name: proposed.name,
+      productDetails: proposed.productDetails,
+      brand: proposed.brand,
+      color: proposed.color,
+      model: proposed.model,
+      warrantyPeriod: proposed.warrantyPeriod as WarrantyPeriod,
+      manufacturer: proposed.manufacturer,
+      category: { _id: String(proposed.categoryId), name: categoryName },
+      subcategory:
+        proposed.subcategoryId === null
+          ? null
+          : { _id: String(proposed.subcategoryId), name: subcategoryName ?? `#${proposed.subcategoryId}` },
+      images: proposed.images,
+    },
+    reviewedAt: row.reviewedAt,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

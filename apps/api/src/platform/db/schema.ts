@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
  * The database as Kysely sees it, in camelCase (the `CamelCasePlugin` maps to the
@@ -74,6 +74,25 @@ export interface ProductsTable extends Timestamps {
   stockQuantity: number;
   status: 'active' | 'inactive' | 'pending';
   approvalStatus: 'pending' | 'approved' | 'rejected';
+  reviewedBy: number | null;
+  reviewedAt: string | null;
+  /** Why an admin last rejected it (issue 12); null once approved. */
+  rejectionReason: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/**
+ * A vendor's proposed change to what customers read on an approved product (decision
+ * 0044). `proposed` and `base` are JSON text of the reviewed fields (`revision-rules.ts`):
+ * as proposed, and as live when proposed. One pending revision per product at most.
+ */
+export interface ProductRevisionsTable extends Timestamps {
+  id: Id;
+  productId: number;
+  proposedBy: number | null;
+  status: 'pending' | 'approved' | 'rejected';
+  proposed: string;
+  base: string;
+  reason: string | null;
   reviewedBy: number | null;
   reviewedAt: string | null;
 }
@@ -324,6 +343,7 @@ export interface Database {
   subcategories: SubcategoriesTable;
   products: ProductsTable;
   productImages: ProductImagesTable;
+  productRevisions: ProductRevisionsTable;
   orders: OrdersTable;
   orderItems: OrderItemsTable;
   orderStatusHistory: OrderStatusHistoryTable;

@@ -9,6 +9,7 @@ import { useReturnFocus } from './return-focus';
  * busy text. On Radix UI's AlertDialog (role `alertdialog`): focus starts on Cancel and
  * stays inside, the page behind is inert, Escape or a click on the backdrop cancels
  * (unless busy), and focus returns to the button that opened it. Render it while open.
+ * Without `onConfirm` it only informs (an action that would be refused): one Close button.
  */
 export function ConfirmDialog({
   title,
@@ -21,10 +22,10 @@ export function ConfirmDialog({
 }: {
   title: string;
   children: ReactNode;
-  confirmLabel: string;
-  busyLabel: string;
+  confirmLabel?: string;
+  busyLabel?: string;
   busy: boolean;
-  onConfirm: () => void;
+  onConfirm?: (() => void) | undefined;
   onCancel: () => void;
 }) {
   const returnFocus = useReturnFocus();
@@ -46,12 +47,14 @@ export function ConfirmDialog({
           <div className="mt-6 flex justify-end gap-3">
             <AlertDialog.Cancel asChild>
               <Button variant="secondary" disabled={busy}>
-                Cancel
+                {onConfirm ? 'Cancel' : 'Close'}
               </Button>
             </AlertDialog.Cancel>
-            <Button variant="danger" onClick={onConfirm} disabled={busy}>
-              {busy ? busyLabel : confirmLabel}
-            </Button>
+            {onConfirm && (
+              <Button variant="danger" onClick={onConfirm} disabled={busy}>
+                {busy ? busyLabel : confirmLabel}
+              </Button>
+            )}
           </div>
         </AlertDialog.Content>
       </AlertDialog.Portal>

@@ -29,6 +29,7 @@ const endpoints = {
   edit: (id: string) => `/api/products/edit/${id}`,
   remove: (id: string) => `/api/products/delete/${id}`,
   approve: (id: string) => `/api/products/admin/approve/${id}`,
+  reviewRevision: (revisionId: string) => `/api/products/admin/revisions/${revisionId}`,
   categories: '/api/categories',
   subcategories: '/api/subcategories',
   vendors: '/api/vendors',
@@ -234,20 +235,63 @@ export function useDeleteProduct() {
   });
 }
 
+/** A review decision as the screens send it (issue 12). */
+export interface ReviewVariables {
+  id: string;
+  isApproved: boolean;
+  /** The version on screen, so a product changed since is not reviewed blind (409). */
+  updatedAt: string;
+  /** Required to reject (decision 0046). */
+  reason?: string | undefined;
+  /** The review form's unsaved edits, saved with the decision in one request (decision 0045). */
+  product?: ProductBody | undefined;
+}
+
 /**
- * `PUT /api/products/admin/approve/:id` (spec section 4): approving sets the product
- * approved and active, rejecting sets it not approved and pending.
+ * `PUT /api/products/admin/approve/:id` (spec section 4; issue 12): approving sets the
+ * product approved and active, rejecting (with a reason) sets it rejected and pending.
  */
 export function useApproveProduct() {
   const queryClient = useQueryClient();
   return useMutation({
-    // `updatedAt`: the version on screen, so a product changed since is not reviewed blind (409).
-    mutationFn: ({ id, isApproved, updatedAt }: { id: string; isApproved: boolean; updatedAt: string }) =>
-      apiRequest<ProductSavedResponse>(endpoints.approve(id), { method: 'PUT', body: { isApproved, updatedAt } }),
+    mutationFn: ({ id, ...body }: ReviewVariables) =>
+      apiRequest<ProductSavedResponse>(endpoints.approve(id), { method: 'PUT', body }),
     onSuccess: (answer, { id }) => {
       patchLoadedPages(queryClient, productKeys.lists(), id, () => answer.product);
       // Reviewed either way, it leaves the review list (spec section 4).
       patchLoadedPages(queryClient, productKeys.pending.lists(), id, () => null);
+      invalidateAfterWrite(queryClient, id);
+    },
+  });
+}
+
+/** A review of a vendor's pending change to an approved product (issue 12; decision 0044). */
+export interface RevisionReviewVariables {
+  /** The product the revision belongs to: its entries in loaded lists are updated. */
+  id: string;
+  revisionId: string;
+  isApproved: boolean;
+  /** The revision's version on screen (409 when the vendor changed it since). */
+  updatedAt: string;
+  reason?: string | undefined;
+}
+
+/**
+ * `PUT /api/products/admin/revisions/:id`: approving publishes the vendor's changes,
+ * rejecting keeps the approved version and tells the vendor why.
+ */
+export function useReviewRevision() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ revisionId, isApproved, updatedAt, reason }: RevisionReviewVariables) =>
+      apiRequest<ProductSavedResponse>(endpoints.reviewRevision(revisionId), {
+        method: 'PUT',
+        body: { isApproved, updatedAt, reason },
+      }),
+    onSuccess: (answer, { id }) => {
+      patchLoadedPages(queryClient, productKeys.lists(), id, () => answer.product);
+      patchLoadedPages(queryClient, productKeys.pending.lists(), id, () => null);
+      queryClient.setQueryData<ProductResponse>(productKeys.detail(id), { success: true, product: answer.product });
       invalidateAfterWrite(queryClient, id);
     },
   });

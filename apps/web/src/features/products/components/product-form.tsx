@@ -18,6 +18,7 @@ import {
   useVendorOptions,
 } from '../api';
 import { productListPath } from '../hooks/use-product-filters';
+import type { Decision } from '../hooks/use-review-product';
 import {
   emptyProductForm,
   type ProductFormValues,
@@ -27,6 +28,14 @@ import {
   toRequestBody,
 } from '../product-form-schema';
 import { ImageUrlList } from './image-url-list';
+import { ProductReviewBar } from './product-review-bar';
+
+/** The review an admin may make from the form of a product awaiting approval (issue 12). */
+export interface FormReview {
+  busy: boolean;
+  /** `version`: the product's version the form was filled from (one version check for edits and review). */
+  onDecide: (decision: Decision, version: string | undefined) => void;
+}
 
 /** How long the saved form stays up before going back to the list (spec section 9). */
 export const REDIRECT_AFTER_SAVE_MS = 1500;
@@ -53,8 +62,24 @@ export function joinedErrors(errors: FieldErrors<ProductFormValues>): string {
  * every failure joined in one toast; saved, it returns to the list after 1.5 s.
  * Admins choose the status and may assign an approved vendor; a vendor's form has
  * neither (spec sections 1 and 6).
+ *
+ * With `review` (an admin's View Details of a pending product), Approve and Reject sit
+ * at the top; a decision taken with unsaved edits carries them, checked like a save,
+ * so they are saved and reviewed in one request (issue 12; decision 0045). `backTo` is
+ * where Cancel and the return after saving go (the review queue when opened from it).
  */
-export function ProductForm({ product, isAdmin }: { product?: Product | undefined; isAdmin: boolean }) {
+export function ProductForm({
+  product,
+  isAdmin,
+  review,
+  backTo,
+}: {
+  product?: Product | undefined;
+  isAdmin: boolean;
+  review?: FormReview | undefined;
+  backTo?: string | undefined;
+}) {
+  const returnTo = () => backTo ?? productListPath();
   const navigate = useNavigate();
   const create = useCreateProduct();
   const update = useUpdateProduct(product?._id ?? '');
@@ -73,7 +98,7 @@ export function ProductForm({ product, isAdmin }: { product?: Product | undefine
     handleSubmit,
     setValue,
     setError,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<ProductFormValues, unknown, ParsedProductBody>({
     resolver: zodResolver(productFormSchema),
     defaultValues: product ? productToForm(product) : emptyProductForm,
@@ -99,7 +124,7 @@ export function ProductForm({ product, isAdmin }: { product?: Product | undefine
       onSuccess: (answer: { message: string }) => {
         notify.success(answer.message || (product ? productMessages.updated : productMessages.created));
         setSaved(true);
-        redirect.current = setTimeout(() => navigate(productListPath()), REDIRECT_AFTER_SAVE_MS);
+        redirect.current = setTimeout(() => navigate(returnTo()), REDIRECT_AFTER_SAVE_MS);
       },
       onError: (error: Error) => {
         showServerFieldErrors(error, setError, productFieldOrder);
@@ -111,6 +136,17 @@ export function ProductForm({ product, isAdmin }: { product?: Product | undefine
   };
 
   const onInvalid = (fieldErrors: FieldErrors<ProductFormValues>) => notify.longError(joinedErrors(fieldErrors));
+
+  // A review never drops what the admin typed: clean, it reviews the product as loaded;
+  // with edits, it checks them as a save would and sends them with the decision.
+  const decide = (decision: Omit<Decision, 'edits'>) => {
+    if (!review) return;
+    if (!isDirty) return review.onDecide(decision, loadedVersion.current);
+    void handleSubmit(
+      (values) => review.onDecide({ ...decision, edits: toRequestBody(values, isAdmin) }, loadedVersion.current),
+      onInvalid,
+    )();
+  };
 
   const subcategoryDisabled = category === '' || subcategoryList.length === 0;
   const subcategoryPlaceholder =
@@ -124,17 +160,26 @@ export function ProductForm({ product, isAdmin }: { product?: Product | undefine
 
   return (
     <form onSubmit={handleSubmit(onValid, onInvalid)} noValidate className="space-y-5">
+      {review && product && (
+        <ProductReviewBar productName={product.name} busy={review.busy} dirty={isDirty} onDecide={decide} />
+      )}
       {optionsFailed && (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
           {productMessages.formDataFailed}
         </p>
       )}
-      {!isAdmin && (
-        <p className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          An administrator reviews every product you add or change before it goes live.{' '}
-          {productMessages.awaitingApproval}
-        </p>
-      )}
+      {!isAdmin &&
+        (product?.approvalStatus === 'approved' ? (
+          <p className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+            Price and stock changes go live as soon as you save. Changes to what customers read (name, details, brand,
+            specifications, category, images) wait for admin approval; customers see the approved version until then.
+          </p>
+        ) : (
+          <p className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+            An administrator reviews every product you add or change before it goes live.{' '}
+            {productMessages.awaitingApproval}
+          </p>
+        ))}
 
       <FormSection title="Basic Information">
         <div className="grid gap-4 md:grid-cols-2">
@@ -297,7 +342,7 @@ export function ProductForm({ product, isAdmin }: { product?: Product | undefine
       </FormSection>
 
       <div className="flex justify-end gap-3">
-        <ButtonLink to={productListPath()} variant="secondary">
+        <ButtonLink to={returnTo()} variant="secondary">
           Cancel
         </ButtonLink>
         <Button type="submit" disabled={saving || saved}>

@@ -8,7 +8,7 @@ import { DataTable } from '../../../components/ui/data-table';
 import { ImageWithFallback } from '../../../components/ui/image-with-fallback';
 import { formatRupees } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
-import { ApprovalBadge, ProductStatusBadge, StockBadge } from './product-badges';
+import { ApprovalBadge, ProductStatusBadge, ReviewNote, StockBadge } from './product-badges';
 
 export interface ProductTableProps {
   products: Product[];
@@ -93,7 +93,8 @@ function columnsFor({
       size: 130,
       cell: ({ row: { original: product } }) => (
         <div className="flex flex-col items-start gap-1">
-          <ProductStatusBadge status={product.status} />
+          {/* A rejected product shows one state, Rejected, in the Approval column (issue 12). */}
+          {product.approvalStatus !== 'rejected' && <ProductStatusBadge status={product.status} />}
           <StockBadge quantity={product.stockQuantity} />
         </div>
       ),
@@ -107,6 +108,7 @@ function columnsFor({
         return (
           <div className="flex flex-col items-start gap-1.5">
             <ApprovalBadge status={product.approvalStatus} />
+            <ReviewNote product={product} />
             {isAdmin && (
               <div className="flex gap-1.5">
                 {product.approvalStatus !== 'approved' && (

@@ -11,7 +11,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
 import { useCategoryOptions, usePendingProducts, useVendorOptions } from '../api';
 import { PendingProductCard } from '../components/pending-product-card';
-import { usePendingFilters } from '../hooks/use-pending-filters';
+import { hasPendingFilters, usePendingFilters } from '../hooks/use-pending-filters';
 import { productListPath } from '../hooks/use-product-filters';
 import { useReviewProduct } from '../hooks/use-review-product';
 
@@ -19,14 +19,16 @@ import { useReviewProduct } from '../hooks/use-review-product';
  * The admin's review list (spec section 2, Pending products): vendor and category
  * filters, the '{n} products awaiting approval' banner, a card per product with
  * View Details, Approve and Reject; a reviewed product leaves the list (section 4).
- * Cards load a page at a time as the user scrolls.
+ * Vendors' pending changes to approved products are in the queue too, with what
+ * changed (issue 12). Under a filter that nothing matches, the empty text says so
+ * rather than that everything is reviewed. Cards load a page at a time as the user scrolls.
  */
 export function PendingProductsPage() {
   const { filters, setFilter } = usePendingFilters();
   const { query, items: products, total, hasMore, loadingMore, loadMore } = usePendingProducts(filters);
   const vendors = useVendorOptions('all');
   const categories = useCategoryOptions();
-  const { review, reviewingId } = useReviewProduct();
+  const { review, reviewRevision, reviewingId } = useReviewProduct();
 
   useEffect(() => {
     if (query.error) console.error('Loading pending products failed', query.error);
@@ -86,7 +88,14 @@ export function PendingProductsPage() {
           {errorMessage(query.error, productMessages.loadFailed)}
         </p>
       ) : products.length === 0 ? (
-        <EmptyState title="No pending products" description="All products have been reviewed. Great job!" />
+        hasPendingFilters(filters) ? (
+          <EmptyState
+            title="No products match these filters"
+            description="Nothing from this vendor or category awaits review. Choose All Vendors and All Categories to see the whole queue."
+          />
+        ) : (
+          <EmptyState title="No pending products" description="All products have been reviewed. Great job!" />
+        )
       ) : (
         <>
           <p
@@ -99,7 +108,12 @@ export function PendingProductsPage() {
           <ul aria-label="Pending products" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {products.map((product) => (
               <li key={product._id}>
-                <PendingProductCard product={product} busy={reviewingId === product._id} onReview={review} />
+                <PendingProductCard
+                  product={product}
+                  busy={reviewingId === product._id}
+                  onReview={(item, decision) => review(item, decision)}
+                  onReviewRevision={(item, revision, decision) => reviewRevision(item, revision, decision)}
+                />
               </li>
             ))}
           </ul>

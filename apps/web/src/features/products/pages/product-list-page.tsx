@@ -15,6 +15,7 @@ import { type ProductFilters, useDeleteProduct, useProductCounts, useProductList
 import { DeleteProductDialog } from '../components/delete-product-dialog';
 import { ProductFilterBar } from '../components/product-filter-bar';
 import { ProductTable } from '../components/product-table';
+import { RejectDialog } from '../components/reject-dialog';
 import { useDebouncedCallback } from '../hooks/use-debounced-callback';
 import { useProductFilters } from '../hooks/use-product-filters';
 import { useReviewProduct } from '../hooks/use-review-product';
@@ -51,6 +52,8 @@ export function ProductListPage() {
   const { review, reviewingId } = useReviewProduct();
   const remove = useDeleteProduct();
   const [toDelete, setToDelete] = useState<Product | null>(null);
+  // Rejecting asks for a reason first (issue 12).
+  const [toReject, setToReject] = useState<Product | null>(null);
 
   const { query, items: products, total, hasMore, loadingMore, loadMore } = list;
   const hasFilters =
@@ -149,8 +152,19 @@ export function ProductListPage() {
           hasMore={hasMore}
           loadingMore={loadingMore}
           onLoadMore={loadMore}
-          onReview={review}
+          onReview={(product, isApproved) => (isApproved ? review(product, { isApproved }) : setToReject(product))}
           onDelete={setToDelete}
+        />
+      )}
+
+      {toReject && (
+        <RejectDialog
+          title="Reject Product?"
+          subject={toReject.name}
+          confirmLabel="Reject Product"
+          busy={reviewingId === toReject._id}
+          onCancel={() => setToReject(null)}
+          onConfirm={(reason) => review(toReject, { isApproved: false, reason }, () => setToReject(null))}
         />
       )}
 

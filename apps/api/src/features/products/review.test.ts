@@ -1,0 +1,528 @@
+import { type Product, productMessages } from '@haat/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authAs, createAdmin, createVendor, type FixtureUser } from '../../test/fixtures.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+/**
+ * Issue 12, 'Review that never loses work', over HTTP on a freshly migrated database
+ * (SQLite, and PostgreSQL with TEST_DATABASE_URL): a review carrying the form's edits
+ * (decision 0045), a rejection's reason (0046), and revisions of live products (0044).
+ */
+
+let t: TestApp;
+let admin: FixtureUser;
+let vendorA: FixtureUser;
+let vendorB: FixtureUser;
+let phones: string;
+let laptops: string;
+let smartphones: string;
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type As = FixtureUser | null;
+
+function call(method: Method, url: string, as: As, payload?: unknown) {
+  return t.app.inject({
+    method,
+    url,
+    headers: as ? authAs(t.app, as) : {},
+    ...(payload !== undefined && { payload: payload as object }),
+  });
+}
+
+let sequence = 0;
+
+/** A valid product form body; prices in rupees. */
+function body(overrides: Record<string, unknown> = {}) {
+  sequence += 1;
+  return {
+    name: `Review Phone ${sequence}`,
+    productDetails: 'A phone with a good camera',
+    brand: 'Acme',
+    color: 'Black',
+    sku: `REV-${sequence}-${Math.random().toString(36).slice(2, 7)}`,
+    model: 'X1',
+    warrantyPeriod: '1 Year',
+    salePrice: 999.5,
+    actualPrice: 1299,
+    manufacturer: 'Acme Industries',
+    stockQuantity: 5,
+    category: phones,
+    subcategory: smartphones,
+    images: ['https://img.example.test/1.jpg'],
+    ...overrides,
+  };
+}
+
+/** Body of an edit from a product as answered: the form sends every field back. */
+function editOf(product: Product, overrides: Record<string, unknown> = {}) {
+  return {
+    name: product.name,
+    productDetails: product.productDetails,
+    brand: product.brand,
+    color: product.color,
+    sku: product.sku,
+    model: product.model,
+    warrantyPeriod: product.warrantyPeriod,
+    salePrice: product.salePrice,
+    actualPrice: product.actualPrice,
+    manufacturer: product.manufacturer,
+    stockQuantity: product.stockQuantity,
+    category: product.category._id,
+    subcategory: product.subcategory?._id ?? '',
+    images: product.images,
+    updatedAt: product.updatedAt,
+    ...overrides,
+  };
+}
+
+async function createAs(as: FixtureUser, overrides: Record<string, unknown> = {}): Promise<Product> {
+  const res = await call('POST', '/api/products/create', as, body(overrides));
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().product;
+}
+
+async function get(id: string, as: As): Promise<Product> {
+  const res = await call('GET', `/api/products/${id}`, as);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().product;
+}
+
+/** A vendor A product the admin has approved: live on the storefront. */
+async function liveProductOfA(overrides: Record<string, unknown> = {}): Promise<Product> {
+  const created = await createAs(vendorA, overrides);
+  const res = await call('PUT', `/api/products/admin/approve/${created._id}`, admin, { isApproved: true });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().product;
+}
+
+async function pendingIds(query = ''): Promise<string[]> {
+  const res = await call('GET', `/api/products/admin/pending${query}`, admin);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().products.map((p: Product) => p._id);
+}
+
+async function createCategory(name: string): Promise<string> {
+  const res = await call('POST', '/api/categories/create', admin, {
+    _id: null,
+    name,
+    imageUrl: 'https://img.example.test/c.jpg',
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().category._id;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createAdmin(t.db);
+  vendorA = await createVendor(t.db);
+  vendorB = await createVendor(t.db);
+  phones = await createCategory('Review Phones');
+  laptops = await createCategory('Review Laptops');
+  const sub = await call('POST', '/api/subcategories', admin, {
+    _id: null,
+    name: 'Review Smartphones',
+    category: phones,
+  });
+  expect(sub.statusCode, sub.body).toBe(201);
+  smartphones = sub.json().subcategory._id;
+});
+afterAll(() => t.close());
+
+describe("PUT /api/products/admin/approve/:id with the form's unsaved edits (decision 0045)", () => {
+  it('saves the edits and approves in one request', async () => {
+    const pending = await createAs(vendorA);
+    const res = await call('PUT', `/api/products/admin/approve/${pending._id}`, admin, {
+      isApproved: true,
+      updatedAt: pending.updatedAt,
+      product: editOf(pending, { name: 'Corrected Name', stockQuantity: 9 }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe(productMessages.approved);
+    expect(res.json().product).toMatchObject({
+      name: 'Corrected Name',
+      stockQuantity: 9,
+      approvalStatus: 'approved',
+      status: 'active',
+      isApproved: true,
+    });
+    // Published as edited: the storefront reads the corrected name.
+    expect((await get(pending._id, null)).name).toBe('Corrected Name');
+  });
+
+  it('saves the edits and rejects with the reason in one request', async () => {
+    const pending = await createAs(vendorA);
+    const res = await call('PUT', `/api/products/admin/approve/${pending._id}`, admin, {
+      isApproved: false,
+      reason: 'Photos are blurry',
+      updatedAt: pending.updatedAt,
+      product: editOf(pending, { brand: 'Fixed Brand' }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().product).toMatchObject({
+      brand: 'Fixed Brand',
+      approvalStatus: 'rejected',
+      rejectionReason: 'Photos are blurry',
+    });
+  });
+
+  it('answers 409 on a stale version and saves neither the edits nor the review', async () => {
+    const pending = await createAs(vendorA);
+    const vendorEdit = await call(
+      'PUT',
+      `/api/products/edit/${pending._id}`,
+      vendorA,
+      editOf(pending, { color: 'Red' }),
+    );
+    expect(vendorEdit.statusCode, vendorEdit.body).toBe(200);
+    const res = await call('PUT', `/api/products/admin/approve/${pending._id}`, admin, {
+      isApproved: true,
+      updatedAt: pending.updatedAt,
+      product: editOf(pending, { name: 'Admin Name' }),
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(productMessages.reviewedStale);
+    const after = await get(pending._id, admin);
+    expect(after).toMatchObject({ name: pending.name, color: 'Red', approvalStatus: 'pending' });
+  });
+
+  it('answers 400 to invalid edits and changes nothing', async () => {
+    const pending = await createAs(vendorA);
+    const res = await call('PUT', `/api/products/admin/approve/${pending._id}`, admin, {
+      isApproved: true,
+      updatedAt: pending.updatedAt,
+      product: editOf(pending, { name: '   ' }),
+    });
+    expect(res.statusCode).toBe(400);
+    expect((await get(pending._id, admin)).approvalStatus).toBe('pending');
+  });
+
+  it("answers 409 when the edits take another product's SKU, and reviews nothing", async () => {
+    const other = await createAs(vendorB);
+    const pending = await createAs(vendorA);
+    const res = await call('PUT', `/api/products/admin/approve/${pending._id}`, admin, {
+      isApproved: true,
+      product: editOf(pending, { sku: other.sku, updatedAt: undefined }),
+    });
+    expect(res.statusCode).toBe(409);
+    expect((await get(pending._id, admin)).approvalStatus).toBe('pending');
+  });
+});
+
+describe('PUT /api/products/admin/approve/:id rejecting (decision 0046)', () => {
+  it("answers 400 to a rejection without a reason, as the spec's call sends it, and changes nothing", async () => {
+    const pending = await createAs(vendorA);
+    for (const payload of [
+      { isApproved: false },
+      { isApproved: false, reason: '   ' },
+      { isApproved: false, reason: null },
+    ]) {
+      const res = await call('PUT', `/api/products/admin/approve/${pending._id}`, admin, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, message: productMessages.rejectReasonRequired });
+    }
+    expect((await get(pending._id, admin)).approvalStatus).toBe('pending');
+  });
+
+  it('answers 400 to a reason too long or carrying NUL', async () => {
+    const pending = await createAs(vendorA);
+    for (const reason of ['x'.repeat(501), 'bad\u0000reason']) {
+      const res = await call('PUT', `/api/products/admin/approve/${pending._id}`, admin, { isApproved: false, reason });
+      expect(res.statusCode).toBe(400);
+    }
+    expect((await get(pending._id, admin)).approvalStatus).toBe('pending');
+  });
+
+  it('stores the reason, shows it to the owning vendor, not to another vendor or the storefront', async () => {
+    const pending = await createAs(vendorA);
+    const res = await call('PUT', `/api/products/admin/approve/${pending._id}`, admin, {
+      isApproved: false,
+      reason: '  Wrong category for this item  ',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe(productMessages.rejected);
+    const mine = await get(pending._id, vendorA);
+    expect(mine).toMatchObject({ approvalStatus: 'rejected', rejectionReason: 'Wrong category for this item' });
+    const list = await call('GET', '/api/products/admin/all', vendorA);
+    expect(list.json().products.find((p: Product) => p._id === pending._id)?.rejectionReason).toBe(
+      'Wrong category for this item',
+    );
+    expect((await call('GET', `/api/products/${pending._id}`, vendorB)).statusCode).toBe(404);
+    expect((await call('GET', `/api/products/${pending._id}`, null)).statusCode).toBe(404);
+    const bList = await call('GET', '/api/products/admin/all', vendorB);
+    expect(bList.json().products.map((p: Product) => p._id)).not.toContain(pending._id);
+  });
+
+  it('keeps the reason through a resubmission for the queue, and clears it on approval', async () => {
+    const pending = await createAs(vendorA);
+    await call('PUT', `/api/products/admin/approve/${pending._id}`, admin, { isApproved: false, reason: 'No photo' });
+    const rejected = await get(pending._id, vendorA);
+    expect(await pendingIds()).not.toContain(pending._id);
+    const resubmit = await call(
+      'PUT',
+      `/api/products/edit/${pending._id}`,
+      vendorA,
+      editOf(rejected, { color: 'Blue' }),
+    );
+    expect(resubmit.statusCode, resubmit.body).toBe(200);
+    expect(resubmit.json().product).toMatchObject({ approvalStatus: 'pending', rejectionReason: 'No photo' });
+    const queue = await call('GET', '/api/products/admin/pending', admin);
+    expect(queue.json().products.find((p: Product) => p._id === pending._id)?.rejectionReason).toBe('No photo');
+    const approved = await call('PUT', `/api/products/admin/approve/${pending._id}`, admin, { isApproved: true });
+    expect(approved.json().product).toMatchObject({ approvalStatus: 'approved', rejectionReason: null });
+  });
+
+  it('ignores a reason sent with an approval', async () => {
+    const pending = await createAs(vendorA);
+    const res = await call('PUT', `/api/products/admin/approve/${pending._id}`, admin, {
+      isApproved: true,
+      reason: 'irrelevant',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().product.rejectionReason).toBeNull();
+  });
+});
+
+describe('PUT /api/products/edit/:id by a vendor on a live product (decision 0044)', () => {
+  it('applies a stock and price change at once and keeps the product live, with no revision', async () => {
+    const live = await liveProductOfA();
+    const res = await call(
+      'PUT',
+      `/api/products/edit/${live._id}`,
+      vendorA,
+      editOf(live, { stockQuantity: 42, salePrice: 899 }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe(productMessages.updated);
+    expect(res.json().product).toMatchObject({ approvalStatus: 'approved', status: 'active', revision: null });
+    const storefront = await get(live._id, null);
+    expect(storefront).toMatchObject({ stockQuantity: 42, salePrice: 899 });
+    expect(await pendingIds()).not.toContain(live._id);
+  });
+
+  it('keeps a name change waiting as a revision while the old name stays public', async () => {
+    const live = await liveProductOfA({ name: 'Old Public Name' });
+    const res = await call(
+      'PUT',
+      `/api/products/edit/${live._id}`,
+      vendorA,
+      editOf(live, { name: 'New Proposed Name', stockQuantity: 7, category: laptops, subcategory: '' }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe(productMessages.revisionSubmitted);
+    const saved: Product = res.json().product;
+    expect(saved).toMatchObject({
+      name: 'Old Public Name',
+      stockQuantity: 7,
+      approvalStatus: 'approved',
+      status: 'active',
+    });
+    expect(saved.revision).toMatchObject({ status: 'pending', reason: null });
+    expect(saved.revision?.changes).toEqual([
+      { field: 'name', label: 'Product Name', before: 'Old Public Name', after: 'New Proposed Name' },
+      { field: 'category', label: 'Category', before: 'Review Phones', after: 'Review Laptops' },
+      { field: 'subcategory', label: 'Subcategory', before: 'Review Smartphones', after: null },
+    ]);
+    // The storefront: old name, new stock, no review state.
+    const storefront = await get(live._id, null);
+    expect(storefront).toMatchObject({ name: 'Old Public Name', stockQuantity: 7, revision: null });
+    const publicList = await call('GET', '/api/products?search=Old%20Public%20Name', null);
+    expect(publicList.json().products.map((p: Product) => p.name)).toContain('Old Public Name');
+    // In the queue with its changes; counted as pending.
+    const queue = await call('GET', '/api/products/admin/pending', admin);
+    const queued = queue.json().products.find((p: Product) => p._id === live._id);
+    expect(queued.revision.changes.map((c: { field: string }) => c.field)).toEqual(['name', 'category', 'subcategory']);
+    // Another vendor cannot see it.
+    expect((await call('GET', `/api/products/${live._id}`, vendorB)).statusCode).toBe(404);
+  });
+
+  it('updates the one open revision on a second edit, and withdraws it when the edit goes back to live values', async () => {
+    const live = await liveProductOfA();
+    const first = await call('PUT', `/api/products/edit/${live._id}`, vendorA, editOf(live, { brand: 'Brand Two' }));
+    const afterFirst: Product = first.json().product;
+    const second = await call(
+      'PUT',
+      `/api/products/edit/${live._id}`,
+      vendorA,
+      editOf(afterFirst, { brand: 'Brand Three', images: ['https://img.example.test/new.jpg'] }),
+    );
+    expect(second.statusCode, second.body).toBe(200);
+    const afterSecond: Product = second.json().product;
+    expect(afterSecond.revision?._id).toBe(afterFirst.revision?._id);
+    expect(afterSecond.revision?.changes.map((c) => [c.field, c.after])).toEqual([
+      ['brand', 'Brand Three'],
+      ['images', ['https://img.example.test/new.jpg']],
+    ]);
+    const open = await t.db
+      .selectFrom('productRevisions')
+      .select('id')
+      .where('productId', '=', Number(live._id))
+      .where('status', '=', 'pending')
+      .execute();
+    expect(open).toHaveLength(1);
+    const back = await call(
+      'PUT',
+      `/api/products/edit/${live._id}`,
+      vendorA,
+      editOf(afterSecond, { brand: live.brand, images: live.images }),
+    );
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json().product.revision).toBeNull();
+    expect(await pendingIds()).not.toContain(live._id);
+  });
+
+  it('answers 409 to a vendor edit from a stale version and changes nothing', async () => {
+    const live = await liveProductOfA();
+    await call('PUT', `/api/products/edit/${live._id}`, vendorA, editOf(live, { stockQuantity: 11 }));
+    const res = await call('PUT', `/api/products/edit/${live._id}`, vendorA, editOf(live, { name: 'Too Late' }));
+    expect(res.statusCode).toBe(409);
+    expect((await get(live._id, vendorA)).revision).toBeNull();
+  });
+
+  it('still sends a pending product back to the queue as a whole', async () => {
+    const pending = await createAs(vendorA);
+    const res = await call(
+      'PUT',
+      `/api/products/edit/${pending._id}`,
+      vendorA,
+      editOf(pending, { name: 'Still Pending' }),
+    );
+    expect(res.json()).toMatchObject({ message: productMessages.updatedAwaitingApproval });
+    expect(res.json().product).toMatchObject({ name: 'Still Pending', approvalStatus: 'pending', revision: null });
+  });
+
+  it("applies an admin's edit of a live product directly", async () => {
+    const live = await liveProductOfA();
+    const res = await call('PUT', `/api/products/edit/${live._id}`, admin, editOf(live, { name: 'Admin Renamed' }));
+    expect(res.json().product).toMatchObject({ name: 'Admin Renamed', revision: null });
+    expect((await get(live._id, null)).name).toBe('Admin Renamed');
+  });
+});
+
+describe('PUT /api/products/admin/revisions/:id', () => {
+  async function revisionOf(overrides: Record<string, unknown>) {
+    const live = await liveProductOfA({ name: `Live ${Math.random().toString(36).slice(2, 7)}` });
+    const res = await call('PUT', `/api/products/edit/${live._id}`, vendorA, editOf(live, overrides));
+    expect(res.statusCode, res.body).toBe(200);
+    const product: Product = res.json().product;
+    if (!product.revision) throw new Error('no revision');
+    return { live, product, revision: product.revision };
+  }
+
+  it('publishes the revision on approval: the storefront reads the new name', async () => {
+    const { live, revision } = await revisionOf({ name: 'Published Name', images: ['https://img.example.test/p.jpg'] });
+    const res = await call('PUT', `/api/products/admin/revisions/${revision._id}`, admin, {
+      isApproved: true,
+      updatedAt: revision.updatedAt,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe(productMessages.revisionApproved);
+    expect(res.json().product).toMatchObject({ name: 'Published Name', revision: null, approvalStatus: 'approved' });
+    expect(await get(live._id, null)).toMatchObject({
+      name: 'Published Name',
+      images: ['https://img.example.test/p.jpg'],
+    });
+    expect(await pendingIds()).not.toContain(live._id);
+    // Reviewed once: a second review is refused.
+    const again = await call('PUT', `/api/products/admin/revisions/${revision._id}`, admin, { isApproved: true });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(productMessages.revisionNotFound);
+  });
+
+  it('keeps the live version on rejection and tells the owning vendor why', async () => {
+    const { live, revision } = await revisionOf({ name: 'Rejected Name' });
+    const noReason = await call('PUT', `/api/products/admin/revisions/${revision._id}`, admin, { isApproved: false });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().message).toBe(productMessages.rejectReasonRequired);
+    const res = await call('PUT', `/api/products/admin/revisions/${revision._id}`, admin, {
+      isApproved: false,
+      reason: 'Name is misleading',
+      updatedAt: revision.updatedAt,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe(productMessages.revisionRejected);
+    expect((await get(live._id, null)).name).toBe(live.name);
+    const mine = await get(live._id, vendorA);
+    expect(mine).toMatchObject({ name: live.name, approvalStatus: 'approved' });
+    expect(mine.revision).toMatchObject({ status: 'rejected', reason: 'Name is misleading' });
+    expect(await pendingIds()).not.toContain(live._id);
+    expect((await call('GET', `/api/products/${live._id}`, vendorB)).statusCode).toBe(404);
+  });
+
+  it('answers 409 when the vendor changed the revision after the admin opened it', async () => {
+    const { live, product, revision } = await revisionOf({ name: 'First Idea' });
+    await call(
+      'PUT',
+      `/api/products/edit/${live._id}`,
+      vendorA,
+      editOf(product, { name: 'Second Idea', updatedAt: product.updatedAt }),
+    );
+    const res = await call('PUT', `/api/products/admin/revisions/${revision._id}`, admin, {
+      isApproved: true,
+      updatedAt: revision.updatedAt,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(productMessages.revisionStale);
+    expect((await get(live._id, null)).name).toBe(live.name);
+  });
+
+  it('answers 409 when an admin changed the live fields under the revision, but not for a stock change', async () => {
+    const { live, product, revision } = await revisionOf({ name: 'Vendor Idea' });
+    // A stock change (as a sale makes) does not stand in the way.
+    const stock = await call(
+      'PUT',
+      `/api/products/edit/${live._id}`,
+      vendorA,
+      editOf(product, { name: 'Vendor Idea', stockQuantity: 1 }),
+    );
+    expect(stock.statusCode, stock.body).toBe(200);
+    const current = await get(live._id, admin);
+    const adminEdit = await call(
+      'PUT',
+      `/api/products/edit/${live._id}`,
+      admin,
+      editOf(current, { productDetails: 'Admin fixed the details' }),
+    );
+    expect(adminEdit.statusCode, adminEdit.body).toBe(200);
+    const latest = (await get(live._id, admin)).revision;
+    const res = await call('PUT', `/api/products/admin/revisions/${revision._id}`, admin, {
+      isApproved: true,
+      updatedAt: latest?.updatedAt,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(productMessages.revisionBaseMoved);
+    expect((await get(live._id, null)).name).toBe(live.name);
+  });
+
+  it('answers 404 to a revision that does not exist and 400 to hostile ids and bodies', async () => {
+    expect((await call('PUT', '/api/products/admin/revisions/999999', admin, { isApproved: true })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await call('PUT', '/api/products/admin/revisions/99999999999', admin, { isApproved: true })).statusCode,
+    ).toBe(400);
+    expect((await call('PUT', '/api/products/admin/revisions/abc', admin, { isApproved: true })).statusCode).toBe(400);
+    const { revision } = await revisionOf({ name: 'Hostile' });
+    for (const payload of [null, [], { isApproved: 'yes' }, { isApproved: true, updatedAt: 'yesterday' }]) {
+      const res = await call('PUT', `/api/products/admin/revisions/${revision._id}`, admin, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+  });
+
+  it('answers 401 to anonymous and 403 to vendors, even the owner', async () => {
+    const { revision } = await revisionOf({ name: 'Not Yours To Approve' });
+    const url = `/api/products/admin/revisions/${revision._id}`;
+    expect((await call('PUT', url, null, { isApproved: true })).statusCode).toBe(401);
+    expect((await call('PUT', url, vendorA, { isApproved: true })).statusCode).toBe(403);
+    expect((await call('PUT', url, vendorB, { isApproved: true })).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/products/admin/count with revisions', () => {
+  it('counts a product with a pending revision as pending approval', async () => {
+    const before = (await call('GET', '/api/products/admin/count', admin)).json().pendingApprovalCount;
+    const live = await liveProductOfA();
+    await call('PUT', `/api/products/edit/${live._id}`, vendorA, editOf(live, { name: 'Counted Change' }));
+    const after = (await call('GET', '/api/products/admin/count', admin)).json().pendingApprovalCount;
+    expect(after).toBe(before + 1);
+  });
+});
