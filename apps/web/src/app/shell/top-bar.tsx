@@ -1,7 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import * as Popover from '@radix-ui/react-popover';
 import { Bell, ChevronDown, CircleHelp, LogOut, Search, Shield, SlidersHorizontal, UserRound } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../lib/paths';
 import { displayName, useSession } from '../../lib/session';
@@ -127,8 +127,11 @@ function UserMenu() {
   );
 }
 
-/** The top bar (spec section 2): clock and date, search box, notifications and the user menu. */
-export function TopBar() {
+/**
+ * The top bar (spec section 2): clock and date, search box, notifications and the user
+ * menu. `leading` goes first (the phone's menu button, issue 12).
+ */
+export function TopBar({ leading }: { leading?: ReactNode } = {}) {
   const [query, setQuery] = useState('');
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
@@ -136,7 +139,8 @@ export function TopBar() {
     console.log('Search:', query);
   };
   return (
-    <header className="sticky top-0 z-30 flex h-16 items-center justify-between gap-4 border-b border-slate-200 bg-white px-6">
+    <header className="sticky top-0 z-30 flex h-16 items-center justify-between gap-2 border-b border-slate-200 bg-white px-3 md:gap-4 md:px-6">
+      {leading}
       <form onSubmit={onSearch} className="relative w-full max-w-md">
         <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" />
         <input
@@ -148,7 +152,7 @@ export function TopBar() {
           className="w-full rounded-lg border border-slate-200 bg-slate-50 py-2 pl-9 pr-3 text-sm outline-none focus:border-pink-400 focus:bg-white"
         />
       </form>
-      <div className="flex items-center gap-4">
+      <div className="flex shrink-0 items-center gap-2 md:gap-4">
         <Clock />
         <Notifications />
         <UserMenu />

@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatNumber, formatRupees } from '../../../lib/format';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDashboardSummary } from '../api';
 import { MonthlyChart } from '../components/monthly-chart';
 import { RecentOrdersTable } from '../components/recent-orders-table';
@@ -17,6 +18,7 @@ import { StatusChart } from '../components/status-chart';
  * monthly chart covers the last 12 months labelled with the year.
  */
 export function DashboardPage() {
+  useDocumentTitle('Dashboard');
   const summary = useDashboardSummary();
 
   if (summary.isPending) return <Spinner label={dashboardMessages.loading} />;

@@ -10,6 +10,7 @@ import { FormSection } from '../../../components/ui/form-section';
 import { notify } from '../../../components/ui/notify';
 import { errorMessage } from '../../../lib/api-client';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import {
   useCategoryOptions,
   useCreateProduct,
@@ -73,11 +74,12 @@ export function ProductForm({ product, isAdmin }: { product?: Product | undefine
     handleSubmit,
     setValue,
     setError,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<ProductFormValues, unknown, ParsedProductBody>({
     resolver: zodResolver(productFormSchema),
     defaultValues: product ? productToForm(product) : emptyProductForm,
   });
+  useUnsavedChanges(isDirty && !saved);
   const category = useWatch({ control, name: 'category' });
   const images = useWatch({ control, name: 'images' });
 

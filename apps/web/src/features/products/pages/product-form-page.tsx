@@ -7,6 +7,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useProduct } from '../api';
 import { ProductForm } from '../components/product-form';
 import { ProductReviewBar } from '../components/product-review-bar';
@@ -20,6 +21,7 @@ import { productListPath } from '../hooks/use-product-filters';
  */
 export function ProductFormPage() {
   const { id } = useParams<{ id: string }>();
+  useDocumentTitle(id ? 'Edit Product' : 'Add New Product');
   const session = useSession();
   const isAdmin = session?.user.role === 'admin';
   const product = useProduct(id);

@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate, formatNumber, formatRupees } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useVendorDashboard } from '../api';
 
 function Card({ label, value, caption }: { label: string; value: string; caption?: string }) {
@@ -23,6 +24,7 @@ function Card({ label, value, caption }: { label: string; value: string; caption
  * holding their products, and revenue from their own lines of delivered orders.
  */
 export function VendorDashboardPage() {
+  useDocumentTitle('Dashboard');
   const dashboard = useVendorDashboard();
   if (dashboard.isPending) return <Spinner label="Loading dashboard..." />;
   if (dashboard.isError)
