@@ -115,7 +115,9 @@ test.describe('at 390×844', () => {
     await card.getByRole('link', { name: `Edit ${name}` }).click();
     await expect(page.getByRole('heading', { name: 'Edit Product' })).toBeVisible();
     // The form fits too, the image URL row included.
-    await expect(page.getByRole('button', { name: 'Add Image' })).toBeInViewport({ ratio: 1 });
+    const addImage = page.getByRole('button', { name: 'Add Image' });
+    await addImage.scrollIntoViewIfNeeded();
+    await expect(addImage).toBeInViewport({ ratio: 1 });
     await expectNoSidewaysScroll(page);
   });
 
@@ -146,7 +148,9 @@ test.describe('at 390×844', () => {
     await expect(first).toBeVisible();
     const categoryName = (await first.getAttribute('aria-label')) ?? '';
     for (const action of ['Edit', 'Delete']) {
-      await expect(first.getByRole('button', { name: `${action} ${categoryName}`, exact: true })).toBeInViewport();
+      const button = first.getByRole('button', { name: `${action} ${categoryName}`, exact: true });
+      await button.scrollIntoViewIfNeeded();
+      await expect(button).toBeInViewport({ ratio: 1 });
     }
     await first.getByRole('button', { name: `Edit ${categoryName}`, exact: true }).click();
     await expect(page.getByRole('form', { name: 'Edit Category' }).getByLabel('Category Name')).toHaveValue(

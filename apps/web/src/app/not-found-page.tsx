@@ -4,13 +4,26 @@ import { paths } from '../lib/paths';
 import { useSession } from '../lib/session';
 import { useDocumentTitle } from '../lib/use-document-title';
 
+/** How many times this tab has loaded the app (kept in the tab's session storage). */
+const TAB_LOADS_KEY = 'haat.tab-loads';
+const loadsInThisTab = (() => {
+  try {
+    const loads = Number(sessionStorage.getItem(TAB_LOADS_KEY) ?? 0) + 1;
+    sessionStorage.setItem(TAB_LOADS_KEY, String(loads));
+    return loads;
+  } catch {
+    return 1;
+  }
+})();
+
 /**
  * Whether the browser holds an earlier page of this app in the tab's history: React
- * Router numbers its entries (`history.state.idx`), 0 being the first the app made.
+ * Router numbers its entries within one load (`history.state.idx`, 0 the first), and a
+ * tab that loaded the app before (an address typed after another screen) has one too.
  */
 export function hasEarlierPage(): boolean {
   const index = (window.history.state as { idx?: unknown } | null)?.idx;
-  return typeof index === 'number' && index > 0;
+  return (typeof index === 'number' && index > 0) || loadsInThisTab > 1;
 }
 
 /**
