@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { paths } from '../lib/paths';
 import { useSession } from '../lib/session';
+import { useDocumentTitle } from '../lib/use-document-title';
 
 /**
  * Everything under /admin needs a session (spec section 6: judged by the token);
@@ -17,7 +18,10 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 /** A screen only admins use; vendors are told so instead of seeing calls fail. */
 export function AdminOnly({ children }: { children: ReactNode }) {
   const session = useSession();
-  if (session?.user.role !== 'admin') {
+  const adminsOnly = session?.user.role !== 'admin';
+  // An admin's screen names the tab itself.
+  useDocumentTitle(adminsOnly ? 'Admins only' : null);
+  if (adminsOnly) {
     return (
       <div className="rounded-xl border border-amber-200 bg-amber-50 p-6 text-amber-900">
         <h1 className="text-lg font-semibold">Admins only</h1>

@@ -7,6 +7,7 @@ import { NotFoundPage } from './not-found-page';
 import { AdminOnly, RequireAuth } from './require-auth';
 import { SessionWatcher } from './session-watcher';
 import { AdminLayout } from './shell/admin-layout';
+import { WellFormedId } from './well-formed-id';
 
 /** The root of every screen: watches the session and shows 'Loading...' while a screen's code loads. */
 function Root() {
@@ -19,6 +20,9 @@ function Root() {
     </>
   );
 }
+
+/** A route with a record's id in its path: a malformed id shows 'Page not found' (issue 12). */
+const withWellFormedId = (route: RouteObject): RouteObject => ({ element: <WellFormedId />, children: [route] });
 
 /** Screens only admins use (spec section 6); vendors see a notice instead of failing calls. */
 function AdminOnlyOutlet() {
@@ -69,16 +73,16 @@ export const routes: RouteObject[] = [
             lazy: () =>
               import('../features/products/pages/product-form-page').then((m) => ({ Component: m.ProductFormPage })),
           },
-          {
+          withWellFormedId({
             path: 'products/edit/:id',
             lazy: () =>
               import('../features/products/pages/product-form-page').then((m) => ({ Component: m.ProductFormPage })),
-          },
-          {
+          }),
+          withWellFormedId({
             path: 'products/:id',
             lazy: () =>
               import('../features/products/pages/product-form-page').then((m) => ({ Component: m.ProductFormPage })),
-          },
+          }),
           {
             path: 'profile',
             lazy: () => import('../features/account/pages/profile-page').then((m) => ({ Component: m.ProfilePage })),
@@ -100,13 +104,13 @@ export const routes: RouteObject[] = [
                 Component: m.VendorOrdersPage,
               })),
           },
-          {
+          withWellFormedId({
             path: 'my-orders/:id',
             lazy: () =>
               import('../features/vendor-portal/pages/vendor-order-page').then((m) => ({
                 Component: m.VendorOrderPage,
               })),
-          },
+          }),
           {
             element: <AdminOnlyOutlet />,
             children: [
@@ -129,11 +133,11 @@ export const routes: RouteObject[] = [
                 lazy: () =>
                   import('../features/orders/pages/order-list-page').then((m) => ({ Component: m.OrderListPage })),
               },
-              {
+              withWellFormedId({
                 path: 'orders/:id',
                 lazy: () =>
                   import('../features/orders/pages/order-detail-page').then((m) => ({ Component: m.OrderDetailPage })),
-              },
+              }),
               {
                 path: 'coupons-code',
                 lazy: () =>
@@ -158,7 +162,7 @@ export const routes: RouteObject[] = [
               { path: 'blog', lazy: blogList },
               { path: 'blogs', lazy: blogList },
               { path: 'blogs/new', lazy: blogForm },
-              { path: 'blogs/edit/:id', lazy: blogForm },
+              withWellFormedId({ path: 'blogs/edit/:id', lazy: blogForm }),
               {
                 path: 'contact',
                 lazy: () =>

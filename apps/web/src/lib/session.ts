@@ -60,8 +60,9 @@ export const sessionStore = {
   start(token: string, user: SessionUser) {
     const expiresAt = tokenExpiry(token);
     if (expiresAt === null) throw new Error('Invalid token');
-    localStorage.setItem(TOKEN_KEY, token);
+    // The user first: another tab reacts to the token's change and reads both.
     localStorage.setItem(USER_KEY, JSON.stringify(user));
+    localStorage.setItem(TOKEN_KEY, token);
     current = { token, user, expiresAt };
     notify();
   },
@@ -81,6 +82,24 @@ export const sessionStore = {
     if (!current) return;
     sessionStore.end();
     window.alert(SESSION_EXPIRED_MESSAGE);
+  },
+
+  /**
+   * Follows a sign-out or sign-in made in another tab of this browser (issue 12): the
+   * browser fires `storage` in every other tab when one changes local storage. A
+   * removed token (or a cleared store) ends the session here too, without the expiry
+   * alert; a new token is adopted as stored. Returns the unsubscribe function.
+   */
+  followOtherTabs(): () => void {
+    const onStorage = (event: StorageEvent) => {
+      if (event.storageArea !== localStorage || (event.key !== null && event.key !== TOKEN_KEY)) return;
+      const stored = readStored();
+      if (stored?.token === current?.token) return;
+      current = stored;
+      notify();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
   },
 
   subscribe(listener: () => void) {

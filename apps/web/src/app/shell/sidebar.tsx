@@ -1,3 +1,4 @@
+import * as Dialog from '@radix-ui/react-dialog';
 import {
   ChevronsLeft,
   ChevronsRight,
@@ -13,6 +14,7 @@ import {
   Store,
   Tags,
   TicketPercent,
+  X,
 } from 'lucide-react';
 import { NavLink, useLocation } from 'react-router';
 import { paths } from '../../lib/paths';
@@ -61,8 +63,18 @@ export const navSections: { title: string | null; items: NavItem[] }[] = [
   },
 ];
 
+export interface SidebarProps {
+  collapsed: boolean;
+  /** Collapses or expands it (wide screens), or closes the overlay (`drawer`). */
+  onToggle: () => void;
+  /** In the phone's overlay: full height of the dialog, a 'Close menu' button in place of the toggle. */
+  drawer?: boolean;
+  /** Called when one of its links is followed (the overlay closes then, even on the current page's link). */
+  onNavigate?: () => void;
+}
+
 /** The collapsible sidebar: 15rem expanded, 4rem collapsed; footer with the user and Logout. */
-export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle: () => void }) {
+export function Sidebar({ collapsed, onToggle, drawer = false, onNavigate }: SidebarProps) {
   const session = useSession();
   const logout = useLogout();
   const isAdmin = session?.user.role === 'admin';
@@ -74,17 +86,25 @@ export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle:
       aria-label="Sidebar"
       data-collapsed={collapsed}
       style={{ width: collapsed ? '4rem' : '15rem' }}
-      className="bg-brand-gradient sticky top-0 flex h-screen shrink-0 flex-col text-white transition-[width] duration-200"
+      className={`bg-brand-gradient flex shrink-0 flex-col text-white ${
+        drawer ? 'h-full' : 'sticky top-0 h-screen transition-[width] duration-200'
+      }`}
     >
       <div className="flex h-16 items-center justify-between gap-2 px-4">
         {!collapsed && <span className="truncate text-lg font-bold tracking-wide">Haat Admin</span>}
         <button
           type="button"
           onClick={onToggle}
-          aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+          aria-label={drawer ? 'Close menu' : collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
           className="rounded-md p-1.5 hover:bg-white/10"
         >
-          {collapsed ? <ChevronsRight className="h-5 w-5" /> : <ChevronsLeft className="h-5 w-5" />}
+          {drawer ? (
+            <X className="h-5 w-5" aria-hidden />
+          ) : collapsed ? (
+            <ChevronsRight className="h-5 w-5" aria-hidden />
+          ) : (
+            <ChevronsLeft className="h-5 w-5" aria-hidden />
+          )}
         </button>
       </div>
 
@@ -105,6 +125,7 @@ export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle:
                     <NavLink
                       to={item.to}
                       end={item.to === paths.products.list ? false : undefined}
+                      onClick={onNavigate}
                       title={collapsed ? item.label : undefined}
                       aria-label={collapsed ? item.label : undefined}
                       className={({ isActive }) =>
@@ -144,5 +165,38 @@ export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle:
         </button>
       </div>
     </aside>
+  );
+}
+
+/**
+ * The sidebar on a phone (under 768 px, issue 12): an overlay over the content on a
+ * Radix Dialog, so focus moves in and stays, the page behind is inert, and Escape or a
+ * tap outside closes it; following a link closes it too. Rendered expanded (15rem, at
+ * most 85% of the screen).
+ */
+export function SidebarDrawer({
+  open,
+  onClose,
+  onCloseAutoFocus,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** Where focus goes when it closes (the menu button that opened it). */
+  onCloseAutoFocus?: (event: Event) => void;
+}) {
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay data-testid="sidebar-backdrop" className="fixed inset-0 z-40 bg-slate-900/50" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          onCloseAutoFocus={onCloseAutoFocus}
+          className="fixed inset-y-0 left-0 z-50 w-60 max-w-[85vw] shadow-xl focus:outline-none"
+        >
+          <Dialog.Title className="sr-only">Menu</Dialog.Title>
+          <Sidebar collapsed={false} drawer onToggle={onClose} onNavigate={onClose} />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }

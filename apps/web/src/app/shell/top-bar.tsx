@@ -1,6 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown, CircleHelp, LogOut, Shield, SlidersHorizontal, UserRound } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../lib/paths';
 import { displayName, useSession } from '../../lib/session';
@@ -77,12 +77,16 @@ function UserMenu() {
   );
 }
 
-/** The top bar (spec section 2): clock and date, search box, notifications and the user menu. */
-export function TopBar() {
+/**
+ * The top bar (spec section 2): clock and date, search box, notifications and the user
+ * menu. `leading` goes first (the phone's menu button, issue 12).
+ */
+export function TopBar({ leading }: { leading?: ReactNode } = {}) {
   return (
-    <header className="sticky top-0 z-30 flex h-16 items-center justify-between gap-4 border-b border-slate-200 bg-white px-6">
+    <header className="sticky top-0 z-30 flex h-16 items-center justify-between gap-2 border-b border-slate-200 bg-white px-3 md:gap-4 md:px-6">
+      {leading}
       <GlobalSearch />
-      <div className="flex items-center gap-4">
+      <div className="flex shrink-0 items-center gap-2 md:gap-4">
         <Clock />
         <NotificationsBell />
         <UserMenu />

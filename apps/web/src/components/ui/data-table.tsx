@@ -1,13 +1,41 @@
 import { type ColumnDef, flexRender, getCoreRowModel, type RowData, useReactTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import { createContext, type ReactNode, useContext, useEffect, useRef } from 'react';
+import { NARROW_SCREEN, useMediaQuery } from '../../lib/use-media-query';
+import { LoadMore } from './load-more';
 
 declare module '@tanstack/react-table' {
   // Type parameters must match the library's declaration to merge with it.
   interface ColumnMeta<TData extends RowData, TValue> {
     /** Classes for the column's header and cells (alignment, padding). */
     className?: string;
+    /**
+     * Its place on a card (under 768 px): `title` at the top, `field` a labelled line
+     * (the default), `actions` the card's foot, `hidden` not on the card.
+     */
+    card?: 'title' | 'field' | 'actions' | 'hidden';
+    /** The label on a card and in the sort choice, for a column whose header is not plain text. */
+    label?: string;
+    /** The server can order the list by this column (`sort`, `onSortChange`). */
+    sortable?: boolean;
   }
+}
+
+/** The order a list is asked for: a sortable column and a direction. */
+export interface DataTableSort {
+  column: string;
+  direction: 'asc' | 'desc';
+}
+
+/** How a DataTable is shown: rows of a table, or a card per row (phones). */
+export type DataTableLayout = 'table' | 'cards';
+
+const LayoutContext = createContext<DataTableLayout>('table');
+
+/** Whether the cell being rendered sits in a table row or on a card. */
+export function useDataTableLayout(): DataTableLayout {
+  return useContext(LayoutContext);
 }
 
 export interface DataTableProps<TData> {
@@ -30,15 +58,137 @@ export interface DataTableProps<TData> {
   endReachedThreshold?: number;
   /** Classes of the scrolling box; it needs a bounded height for rows to be virtualised. */
   className?: string;
+  /** `auto` (the default): cards under 768 px, a table from there up. */
+  layout?: DataTableLayout | 'auto';
+  /** A card's accessible name (the record's name); a card is unnamed without it. */
+  cardLabel?: (row: TData) => string;
+  /** The order the rows are in; null for the list's default. */
+  sort?: DataTableSort | null;
+  /** Asks for another order: a sortable column's header cycles ascending, descending, default. */
+  onSortChange?: (sort: DataTableSort | null) => void;
 }
 
+/** The plain-text name of a column: its `meta.label`, else its header when that is text. */
+function columnLabel<TData>(column: ColumnDef<TData>): string {
+  if (column.meta?.label) return column.meta.label;
+  return typeof column.header === 'string' ? column.header : (column.id ?? '');
+}
+
+const nextSort = (current: DataTableSort | null | undefined, column: string): DataTableSort | null => {
+  if (current?.column !== column) return { column, direction: 'asc' };
+  return current.direction === 'asc' ? { column, direction: 'desc' } : null;
+};
+
 /**
- * A table that renders only the rows in view, so tens of thousands of loaded rows
- * scroll as smoothly as a few hundred, and asks for the next page as the user nears
- * the end (the screen decides what a page is). Columns are @tanstack/react-table
- * definitions; `size` fixes a column's width in px.
+ * A list of records shown two ways (issue 12): from 768 px up, a table that renders
+ * only the rows in view, so tens of thousands of loaded rows scroll as smoothly as a few
+ * hundred, and asks for the next page as the user nears the end; under 768 px, a card
+ * per record (title, labelled fields, actions at the foot, so every action is reachable
+ * without sideways scrolling) with the next page loading as the user scrolls. Columns
+ * are @tanstack/react-table definitions; `size` fixes a column's width in px; `meta`
+ * places a column on the card and marks it sortable. Sorting is the server's: the
+ * table only reports the order asked for (decision 0052).
  */
-export function DataTable<TData>({
+export function DataTable<TData>(props: DataTableProps<TData>) {
+  const narrow = useMediaQuery(NARROW_SCREEN);
+  const layout = props.layout === 'table' || props.layout === 'cards' ? props.layout : narrow ? 'cards' : 'table';
+  return (
+    <LayoutContext.Provider value={layout}>
+      {layout === 'cards' ? <DataCards {...props} /> : <VirtualTable {...props} />}
+    </LayoutContext.Provider>
+  );
+}
+
+/** The phone's layout: a card per row, the sort as a choice above them. */
+function DataCards<TData>({
+  label,
+  columns,
+  data,
+  getRowId,
+  onEndReached,
+  hasMore = false,
+  loadingMore = false,
+  cardLabel,
+  sort,
+  onSortChange,
+}: DataTableProps<TData>) {
+  const table = useReactTable({ data, columns, getRowId, getCoreRowModel: getCoreRowModel() });
+  const sortable = columns.filter((column) => column.meta?.sortable && column.id);
+  const place = (column: ColumnDef<TData>) => column.meta?.card ?? 'field';
+
+  return (
+    <div>
+      {onSortChange && sortable.length > 0 && (
+        <label className="mb-3 flex items-center justify-end gap-2 text-sm text-slate-600">
+          Sort by
+          <select
+            value={sort ? `${sort.column}:${sort.direction}` : ''}
+            onChange={(event) => {
+              const [column, direction] = event.target.value.split(':');
+              onSortChange(column && direction ? { column, direction: direction as DataTableSort['direction'] } : null);
+            }}
+            className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm"
+          >
+            <option value="">Default order</option>
+            {sortable.flatMap((column) => [
+              <option key={`${column.id}:asc`} value={`${column.id}:asc`}>
+                {columnLabel(column)}, ascending
+              </option>,
+              <option key={`${column.id}:desc`} value={`${column.id}:desc`}>
+                {columnLabel(column)}, descending
+              </option>,
+            ])}
+          </select>
+        </label>
+      )}
+      <ul aria-label={label} className="space-y-3">
+        {table.getRowModel().rows.map((row) => {
+          const cells = row.getVisibleCells();
+          const part = (which: string) => cells.filter((cell) => place(cell.column.columnDef) === which);
+          return (
+            <li key={row.id}>
+              <article
+                aria-label={cardLabel?.(row.original)}
+                className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 text-sm shadow-sm"
+              >
+                {part('title').map((cell) => (
+                  <div key={cell.id} className="mb-3 min-w-0">
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </div>
+                ))}
+                <dl className="grid grid-cols-[minmax(0,6.5rem)_minmax(0,1fr)] gap-x-3 gap-y-2">
+                  {part('field').map((cell) => (
+                    <CardField key={cell.id} label={columnLabel(cell.column.columnDef)}>
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </CardField>
+                  ))}
+                </dl>
+                {part('actions').map((cell) => (
+                  <div key={cell.id} className="mt-3 flex flex-wrap justify-end gap-2 border-t border-slate-100 pt-3">
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </div>
+                ))}
+              </article>
+            </li>
+          );
+        })}
+      </ul>
+      <LoadMore hasMore={hasMore} loading={loadingMore} onLoadMore={onEndReached ?? (() => {})} />
+    </div>
+  );
+}
+
+function CardField({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="min-w-0 break-words text-slate-900">{children}</dd>
+    </>
+  );
+}
+
+/** The wide layout: a virtualised table with sortable headers. */
+function VirtualTable<TData>({
   label,
   columns,
   data,
@@ -51,6 +201,8 @@ export function DataTable<TData>({
   estimateRowHeight = 64,
   endReachedThreshold = 10,
   className = 'max-h-[70vh]',
+  sort,
+  onSortChange,
 }: DataTableProps<TData>) {
   const table = useReactTable({ data, columns, getRowId, getCoreRowModel: getCoreRowModel() });
   const rows = table.getRowModel().rows;
@@ -85,16 +237,48 @@ export function DataTable<TData>({
         <thead className="sticky top-0 z-10 bg-slate-50 text-xs uppercase tracking-wide text-slate-500 shadow-[0_1px_0_0_rgb(226_232_240)]">
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id} aria-rowindex={1}>
-              {group.headers.map((header) => (
-                <th
-                  key={header.id}
-                  scope="col"
-                  style={header.column.columnDef.size ? { width: header.column.columnDef.size } : undefined}
-                  className={`px-4 py-3 font-semibold ${header.column.columnDef.meta?.className ?? ''}`}
-                >
-                  {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
-                </th>
-              ))}
+              {group.headers.map((header) => {
+                const definition = header.column.columnDef;
+                const sortableHere = Boolean(onSortChange && definition.meta?.sortable);
+                const sortedHere = sort?.column === header.column.id ? sort.direction : null;
+                const content = header.isPlaceholder ? null : flexRender(definition.header, header.getContext());
+                return (
+                  <th
+                    key={header.id}
+                    scope="col"
+                    aria-sort={
+                      sortableHere
+                        ? sortedHere
+                          ? sortedHere === 'asc'
+                            ? 'ascending'
+                            : 'descending'
+                          : 'none'
+                        : undefined
+                    }
+                    style={definition.size ? { width: definition.size } : undefined}
+                    className={`px-4 py-3 font-semibold ${definition.meta?.className ?? ''}`}
+                  >
+                    {sortableHere ? (
+                      <button
+                        type="button"
+                        onClick={() => onSortChange?.(nextSort(sort, header.column.id))}
+                        className="-mx-1 inline-flex items-center gap-1 rounded px-1 uppercase tracking-wide hover:text-slate-800"
+                      >
+                        {content}
+                        {sortedHere === 'asc' ? (
+                          <ArrowUp className="h-3.5 w-3.5" aria-hidden />
+                        ) : sortedHere === 'desc' ? (
+                          <ArrowDown className="h-3.5 w-3.5" aria-hidden />
+                        ) : (
+                          <ArrowUpDown className="h-3.5 w-3.5 opacity-50" aria-hidden />
+                        )}
+                      </button>
+                    ) : (
+                      content
+                    )}
+                  </th>
+                );
+              })}
             </tr>
           ))}
         </thead>
@@ -136,5 +320,26 @@ export function DataTable<TData>({
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * Text that may run long with no place to break (a SKU, a brand, a name; issue 12). In
+ * a table cell it is cut to one line with an ellipsis, the whole text in its tooltip
+ * on hover and shown in full, wrapped, while it has the keyboard's focus; on a card it
+ * wraps anywhere, so it never spills out of the card.
+ */
+export function LongText({ text, className = '' }: { text: string; className?: string }) {
+  const layout = useDataTableLayout();
+  if (layout === 'cards') return <span className={`block [overflow-wrap:anywhere] ${className}`}>{text}</span>;
+  return (
+    <span
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: focus is how a keyboard user reveals the cut text.
+      tabIndex={0}
+      title={text}
+      className={`block truncate rounded focus:whitespace-normal focus:[overflow-wrap:anywhere] focus:outline-2 focus:outline-pink-400 ${className}`}
+    >
+      {text}
+    </span>
   );
 }

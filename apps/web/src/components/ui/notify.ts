@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { type ExternalToast, toast } from 'sonner';
 
 /**
  * How long each kind of toast stays up (spec section 9): info 2 s; success and
@@ -14,17 +14,41 @@ export const toastDurations = {
   confirmation: 10_000,
 } as const;
 
-/** Toasts with the spec's durations, so no screen picks its own. */
+/**
+ * The id every answer to the user's action shows under (issue 12, 'one toast per
+ * submit'): a new toast takes the place of the one before instead of piling up beside
+ * it, so submitting a form three times leaves one toast, the last answer's.
+ */
+export const FEEDBACK_TOAST_ID = 'feedback';
+
+/** Options a caller may pass: `id` to keep a toast apart from the shared feedback slot. */
+export interface NotifyOptions {
+  id?: string;
+}
+
+const feedback = (duration: number, options: NotifyOptions | undefined): ExternalToast => ({
+  id: options?.id ?? FEEDBACK_TOAST_ID,
+  duration,
+});
+
+/**
+ * Toasts with the spec's durations, so no screen picks its own. Every kind but
+ * `progress` shares one slot (`FEEDBACK_TOAST_ID`): the newest replaces the one on
+ * screen, in place, with its own type, text and duration (decision 0053).
+ */
 export const notify = {
-  info: (message: string) => toast.info(message, { duration: toastDurations.info }),
-  success: (message: string) => toast.success(message, { duration: toastDurations.success }),
+  info: (message: string, options?: NotifyOptions) => toast.info(message, feedback(toastDurations.info, options)),
+  success: (message: string, options?: NotifyOptions) =>
+    toast.success(message, feedback(toastDurations.success, options)),
   /** One failed rule the user can fix right away. */
-  validation: (message: string) => toast.error(message, { duration: toastDurations.validation }),
+  validation: (message: string, options?: NotifyOptions) =>
+    toast.error(message, feedback(toastDurations.validation, options)),
   /** A load or save that failed. */
-  error: (message: string) => toast.error(message, { duration: toastDurations.error }),
+  error: (message: string, options?: NotifyOptions) => toast.error(message, feedback(toastDurations.error, options)),
   /** Several failed rules joined in one line, a failed delete, or another long message. */
-  longError: (message: string) => toast.error(message, { duration: toastDurations.summary }),
-  /** A call under way ('Creating vendor...'), up until `dismiss(id)` when it ends. */
+  longError: (message: string, options?: NotifyOptions) =>
+    toast.error(message, feedback(toastDurations.summary, options)),
+  /** A call under way ('Creating vendor...'), up until `dismiss(id)` when it ends; it has its own id. */
   progress: (message: string) => toast.loading(message),
   /** Takes a toast down (a finished call's progress toast). */
   dismiss: (id: string | number) => toast.dismiss(id),

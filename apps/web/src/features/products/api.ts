@@ -9,13 +9,14 @@ import type {
   ProductResponse,
   ProductSavedResponse,
   ProductStatus,
+  productSorts,
   SubcategoryListResponse,
   VendorListResponse,
   VendorStatus,
 } from '@haat/contract';
 import { type InfiniteData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
-import { createQueryKeys, createSubListKeys } from '../../lib/query-keys';
+import { createQueryKeys, createSubListKeys, invalidateProductFigures } from '../../lib/query-keys';
 import { useCursorList } from '../../lib/use-cursor-list';
 
 /** The calls this feature makes (spec section 7; paged as the API's list endpoints allow). */
@@ -38,16 +39,26 @@ const endpoints = {
 /** Rows fetched per page; the table asks for the next page as the user nears the end. */
 export const PRODUCT_PAGE_SIZE = 50;
 
-/** Filters of the product list (spec section 5, client-side search), applied by the server. */
+/** An order the product list can be asked for (the server sorts, with a keyset cursor per order). */
+export type ProductSort = (typeof productSorts)[number];
+
+/** Filters of the product list (spec section 5, client-side search) and its order, applied by the server. */
 export interface ProductFilters {
   search: string;
   status: 'all' | ProductStatus;
   stock: 'all' | 'in-stock' | 'out-of-stock';
   approval: 'all' | ApprovalStatus;
+  sort: ProductSort;
 }
 
-/** No search and every status, stock and approval: the list as it first opens. */
-export const defaultProductFilters: ProductFilters = { search: '', status: 'all', stock: 'all', approval: 'all' };
+/** No search, every status, stock and approval, newest first: the list as it first opens. */
+export const defaultProductFilters: ProductFilters = {
+  search: '',
+  status: 'all',
+  stock: 'all',
+  approval: 'all',
+  sort: 'newest',
+};
 
 /** Filters of the pending review list: a vendor's id and a category's id, '' for all. */
 export interface PendingFilters {
@@ -92,6 +103,7 @@ export function useProductList(filters: ProductFilters) {
           status: allToUndefined(filters.status),
           stock: allToUndefined(filters.stock),
           approval: allToUndefined(filters.approval),
+          sort: filters.sort === 'newest' ? undefined : filters.sort,
         },
         signal,
       }),
@@ -194,11 +206,16 @@ function patchLoadedPages(
   );
 }
 
-/** After any write: lists, counts and the product's own record are re-read. */
+/**
+ * After any write: lists, counts and the product's own record are re-read, and so is
+ * every figure elsewhere that counts products (the dashboards' cards, the categories'
+ * product counts; issue 12), at once rather than when their 30 s run out.
+ */
 function invalidateAfterWrite(queryClient: QueryClient, id?: string) {
   void queryClient.invalidateQueries({ queryKey: productKeys.lists() });
   void queryClient.invalidateQueries({ queryKey: productKeys.counts() });
   if (id) void queryClient.invalidateQueries({ queryKey: productKeys.detail(id) });
+  invalidateProductFigures(queryClient);
 }
 
 /** `POST /api/products/create`. */

@@ -14,8 +14,9 @@ describe('showServerFieldErrors', () => {
     });
     showServerFieldErrors<Form>(error, setError, ['name', 'images']);
     expect(setError.mock.calls).toEqual([
-      ['name', { type: 'server', message: 'Product name is required' }],
-      ['images', { type: 'server', message: 'This URL is already added' }],
+      // The first field in error, in the form's order, takes the focus (issue 12).
+      ['name', { type: 'server', message: 'Product name is required' }, { shouldFocus: true }],
+      ['images', { type: 'server', message: 'This URL is already added' }, { shouldFocus: false }],
     ]);
   });
 

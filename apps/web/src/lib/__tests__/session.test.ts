@@ -59,6 +59,45 @@ describe('sessionStore', () => {
   });
 });
 
+describe('sessionStore.followOtherTabs', () => {
+  /** What the browser does in this tab when another tab of it changes local storage. */
+  const otherTabWrites = (key: string | null, write: () => void) => {
+    write();
+    window.dispatchEvent(new StorageEvent('storage', { key, storageArea: localStorage }));
+  };
+
+  it('ends the session when another tab signs out, without the expiry alert', () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    sessionStore.start(tokenExpiringAt(Math.floor(Date.now() / 1000) + 3600), user);
+    const stop = sessionStore.followOtherTabs();
+    const listener = vi.fn();
+    const unsubscribe = sessionStore.subscribe(listener);
+
+    otherTabWrites('token', () => localStorage.removeItem('token'));
+    expect(sessionStore.get()).toBeNull();
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(alert).not.toHaveBeenCalled();
+    unsubscribe();
+    stop();
+  });
+
+  it('adopts a sign-in made in another tab, and ignores other keys and a stopped follower', () => {
+    const stop = sessionStore.followOtherTabs();
+    const token = tokenExpiringAt(Math.floor(Date.now() / 1000) + 3600);
+    otherTabWrites('haat.sidebar.collapsed', () => localStorage.setItem('haat.sidebar.collapsed', 'true'));
+    expect(sessionStore.get()).toBeNull();
+    otherTabWrites('token', () => {
+      localStorage.setItem('user', JSON.stringify(user));
+      localStorage.setItem('token', token);
+    });
+    expect(sessionStore.get()?.user.email).toBe(user.email);
+    stop();
+
+    otherTabWrites(null, () => localStorage.clear());
+    expect(sessionStore.get()).not.toBeNull();
+  });
+});
+
 describe('displayName', () => {
   it.each([
     [{ name: 'Asha', firstName: 'A', username: 'a1', email: 'asha@x.in' }, 'Asha'],

@@ -17,6 +17,8 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useChangePassword, useProfile, useUpdateProfile } from '../api';
 
 interface ProfileFormValues {
@@ -51,7 +53,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
     register,
     handleSubmit,
     clearErrors,
-    formState: { errors },
+    reset,
+    formState: { errors, isDirty },
   } = useForm<ProfileFormValues>({
     defaultValues: {
       name: profile.name,
@@ -72,12 +75,15 @@ function ProfileForm({ profile }: { profile: Profile }) {
     },
   });
   const field = (name: keyof ProfileFormValues) => register(name, { onChange: () => clearErrors(name) });
+  useUnsavedChanges(isDirty);
 
   const onValid = (values: ProfileFormValues) => {
     const body: ProfileBody = { ...toBody(values, isVendor), updatedAt: version.current };
     save.mutate(body, {
       onSuccess: (answer) => {
         version.current = answer.profile.updatedAt;
+        // What was saved is the form's new starting point: nothing is left unsaved.
+        reset(values);
         notify.success(accountMessages.profileUpdated);
       },
       onError: (error) => notify.error(errorMessage(error, 'Failed to save profile')),
@@ -133,13 +139,14 @@ function PasswordForm() {
     reset,
     setError,
     clearErrors,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<PasswordChangeBody>({
     resolver: zodResolver(passwordChangeBody),
     reValidateMode: 'onSubmit',
     defaultValues: { currentPassword: '', newPassword: '' },
   });
   const field = (name: keyof PasswordChangeBody) => register(name, { onChange: () => clearErrors(name) });
+  useUnsavedChanges(isDirty);
 
   const onValid = (body: PasswordChangeBody) =>
     change.mutate(body, {
@@ -190,6 +197,7 @@ function PasswordForm() {
  * their password.
  */
 export function ProfilePage() {
+  useDocumentTitle('Profile Settings');
   const profile = useProfile();
   const location = useLocation();
   useEffect(() => {

@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { displayName, sessionStore, useSession } from '../../../lib/session';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { loginErrors, useLogin } from '../api';
 
 /** Where a user lands after signing in: the page they came from, else their home screen. */
@@ -42,6 +43,7 @@ function LoggedInPanel() {
 
 /** The sign-in screen (spec section 2, Login page; section 5 validation; section 8 errors). */
 export function LoginPage() {
+  useDocumentTitle('Sign In');
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();

@@ -51,6 +51,9 @@ describe('BlogListPage', () => {
       within(within(cards).getByRole('listitem', { name: 'Kurtas' })).getByRole('img', { name: 'Kurtas' }),
     ).toBeInTheDocument();
     expect(screen.getByText('Showing 2 of 7 posts · 6 with categories')).toBeInTheDocument();
+    // The load toast waits for a reload the user asks for (decision 0053).
+    expect(screen.queryByText(blogMessages.loaded(7))).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     expect(await screen.findByText(blogMessages.loaded(7))).toBeInTheDocument();
     expect(api.callsTo('GET', '/api/blogs')[0]?.url.searchParams.get('limit')).toBe('24');
   });

@@ -12,6 +12,8 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useBlog, useSaveBlog, useUploadImage } from '../api';
 
 /** The editor is the heaviest code of the back office: it loads with this form only. */
@@ -41,6 +43,7 @@ const EMPTY: Fields = { title: '', category: '', author: '', content: '' };
 export function BlogFormPage() {
   const { id } = useParams();
   const editing = Boolean(id);
+  useDocumentTitle(editing ? 'Edit Blog' : 'New Blog Post');
   const navigate = useNavigate();
   const loaded = useBlog(id);
   const save = useSaveBlog();
@@ -52,6 +55,9 @@ export function BlogFormPage() {
   const [imageUrl, setImageUrl] = useState('');
   const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
   const [saved, setSaved] = useState(false);
+  // Set by the user's own edits only (the editor reports no change when the post is filled in).
+  const [edited, setEdited] = useState(false);
+  useUnsavedChanges(edited && !saved);
   const version = useRef<string | undefined>(undefined);
   const fileInput = useRef<HTMLInputElement>(null);
 
@@ -76,6 +82,7 @@ export function BlogFormPage() {
   }, [saved, navigate]);
 
   const set = (name: keyof Fields) => (value: string) => {
+    setEdited(true);
     setFields((current) => ({ ...current, [name]: value }));
     setErrors((current) => ({ ...current, [name]: undefined }));
   };
@@ -85,6 +92,7 @@ export function BlogFormPage() {
     if (!url) return notify.validation('Please enter a URL');
     if (!isBlogImage(url) || url.startsWith('data:')) return notify.validation(IMAGE_URL_INVALID);
     setImage(url);
+    setEdited(true);
     notify.success(blogMessages.imageUrlApplied);
   };
 
@@ -100,6 +108,7 @@ export function BlogFormPage() {
       const uploaded = await upload.mutateAsync(file);
       setImage(uploaded.url);
       setImageUrl('');
+      setEdited(true);
       notify.success(blogMessages.imageUploaded);
     } catch (error) {
       notify.error(errorMessage(error, 'Failed to upload image'));
@@ -111,6 +120,7 @@ export function BlogFormPage() {
   const removeImage = () => {
     setImage(null);
     setImageUrl('');
+    setEdited(true);
     notify.info(blogMessages.imageRemoved);
   };
 

@@ -1,6 +1,6 @@
 import { type Blog, blogMessages } from '@haat/contract';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ButtonLink } from '../../../components/ui/button-link';
@@ -10,10 +10,13 @@ import { ImageWithFallback } from '../../../components/ui/image-with-fallback';
 import { LoadMore } from '../../../components/ui/load-more';
 import { notify } from '../../../components/ui/notify';
 import { PageHeader } from '../../../components/ui/page-header';
+import { RefreshButton } from '../../../components/ui/refresh-button';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useLoadAnnouncement } from '../../../lib/use-load-announcement';
 import { useBlogList, useDeleteBlog } from '../api';
 
 /** One post's card: image or placeholder, category badge, title, author, date, Edit and Delete. */
@@ -50,19 +53,18 @@ function BlogCard({ blog, onDelete }: { blog: Blog; onDelete: (blog: Blog) => vo
  * counts posts and how many have categories (from the server); delete asks first.
  */
 export function BlogListPage() {
+  useDocumentTitle('Blog Posts');
   const { query: list, items: blogs, total, hasMore, loadingMore, loadMore } = useBlogList();
   const remove = useDeleteBlog();
   const [deleting, setDeleting] = useState<Blog | null>(null);
-  const announced = useRef(false);
 
   const first = list.data?.pages[0];
 
-  useEffect(() => {
-    if (first && !announced.current) {
-      announced.current = true;
-      notify.success(blogMessages.loaded(first.total ?? first.blogs.length));
-    }
-  }, [first]);
+  // 'Loaded {n} blogs successfully!' after a reload the user asked for, not on every visit (decision 0053).
+  const { reload, reloading } = useLoadAnnouncement(list, (data) => {
+    const page = data.pages[0];
+    return blogMessages.loaded(page?.total ?? page?.blogs.length ?? 0);
+  });
   useEffect(() => {
     if (list.isError) notify.error(blogMessages.loadFailed);
   }, [list.isError]);
@@ -91,9 +93,12 @@ export function BlogListPage() {
         title={blogMessages.heading}
         subtitle="Write and manage the store's blog posts"
         actions={
-          <ButtonLink to={paths.blog.new}>
-            <Plus className="mr-1 h-4 w-4" aria-hidden /> Add New Blog
-          </ButtonLink>
+          <>
+            <RefreshButton busy={reloading} onClick={() => void reload()} />
+            <ButtonLink to={paths.blog.new}>
+              <Plus className="mr-1 h-4 w-4" aria-hidden /> Add New Blog
+            </ButtonLink>
+          </>
         }
       />
       {list.isPending ? (

@@ -61,6 +61,9 @@ describe('CategoryManagementPage', () => {
     expect(screen.getByRole('heading', { name: 'Category Management' })).toBeInTheDocument();
     expect(screen.getByText('Manage product categories and subcategories')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Categories (3)' })).toBeInTheDocument();
+    // The load toast waits for a reload the user asks for (decision 0053).
+    expect(screen.queryByText('Categories loaded successfully!')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     expect(await findToast('Categories loaded successfully!')).toBeInTheDocument();
 
     expect(within(row('Electronics')).getByRole('button', { name: 'Collapse Electronics' })).toHaveAttribute(

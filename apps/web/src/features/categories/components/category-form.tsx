@@ -10,6 +10,7 @@ import { ImageWithFallback } from '../../../components/ui/image-with-fallback';
 import { notify } from '../../../components/ui/notify';
 import { errorMessage } from '../../../lib/api-client';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useSaveCategory } from '../api';
 
 type CategoryFormValues = z.input<typeof categoryBody>;
@@ -30,11 +31,12 @@ export function CategoryForm({ category, onFinished }: { category: Category | nu
     reset,
     setError,
     setFocus,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<CategoryFormValues, unknown, CategoryBody>({
     resolver: zodResolver(categoryBody),
     defaultValues: { name: category?.name ?? '', imageUrl: category?.imageUrl ?? '' },
   });
+  useUnsavedChanges(isDirty);
   const imageUrl = useWatch({ control, name: 'imageUrl' }).trim();
   const previewable = isHttpUrl(imageUrl);
 

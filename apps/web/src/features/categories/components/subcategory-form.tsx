@@ -14,6 +14,7 @@ import { Field, Input, Select } from '../../../components/ui/field';
 import { notify } from '../../../components/ui/notify';
 import { errorMessage } from '../../../lib/api-client';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useSaveSubcategory } from '../api';
 
 type SubcategoryFormValues = z.input<typeof subcategoryBody>;
@@ -44,12 +45,13 @@ export function SubcategoryForm({
     reset,
     setError,
     setFocus,
-    formState: { errors, isValid },
+    formState: { errors, isValid, isDirty },
   } = useForm<SubcategoryFormValues, unknown, SubcategoryBody>({
     mode: 'all',
     resolver: zodResolver(subcategoryBody),
     defaultValues: { name: subcategory?.name ?? '', category: subcategory?.categoryId ?? '' },
   });
+  useUnsavedChanges(isDirty);
   const hasErrors = Boolean(errors.name || errors.category);
 
   // Editing starts at the name, which also brings the form into view.

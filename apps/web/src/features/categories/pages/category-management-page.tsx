@@ -1,9 +1,12 @@
 import { type Category, categoryMessages, type Subcategory } from '@haat/contract';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { notify } from '../../../components/ui/notify';
 import { PageHeader } from '../../../components/ui/page-header';
+import { RefreshButton } from '../../../components/ui/refresh-button';
 import { errorMessage } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useLoadAnnouncement } from '../../../lib/use-load-announcement';
 import { useCategories, useCategoryList, useDeleteCategory, useDeleteSubcategory } from '../api';
 import { CategoryForm } from '../components/category-form';
 import { CategoryList } from '../components/category-list';
@@ -24,6 +27,7 @@ type PendingDelete = { kind: 'category'; item: Category } | { kind: 'subcategory
  * as the user scrolls; the parent dropdown reads every category.
  */
 export function CategoryManagementPage() {
+  useDocumentTitle('Product Categories');
   const { query: categories, items: list, total, hasMore, loadingMore, loadMore } = useCategoryList();
   // The parent dropdown offers every category, not only the pages loaded so far.
   const allCategories = useCategories();
@@ -37,13 +41,8 @@ export function CategoryManagementPage() {
 
   const expandedId = expanded === undefined ? (list.find((c) => c.subcategoryCount > 0)?._id ?? null) : expanded;
 
-  const announcedLoad = useRef(false);
-  useEffect(() => {
-    if (categories.isSuccess && !announcedLoad.current) {
-      announcedLoad.current = true;
-      notify.success(categoryMessages.loaded);
-    }
-  }, [categories.isSuccess]);
+  // 'Categories loaded successfully!' after a reload the user asked for, not on every visit (decision 0053).
+  const { reload, reloading } = useLoadAnnouncement(categories, () => categoryMessages.loaded);
 
   const deleting = deleteCategory.isPending || deleteSubcategory.isPending;
 
@@ -76,7 +75,11 @@ export function CategoryManagementPage() {
 
   return (
     <div>
-      <PageHeader title="Category Management" subtitle="Manage product categories and subcategories" />
+      <PageHeader
+        title="Category Management"
+        subtitle="Manage product categories and subcategories"
+        actions={<RefreshButton busy={reloading} onClick={() => void reload()} />}
+      />
 
       <div className="mb-8 grid gap-5 lg:grid-cols-2">
         <CategoryForm

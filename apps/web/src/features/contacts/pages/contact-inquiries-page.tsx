@@ -10,6 +10,7 @@ import { notify } from '../../../components/ui/notify';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDateTime, formatNumber } from '../../../lib/format';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useContactList, useDeleteContact } from '../api';
 import { useContactFilters } from '../hooks/use-contact-filters';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
@@ -95,6 +96,7 @@ function ContactCards({ contacts, onDelete }: { contacts: Contact[]; onDelete: (
  * next page as the user scrolls, and delete with the spec's confirmation.
  */
 export function ContactInquiriesPage() {
+  useDocumentTitle('Contact Inquiries');
   const { filters, setFilter } = useContactFilters({
     // A search taken from a new address (the sidebar's bare link, Back) replaces the box's text.
     onAdopt: (adopted) => setSearch(adopted.search),

@@ -7,6 +7,7 @@ import { Field, Input, Select, Textarea } from '../../../components/ui/field';
 import { FormSection } from '../../../components/ui/form-section';
 import { notify } from '../../../components/ui/notify';
 import { errorMessage } from '../../../lib/api-client';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { type PickerOption, useCategoryOptions, useProductOptions, useSaveCoupon } from '../api';
 import {
   type CouponFormValues,
@@ -40,6 +41,7 @@ export function CouponForm({ coupon, onDone }: { coupon: Coupon | null; onDone: 
   const startDate = watch('startDate');
   const today = localToday();
   const saved = save.isSuccess;
+  useUnsavedChanges(formState.isDirty && !saved);
 
   const onSubmit = (values: CouponFormValues) => {
     const errors = couponFormErrors(values);

@@ -8,6 +8,7 @@ import { notify } from '../../../components/ui/notify';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCoupons, useDeleteCoupon } from '../api';
 import { CouponForm } from '../components/coupon-form';
 import { CouponList } from '../components/coupon-table';
@@ -20,6 +21,7 @@ type Mode = { view: 'list' } | { view: 'form'; coupon: Coupon | null };
  * the list reloads when the form finishes or is cancelled.
  */
 export function CouponManagementPage() {
+  useDocumentTitle('Coupons');
   const [mode, setMode] = useState<Mode>({ view: 'list' });
   const [toDelete, setToDelete] = useState<Coupon | null>(null);
   const list = useCoupons();

@@ -1,6 +1,7 @@
 import { type DashboardSummary, dashboardMessages } from '@haat/contract';
 import { Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
 import { formatNumber } from '../../../lib/format';
+import { NARROW_SCREEN, useMediaQuery } from '../../../lib/use-media-query';
 import { layoutPieLabels } from './pie-label-layout';
 
 /** The pie's colours, cycled through by slice (spec section 9: four colours). */
@@ -32,6 +33,8 @@ interface SliceLabelProps {
  */
 export function StatusChart({ distribution }: { distribution: DashboardSummary['statusDistribution'] }) {
   const slices = distribution.filter((entry) => entry.count > 0);
+  // On a phone (issue 12) a smaller pie and smaller labels, so 'On The Road 25%' fits beside it.
+  const narrow = useMediaQuery(NARROW_SCREEN);
   const renderLabel = ({ cx = 0, cy = 0, outerRadius = 0, index = 0, name, percent = 0, fill }: SliceLabelProps) => {
     const places = layoutPieLabels(
       slices.map((slice) => slice.count),
@@ -46,7 +49,7 @@ export function StatusChart({ distribution }: { distribution: DashboardSummary['
           x={place.text.x + (place.side === 'right' ? 4 : -4)}
           y={place.text.y}
           fill={fill}
-          fontSize={13}
+          fontSize={narrow ? 11 : 13}
           textAnchor={place.side === 'right' ? 'start' : 'end'}
           dominantBaseline="central"
         >
@@ -71,7 +74,7 @@ export function StatusChart({ distribution }: { distribution: DashboardSummary['
                 data={slices}
                 dataKey="count"
                 nameKey="status"
-                outerRadius="65%"
+                outerRadius={narrow ? '42%' : '65%'}
                 startAngle={START_ANGLE}
                 endAngle={END_ANGLE}
                 isAnimationActive={false}

@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { shows, useDashboardSettings } from '../../../lib/dashboard-settings';
 import { formatNumber, formatRupees } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDashboardSummary } from '../api';
 import { MonthlyChart } from '../components/monthly-chart';
 import { RecentOrdersTable } from '../components/recent-orders-table';
@@ -25,6 +26,7 @@ const OTHERS: DashboardWidget[] = ['totalRevenue', 'monthlyChart', 'statusChart'
  * fail to load, the dashboard shows everything over 12 months.
  */
 export function DashboardPage() {
+  useDocumentTitle('Dashboard');
   const settings = useDashboardSettings();
   const summary = useDashboardSummary(settings.data?.settings.months, !settings.isPending);
 

@@ -9,6 +9,7 @@ import { notify } from '../../../components/ui/notify';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDateTime, formatRupees } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { rememberedListSearch } from '../../../lib/use-list-filters';
 import { useOrder } from '../api';
 import { displayStatus, OrderStatusBadge } from '../components/order-status-badge';
@@ -46,6 +47,7 @@ function timelineOf(order: Order) {
  * form until the order is Delivered. A failed load shows 'Order Not Found'.
  */
 export function OrderDetailPage() {
+  useDocumentTitle('Order Details');
   const { id = '' } = useParams();
   const query = useOrder(id);
 

@@ -14,6 +14,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDate, formatNumber, formatRupees } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useListFilters } from '../../../lib/use-list-filters';
 import { NARROW_SCREEN, useMediaQuery } from '../../../lib/use-media-query';
 import { defaultOrderFilters, type OrderFilters, useOrderList } from '../api';
@@ -153,6 +154,7 @@ export const ORDER_LIST_MEMORY = 'orders';
  * page as the user scrolls.
  */
 export function OrderListPage() {
+  useDocumentTitle('Orders');
   const narrow = useMediaQuery(NARROW_SCREEN);
   const { filters, setFilter } = useListFilters<OrderFilters>({
     defaults: defaultOrderFilters,

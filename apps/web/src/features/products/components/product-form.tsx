@@ -10,6 +10,7 @@ import { FormSection } from '../../../components/ui/form-section';
 import { notify } from '../../../components/ui/notify';
 import { errorMessage } from '../../../lib/api-client';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import {
   useCategoryOptions,
   useCreateProduct,
@@ -103,6 +104,7 @@ export function ProductForm({
     resolver: zodResolver(productFormSchema),
     defaultValues: product ? productToForm(product) : emptyProductForm,
   });
+  useUnsavedChanges(isDirty && !saved);
   const category = useWatch({ control, name: 'category' });
   const images = useWatch({ control, name: 'images' });
 

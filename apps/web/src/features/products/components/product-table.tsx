@@ -1,13 +1,15 @@
 import type { Product } from '@haat/contract';
 import type { ColumnDef } from '@tanstack/react-table';
-import { Check, Pencil, Trash2, X } from 'lucide-react';
+import { Check, Copy, Pencil, Trash2, X } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { DataTable } from '../../../components/ui/data-table';
+import { DataTable, type DataTableSort, LongText } from '../../../components/ui/data-table';
 import { ImageWithFallback } from '../../../components/ui/image-with-fallback';
+import { notify } from '../../../components/ui/notify';
 import { formatRupees } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
+import type { ProductSort } from '../api';
 import { ApprovalBadge, ProductStatusBadge, ReviewNote, StockBadge } from './product-badges';
 
 export interface ProductTableProps {
@@ -23,6 +25,39 @@ export interface ProductTableProps {
   onLoadMore: () => void;
   onReview: (product: Product, isApproved: boolean) => void;
   onDelete: (product: Product) => void;
+  /** The order the list is in, and the way to ask for another (the server sorts). */
+  sort: ProductSort;
+  onSortChange: (sort: ProductSort) => void;
+}
+
+/** The table's sortable columns and the server's order for each direction. */
+const sortOfColumn: Record<string, Record<DataTableSort['direction'], ProductSort>> = {
+  product: { asc: 'name-asc', desc: 'name-desc' },
+  price: { asc: 'price-asc', desc: 'price-desc' },
+};
+
+/** The column and direction a server order shows as; null for the default (newest first) and oldest first. */
+export function columnSortOf(sort: ProductSort): DataTableSort | null {
+  for (const [column, directions] of Object.entries(sortOfColumn)) {
+    if (directions.asc === sort) return { column, direction: 'asc' };
+    if (directions.desc === sort) return { column, direction: 'desc' };
+  }
+  return null;
+}
+
+/** The server order for a column's sort; newest first for none. */
+export function productSortOf(sort: DataTableSort | null): ProductSort {
+  return (sort && sortOfColumn[sort.column]?.[sort.direction]) || 'newest';
+}
+
+/** Copies a SKU to the clipboard and says so. */
+async function copySku(sku: string) {
+  try {
+    await navigator.clipboard.writeText(sku);
+    notify.success(`SKU ${sku} copied`);
+  } catch {
+    notify.error('Could not copy the SKU');
+  }
 }
 
 function columnsFor({
@@ -37,6 +72,7 @@ function columnsFor({
       header: 'Product',
       // Widths are proportions: a wider screen widens every column alike.
       size: 280,
+      meta: { card: 'title', sortable: true },
       cell: ({ row: { original: product } }) => (
         <div className="flex items-center gap-3">
           <ImageWithFallback
@@ -44,11 +80,9 @@ function columnsFor({
             alt={product.name}
             className="h-12 w-12 shrink-0 rounded-lg border border-slate-200"
           />
-          <div className="min-w-0">
-            <p className="truncate font-medium text-slate-900" title={product.name}>
-              {product.name}
-            </p>
-            <p className="truncate text-xs text-slate-500">{product.brand}</p>
+          <div className="min-w-0 flex-1">
+            <LongText text={product.name} className="font-medium text-slate-900" />
+            <LongText text={product.brand} className="text-xs text-slate-500" />
           </div>
         </div>
       ),
@@ -56,17 +90,44 @@ function columnsFor({
     {
       id: 'sku',
       header: 'SKU',
-      size: 120,
+      size: 150,
+      // The whole SKU, broken anywhere it must, and a button that copies it (issue 12).
       cell: ({ row: { original: product } }) => (
-        <span className="block truncate font-mono text-xs text-slate-600" title={product.sku}>
-          {product.sku}
-        </span>
+        <div className="flex items-start gap-1">
+          <span className="min-w-0 font-mono text-xs text-slate-600 [overflow-wrap:anywhere]">{product.sku}</span>
+          <button
+            type="button"
+            aria-label={`Copy SKU ${product.sku}`}
+            title="Copy SKU"
+            onClick={() => void copySku(product.sku)}
+            className="-my-1 shrink-0 rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+          >
+            <Copy className="h-3.5 w-3.5" aria-hidden />
+          </button>
+        </div>
       ),
     },
+    ...(isAdmin
+      ? [
+          {
+            id: 'vendor',
+            header: 'Vendor',
+            size: 150,
+            // Admin-owned products have no vendor: the store sells them itself.
+            cell: ({ row: { original: product } }) => (
+              <LongText
+                text={product.vendor ? product.vendor.businessName || (product.vendor.name ?? '') : 'Admin'}
+                className="text-slate-800"
+              />
+            ),
+          } satisfies ColumnDef<Product>,
+        ]
+      : []),
     {
       id: 'price',
       header: 'Price',
       size: 130,
+      meta: { sortable: true },
       cell: ({ row: { original: product } }) => (
         <div>
           <p className="font-medium text-slate-900">{formatRupees(product.salePrice)}</p>
@@ -82,8 +143,8 @@ function columnsFor({
       size: 160,
       cell: ({ row: { original: product } }) => (
         <div className="min-w-0">
-          <p className="truncate text-slate-800">{product.category.name}</p>
-          {product.subcategory && <p className="truncate text-xs text-slate-500">{product.subcategory.name}</p>}
+          <LongText text={product.category.name} className="text-slate-800" />
+          {product.subcategory && <LongText text={product.subcategory.name} className="text-xs text-slate-500" />}
         </div>
       ),
     },
@@ -146,7 +207,7 @@ function columnsFor({
       header: () => <span className="sr-only">Actions</span>,
       // Two 32 px icon buttons, their gap and the cell's padding: 100 px at the least.
       size: 112,
-      meta: { className: 'text-right' },
+      meta: { className: 'text-right', card: 'actions', label: 'Actions' },
       cell: ({ row: { original: product } }) => (
         <div className="flex justify-end gap-1">
           <Link
@@ -173,9 +234,11 @@ function columnsFor({
 }
 
 /**
- * The product list's table (spec section 2, Product list): product, SKU, price,
- * category, status and stock, approval (buttons for admins), Edit and Delete.
- * Rows are virtualised and the next page loads as the user scrolls near the end.
+ * The product list's table (spec section 2, Product list): product, the whole SKU with
+ * a copy button, the vendor (admins; issue 12), price, category, status and stock,
+ * approval (buttons for admins), Edit and Delete. Product and Price headers sort the
+ * list in the database. Rows are virtualised and the next page loads as the user
+ * scrolls near the end; under 768 px each product is a card with its actions.
  */
 export function ProductTable({
   products,
@@ -187,6 +250,8 @@ export function ProductTable({
   onLoadMore,
   onReview,
   onDelete,
+  sort,
+  onSortChange,
 }: ProductTableProps) {
   const columns = useMemo(
     () => columnsFor({ isAdmin, reviewingId, onReview, onDelete }),
@@ -204,6 +269,9 @@ export function ProductTable({
       loadingMoreLabel="Loading more products..."
       onEndReached={onLoadMore}
       estimateRowHeight={77}
+      cardLabel={(product) => product.name}
+      sort={columnSortOf(sort)}
+      onSortChange={(next) => onSortChange(productSortOf(next))}
       className="max-h-[max(24rem,calc(100vh-22rem))]"
     />
   );

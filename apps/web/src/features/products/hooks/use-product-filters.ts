@@ -3,11 +3,11 @@ import { paths } from '../../../lib/paths';
 import { rememberedListSearch, useListFilters } from '../../../lib/use-list-filters';
 import { defaultProductFilters, type ProductFilters } from '../api';
 
-const FILTER_KEYS = ['search', 'status', 'stock', 'approval'] as const;
+const FILTER_KEYS = ['search', 'status', 'stock', 'approval', 'sort'] as const;
 /** The name the product list's last query is remembered under for this tab. */
 const REMEMBER_AS = 'products';
 
-/** Reads the filters from an address's query; a missing or unknown value means 'all'. */
+/** Reads the filters and order from an address's query; a missing or unknown value means 'all' (or newest first). */
 export function filtersFromParams(params: URLSearchParams): ProductFilters {
   const read = <K extends (typeof FILTER_KEYS)[number]>(key: K): ProductFilters[K] => {
     const parsed = productListQuery.shape[key].safeParse(params.get(key) ?? undefined);
@@ -15,7 +15,13 @@ export function filtersFromParams(params: URLSearchParams): ProductFilters {
       parsed.success && parsed.data !== undefined ? parsed.data : defaultProductFilters[key]
     ) as ProductFilters[K];
   };
-  return { search: read('search'), status: read('status'), stock: read('stock'), approval: read('approval') };
+  return {
+    search: read('search'),
+    status: read('status'),
+    stock: read('stock'),
+    approval: read('approval'),
+    sort: read('sort'),
+  };
 }
 
 /**

@@ -9,6 +9,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCategoryOptions, usePendingProducts, useVendorOptions } from '../api';
 import { PendingProductCard } from '../components/pending-product-card';
 import { hasPendingFilters, usePendingFilters } from '../hooks/use-pending-filters';
@@ -24,6 +25,7 @@ import { useReviewProduct } from '../hooks/use-review-product';
  * rather than that everything is reviewed. Cards load a page at a time as the user scrolls.
  */
 export function PendingProductsPage() {
+  useDocumentTitle('Pending Products');
   const { filters, setFilter } = usePendingFilters();
   const { query, items: products, total, hasMore, loadingMore, loadMore } = usePendingProducts(filters);
   const vendors = useVendorOptions('all');

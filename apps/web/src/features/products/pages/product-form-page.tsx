@@ -8,6 +8,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useProduct } from '../api';
 import { ProductForm } from '../components/product-form';
 import { RevisionReviewPanel, VendorReviewBanner } from '../components/review-state';
@@ -39,6 +40,7 @@ export function ProductFormPage() {
   const { id } = useParams<{ id: string }>();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
+  useDocumentTitle(id ? 'Edit Product' : 'Add New Product');
   const session = useSession();
   const isAdmin = session?.user.role === 'admin';
   const product = useProduct(id);

@@ -11,6 +11,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { type ProductFilters, useDeleteProduct, useProductCounts, useProductList } from '../api';
 import { DeleteProductDialog } from '../components/delete-product-dialog';
 import { ProductFilterBar } from '../components/product-filter-bar';
@@ -30,6 +31,7 @@ const SEARCH_DEBOUNCE_MS = 300;
  * small one. The footer's numbers are the server's, not the loaded rows'.
  */
 export function ProductListPage() {
+  useDocumentTitle('Products');
   const session = useSession();
   const isAdmin = session?.user.role === 'admin';
   const { filters, setFilter, clearAll } = useProductFilters({
@@ -56,6 +58,7 @@ export function ProductListPage() {
   const [toReject, setToReject] = useState<Product | null>(null);
 
   const { query, items: products, total, hasMore, loadingMore, loadMore } = list;
+  const listFailed = query.isError && products.length === 0;
   const hasFilters =
     appliedFilters.search !== '' ||
     appliedFilters.status !== 'all' ||
@@ -124,7 +127,7 @@ export function ProductListPage() {
 
       {query.isPending ? (
         <Spinner label="Loading products..." />
-      ) : query.isError && products.length === 0 ? (
+      ) : listFailed ? (
         <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-center text-red-800">
           <p className="font-medium">{errorMessage(query.error, productMessages.loadFailed)}</p>
           <Button variant="secondary" className="mt-3" onClick={() => void query.refetch()}>
@@ -154,6 +157,8 @@ export function ProductListPage() {
           onLoadMore={loadMore}
           onReview={(product, isApproved) => (isApproved ? review(product, { isApproved }) : setToReject(product))}
           onDelete={setToDelete}
+          sort={appliedFilters.sort}
+          onSortChange={(sort) => setFilter('sort', sort)}
         />
       )}
 
@@ -168,7 +173,8 @@ export function ProductListPage() {
         />
       )}
 
-      {!query.isPending && (
+      {/* A list that failed to load claims no count (issue 12). */}
+      {!query.isPending && !listFailed && (
         <footer className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
           <p>
             Showing {formatNumber(products.length)} of {formatNumber(total)} products

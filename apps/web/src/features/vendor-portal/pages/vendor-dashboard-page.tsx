@@ -7,6 +7,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { shows, useDashboardSettings } from '../../../lib/dashboard-settings';
 import { formatDate, formatNumber, formatRupees } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useVendorDashboard } from '../api';
 
 function Card({ label, value, caption }: { label: string; value: string; caption?: string }) {
@@ -25,6 +26,7 @@ function Card({ label, value, caption }: { label: string; value: string; caption
  * Dashboard Settings (issue 10) hide cards and sections.
  */
 export function VendorDashboardPage() {
+  useDocumentTitle('Dashboard');
   const dashboard = useVendorDashboard();
   const settings = useDashboardSettings();
   if (dashboard.isPending || settings.isPending) return <Spinner label="Loading dashboard..." />;

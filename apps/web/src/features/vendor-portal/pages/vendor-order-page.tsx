@@ -4,11 +4,13 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatRupees } from '../../../lib/format';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useVendorOrder } from '../api';
 import { vendorOrderListPath } from '../hooks/use-vendor-order-filters';
 
 /** One order as its vendor sees it (issue 8): their lines and total, status history, where to ship. Read-only. */
 export function VendorOrderPage() {
+  useDocumentTitle('Order Details');
   const { id = '' } = useParams();
   const query = useVendorOrder(id);
   if (query.isPending) return <Spinner label="Loading order..." />;

@@ -10,6 +10,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate, formatRupees } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { NARROW_SCREEN, useMediaQuery } from '../../../lib/use-media-query';
 import { useVendorOrders } from '../api';
 import { useVendorOrderFilters } from '../hooks/use-vendor-order-filters';
@@ -20,6 +21,7 @@ import { useVendorOrderFilters } from '../hooks/use-vendor-order-filters';
  * database (filters in the address), loaded as the user scrolls; a card per order on phones.
  */
 export function VendorOrdersPage() {
+  useDocumentTitle('Orders');
   const { filters, setFilter } = useVendorOrderFilters({ onAdopt: (adopted) => setSearchText(adopted.search) });
   const [searchText, setSearchText] = useState(filters.search);
   const { query, items: rows, hasMore, loadingMore, loadMore } = useVendorOrders(filters);

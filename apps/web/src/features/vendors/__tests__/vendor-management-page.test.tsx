@@ -51,6 +51,9 @@ describe('VendorManagementPage', () => {
     expect(screen.getByText('Pending: 1')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Approve Meera Nair' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Approve Ravi Kumar' })).not.toBeInTheDocument();
+    // The load toast waits for a reload the user asks for (decision 0053).
+    expect(screen.queryByText('Loaded 2 vendors successfully!')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     expect(await findToast('Loaded 2 vendors successfully!')).toBeInTheDocument();
   });
 

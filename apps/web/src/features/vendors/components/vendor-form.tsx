@@ -15,6 +15,7 @@ import { Field, Input, Select, Textarea } from '../../../components/ui/field';
 import { notify } from '../../../components/ui/notify';
 import { errorMessage } from '../../../lib/api-client';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useCreateVendor, useUpdateVendor } from '../api';
 
 /** The form's values: every field as typed; the status only while editing. */
@@ -71,7 +72,7 @@ export function VendorForm({
     handleSubmit,
     setError,
     clearErrors,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<VendorFormValues>({
     resolver: async (values, context, options) => {
       const schema = editing ? vendorUpdateBody : vendorRegisterBody;
@@ -90,6 +91,7 @@ export function VendorForm({
       status: vendor?.status ?? 'pending',
     },
   });
+  useUnsavedChanges(isDirty);
 
   const field = (name: keyof VendorFormValues) => register(name, { onChange: () => clearErrors(name) });
 

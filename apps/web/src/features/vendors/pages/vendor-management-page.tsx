@@ -1,15 +1,18 @@
 import { type Vendor, type VendorStatus, vendorMessages } from '@haat/contract';
 import { Plus, Search } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Input, Select } from '../../../components/ui/field';
 import { notify } from '../../../components/ui/notify';
 import { PageHeader } from '../../../components/ui/page-header';
+import { RefreshButton } from '../../../components/ui/refresh-button';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useLoadAnnouncement } from '../../../lib/use-load-announcement';
 import { useDeleteVendor, useVendorCounts, useVendorList, useVendorStatus, type VendorFilters } from '../api';
 import { VendorDetailsModal } from '../components/vendor-details-modal';
 import { VendorForm } from '../components/vendor-form';
@@ -35,6 +38,7 @@ function vendorError(error: unknown, fallback: string): string {
  * add and edit, approve and reject while pending, and delete with its confirmation.
  */
 export function VendorManagementPage() {
+  useDocumentTitle('Vendors');
   const session = useSession();
   // An address changed elsewhere (the sidebar's bare link, Back): the search box follows.
   const { filters, setFilter } = useVendorFilters({ onAdopt: (adopted) => setSearchText(adopted.search) });
@@ -64,14 +68,8 @@ export function VendorManagementPage() {
     return () => clearTimeout(timer);
   }, [searchText, filters.search, setFilter]);
 
-  // 'Loaded N vendors successfully!' once, when the list first arrives.
-  const announced = useRef(false);
-  useEffect(() => {
-    if (list.isSuccess && !announced.current) {
-      announced.current = true;
-      notify.success(vendorMessages.loaded(total));
-    }
-  }, [list.isSuccess, total]);
+  // 'Loaded N vendors successfully!' after a reload the user asked for, not on every visit (decision 0053).
+  const { reload, reloading } = useLoadAnnouncement(list, (data) => vendorMessages.loaded(data.pages[0]?.total ?? 0));
   useEffect(() => {
     if (list.isError) notify.error(vendorError(list.error, vendorMessages.fetchFailed));
   }, [list.isError, list.error]);
@@ -143,10 +141,13 @@ export function VendorManagementPage() {
         title={vendorMessages.heading}
         subtitle={vendorMessages.subtitle}
         actions={
-          <Button onClick={() => setMode({ kind: 'form', vendor: null })}>
-            <Plus className="mr-1 inline h-4 w-4" aria-hidden />
-            {vendorMessages.addNew}
-          </Button>
+          <>
+            <RefreshButton busy={reloading} onClick={() => void reload()} />
+            <Button onClick={() => setMode({ kind: 'form', vendor: null })}>
+              <Plus className="mr-1 inline h-4 w-4" aria-hidden />
+              {vendorMessages.addNew}
+            </Button>
+          </>
         }
       />
 

@@ -2,6 +2,7 @@ import { vendorMessages } from '@haat/contract';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../lib/paths';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { VendorForm } from '../components/vendor-form';
 
 /**
@@ -10,6 +11,7 @@ import { VendorForm } from '../components/vendor-form';
  * sign in until then.
  */
 export function VendorRegisterPage() {
+  useDocumentTitle('Vendor Registration');
   const navigate = useNavigate();
   const [done, setDone] = useState(false);
   return (

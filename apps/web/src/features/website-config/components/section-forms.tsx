@@ -22,6 +22,7 @@ import { Button } from '../../../components/ui/button';
 import { Field, Input, Select, Textarea } from '../../../components/ui/field';
 import { ImageWithFallback } from '../../../components/ui/image-with-fallback';
 import { notify } from '../../../components/ui/notify';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 
 /** What each tab hands up to be saved: its body, without the version (the page adds it). */
 export type SaveSection = (body: Record<string, unknown>) => void;
@@ -48,6 +49,11 @@ function SaveBar({ disabled, saving, children }: { disabled: boolean; saving: bo
   );
 }
 
+/** Whether a section's list or record differs from what the server holds (compared as JSON). */
+function changedFrom(current: unknown, stored: unknown): boolean {
+  return JSON.stringify(current) !== JSON.stringify(stored);
+}
+
 /** Checks `value` with the contract's `schema`; on failure toasts its first message and answers null. */
 function check<S extends z.ZodType>(schema: S, value: unknown): z.output<S> | null {
   const parsed = schema.safeParse(value);
@@ -59,6 +65,7 @@ function check<S extends z.ZodType>(schema: S, value: unknown): z.output<S> | nu
 /** Logo: Logo URL (required) with its preview, 'No logo uploaded' when empty. */
 export function LogoSection({ config, saving, onSave }: SectionProps) {
   const [logoUrl, setLogoUrl] = useState(config.logoUrl ?? '');
+  useUnsavedChanges(logoUrl !== (config.logoUrl ?? ''));
   return (
     <form
       noValidate
@@ -86,6 +93,7 @@ export function LogoSection({ config, saving, onSave }: SectionProps) {
 /** Welcome: Welcome Message, 4 rows, required. */
 export function WelcomeSection({ config, saving, onSave }: SectionProps) {
   const [welcomeQuote, setWelcomeQuote] = useState(config.welcomeQuote ?? '');
+  useUnsavedChanges(welcomeQuote !== (config.welcomeQuote ?? ''));
   return (
     <form
       noValidate
@@ -110,6 +118,9 @@ export function ContactSection({ config, saving, onSave }: SectionProps) {
   const [phoneNumber, setPhoneNumber] = useState(config.phoneNumber ?? '');
   const [email, setEmail] = useState(config.email ?? '');
   const [address, setAddress] = useState(config.address ?? '');
+  useUnsavedChanges(
+    phoneNumber !== (config.phoneNumber ?? '') || email !== (config.email ?? '') || address !== (config.address ?? ''),
+  );
   return (
     <form
       noValidate
@@ -148,6 +159,12 @@ export function BannersSection({ config, saving, onSave }: SectionProps) {
   const [imageUrl, setImageUrl] = useState('');
   const [anchorLink, setAnchorLink] = useState('');
   const [isActive, setIsActive] = useState(true);
+  useUnsavedChanges(
+    changedFrom(
+      banners,
+      config.banners.map(({ imageUrl, anchorLink, isActive }) => ({ imageUrl, anchorLink, isActive })),
+    ),
+  );
 
   const add = () => {
     if (!imageUrl.trim() || !anchorLink.trim()) return notify.validation(M.bannerFieldsRequired);
@@ -243,6 +260,12 @@ export function SocialSection({ config, saving, onSave }: SectionProps) {
   const [platform, setPlatform] = useState<SocialPlatform | ''>('');
   const [url, setUrl] = useState('');
   const taken = new Set(links.map((link) => link.platform));
+  useUnsavedChanges(
+    changedFrom(
+      links,
+      config.socialMediaLinks.map(({ platform, url }) => ({ platform, url })),
+    ),
+  );
 
   const add = () => {
     if (!platform || !url.trim()) return notify.validation(M.socialFieldsRequired);
@@ -327,8 +350,13 @@ export function SalesBannerSection({ config, saving, onSave }: SectionProps) {
     backgroundColor: config.salesBanner.backgroundColor || SALES_BANNER_DEFAULTS.backgroundColor,
     textColor: config.salesBanner.textColor || SALES_BANNER_DEFAULTS.textColor,
   });
-  const set = <K extends keyof SalesBanner>(key: K, value: SalesBanner[K]) =>
+  const set = <K extends keyof SalesBanner>(key: K, value: SalesBanner[K]) => {
+    setEdited(true);
     setBanner((current) => ({ ...current, [key]: value }));
+  };
+  // Filled with defaults for empty colours, the form differs from the stored banner until the user edits it.
+  const [edited, setEdited] = useState(false);
+  useUnsavedChanges(edited && changedFrom(banner, config.salesBanner));
   const colour = (value: string, fallback: string) => (/^#[0-9a-f]{6}$/i.test(value) ? value : fallback);
 
   return (

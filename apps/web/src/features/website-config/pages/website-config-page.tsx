@@ -1,10 +1,13 @@
 import { websiteConfigMessages as M, type WebsiteConfigSection, websiteConfigSections } from '@haat/contract';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { notify } from '../../../components/ui/notify';
 import { PageHeader } from '../../../components/ui/page-header';
+import { RefreshButton } from '../../../components/ui/refresh-button';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useLoadAnnouncement } from '../../../lib/use-load-announcement';
 import { useSaveSection, useWebsiteConfig } from '../api';
 import {
   BannersSection,
@@ -32,18 +35,14 @@ const SECTIONS = {
  * saved since); a tab keeps its edits when the user switches tabs.
  */
 export function WebsiteConfigPage() {
+  useDocumentTitle('Website Configuration');
   const query = useWebsiteConfig();
   const save = useSaveSection();
   const [tab, setTab] = useState<WebsiteConfigSection>('logo');
   const [savingSection, setSavingSection] = useState<WebsiteConfigSection | null>(null);
-  const announced = useRef(false);
+  // 'Configuration loaded successfully!' after a reload the user asked for, not on every visit (decision 0053).
+  const { reload, reloading } = useLoadAnnouncement(query, () => M.loaded);
 
-  useEffect(() => {
-    if (query.isSuccess && !announced.current) {
-      announced.current = true;
-      notify.success(M.loaded);
-    }
-  }, [query.isSuccess]);
   useEffect(() => {
     if (query.isError) notify.error(M.loadFailed);
   }, [query.isError]);
@@ -67,7 +66,11 @@ export function WebsiteConfigPage() {
 
   return (
     <div>
-      <PageHeader title={M.heading} subtitle={M.subtitle} />
+      <PageHeader
+        title={M.heading}
+        subtitle={M.subtitle}
+        actions={<RefreshButton busy={reloading} onClick={() => void reload()} />}
+      />
       <div className="rounded-xl border border-slate-200 bg-white p-5">
         <Tabs label="Configuration sections" tabs={websiteConfigSections} selected={tab} onSelect={setTab}>
           {websiteConfigSections.map(({ key, label }) => {
