@@ -133,12 +133,14 @@ describe('recording', () => {
     expect(entry?.action).toBe('update');
     expect(entry?.changes.salePrice).toEqual({ before: 999.5, after: 899 });
     expect(entry?.changes.name).toBeUndefined();
+    // A price change on a live, approved product applies at once and keeps it on sale (decision 0044).
+    expect(entry?.changes.approvalStatus).toBeUndefined();
 
-    await ok('PUT', `/api/products/admin/approve/${id}`, admin, { isApproved: false });
+    await ok('PUT', `/api/products/admin/approve/${id}`, admin, { isApproved: false, reason: 'The photos are blurry' });
     [entry] = await history('product', id);
     expect(entry).toMatchObject({
       action: 'reject',
-      changes: { approvalStatus: { before: 'pending', after: 'rejected' } },
+      changes: { approvalStatus: { before: 'approved', after: 'rejected' } },
     });
 
     await ok('DELETE', `/api/products/delete/${id}`, admin);

@@ -246,7 +246,7 @@ describe('events become notifications for the people they concern', () => {
         method: 'PUT',
         url: `/api/products/admin/approve/${product.id}`,
         headers: authAs(t.app, admin),
-        payload: { isApproved },
+        payload: isApproved ? { isApproved } : { isApproved, reason: 'The photos are blurry' },
       });
       expect(res.statusCode, res.body).toBe(200);
     }

@@ -196,8 +196,13 @@ describe('every /api route, generated from its own schema plus hostile values (i
       const bodySchema = operation.requestBody?.content?.['application/json']?.schema;
       const takesBody = !['GET', 'HEAD', 'DELETE'].includes(route.method) || bodySchema !== undefined;
 
+      // A signed-in event stream never ends by design (issue 10): it is swept as anonymous
+      // only, and its own tests (notifications.test.ts) cover the signed-in stream.
+      const isStream = route.url.endsWith('/stream');
       const request = fc.record({
-        caller: fc.constantFrom('anonymous' as const, 'admin' as const, 'vendor' as const),
+        caller: isStream
+          ? fc.constant('anonymous' as const)
+          : fc.constantFrom('anonymous' as const, 'admin' as const, 'vendor' as const),
         path: fc.tuple(...pathNames.map(() => pathValue), fc.constant('')),
         query: queryFrom(queryParameters),
         body: takesBody ? bodyFrom(bodySchema) : fc.constant(undefined),
