@@ -105,7 +105,7 @@ test('a vendor registers, waits for approval, is approved and works in their own
   const modalRow = page.getByRole('row').filter({ hasText: fromModal.email });
   await modalRow.getByRole('button', { name: `View details of ${fromModal.name}` }).click();
   const details = page.getByRole('dialog', { name: 'Vendor Details' });
-  await expect(details.getByText(fromModal.businessName)).toBeVisible();
+  await expect(details.getByText(fromModal.businessName, { exact: true })).toBeVisible();
   await details.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByText('Vendor approved successfully!').first()).toBeVisible();
   await expect(details.getByRole('button', { name: 'Approve' })).toBeHidden();
@@ -249,7 +249,7 @@ test.describe('on a phone (390 × 844)', () => {
 
     await card.getByRole('button', { name: `View details of ${vendor.name}` }).click();
     const details = page.getByRole('dialog', { name: 'Vendor Details' });
-    await expect(details.getByText(vendor.businessName)).toBeVisible();
+    await expect(details.getByText(vendor.businessName, { exact: true })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(details).toBeHidden();
 

@@ -5,6 +5,12 @@ import { sessionStore } from './session';
 /** The forms on screen holding changes not yet saved, one token each. */
 const dirtyForms = new Set<symbol>();
 
+/**
+ * Navigation state for a screen's own move after a successful save (e.g. back to the
+ * queue after Save & Approve): the blocker lets it through, since nothing is lost.
+ */
+export const AFTER_SAVE = { savedChanges: true } as const;
+
 /** Whether any form on screen holds unsaved changes. */
 export function hasUnsavedChanges(): boolean {
   return dirtyForms.size > 0;
@@ -39,6 +45,7 @@ export function useUnsavedChangesBlocker(): Blocker {
     ({ currentLocation, nextLocation }) =>
       hasUnsavedChanges() &&
       sessionStore.get() !== null &&
+      (nextLocation.state as { savedChanges?: boolean } | null)?.savedChanges !== true &&
       (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
   );
   useEffect(() => {

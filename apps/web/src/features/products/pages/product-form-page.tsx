@@ -8,6 +8,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
+import { AFTER_SAVE } from '../../../lib/unsaved-changes';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useProduct } from '../api';
 import { ProductForm } from '../components/product-form';
@@ -60,7 +61,8 @@ export function ProductFormPage() {
   else {
     const loaded = product.data.product;
     const busy = reviewingId === loaded._id;
-    const afterReview = () => navigate(fromQueue || loaded.approvalStatus === 'pending' ? pendingListPath() : backTo);
+    const afterReview = () =>
+      navigate(fromQueue || loaded.approvalStatus === 'pending' ? pendingListPath() : backTo, { state: AFTER_SAVE });
     content = (
       <>
         {isAdmin ? (

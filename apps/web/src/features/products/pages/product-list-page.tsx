@@ -1,6 +1,6 @@
 import { type Product, productMessages } from '@haat/contract';
 import { Clock, Plus } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -56,6 +56,11 @@ export function ProductListPage() {
   const [toDelete, setToDelete] = useState<Product | null>(null);
   // Rejecting asks for a reason first (issue 12).
   const [toReject, setToReject] = useState<Product | null>(null);
+  // Stable, so the table's columns (and the focus inside them) survive a re-render.
+  const onReview = useCallback(
+    (product: Product, isApproved: boolean) => (isApproved ? review(product, { isApproved }) : setToReject(product)),
+    [review],
+  );
 
   const { query, items: products, total, hasMore, loadingMore, loadMore } = list;
   const listFailed = query.isError && products.length === 0;
@@ -155,7 +160,7 @@ export function ProductListPage() {
           hasMore={hasMore}
           loadingMore={loadingMore}
           onLoadMore={loadMore}
-          onReview={(product, isApproved) => (isApproved ? review(product, { isApproved }) : setToReject(product))}
+          onReview={onReview}
           onDelete={setToDelete}
           sort={appliedFilters.sort}
           onSortChange={(sort) => setFilter('sort', sort)}
