@@ -16,6 +16,20 @@ async function tokenOf(request: APIRequestContext, who: { email: string; passwor
 }
 
 /** The unread count the bell's label announces. */
+/**
+ * The caller's unread count as the server has it, once the bell shows the same: read
+ * before an event, so a bell still loading (or earlier tests' notifications) cannot
+ * make the count after the event look wrong.
+ */
+async function settledBellCount(page: Page, request: APIRequestContext, token: string): Promise<number> {
+  const answer = await request.get('/api/notifications/unread-count', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const unread = (await answer.json()).unread as number;
+  await expect.poll(() => bellCount(page)).toBe(unread);
+  return unread;
+}
+
 async function bellCount(page: Page): Promise<number> {
   const label = await page.getByRole('button', { name: /^Notifications \(\d+ unread\)$/ }).getAttribute('aria-label');
   return Number(label?.match(/\((\d+) unread\)/)?.[1]);
@@ -32,7 +46,7 @@ test('a storefront order raises the admin’s bell without a reload and opens fr
 
   await signIn(page);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  const before = await bellCount(page);
+  const before = await settledBellCount(page, request, token);
   let navigations = 0;
   page.on('framenavigated', (frame) => {
     if (frame === page.mainFrame()) navigations += 1;
@@ -106,7 +120,7 @@ test('approving a vendor’s product shows in the vendor’s bell, on a 390 px p
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   await signIn(page, demo.vendor);
-  const before = await bellCount(page);
+  const before = await settledBellCount(page, request, vendorToken);
 
   const approved = await request.put(`/api/products/admin/approve/${productId}`, {
     headers: { authorization: `Bearer ${adminToken}` },
