@@ -199,10 +199,22 @@ export const pageQuery = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
+/**
+ * How far the product and order lists count a page's total exactly (decision 0027);
+ * past it they answer this number with `totalRelation: 'gte'`.
+ */
+export const LIST_COUNT_BOUND = 10_000;
+
 /** Paging fields added to a list answer when `limit` was given. */
 export const pageInfo = {
-  /** Rows matching the filters, over all pages. */
+  /** Rows matching the filters, over all pages (a lower bound when `totalRelation` is 'gte'). */
   total: z.number().int().nonnegative().optional(),
+  /**
+   * On the product and order lists (decision 0027): 'eq' when `total` is exact, 'gte'
+   * when more rows match than the list counts (`LIST_COUNT_BOUND`): show '10,000+'.
+   * Absent on lists that always count exactly.
+   */
+  totalRelation: z.enum(['eq', 'gte']).optional(),
   /** Pass back as `cursor` for the next page; null on the last page. */
   nextCursor: z.string().nullable().optional(),
 };

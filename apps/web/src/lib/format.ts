@@ -16,6 +16,14 @@ export function formatNumber(value: number): string {
   return numberFormat.format(value);
 }
 
+/**
+ * A list's total as the screens show it: `1,23,456`, or `10,000+` when the server stopped
+ * counting (`totalRelation: 'gte'`, decision 0027).
+ */
+export function formatListTotal(total: number, lowerBound: boolean): string {
+  return lowerBound ? `${numberFormat.format(total)}+` : numberFormat.format(total);
+}
+
 /** `21/11/2026` (en-IN), or 'N/A' for a missing or invalid date. */
 export function formatDateIN(iso: string | null | undefined): string {
   if (!iso) return 'N/A';

@@ -1,6 +1,7 @@
-import { MAX_ID } from '@haat/contract';
-import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { LIST_COUNT_BOUND, MAX_ID } from '@haat/contract';
+import { type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { AppError } from '../errors.js';
+import type { Database } from './schema.js';
 
 /**
  * Helpers shared by every list endpoint: keyset paging and substring search.
@@ -164,8 +165,19 @@ export interface ListPieces<Row, Item, Count = number> {
    * page follows). With `countFirst`, `count` is what `count` answered.
    */
   fetchPage: (page: { limit: number; after: Keyset | undefined; count?: Count }) => Promise<Row[]>;
-  /** How many rows match over all pages (or an object holding it: see `totalOf`). */
-  count: () => Promise<Count>;
+  /**
+   * How many rows match over all pages (or an object holding it: see `totalOf`). With
+   * `boundedCount`, the count must be exact up to `bound` and may stop at any number
+   * above it (`countUpTo`); otherwise `bound` may be ignored.
+   */
+  count: (bound: number) => Promise<Count>;
+  /**
+   * The count stops past a bound (decision 0027): a page's total is exact up to
+   * `LIST_COUNT_BOUND` and beyond it answers `LIST_COUNT_BOUND` with `totalRelation: 'gte'`
+   * ('10,000+'). The lists of a store's big tables (products, orders) count so; the
+   * others count exactly and answer no `totalRelation`.
+   */
+  boundedCount?: boolean;
   /** The total from what `count` answered; needed when `Count` is not a number. */
   totalOf?: (count: Count) => number;
   /**
@@ -200,22 +212,60 @@ export function setUnpagedListLimit(rows: number): void {
 }
 
 /** The message of a refused unpaged list: it names `limit`, the way to ask for pages. */
-export function unpagedTooLargeMessage(total: number, bound: number): string {
+export function unpagedTooLargeMessage(bound: number): string {
   return (
-    `This list has ${total.toLocaleString('en-IN')} rows, more than the ${bound.toLocaleString('en-IN')} ` +
-    'an unpaged answer may hold. Ask for it in pages: add limit (and the cursor each page answers).'
+    `This list has more than the ${bound.toLocaleString('en-IN')} rows an unpaged answer may hold. ` +
+    'Ask for it in pages: add limit (and the cursor each page answers).'
   );
 }
 
-/** A list's answer: the items and, for a page, the total over all pages and the next cursor (null on the last). */
-export type ListAnswer<Item> = { items: Item[]; total?: number; nextCursor?: string | null };
+/**
+ * How far a page of a `boundedCount` list counts its total exactly (the contract's
+ * `LIST_COUNT_BOUND`, decision 0027): past it the answer says '10,000+' (`total: 10000,
+ * totalRelation: 'gte'`), as search engines do, so a search or filter matching half of
+ * a million-row table costs what one matching ten thousand rows costs.
+ */
+export { LIST_COUNT_BOUND };
+
+/**
+ * `select count(*) from (<rows> limit bound + 1)`: how many rows `rows` answers, exact
+ * up to `bound`, `bound + 1` for any more. The database stops reading at the row after
+ * the bound. `rows` should select as little as it can (a constant or the id).
+ */
+export async function countUpTo(
+  db: Kysely<Database>,
+  rows: SelectQueryBuilder<Database, never, unknown>,
+  bound: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom(rows.limit(bound + 1).as('bounded'))
+    .select(sql<number>`count(*)`.as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/**
+ * A list's answer: the items and, for a page, the total over all pages and the next
+ * cursor (null on the last). `totalRelation` ('eq' or 'gte') on the pages of a
+ * `boundedCount` list: 'gte' when `total` is the bound and more rows match.
+ */
+export type ListAnswer<Item> = {
+  items: Item[];
+  total?: number;
+  totalRelation?: TotalRelation;
+  nextCursor?: string | null;
+};
+
+/** Whether a page's `total` is the exact number of rows ('eq') or a lower bound ('gte'). */
+export type TotalRelation = 'eq' | 'gte';
 
 /**
  * Every list endpoint's body (docs/decisions/0009): without `request.limit`, every
  * matching row (the spec's unpaged answer, no `total` or `nextCursor`) as long as
- * they are at most `UNPAGED_LIST_LIMIT` (counted first); with it, one keyset page in
- * `request.sort` order plus the total and the next page's cursor. The feature
- * supplies its query pieces (`ListPieces`).
+ * they are at most `UNPAGED_LIST_LIMIT` (counted first, up to that bound); with it,
+ * one keyset page in `request.sort` order plus the total (for a `boundedCount` list,
+ * exact up to `LIST_COUNT_BOUND`, with its `totalRelation`: decision 0027) and the
+ * next page's cursor. The feature supplies its query pieces (`ListPieces`).
  * @throws AppError BAD_REQUEST (400) for a cursor not made for this list and sort, and
  *   for an unpaged request over more rows than the bound (`errors.limit` says to page;
  *   docs/decisions/0025), so no request makes a process hold an unbounded answer.
@@ -230,9 +280,9 @@ export async function listOrPage<Row, Item, Count = number>(
   if (limit === undefined) {
     const after = pieces.unpagedFromCursor ? readCursor() : undefined;
     const bound = unpagedListLimit;
-    const total = totalOf(await pieces.count());
+    const total = totalOf(await pieces.count(bound));
     if (total > bound) {
-      const message = unpagedTooLargeMessage(total, bound);
+      const message = unpagedTooLargeMessage(bound);
       throw new AppError('BAD_REQUEST', message, { limit: message });
     }
     return { items: await pieces.toItems(await pieces.fetchAll(after)) };
@@ -241,11 +291,20 @@ export async function listOrPage<Row, Item, Count = number>(
   let rows: Row[];
   let count: Count;
   if (pieces.countFirst) {
-    count = await pieces.count();
+    count = await pieces.count(LIST_COUNT_BOUND);
     rows = await pieces.fetchPage({ limit, after, count });
   } else {
-    [rows, count] = await Promise.all([pieces.fetchPage({ limit, after }), pieces.count()]);
+    [rows, count] = await Promise.all([pieces.fetchPage({ limit, after }), pieces.count(LIST_COUNT_BOUND)]);
   }
   const page = toPage(rows, limit, sort, pieces.keyOf);
-  return { items: await pieces.toItems(page.rows), total: totalOf(count), nextCursor: page.nextCursor };
+  const items = await pieces.toItems(page.rows);
+  const total = totalOf(count);
+  if (!pieces.boundedCount) return { items, total, nextCursor: page.nextCursor };
+  const more = total > LIST_COUNT_BOUND;
+  return {
+    items,
+    total: more ? LIST_COUNT_BOUND : total,
+    totalRelation: more ? 'gte' : 'eq',
+    nextCursor: page.nextCursor,
+  };
 }

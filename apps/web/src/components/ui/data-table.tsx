@@ -45,8 +45,11 @@ export interface DataTableProps<TData> {
   /** The rows loaded so far. */
   data: TData[];
   getRowId: (row: TData) => string;
-  /** Rows there are in all, loaded or not (for assistive technology); defaults to the loaded count. */
-  totalRows?: number;
+  /**
+   * Rows there are in all, loaded or not (for assistive technology); defaults to the
+   * loaded count. `'unknown'` when the server stopped counting ('10,000+', decision 0027).
+   */
+  totalRows?: number | 'unknown';
   /** Asked for more rows when the user scrolls near the end of the loaded ones. */
   onEndReached?: () => void;
   hasMore?: boolean;
@@ -231,7 +234,7 @@ function VirtualTable<TData>({
     <div ref={scrollRef} className={`overflow-auto rounded-xl border border-slate-200 bg-white ${className}`}>
       <table
         aria-label={label}
-        aria-rowcount={(totalRows ?? rows.length) + 1}
+        aria-rowcount={totalRows === 'unknown' ? -1 : (totalRows ?? rows.length) + 1}
         className="w-full min-w-[68rem] table-fixed border-collapse text-left text-sm"
       >
         <thead className="sticky top-0 z-10 bg-slate-50 text-xs uppercase tracking-wide text-slate-500 shadow-[0_1px_0_0_rgb(226_232_240)]">

@@ -11,7 +11,7 @@ import { LoadMore } from '../../../components/ui/load-more';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { formatDate, formatNumber, formatRupees } from '../../../lib/format';
+import { formatDate, formatListTotal, formatNumber, formatRupees } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -166,14 +166,15 @@ export function OrderListPage() {
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   useEffect(() => setFilter('search', search), [search, setFilter]);
   const list = useOrderList(filters);
-  const { items: orders, total, hasMore, loadingMore, loadMore } = list;
+  const { items: orders, total, totalIsLowerBound, hasMore, loadingMore, loadMore } = list;
+  const shownTotal = formatListTotal(total, totalIsLowerBound);
   const hasFilters = filters.search !== '' || filters.status !== 'all';
 
   return (
     <div>
       <PageHeader
         title="Order Management"
-        subtitle={list.query.isPending ? undefined : `${formatNumber(total)} ${total === 1 ? 'order' : 'orders'}`}
+        subtitle={list.query.isPending ? undefined : `${shownTotal} ${total === 1 ? 'order' : 'orders'}`}
       />
 
       <div className="mb-4 flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:flex-row">
@@ -225,7 +226,7 @@ export function OrderListPage() {
           columns={columns}
           data={orders}
           getRowId={(order) => order._id}
-          totalRows={total}
+          totalRows={totalIsLowerBound ? 'unknown' : total}
           hasMore={hasMore}
           loadingMore={loadingMore}
           onEndReached={loadMore}
@@ -234,7 +235,7 @@ export function OrderListPage() {
       )}
       {!list.query.isPending && orders.length > 0 && (
         <p className="mt-4 text-sm text-slate-600">
-          Showing {formatNumber(orders.length)} of {formatNumber(total)} orders
+          Showing {formatNumber(orders.length)} of {shownTotal} orders
         </p>
       )}
     </div>

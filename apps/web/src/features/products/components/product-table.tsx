@@ -14,8 +14,8 @@ import { ApprovalBadge, ProductStatusBadge, ReviewNote, StockBadge } from './pro
 
 export interface ProductTableProps {
   products: Product[];
-  /** Products matching the filters in all (the server's count). */
-  total: number;
+  /** Products matching the filters in all (the server's count), or `'unknown'` past its bound ('10,000+'). */
+  total: number | 'unknown';
   /** Admins get the Approve and Reject buttons (spec section 6). */
   isAdmin: boolean;
   /** The product whose approval is being saved, if any. */

@@ -8,7 +8,7 @@ import { LoadMore } from '../../../components/ui/load-more';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { formatNumber } from '../../../lib/format';
+import { formatListTotal, formatNumber } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCategoryOptions, usePendingProducts, useVendorOptions } from '../api';
 import { PendingProductCard } from '../components/pending-product-card';
@@ -27,7 +27,8 @@ import { useReviewProduct } from '../hooks/use-review-product';
 export function PendingProductsPage() {
   useDocumentTitle('Pending Products');
   const { filters, setFilter } = usePendingFilters();
-  const { query, items: products, total, hasMore, loadingMore, loadMore } = usePendingProducts(filters);
+  const { query, items: products, total, totalIsLowerBound, hasMore, loadingMore, loadMore } =
+    usePendingProducts(filters);
   const vendors = useVendorOptions('all');
   const categories = useCategoryOptions();
   const { review, reviewRevision, reviewingId } = useReviewProduct();
@@ -105,7 +106,7 @@ export function PendingProductsPage() {
             className="mb-4 flex items-center gap-2 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900"
           >
             <Clock className="h-4 w-4" aria-hidden />
-            {formatNumber(total)} {total === 1 ? 'product' : 'products'} awaiting approval
+            {formatListTotal(total, totalIsLowerBound)} {total === 1 ? 'product' : 'products'} awaiting approval
           </p>
           <ul aria-label="Pending products" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {products.map((product) => (

@@ -8,7 +8,7 @@ import { notify } from '../../../components/ui/notify';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { formatNumber } from '../../../lib/format';
+import { formatListTotal, formatNumber } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -62,7 +62,7 @@ export function ProductListPage() {
     [review],
   );
 
-  const { query, items: products, total, hasMore, loadingMore, loadMore } = list;
+  const { query, items: products, total, totalIsLowerBound, hasMore, loadingMore, loadMore } = list;
   const listFailed = query.isError && products.length === 0;
   const hasFilters =
     appliedFilters.search !== '' ||
@@ -154,7 +154,7 @@ export function ProductListPage() {
       ) : (
         <ProductTable
           products={products}
-          total={total}
+          total={totalIsLowerBound ? 'unknown' : total}
           isAdmin={isAdmin}
           reviewingId={reviewingId ?? null}
           hasMore={hasMore}
@@ -182,7 +182,7 @@ export function ProductListPage() {
       {!query.isPending && !listFailed && (
         <footer className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
           <p>
-            Showing {formatNumber(products.length)} of {formatNumber(total)} products
+            Showing {formatNumber(products.length)} of {formatListTotal(total, totalIsLowerBound)} products
           </p>
           {counts.data && (
             <ul aria-label="Product counts" className="flex flex-wrap gap-4">
