@@ -33,7 +33,7 @@ import { websiteConfigRoutes } from './features/website-config/website-config.ro
 import { accessControl } from './platform/auth/access.js';
 import { resolveJwtSecret } from './platform/auth/jwt-secret.js';
 import type { DatabaseHandle, DatabaseKind, Db } from './platform/db/create-db.js';
-import { setUnpagedListLimit } from './platform/db/lists.js';
+import { setListCountBound, setUnpagedListLimit } from './platform/db/lists.js';
 import { registerCachePolicy } from './platform/http/cache-policy.js';
 import { errorHandler } from './platform/http/error-handler.js';
 import { rewriteLegacyPath } from './platform/http/legacy-paths.js';
@@ -100,6 +100,7 @@ export async function buildApp({
   app.decorate('dbKind', database.kind);
   // Unpaged lists answer at most this many rows (docs/decisions/0025).
   setUnpagedListLimit(config.unpagedListLimit);
+  setListCountBound(config.listCountBound);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -1,3 +1,4 @@
+import { LIST_COUNT_BOUND } from '@haat/contract';
 import { z } from 'zod';
 
 /**
@@ -46,6 +47,7 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
   LOGIN_ADDRESS_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
   UNPAGED_LIST_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+  LIST_COUNT_BOUND: z.coerce.number().int().min(1).max(1_000_000).default(LIST_COUNT_BOUND),
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(5),
   TRUST_PROXY: booleanText.default(false),
   HSTS: booleanText.default(false),
@@ -88,10 +90,15 @@ export interface Config {
    */
   loginAddressRateLimit: number;
   /**
-   * The most rows an unpaged list answers; past it the list answers 413 asking for
+   * The most rows an unpaged list answers; past it the list answers 400 asking for
    * `limit` (docs/decisions/0025-unpaged-lists-are-bounded.md).
    */
   unpagedListLimit: number;
+  /**
+   * How far the product and order lists count a page's total exactly; past it they
+   * answer '10,000+' (`totalRelation: 'gte'`, docs/decisions/0027).
+   */
+  listCountBound: number;
   /** Contact messages allowed per 10 minutes from one IP address (`POST /api/contacts`). */
   contactRateLimit: number;
   trustProxy: boolean;
@@ -140,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     loginAddressRateLimit: e.LOGIN_ADDRESS_RATE_LIMIT,
     unpagedListLimit: e.UNPAGED_LIST_LIMIT,
+    listCountBound: e.LIST_COUNT_BOUND,
     contactRateLimit: e.CONTACT_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
     hsts: e.HSTS,

@@ -227,6 +227,17 @@ export function unpagedTooLargeMessage(bound: number): string {
  */
 export { LIST_COUNT_BOUND };
 
+let listCountBound = LIST_COUNT_BOUND;
+
+/**
+ * Sets how far a `boundedCount` list counts a page's total in this process
+ * (`LIST_COUNT_BOUND`, default the contract's 10,000); `buildApp` calls it with its
+ * configuration, and tests lower it to reach the bound with a few rows.
+ */
+export function setListCountBound(rows: number): void {
+  listCountBound = rows;
+}
+
 /**
  * `select count(*) from (<rows> limit bound + 1)`: how many rows `rows` answers, exact
  * up to `bound`, `bound + 1` for any more. The database stops reading at the row after
@@ -291,19 +302,19 @@ export async function listOrPage<Row, Item, Count = number>(
   let rows: Row[];
   let count: Count;
   if (pieces.countFirst) {
-    count = await pieces.count(LIST_COUNT_BOUND);
+    count = await pieces.count(listCountBound);
     rows = await pieces.fetchPage({ limit, after, count });
   } else {
-    [rows, count] = await Promise.all([pieces.fetchPage({ limit, after }), pieces.count(LIST_COUNT_BOUND)]);
+    [rows, count] = await Promise.all([pieces.fetchPage({ limit, after }), pieces.count(listCountBound)]);
   }
   const page = toPage(rows, limit, sort, pieces.keyOf);
   const items = await pieces.toItems(page.rows);
   const total = totalOf(count);
   if (!pieces.boundedCount) return { items, total, nextCursor: page.nextCursor };
-  const more = total > LIST_COUNT_BOUND;
+  const more = total > listCountBound;
   return {
     items,
-    total: more ? LIST_COUNT_BOUND : total,
+    total: more ? listCountBound : total,
     totalRelation: more ? 'gte' : 'eq',
     nextCursor: page.nextCursor,
   };

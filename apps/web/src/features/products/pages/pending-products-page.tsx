@@ -27,8 +27,15 @@ import { useReviewProduct } from '../hooks/use-review-product';
 export function PendingProductsPage() {
   useDocumentTitle('Pending Products');
   const { filters, setFilter } = usePendingFilters();
-  const { query, items: products, total, totalIsLowerBound, hasMore, loadingMore, loadMore } =
-    usePendingProducts(filters);
+  const {
+    query,
+    items: products,
+    total,
+    totalIsLowerBound,
+    hasMore,
+    loadingMore,
+    loadMore,
+  } = usePendingProducts(filters);
   const vendors = useVendorOptions('all');
   const categories = useCategoryOptions();
   const { review, reviewRevision, reviewingId } = useReviewProduct();
