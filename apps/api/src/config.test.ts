@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       loginRateLimit: 10,
       loginAddressRateLimit: 30,
       unpagedListLimit: 10_000,
+      listCountBound: 10_000,
       contactRateLimit: 5,
       trustProxy: false,
       hsts: false,

@@ -8,7 +8,7 @@ import { LoadMore } from '../../../components/ui/load-more';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { formatListTotal, formatNumber } from '../../../lib/format';
+import { formatListTotal } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCategoryOptions, usePendingProducts, useVendorOptions } from '../api';
 import { PendingProductCard } from '../components/pending-product-card';
