@@ -2,13 +2,12 @@ import { type Expression, type SqlBool, sql } from 'kysely';
 import { chunked } from '../../platform/db/chunks.js';
 import type { Db } from '../../platform/db/create-db.js';
 import { isPostgres } from '../../platform/db/dialect.js';
-import { afterKeyset, type Keyset } from '../../platform/db/lists.js';
+import { afterKeyset, countUpTo, type Keyset } from '../../platform/db/lists.js';
 import type { NewProduct, ProductUpdate } from '../../platform/db/schema.js';
 import type { Access, ListCount } from './search/plan.js';
 import { findPostgresPageIds } from './search/postgres.js';
 import {
   awaitingReviewPredicate,
-  countWhere,
   eb,
   type ProductConditions,
   type ProductSort,
@@ -74,12 +73,16 @@ export function findProductById(db: Db, id: number) {
 }
 
 /**
- * How many products meet all `conditions` (the list's `total`), with what SQLite needs
- * to plan the page (`search/sqlite.ts`).
+ * How many products meet all `conditions` (the list's `total`), exact up to `bound` and
+ * `bound + 1` for any more (decision 0027), with what SQLite needs to plan the page
+ * (`search/sqlite.ts`). PostgreSQL stops reading at the row after the bound with its
+ * own plan.
  */
-export async function countProducts(db: Db, conditions: ProductConditions[]): Promise<ListCount> {
-  if (isPostgres(db)) return { total: await countWhere(db, whereAll(true, conditions)) };
-  return countSqliteProducts(db, conditions);
+export async function countProducts(db: Db, conditions: ProductConditions[], bound: number): Promise<ListCount> {
+  if (!isPostgres(db)) return countSqliteProducts(db, conditions, bound);
+  const where = whereAll(true, conditions);
+  const rows = db.selectFrom('products as p').select(sql<number>`1`.as('one'));
+  return { total: await countUpTo(db, where ? rows.where(where) : rows, bound), bound };
 }
 
 /**

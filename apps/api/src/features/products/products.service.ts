@@ -130,7 +130,8 @@ export async function listProducts(
     fetchAll: () => listProductRows(db, conditions, query.sort),
     // The count first: it also tells the repository which plan finds the page faster.
     countFirst: true,
-    count: () => countProducts(db, conditions),
+    count: (bound) => countProducts(db, conditions, bound),
+    boundedCount: true,
     totalOf: (count) => count.total,
     fetchPage: (page) => listProductRows(db, conditions, query.sort, page),
     keyOf: (row) => ({ key: row.sortKey, id: row.id }),

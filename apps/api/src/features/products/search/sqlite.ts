@@ -1,74 +1,92 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../../platform/db/create-db.js';
-import { type Access, chooseCountPlan, choosePagePlan, fewMatches, type ListCount } from './plan.js';
-import {
-  countQuery,
-  countWhere,
-  eb,
-  ftsPhrase,
-  type ProductConditions,
-  searchPredicate,
-  usesFts,
-  whereAll,
-} from './shared.js';
+import { countUpTo } from '../../../platform/db/lists.js';
+import { type Access, type CountDriver, chooseCountDriver, choosePagePlan, type ListCount } from './plan.js';
+import { plannedCount } from './planning-counts.js';
+import { countWhere, ftsPhrase, type ProductConditions, usesFts, whereAll } from './shared.js';
 
 /**
- * The product list on SQLite (docs/decisions/0010, 0011): SQLite's planner has no
+ * The product list on SQLite (docs/decisions/0010, 0011, 0027): SQLite's planner has no
  * statistics on how many products a search or a filter matches, so the list counts
- * first and `plan.ts` chooses how to count and how to find the page from those counts.
+ * first, each count stopping past the bound, and `plan.ts` chooses how to count and how
+ * to find the page from those counts.
  */
 
 /**
- * SQLite: how many products meet all `conditions` (the list's `total`), with what it
- * needs to plan the page (`plan.ts`). A search of 3+ characters is first
- * counted alone in its FTS5 index, with the table, in one statement: alone, that is
- * the total; with filters and many matches, the filters are counted alone too, and the
- * cheapest way to count both together is chosen.
+ * SQLite: how many products meet all `conditions` (the list's `total`), exact up to
+ * `bound` and `bound + 1` for any more, with what it needs to plan the page
+ * (`plan.ts`). A search of 3+ characters is first counted alone in its FTS5 index (up
+ * to the bound); with filters, the side with fewer rows drives the bounded count of
+ * both (`chooseCountDriver`), the filters' rows coming from a planning estimate
+ * (`planning-counts.ts`).
  */
-export async function countSqliteProducts(db: Db, conditions: ProductConditions[]): Promise<ListCount> {
+export async function countSqliteProducts(db: Db, conditions: ProductConditions[], bound: number): Promise<ListCount> {
+  const rows = await countWhere(db, undefined);
   const searches = conditions.flatMap((c) => (c.search ? [c.search] : []));
   const [search] = searches;
   if (searches.length !== 1 || search === undefined || !usesFts(false, search)) {
-    const { rows, total } = await countRowsAnd(db, whereAll(false, conditions));
+    const where = whereAll(false, conditions);
+    // The table's own count is SQLite's cheapest (the smallest index's pages): exact.
+    const total = where ? await countUpTo(db, selectOne(db, where), bound) : rows;
     // A LIKE search reads the whole table whatever the filters.
-    return { total, rows, ...(searches.length > 0 && { matches: rows }) };
+    return { total, bound, rows, ...(searches.length > 0 && { matches: rows, matchesBound: rows }) };
   }
-  const { rows, matches } = await countRowsAndSearchMatches(db, search);
+  let matchesBound = bound;
+  let matches = await countSearchMatches(db, search, matchesBound);
   const others = conditions.map(({ search: _, ...rest }) => rest);
   const filters = whereAll(false, others);
-  if (matches === 0 || filters === undefined) return { total: matches, rows, matches };
-  if (fewMatches(rows, matches)) return { total: await countWhere(db, whereAll(false, conditions)), rows, matches };
+  if (matches === 0 || filters === undefined) return { total: matches, bound, rows, matches, matchesBound };
 
-  const filtered = await countWhere(db, filters);
-  // NOT(filters) counts exactly the rows failing them only over NOT NULL columns;
-  // vendor_id is nullable (and a vendor's catalog is small enough to probe anyway).
-  const negatable = others.every((c) => c.vendor === undefined);
-  const plan = chooseCountPlan(rows, matches, filtered, negatable);
-  if (plan === 'complement') {
-    const failing = await countWhere(db, eb.and([eb.not(filters), searchPredicate(false, search, 'probe')]));
-    return { total: matches - failing, rows, matches, filtered };
+  const filtered = await plannedCount(db, JSON.stringify(others), () => countWhere(db, filters));
+  let choice = chooseCountDriver(bound, rows, matches, matchesBound, filtered);
+  if (typeof choice === 'object') {
+    matchesBound = choice.needsMatchesUpTo;
+    matches = await countSearchMatches(db, search, matchesBound);
+    choice = chooseCountDriver(bound, rows, matches, matchesBound, filtered);
   }
-  return { total: await countWhere(db, whereAll(false, conditions, plan)), rows, matches, filtered };
+  const driver: CountDriver = typeof choice === 'object' ? 'filters' : choice;
+  const total =
+    driver === 'stream'
+      ? await countStreamingMatches(db, search, whereAll(false, others, 'walk'), bound)
+      : await countUpTo(
+          db,
+          selectOne(db, whereAll(false, conditions, driver === 'search' ? 'filters' : 'probe')),
+          bound,
+        );
+  return { total, bound, rows, matches, matchesBound, filtered, driver };
 }
 
-/** SQLite, in one statement: products in the table (from an index's page headers: microseconds) and those meeting `where`. */
-async function countRowsAnd(db: Db, where: Expression<SqlBool> | undefined) {
-  const row = await db
-    .selectNoFrom([countQuery(db, undefined).as('rows'), countQuery(db, where).as('total')])
-    .executeTakeFirstOrThrow();
-  return { rows: Number(row.rows), total: Number(row.total) };
+/** `select 1 from products as p where …`: the rows a bounded count counts. */
+function selectOne(db: Db, where: Expression<SqlBool> | undefined) {
+  const query = db.selectFrom('products as p').select(sql<number>`1`.as('one'));
+  return where ? query.where(where) : query;
+}
+
+/** SQLite: products whose name, SKU or brand contains `text` (3+ characters), from the FTS5 index alone, up to `bound` (`bound + 1` for more). */
+async function countSearchMatches(db: Db, text: string, bound: number): Promise<number> {
+  const result = await sql<{ count: number }>`
+    select count(*) as count from (
+      select rowid from products_search where products_search match ${ftsPhrase(text)} limit ${bound + 1})`.execute(db);
+  return Number(result.rows[0]?.count ?? 0);
 }
 
 /**
- * SQLite, in one statement: products in the table and products whose name, SKU or
- * brand contains `text` (3+ characters), from the FTS5 index alone.
+ * SQLite: products matching `text` and `filters`, read as the FTS5 index yields the
+ * matches (CROSS JOIN keeps that order: no gathering of every match first), each looked
+ * up by id and checked against the filters, stopping at `bound + 1`.
  */
-async function countRowsAndSearchMatches(db: Db, text: string): Promise<{ rows: number; matches: number }> {
-  const result = await sql<{ rows: number; matches: number }>`
-    select (select count(*) from products) as rows,
-      (select count(*) from products_search where products_search match ${ftsPhrase(text)}) as matches`.execute(db);
-  const row = result.rows[0];
-  return { rows: Number(row?.rows ?? 0), matches: Number(row?.matches ?? 0) };
+async function countStreamingMatches(
+  db: Db,
+  text: string,
+  filters: Expression<SqlBool> | undefined,
+  bound: number,
+): Promise<number> {
+  const result = await sql<{ count: number }>`
+    select count(*) as count from (
+      select 1 from products_search cross join products as p on p.id = products_search.rowid
+      where products_search match ${ftsPhrase(text)} and ${filters ?? sql`1`}
+      limit ${bound + 1})`.execute(db);
+  return Number(result.rows[0]?.count ?? 0);
 }
 
 /**
