@@ -29,6 +29,8 @@ export async function openBenchApp(databaseUrl: string): Promise<BenchApp> {
     JWT_SECRET: randomBytes(32).toString('hex'),
     SEED_DEMO: 'false',
     LOG_LEVEL: 'silent',
+    // Measures another bound of decision 0027 when set.
+    ...(process.env.LIST_COUNT_BOUND && { LIST_COUNT_BOUND: process.env.LIST_COUNT_BOUND }),
   });
   const database = createDb(config.databaseUrl);
   await migrateToLatest(database.db);

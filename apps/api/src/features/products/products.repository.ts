@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/create-db.js';
 import { isPostgres } from '../../platform/db/dialect.js';
 import { afterKeyset, countUpTo, type Keyset } from '../../platform/db/lists.js';
 import type { NewProduct, ProductUpdate } from '../../platform/db/schema.js';
-import type { Access, ListCount } from './search/plan.js';
+import type { ListCount, PagePlan } from './search/plan.js';
 import { findPostgresPageIds } from './search/postgres.js';
 import {
   awaitingReviewPredicate,
@@ -14,7 +14,7 @@ import {
   productSortKeys,
   whereAll,
 } from './search/shared.js';
-import { countSqliteProducts, sqlitePageAccess } from './search/sqlite.js';
+import { countSqliteProducts, findSqliteWalkIds, sqlitePagePlan } from './search/sqlite.js';
 
 export type { ListCount } from './search/plan.js';
 export type { ProductConditions, ProductSort } from './search/shared.js';
@@ -97,7 +97,8 @@ export async function countProducts(db: Db, conditions: ProductConditions[], bou
  * could discard them (12 ms against 5 ms for a search matching 4,000 of 100,000).
  *
  * On SQLite the page follows the plan `search/sqlite.ts` picks from `page.count` (walk
- * the sort index, gather the matches, or probe the filtered rows). On PostgreSQL a
+ * the sort index, within a budget when another plan is known, gather the matches, or
+ * read the filtered rows). On PostgreSQL a
  * searched page follows `choosePostgresPagePlan` (`search/postgres.ts`); without
  * a search its planner's own choice, from statistics that are right for the filters.
  */
@@ -117,7 +118,16 @@ export async function listProducts(
       if (ids.length === 0) return [];
       return query.where('p.id', 'in', ids).orderBy(key, direction).orderBy('p.id', direction).execute();
     }
-    const access: Access = postgres ? 'filters' : sqlitePageAccess(page.limit, page.count);
+    const plan: PagePlan = postgres ? { access: 'filters' } : sqlitePagePlan(page.limit, page.count);
+    let access = plan.access;
+    if (access === 'walk' && plan.walkBudget !== undefined && plan.fallback) {
+      // A walk with a budget: when it falls short, the next best plan finds the page.
+      const walked = await findSqliteWalkIds(db, conditions, sort, page.limit + 1, page.after, plan.walkBudget);
+      if (walked.length === page.limit + 1) {
+        return query.where('p.id', 'in', walked).orderBy(key, direction).orderBy('p.id', direction).execute();
+      }
+      access = plan.fallback;
+    }
     const where = whereAll(postgres, conditions, access);
     let ids = db.selectFrom('products as p').select('p.id');
     if (where) ids = ids.where(where);

@@ -50,6 +50,9 @@ function warnOnConnectionError(error: Error): void {
   console.warn(`PostgreSQL: an idle connection was lost and will be replaced (${error.message})`);
 }
 
+/** How much of a SQLite database file is read through a memory map: better-sqlite3's build allows at most 2 GiB. */
+const SQLITE_MMAP_BYTES = 0x7fff0000;
+
 /** How many prepared statements one SQLite connection keeps for reuse. */
 export const SQLITE_STATEMENT_CACHE_SIZE = 500;
 
@@ -98,6 +101,11 @@ function openSqlite(path: string): DatabaseHandle {
   connection.pragma('busy_timeout = 5000');
   connection.pragma('cache_size = -65536');
   connection.pragma('temp_store = MEMORY');
+  // Reads through a memory map of the file (up to the build's 2 GiB limit) rather than a
+  // read() per page into the 64 MiB cache: on a 4 GB store of a million products a
+  // product lookup took half the time (docs/performance.md). The mapped pages are the
+  // OS's file cache, shared and reclaimable, not memory the process holds.
+  if (!inMemory) connection.pragma(`mmap_size = ${SQLITE_MMAP_BYTES}`);
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(connection) }),
     plugins: [new CamelCasePlugin(), new SqliteBooleansPlugin()],

@@ -10,15 +10,20 @@
  * Totals are counted only up to a bound (decision 0027): a count of `bound + 1` means
  * "more than the bound", and the choices below read it so.
  *
- * Costs are in "table lookups" (one B-tree seek into `products` for a row, ~0.7 µs on
- * the 100,000-product store), measured on that store:
- * - a search match probed for membership while scanning an index: ~0.35 lookups;
- * - an entry of a covering index scanned: ~0.05 lookups.
+ * Costs are in "table lookups" (one B-tree seek into `products` for a wide row, about
+ * 1.3 µs on the 1,000,000-product store with its file memory-mapped), measured there:
+ * - an entry of a sort index walked and checked against the filters and the search
+ *   (LIKE), the index covering every column they read (migration 2026_11_24_1600): ~0.1;
+ * - a search match read from the FTS5 index into a set to probe: ~0.1;
+ * - an entry of a filter index scanned and probed against that set: ~0.05;
+ * - a row looked up and checked with LIKE: ~1.2.
  */
 
 const LOOKUP = 1;
-const PROBE = 0.35;
-const SCAN = 0.05;
+const WALK = 0.1;
+const GATHER = 0.1;
+const PROBE = 0.05;
+const LIKE_ROW = 1.2;
 
 /**
  * Filters keeping at least this share of the catalog are checked row by row while the
@@ -28,24 +33,37 @@ const SCAN = 0.05;
 const BROAD_FILTERS = 0.2;
 
 /**
+ * How far the filters' rows are worth counting to plan: past a broad share of the
+ * catalog (`BROAD_FILTERS`) every choice is the same.
+ */
+export function broadFilterRows(rows: number): number {
+  return Math.ceil(rows * BROAD_FILTERS);
+}
+
+/** Past this many matches per filtered row, checking each filtered row with LIKE beats gathering the matches to probe. */
+const PROBE_RATIO = Math.round(LIKE_ROW / GATHER);
+
+/**
  * - `filters`: SQLite's default: indexes serve the filters; each search match is looked
  *   up in the table (the matches are gathered first).
  * - `probe`: the search is kept off the indexes: SQLite scans the filters' index and
- *   checks each row passing them against the search.
+ *   probes each row passing them against the search's matches, gathered into a set.
+ * - `scan`: as `probe`, but each row passing the filters is read and checked with LIKE
+ *   (for searches matching far more rows than the filters keep).
  * - `walk`: filters and search are kept off the indexes: SQLite walks the sort order's
- *   index, checking each row, and stops after one page.
+ *   (covering) index, checking each entry, and stops after one page.
  */
-export type Access = 'filters' | 'probe' | 'walk';
+export type Access = 'filters' | 'probe' | 'scan' | 'walk';
 
 /**
  * Which side a bounded count of a search with filters reads first:
  * - `search`: the matches, gathered from the FTS5 index, each looked up (`filters` access);
- * - `filters`: the rows passing the filters, from their index, each checked against the
- *   search (`probe` access);
+ * - `probe`, `scan`: the rows passing the filters, from their index, each checked
+ *   against the search (those accesses);
  * - `stream`: the matches as the FTS5 index yields them, each looked up and checked
  *   against the filters, stopping at the bound (no gathering).
  */
-export type CountDriver = 'search' | 'filters' | 'stream';
+export type CountDriver = 'search' | 'probe' | 'scan' | 'stream';
 
 /** What the list's first counts found. */
 export interface ListCount {
@@ -69,9 +87,8 @@ export interface ListCount {
  * How to count a search combined with filters: read the smaller side first. `matches`
  * is the search's matches counted up to `matchesBound` (exact when not past it);
  * `filtered` of `rows` is a planning estimate of the filters' rows; `bound` is the
- * total's. When the matches and the filters both exceed the bound, filters keeping a
- * broad share are checked as the matches stream; otherwise the answer may be
- * `{ needsMatchesUpTo: filtered }`: count the matches that far and ask again.
+ * total's. The answer may be `{ needsMatchesUpTo }`: count the matches that far and
+ * ask again.
  */
 export function chooseCountDriver(
   bound: number,
@@ -80,35 +97,51 @@ export function chooseCountDriver(
   matchesBound: number,
   filtered: number,
 ): CountDriver | { needsMatchesUpTo: number } {
-  const matchesExact = matches <= matchesBound;
-  if (matchesExact && matches <= bound) return matches <= filtered ? 'search' : 'filters';
-  if (filtered <= bound) return 'filters';
-  if (filtered >= rows * BROAD_FILTERS) return 'stream';
-  if (matchesExact) return matches <= filtered ? 'stream' : 'filters';
-  if (matchesBound >= filtered) return 'filters';
-  return { needsMatchesUpTo: filtered };
+  const exact = matches <= matchesBound;
+  if (exact && matches <= Math.min(filtered, bound)) return 'search';
+  if (filtered > bound && filtered >= rows * BROAD_FILTERS) return 'stream';
+  const enough = Math.min(rows, PROBE_RATIO * filtered);
+  if (!exact && matchesBound < enough) return { needsMatchesUpTo: enough };
+  if (exact && matches <= filtered) return 'stream';
+  return exact ? 'probe' : 'scan';
+}
+
+/** How SQLite finds a page: `access`, and for a walk the most entries it reads before it gathers by `fallback` instead. */
+export interface PagePlan {
+  access: Access;
+  walkBudget?: number;
+  fallback?: Access;
 }
 
 /**
  * How to find one page of `limit` rows out of `count.total` (a lower bound when past
- * `count.bound`): walk the sort index (it examines about `limit * rows / total` rows),
- * gather the counted side's rows and sort them (the search's matches when they are
- * known and few, else the filtered rows checked against the search).
+ * `count.bound`): walk the sort index (it reads about `limit * rows / total` entries
+ * when matches spread evenly over the sort order), gather the search's matches (when
+ * counted to the end) and sort them, or read the filtered rows and check each against
+ * the search. Matches bunch in a sort order (a search for "car" sorted by name), so a
+ * walk reads at most `walkBudget` entries, about what the next best plan costs, and
+ * that plan finds the page when the walk falls short.
  */
-export function choosePagePlan(limit: number, count: ListCount): Access {
+export function choosePagePlan(limit: number, count: ListCount): PagePlan {
   const { total, rows, matches, filtered, matchesBound } = count;
-  if (rows === undefined || total === 0) return 'filters';
+  if (rows === undefined || total === 0) return { access: 'filters' };
   const matchesKnown = matches !== undefined && (matchesBound === undefined || matches <= matchesBound);
-  const costs: Array<[Access, number]> = [['walk', ((limit + 1) * rows * LOOKUP) / total]];
-  if (matches === undefined || matchesKnown) costs.push(['filters', (matches ?? total) * LOOKUP]);
+  const others: Array<[Access, number]> = [];
+  if (matches === undefined || matchesKnown) others.push(['filters', (matches ?? total) * LOOKUP]);
   if (matches !== undefined && filtered !== undefined) {
-    costs.push(['probe', filtered * (SCAN + PROBE) + Math.min(total, filtered) * LOOKUP]);
+    if (matchesKnown)
+      others.push(['probe', (matches as number) * GATHER + filtered * PROBE + Math.min(total, filtered) * LOOKUP]);
+    others.push(['scan', filtered * LIKE_ROW]);
   }
-  return cheapest(costs);
+  const walkEntries = ((limit + 1) * rows) / total;
+  const next = others.length > 0 ? cheapest(others) : undefined;
+  if (next && next[1] < walkEntries * WALK) return { access: next[0] };
+  if (!next) return { access: 'walk' };
+  return { access: 'walk', walkBudget: Math.ceil(Math.max(4 * walkEntries, next[1] / WALK)), fallback: next[0] };
 }
 
-function cheapest<T>(costs: Array<[T, number]>): T {
+function cheapest<T>(costs: Array<[T, number]>): [T, number] {
   let best = costs[0] as [T, number];
   for (const entry of costs) if (entry[1] < best[1]) best = entry;
-  return best[0];
+  return best;
 }

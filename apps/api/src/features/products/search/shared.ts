@@ -70,13 +70,13 @@ export const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
  * characters). See migration 2026_11_21_1700_add_product_search.
  */
 export function searchPredicate(postgres: boolean, text: string, access: Access): Expression<SqlBool> {
-  // A walk or a probe checks rows it reads anyway: LIKE on each costs a fraction of a
-  // microsecond, where the FTS5 form first gathers every match (25 ms for "unknown" on
-  // 100,000 products).
+  // A walk (of a covering index) or a scan checks rows it reads anyway: LIKE on each
+  // costs a fraction of a microsecond, where the FTS5 form first gathers every match
+  // (25 ms for "unknown" on 100,000 products).
   // For ASCII text both match the same rows (FTS5 also folds non-ASCII case, which
   // LIKE does not, hence the restriction; only exotic letters whose lower case is
   // ASCII, such as the Kelvin sign, could tell them apart).
-  const likeOnRows = (access === 'walk' || access === 'probe') && ASCII.test(text);
+  const likeOnRows = (access === 'walk' || access === 'scan') && ASCII.test(text);
   if (!usesFts(postgres, text) || likeOnRows) {
     return eb.or([
       likeContains(postgres, eb.ref('p.name'), text),

@@ -1,9 +1,25 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../../platform/db/create-db.js';
-import { countUpTo } from '../../../platform/db/lists.js';
-import { type Access, type CountDriver, chooseCountDriver, choosePagePlan, type ListCount } from './plan.js';
+import { afterKeyset, countUpTo, type Keyset } from '../../../platform/db/lists.js';
+import {
+  broadFilterRows,
+  type CountDriver,
+  chooseCountDriver,
+  choosePagePlan,
+  type ListCount,
+  type PagePlan,
+} from './plan.js';
 import { plannedCount } from './planning-counts.js';
-import { countWhere, ftsPhrase, type ProductConditions, usesFts, whereAll } from './shared.js';
+import {
+  countWhere,
+  eb,
+  ftsPhrase,
+  type ProductConditions,
+  type ProductSort,
+  productSortKeys,
+  usesFts,
+  whereAll,
+} from './shared.js';
 
 /**
  * The product list on SQLite (docs/decisions/0010, 0011, 0027): SQLite's planner has no
@@ -21,13 +37,13 @@ import { countWhere, ftsPhrase, type ProductConditions, usesFts, whereAll } from
  * (`planning-counts.ts`).
  */
 export async function countSqliteProducts(db: Db, conditions: ProductConditions[], bound: number): Promise<ListCount> {
-  const rows = await countWhere(db, undefined);
+  // The table's size only steers plans: kept a minute like the filters' counts.
+  const rows = await plannedCount(db, 'rows', () => countWhere(db, undefined));
   const searches = conditions.flatMap((c) => (c.search ? [c.search] : []));
   const [search] = searches;
   if (searches.length !== 1 || search === undefined || !usesFts(false, search)) {
     const where = whereAll(false, conditions);
-    // The table's own count is SQLite's cheapest (the smallest index's pages): exact.
-    const total = where ? await countUpTo(db, selectOne(db, where), bound) : rows;
+    const total = await countUpTo(db, selectOne(db, where), bound);
     // A LIKE search reads the whole table whatever the filters.
     return { total, bound, rows, ...(searches.length > 0 && { matches: rows, matchesBound: rows }) };
   }
@@ -37,22 +53,21 @@ export async function countSqliteProducts(db: Db, conditions: ProductConditions[
   const filters = whereAll(false, others);
   if (matches === 0 || filters === undefined) return { total: matches, bound, rows, matches, matchesBound };
 
-  const filtered = await plannedCount(db, JSON.stringify(others), () => countWhere(db, filters));
+  // Past a broad share of the catalog the filters' exact size changes no choice.
+  const broad = broadFilterRows(rows);
+  const filtered = await plannedCount(db, JSON.stringify(others), () => countUpTo(db, selectOne(db, filters), broad));
   let choice = chooseCountDriver(bound, rows, matches, matchesBound, filtered);
   if (typeof choice === 'object') {
     matchesBound = choice.needsMatchesUpTo;
     matches = await countSearchMatches(db, search, matchesBound);
     choice = chooseCountDriver(bound, rows, matches, matchesBound, filtered);
   }
-  const driver: CountDriver = typeof choice === 'object' ? 'filters' : choice;
+  const driver: CountDriver = typeof choice === 'object' ? 'scan' : choice;
+  // Gathering the matches to look each up reads what streaming them reads: stream both.
   const total =
-    driver === 'stream'
+    driver === 'stream' || driver === 'search'
       ? await countStreamingMatches(db, search, whereAll(false, others, 'walk'), bound)
-      : await countUpTo(
-          db,
-          selectOne(db, whereAll(false, conditions, driver === 'search' ? 'filters' : 'probe')),
-          bound,
-        );
+      : await countUpTo(db, selectOne(db, whereAll(false, conditions, driver)), bound);
   return { total, bound, rows, matches, matchesBound, filtered, driver };
 }
 
@@ -73,7 +88,9 @@ async function countSearchMatches(db: Db, text: string, bound: number): Promise<
 /**
  * SQLite: products matching `text` and `filters`, read as the FTS5 index yields the
  * matches (CROSS JOIN keeps that order: no gathering of every match first), each looked
- * up by id and checked against the filters, stopping at `bound + 1`.
+ * up by id in `products_id_filters_idx` (the filters' columns only, far narrower than a
+ * row: migration 2026_11_24_1600) and checked against the filters, stopping at
+ * `bound + 1`.
  */
 async function countStreamingMatches(
   db: Db,
@@ -83,7 +100,8 @@ async function countStreamingMatches(
 ): Promise<number> {
   const result = await sql<{ count: number }>`
     select count(*) as count from (
-      select 1 from products_search cross join products as p on p.id = products_search.rowid
+      select 1 from products_search cross join products as p indexed by products_id_filters_idx
+        on p.id = products_search.rowid
       where products_search match ${ftsPhrase(text)} and ${filters ?? sql`1`}
       limit ${bound + 1})`.execute(db);
   return Number(result.rows[0]?.count ?? 0);
@@ -93,6 +111,43 @@ async function countStreamingMatches(
  * How SQLite finds one page of `limit` rows: the plan `choosePagePlan` picks from the
  * list's counts, or SQLite's own choice (`filters`) when the list was not counted.
  */
-export function sqlitePageAccess(limit: number, count: ListCount | undefined): Access {
-  return count ? choosePagePlan(limit, count) : 'filters';
+export function sqlitePagePlan(limit: number, count: ListCount | undefined): PagePlan {
+  return count ? choosePagePlan(limit, count) : { access: 'filters' };
+}
+
+/**
+ * SQLite: the ids of up to `size` products meeting `conditions` after `after` in `sort`
+ * order, reading at most `budget` entries of the sort order's index (a window with
+ * LIMIT, streamed in order: SQLite stops at `size` matches). The window selects only
+ * the columns the sort indexes cover (migration 2026_11_24_1600), so no wide row is
+ * read. Fewer than `size` ids means the page ended or the budget ran out: the caller
+ * then finds the page another way.
+ */
+export async function findSqliteWalkIds(
+  db: Db,
+  conditions: ProductConditions[],
+  sort: ProductSort,
+  size: number,
+  after: Keyset | undefined,
+  budget: number,
+): Promise<number[]> {
+  const { key, direction } = productSortKeys[sort];
+  const where = whereAll(false, conditions, 'walk');
+  const window = db
+    .selectFrom('products as p')
+    .select(['p.id', 'p.status', 'p.approvalStatus', 'p.stockQuantity', 'p.categoryId', 'p.vendorId'])
+    .select(['p.name', 'p.sku', 'p.brand', sql<string | number>`${key}`.as('sortKey')])
+    .$if(after !== undefined, (qb) => qb.where(afterKeyset(key, eb.ref('p.id'), direction, after as Keyset)))
+    .orderBy(key, direction)
+    .orderBy('p.id', direction)
+    .limit(budget);
+  const rows = await db
+    .selectFrom(window.as('p'))
+    .select('p.id')
+    .$if(where !== undefined, (qb) => qb.where(where as Expression<SqlBool>))
+    .orderBy('p.sortKey', direction)
+    .orderBy('p.id', direction)
+    .limit(size)
+    .execute();
+  return rows.map((row) => row.id);
 }

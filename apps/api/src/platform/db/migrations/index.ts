@@ -19,6 +19,7 @@ import * as createNotifications from './2026_11_24_1100_create_notifications.js'
 import * as createActivityLog from './2026_11_24_1200_create_activity_log.js';
 import * as createCatalogVersion from './2026_11_24_1300_create_catalog_version.js';
 import * as createProductRevisions from './2026_11_24_1500_create_product_revisions.js';
+import * as coverProductSortIndexes from './2026_11_24_1600_cover_product_sort_indexes.js';
 
 /**
  * Every migration, by name, in order. Append-only: a landed migration is never
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_1200_create_activity_log': createActivityLog,
   '2026_11_24_1300_create_catalog_version': createCatalogVersion,
   '2026_11_24_1500_create_product_revisions': createProductRevisions,
+  '2026_11_24_1600_cover_product_sort_indexes': coverProductSortIndexes,
 };
