@@ -12,9 +12,10 @@ import {
   type ProductConditions,
   type ProductSort,
   productSortKeys,
+  usesFts,
   whereAll,
 } from './search/shared.js';
-import { countSqliteProducts, findSqliteWalkIds, sqlitePagePlan } from './search/sqlite.js';
+import { countSqliteProducts, findSqliteGatherIds, findSqliteWalkIds, sqlitePagePlan } from './search/sqlite.js';
 
 export type { ListCount } from './search/plan.js';
 export type { ProductConditions, ProductSort } from './search/shared.js';
@@ -120,13 +121,20 @@ export async function listProducts(
     }
     const plan: PagePlan = postgres ? { access: 'filters' } : sqlitePagePlan(page.limit, page.count);
     let access = plan.access;
+    const withIds = (ids: number[]) =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : query.where('p.id', 'in', ids).orderBy(key, direction).orderBy('p.id', direction).execute();
     if (access === 'walk' && plan.walkBudget !== undefined && plan.fallback) {
       // A walk with a budget: when it falls short, the next best plan finds the page.
       const walked = await findSqliteWalkIds(db, conditions, sort, page.limit + 1, page.after, plan.walkBudget);
-      if (walked.length === page.limit + 1) {
-        return query.where('p.id', 'in', walked).orderBy(key, direction).orderBy('p.id', direction).execute();
-      }
+      if (walked.length === page.limit + 1) return withIds(walked);
       access = plan.fallback;
+    }
+    const searches = conditions.flatMap((c) => (c.search ? [c.search] : []));
+    const [ftsSearch] = searches;
+    if (access === 'filters' && !postgres && searches.length === 1 && ftsSearch && usesFts(false, ftsSearch)) {
+      return withIds(await findSqliteGatherIds(db, conditions, ftsSearch, sort, page.limit + 1, page.after));
     }
     const where = whereAll(postgres, conditions, access);
     let ids = db.selectFrom('products as p').select('p.id');

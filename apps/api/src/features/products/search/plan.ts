@@ -11,59 +11,40 @@
  * "more than the bound", and the choices below read it so.
  *
  * Costs are in "table lookups" (one B-tree seek into `products` for a wide row, about
- * 1.3 µs on the 1,000,000-product store with its file memory-mapped), measured there:
- * - an entry of a sort index walked and checked against the filters and the search
- *   (LIKE), the index covering every column they read (migration 2026_11_24_1600): ~0.1;
- * - a search match read from the FTS5 index into a set to probe: ~0.1;
- * - an entry of a filter index scanned and probed against that set: ~0.05;
- * - a row looked up and checked with LIKE: ~1.2.
+ * 1.8 µs on the 1,000,000-product store with its file memory-mapped), measured there:
+ * - an entry of an index covering every column the filters and the search read
+ *   (migration 2026_11_24_1600), checked with LIKE: ~0.2;
+ * - a search match streamed from the FTS5 index and checked against the filters (and,
+ *   for a page, sorted) through the narrow by-id index: ~0.5;
  */
 
 const LOOKUP = 1;
-const WALK = 0.1;
-const GATHER = 0.1;
-const PROBE = 0.05;
-const LIKE_ROW = 1.2;
+const ENTRY = 0.2;
+const STREAMED = 0.5;
 
-/**
- * Filters keeping at least this share of the catalog are checked row by row while the
- * search's matches stream from its index: a bounded count then reads about
- * `(bound + 1) / share` matches, at most five times the bound.
- */
-const BROAD_FILTERS = 0.2;
-
-/**
- * How far the filters' rows are worth counting to plan: past a broad share of the
- * catalog (`BROAD_FILTERS`) every choice is the same.
- */
-export function broadFilterRows(rows: number): number {
-  return Math.ceil(rows * BROAD_FILTERS);
-}
-
-/** Past this many matches per filtered row, checking each filtered row with LIKE beats gathering the matches to probe. */
-const PROBE_RATIO = Math.round(LIKE_ROW / GATHER);
+/** How far the search's matches are recounted when the first bounded count cannot choose. */
+const RECOUNT_BOUNDS = 10;
 
 /**
  * - `filters`: SQLite's default: indexes serve the filters; each search match is looked
  *   up in the table (the matches are gathered first).
- * - `probe`: the search is kept off the indexes: SQLite scans the filters' index and
- *   probes each row passing them against the search's matches, gathered into a set.
- * - `scan`: as `probe`, but each row passing the filters is read and checked with LIKE
- *   (for searches matching far more rows than the filters keep).
+ * - `scan`: the search is kept off the indexes: SQLite reads the filters' (covering)
+ *   index and checks each entry with LIKE (a non-ASCII text: against the search's
+ *   matches, gathered into a set).
  * - `walk`: filters and search are kept off the indexes: SQLite walks the sort order's
  *   (covering) index, checking each entry, and stops after one page.
  */
-export type Access = 'filters' | 'probe' | 'scan' | 'walk';
+export type Access = 'filters' | 'scan' | 'walk';
 
 /**
- * Which side a bounded count of a search with filters reads first:
- * - `search`: the matches, gathered from the FTS5 index, each looked up (`filters` access);
- * - `probe`, `scan`: the rows passing the filters, from their index, each checked
- *   against the search (those accesses);
- * - `stream`: the matches as the FTS5 index yields them, each looked up and checked
- *   against the filters, stopping at the bound (no gathering).
+ * How a bounded count of a search with filters reads:
+ * - `search`, `stream`: the matches as the FTS5 index yields them, each checked against
+ *   the filters through the narrow by-id index, stopping at the bound (`search` when the
+ *   matches are few enough to read them all);
+ * - `scan`: the entries of the filters' covering index, each checked with LIKE, stopping
+ *   at the bound.
  */
-export type CountDriver = 'search' | 'probe' | 'scan' | 'stream';
+export type CountDriver = 'search' | 'scan' | 'stream';
 
 /** What the list's first counts found. */
 export interface ListCount {
@@ -84,11 +65,13 @@ export interface ListCount {
 }
 
 /**
- * How to count a search combined with filters: read the smaller side first. `matches`
- * is the search's matches counted up to `matchesBound` (exact when not past it);
- * `filtered` of `rows` is a planning estimate of the filters' rows; `bound` is the
- * total's. The answer may be `{ needsMatchesUpTo }`: count the matches that far and
- * ask again.
+ * How to count a search combined with filters, up to `bound`: read the matches as they
+ * stream (each checked through the narrow by-id index) or the filters' covering index
+ * (each entry checked with LIKE), whichever reads less to find `bound + 1` rows or the
+ * end. `matches` is the search's matches counted up to `matchesBound` (exact when not
+ * past it: else a lower bound); `filtered` of `rows` is a planning estimate of the
+ * filters' rows. The answer may be
+ * `{ needsMatchesUpTo }`: count the matches that far and ask again.
  */
 export function chooseCountDriver(
   bound: number,
@@ -99,11 +82,14 @@ export function chooseCountDriver(
 ): CountDriver | { needsMatchesUpTo: number } {
   const exact = matches <= matchesBound;
   if (exact && matches <= Math.min(filtered, bound)) return 'search';
-  if (filtered > bound && filtered >= rows * BROAD_FILTERS) return 'stream';
-  const enough = Math.min(rows, PROBE_RATIO * filtered);
-  if (!exact && matchesBound < enough) return { needsMatchesUpTo: enough };
-  if (exact && matches <= filtered) return 'stream';
-  return exact ? 'probe' : 'scan';
+  const needed = bound + 1;
+  // Rows meeting both are spread evenly, as far as these counts can tell.
+  const streamed = exact ? Math.min(matches, (needed * rows) / filtered) : (needed * rows) / filtered;
+  const scanned = Math.min(filtered, (needed * rows) / Math.max(1, matches));
+  if (scanned * ENTRY <= streamed * STREAMED) return 'scan';
+  const recount = Math.min(rows, RECOUNT_BOUNDS * bound);
+  if (!exact && matchesBound < recount) return { needsMatchesUpTo: recount };
+  return 'stream';
 }
 
 /** How SQLite finds a page: `access`, and for a walk the most entries it reads before it gathers by `fallback` instead. */
@@ -127,17 +113,18 @@ export function choosePagePlan(limit: number, count: ListCount): PagePlan {
   if (rows === undefined || total === 0) return { access: 'filters' };
   const matchesKnown = matches !== undefined && (matchesBound === undefined || matches <= matchesBound);
   const others: Array<[Access, number]> = [];
-  if (matches === undefined || matchesKnown) others.push(['filters', (matches ?? total) * LOOKUP]);
+  // A searched list gathers its matches as they stream; another looks each row up.
+  if (matches === undefined) others.push(['filters', total * LOOKUP]);
+  else if (matchesKnown) others.push(['filters', matches * STREAMED]);
   if (matches !== undefined && filtered !== undefined) {
-    if (matchesKnown)
-      others.push(['probe', (matches as number) * GATHER + filtered * PROBE + Math.min(total, filtered) * LOOKUP]);
-    others.push(['scan', filtered * LIKE_ROW]);
+    // The filters' entries, then each passing row looked up for its sort key.
+    others.push(['scan', filtered * ENTRY + Math.min(total, filtered) * LOOKUP]);
   }
   const walkEntries = ((limit + 1) * rows) / total;
   const next = others.length > 0 ? cheapest(others) : undefined;
-  if (next && next[1] < walkEntries * WALK) return { access: next[0] };
+  if (next && next[1] < walkEntries * ENTRY) return { access: next[0] };
   if (!next) return { access: 'walk' };
-  return { access: 'walk', walkBudget: Math.ceil(Math.max(4 * walkEntries, next[1] / WALK)), fallback: next[0] };
+  return { access: 'walk', walkBudget: Math.ceil(Math.max(4 * walkEntries, next[1] / ENTRY)), fallback: next[0] };
 }
 
 function cheapest<T>(costs: Array<[T, number]>): [T, number] {

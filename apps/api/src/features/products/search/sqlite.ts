@@ -1,14 +1,7 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../../platform/db/create-db.js';
 import { afterKeyset, countUpTo, type Keyset } from '../../../platform/db/lists.js';
-import {
-  broadFilterRows,
-  type CountDriver,
-  chooseCountDriver,
-  choosePagePlan,
-  type ListCount,
-  type PagePlan,
-} from './plan.js';
+import { type CountDriver, chooseCountDriver, choosePagePlan, type ListCount, type PagePlan } from './plan.js';
 import { plannedCount } from './planning-counts.js';
 import {
   countWhere,
@@ -53,9 +46,7 @@ export async function countSqliteProducts(db: Db, conditions: ProductConditions[
   const filters = whereAll(false, others);
   if (matches === 0 || filters === undefined) return { total: matches, bound, rows, matches, matchesBound };
 
-  // Past a broad share of the catalog the filters' exact size changes no choice.
-  const broad = broadFilterRows(rows);
-  const filtered = await plannedCount(db, JSON.stringify(others), () => countUpTo(db, selectOne(db, filters), broad));
+  const filtered = await plannedCount(db, JSON.stringify(others), () => countWhere(db, filters));
   let choice = chooseCountDriver(bound, rows, matches, matchesBound, filtered);
   if (typeof choice === 'object') {
     matchesBound = choice.needsMatchesUpTo;
@@ -150,4 +141,32 @@ export async function findSqliteWalkIds(
     .limit(size)
     .execute();
   return rows.map((row) => row.id);
+}
+
+/**
+ * SQLite: the ids of up to `size` products meeting `conditions` (one of them an FTS5
+ * search) after `after` in `sort` order, from every match as the FTS5 index yields
+ * them, each checked against the other conditions and given its sort key through the
+ * narrow by-id index (migration 2026_11_24_1600), then sorted: no product row is read.
+ */
+export async function findSqliteGatherIds(
+  db: Db,
+  conditions: ProductConditions[],
+  search: string,
+  sort: ProductSort,
+  size: number,
+  after: Keyset | undefined,
+): Promise<number[]> {
+  const { key, direction } = productSortKeys[sort];
+  const others = conditions.map(({ search: _, ...rest }) => rest);
+  const filters = whereAll(false, others, 'walk');
+  const from = after ? afterKeyset(key, eb.ref('p.id'), direction, after) : undefined;
+  const order = sql.raw(direction);
+  const result = await sql<{ id: number }>`
+    select p.id as id from products_search cross join products as p indexed by products_id_filters_idx
+      on p.id = products_search.rowid
+    where products_search match ${ftsPhrase(search)} and ${filters ?? sql`1`} and ${from ?? sql`1`}
+    order by ${key} ${order}, p.id ${order}
+    limit ${size}`.execute(db);
+  return result.rows.map((row) => row.id);
 }

@@ -2,48 +2,72 @@ import { sql } from 'kysely';
 import { isPostgres, type MigrationDb } from './helpers.js';
 
 /**
- * SQLite: the product list's three sort indexes (newest, name, price) also carry every
- * column a page's filters and search read (status, approval, stock, category, vendor,
- * name, SKU, brand), so walking a sort order checks each product from the index alone
- * instead of looking its wide row up (decision 0027, docs/performance.md "A million
- * products"). On 1,000,000 products a walk of `status=inactive` and "men" newest
- * first took 29 ms through the old index and 1.1 ms through this one; "car" by name
- * 216 ms and 21 ms. The names stay, so the indexes keep their meaning for every other
- * query. A fourth index, by id, carries the filters' columns: a search's matches are
- * checked against the filters through it (a narrow entry) rather than through the
- * wide row: counting 10,001 matches of "men" among active products took 13 ms through
- * the rows and 7 ms through it. PostgreSQL's lists plan differently (decision 0017)
- * and keep their indexes.
+ * SQLite: the product list's indexes carry every column a page's filters and search
+ * read, so a list is checked from its indexes instead of the wide product rows (a
+ * product's row holds its description: a lookup costs about 1.8 µs on a store of
+ * 1,000,000 products, an index entry checked with LIKE about 0.15 µs; decision 0027,
+ * docs/performance.md "A million products").
+ * - The three sort indexes (newest, name, price) gain the filters' columns and name,
+ *   SKU and brand: walking a sort order checks each product from the index alone. On
+ *   1,000,000 products a walk of `status=inactive` and "men" newest first took 29 ms
+ *   through the old index and 1.1 ms through this one; "car" by name 216 ms and 21 ms.
+ * - The filter indexes (status, approval, vendor, stock, category) gain the same
+ *   columns: counting a search among the rows of a filter reads that index alone.
+ * - A new index by id carries the filters' columns and the sort keys, through which a
+ *   search's matches are checked against the filters, and sorted, as they stream from
+ *   the FTS5 index (10,001 matches of "men" among active products: 13 ms through the
+ *   rows, 4 ms through it; the first page of "doo" by price, 8,033 matches, 8 ms).
+ * Index names stay, so every other query keeps its index. PostgreSQL's lists plan
+ * differently (decision 0017) and keep their indexes.
  */
 
-const covered = ['status', 'approval_status', 'stock_quantity', 'category_id', 'vendor_id', 'name', 'sku', 'brand'];
-const coveredList = sql.raw(covered.join(', '));
-const filterList = sql.raw(covered.slice(0, 5).join(', '));
+/** Every column a list's filters and search read. */
+const listColumns = ['status', 'approval_status', 'stock_quantity', 'category_id', 'vendor_id', 'name', 'sku', 'brand'];
+
+/** `(leading…, then the rest of listColumns)`. */
+const columns = (...leading: string[]) =>
+  sql.raw([...leading, ...listColumns.filter((column) => !leading.includes(column))].join(', '));
+
+const replaced: Array<[name: string, definition: ReturnType<typeof columns>]> = [
+  ['products_created_at_idx', columns('created_at', 'id')],
+  ['products_lower_name_id_idx', columns('lower(name)', 'id')],
+  ['products_sale_price_paise_id_idx', columns('sale_price_paise', 'id')],
+  ['products_status_stock_idx', columns('status', 'stock_quantity')],
+  ['products_approval_filters_idx', columns('approval_status', 'status', 'stock_quantity')],
+  ['products_vendor_filters_idx', columns('vendor_id', 'approval_status', 'status', 'stock_quantity')],
+  ['products_stock_quantity_idx', columns('stock_quantity')],
+  ['products_category_id_idx', columns('category_id')],
+];
 
 export async function up(db: MigrationDb): Promise<void> {
   if (isPostgres(db)) return;
-  await db.schema.dropIndex('products_created_at_idx').execute();
-  await sql`create index products_created_at_idx on products (created_at, id, ${coveredList})`.execute(db);
-  await db.schema.dropIndex('products_lower_name_id_idx').execute();
-  await sql`create index products_lower_name_id_idx on products (lower(name), id, ${coveredList})`.execute(db);
-  await db.schema.dropIndex('products_sale_price_paise_id_idx').execute();
-  await sql`create index products_sale_price_paise_id_idx on products (sale_price_paise, id, ${coveredList})`.execute(
+  for (const [name, definition] of replaced) {
+    await db.schema.dropIndex(name).execute();
+    await sql`create index ${sql.raw(name)} on products (${definition})`.execute(db);
+  }
+  const filters = sql.raw(listColumns.slice(0, 5).join(', '));
+  await sql`create index products_id_filters_idx on products (id, ${filters}, created_at, sale_price_paise, lower(name))`.execute(
     db,
   );
-  await sql`create index products_id_filters_idx on products (id, ${filterList})`.execute(db);
 }
+
+/** The definitions before this migration (2026_11_21_1610 and 1710). */
+const previous: Record<string, string> = {
+  products_created_at_idx: 'created_at, id',
+  products_lower_name_id_idx: 'lower(name), id',
+  products_sale_price_paise_id_idx: 'sale_price_paise, id',
+  products_status_stock_idx: 'status, stock_quantity',
+  products_approval_filters_idx: 'approval_status, status, stock_quantity',
+  products_vendor_filters_idx: 'vendor_id, approval_status, status, stock_quantity',
+  products_stock_quantity_idx: 'stock_quantity',
+  products_category_id_idx: 'category_id',
+};
 
 export async function down(db: MigrationDb): Promise<void> {
   if (isPostgres(db)) return;
   await db.schema.dropIndex('products_id_filters_idx').execute();
-  await db.schema.dropIndex('products_created_at_idx').execute();
-  await db.schema.createIndex('products_created_at_idx').on('products').columns(['created_at', 'id']).execute();
-  await db.schema.dropIndex('products_lower_name_id_idx').execute();
-  await db.schema.createIndex('products_lower_name_id_idx').on('products').expression(sql`lower(name), id`).execute();
-  await db.schema.dropIndex('products_sale_price_paise_id_idx').execute();
-  await db.schema
-    .createIndex('products_sale_price_paise_id_idx')
-    .on('products')
-    .columns(['sale_price_paise', 'id'])
-    .execute();
+  for (const [name, definition] of Object.entries(previous)) {
+    await db.schema.dropIndex(name).execute();
+    await sql`create index ${sql.raw(name)} on products (${sql.raw(definition)})`.execute(db);
+  }
 }
