@@ -115,7 +115,9 @@ export async function listProducts(
   if (page) {
     if (page.count?.total === 0) return [];
     if (postgres && page.count && conditions.some((c) => c.search)) {
-      const ids = await findPostgresPageIds(db, conditions, sort, page.limit + 1, page.after, page.count.total);
+      const { total, bound } = page.count;
+      const atLeast = bound !== undefined && total > bound;
+      const ids = await findPostgresPageIds(db, conditions, sort, page.limit + 1, page.after, total, atLeast);
       if (ids.length === 0) return [];
       return query.where('p.id', 'in', ids).orderBy(key, direction).orderBy('p.id', direction).execute();
     }

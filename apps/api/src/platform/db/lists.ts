@@ -133,10 +133,18 @@ export type PostgresPagePlan = { access: 'gather' } | { access: 'walk'; budget: 
  * fewer rows than there are matches, reading at most as many rows as there are
  * matches (`budget`); else gather the matches through the trigram indexes and sort
  * them. Walking and gathering cost about the same per row (0.7 and 0.9 µs on the
- * 1,000,000-order store).
+ * 1,000,000-order store). When `matches` is only a lower bound (a total counted to its
+ * bound, decision 0027), gathering reads at least that many and maybe far more, so the
+ * walk may read twenty times what it is expected to before it gathers.
  */
-export function choosePostgresPagePlan(size: number, matches: number, rows: number): PostgresPagePlan {
+export function choosePostgresPagePlan(
+  size: number,
+  matches: number,
+  rows: number,
+  matchesAtLeast = false,
+): PostgresPagePlan {
   const expected = (size * rows) / Math.max(1, matches);
+  if (matchesAtLeast) return { access: 'walk', budget: Math.ceil(Math.max(matches, 20 * expected)) };
   return expected < matches ? { access: 'walk', budget: matches } : { access: 'gather' };
 }
 

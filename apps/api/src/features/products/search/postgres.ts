@@ -11,7 +11,8 @@ import { countWhere, eb, type ProductConditions, type ProductSort, productSortKe
 
 /**
  * PostgreSQL: the ids of one page (`size` rows after `after`, in `sort` order) of the
- * products meeting `conditions`, a search among them, `total` of them. The plan comes
+ * products meeting `conditions`, a search among them, `total` of them (at least, with
+ * `totalAtLeast`: a total counted to its bound). The plan comes
  * from `choosePostgresPagePlan`: walk the sort order's index, reading at most `budget`
  * products, each checked against the conditions, and gather if the walk falls short;
  * or gather every match (bitmap scans of the trigram index) and sort them.
@@ -23,10 +24,11 @@ export async function findPostgresPageIds(
   size: number,
   after: Keyset | undefined,
   total: number,
+  totalAtLeast = false,
 ): Promise<number[]> {
   const { key, direction } = productSortKeys[sort];
   const where = whereAll(true, conditions);
-  const plan = choosePostgresPagePlan(size, total, await estimateProductRows(db));
+  const plan = choosePostgresPagePlan(size, total, await estimateProductRows(db), totalAtLeast);
   if (plan.access === 'walk') {
     // A window of the list, capped at `budget` products, in the list's order, with the
     // sort key as a column: ordering the outer query by that column lets PostgreSQL keep
