@@ -155,7 +155,7 @@ describe('GET /api/orders/admin/orders with totals counted up to a bound', () =>
   });
 
   it('refuses an unpaged list over UNPAGED_LIST_LIMIT with 400 naming limit, and answers one under it', async () => {
-    for (const query of [{}, { search: 'ht' }, { search: 'h' }]) {
+    for (const query of [{}, { search: 'ht' }, { search: 'h' }] as Record<string, string>[]) {
       const res = await get(list(query));
       expect(res.statusCode, JSON.stringify(query)).toBe(400);
       expect(res.json().errors).toHaveProperty('limit');
