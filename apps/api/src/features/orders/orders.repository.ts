@@ -1,3 +1,4 @@
+import { LIST_COUNT_BOUND } from '@haat/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/create-db.js';
 import { isPostgres } from '../../platform/db/dialect.js';
@@ -76,17 +77,28 @@ function selectListRows(query: ReturnType<typeof filteredOrders>) {
 }
 
 /**
+ * A searched list's count as the page plans read it: `matches` orders, exact when
+ * `exact`, else a lower bound (the count stopped past `LIST_COUNT_BOUND`, decision 0027:
+ * at least that many match, maybe far more).
+ */
+export interface MatchCount {
+  matches: number;
+  exact: boolean;
+}
+
+/**
  * Orders matching the filters, newest first (`created_at`, then `id`, both
  * descending), with the customer's account and the number of lines.
  * @param page `limit` rows after `after`; without `limit`, every matching row.
- *   `total` is what `countOrders` answered for the same filters: a searched page is
- *   found by a plan chosen from it (`search/sqlite.ts`, `search/postgres.ts`);
- *   without it, the orders are counted first.
+ *   `count` is what `countOrders` answered for the same filters, exact or a lower bound
+ *   (`MatchCount`): a searched page is found by a plan chosen from it
+ *   (`search/sqlite.ts`, `search/postgres.ts`); without it, the orders are counted
+ *   first, up to `LIST_COUNT_BOUND`.
  */
 export async function findOrders(
   db: Db,
   filters: PreparedOrderFilters,
-  page: { limit?: number; after?: Keyset; total?: number } = {},
+  page: { limit?: number; after?: Keyset; count?: MatchCount } = {},
 ) {
   const { limit, after } = page;
   const { search } = filters;
@@ -99,21 +111,23 @@ export async function findOrders(
       .execute();
   }
   if (search.via === 'none' || (search.via === 'fts' && search.query === null)) return [];
-  const total = page.total ?? (await countOrders(db, filters));
-  if (total === 0) return [];
+  const count = page.count ?? (await countUpToListBound(db, filters));
+  if (count.matches === 0) return [];
   const rows = await countOrdersInScope(db, filters.status);
+  const plan = { limit, after, total: count.matches, exact: count.exact, rows };
   const ids =
     search.via === 'fts'
-      ? await findSqlitePageIds(
-          db,
-          filters.status,
-          { ...search, query: search.query as string },
-          { limit, after, total, rows },
-        )
-      : await findPostgresPageIds(db, filters, { limit, after, total, rows });
+      ? await findSqlitePageIds(db, filters.status, { ...search, query: search.query as string }, plan)
+      : await findPostgresPageIds(db, filters, plan);
   if (ids.length === 0) return [];
   // Joins for the page's rows only.
   return selectListRows(db.selectFrom('orders')).where('orders.id', 'in', ids).execute();
+}
+
+/** The filters' matches counted up to the contract's `LIST_COUNT_BOUND`. */
+async function countUpToListBound(db: Db, filters: PreparedOrderFilters): Promise<MatchCount> {
+  const matches = await countOrders(db, filters, LIST_COUNT_BOUND);
+  return { matches, exact: matches <= LIST_COUNT_BOUND };
 }
 
 export type OrderListRow = Awaited<ReturnType<typeof findOrders>>[number];
@@ -127,13 +141,24 @@ export async function countOrdersInScope(db: Db, status: OrderStatusValue | unde
 }
 
 /**
- * How many orders match the filters. On SQLite an `fts` search (its query includes the
- * status) is counted in `orders_search` alone, without reading the orders.
+ * How many orders match the filters, exact up to `bound` and `bound + 1` for any more
+ * (decision 0027): the database stops reading at the match after the bound. On SQLite
+ * an `fts` search (its query includes the status) is counted in `orders_search` alone,
+ * without reading the orders; the other searches (LIKE, PostgreSQL's trigram and ILIKE
+ * matches) count `select 1 ... limit bound + 1` over the orders.
+ * @param bound how far to count exactly, rows (`LIST_COUNT_BOUND`, or the unpaged
+ *   list's `UNPAGED_LIST_LIMIT`).
  */
-export async function countOrders(db: Db, filters: PreparedOrderFilters): Promise<number> {
+export async function countOrders(db: Db, filters: PreparedOrderFilters, bound: number): Promise<number> {
   const { search, status } = filters;
-  if (search?.via === 'fts') return search.query === null ? 0 : countSqliteMatches(db, search.query, status);
-  const row = await filteredOrders(db, filters)
+  if (search?.via === 'fts') return search.query === null ? 0 : countSqliteMatches(db, search.query, status, bound);
+  const row = await db
+    .selectFrom(
+      filteredOrders(db, filters)
+        .select(sql<number>`1`.as('one'))
+        .limit(bound + 1)
+        .as('bounded'),
+    )
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
   return Number(row.count);

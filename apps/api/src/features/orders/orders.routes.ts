@@ -22,8 +22,10 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
    * first. Query: `search` (part of the tracking number or customer e-mail, any case),
    * `status` (`all` or one of the four), and optionally `limit` (1..200) with `cursor`.
    * Without `limit`: `{ success, orders }` with every matching order, as the spec reads it.
-   * With `limit`: one page plus `total` and `nextCursor`. Money in rupees, times UTC.
-   * Errors: 400 bad query or cursor; 401; 403 non-admin.
+   * With `limit`: one page plus `total` (exact up to `LIST_COUNT_BOUND`, then the bound
+   * with `totalRelation: 'gte'`: decision 0027) and `nextCursor`. Money in rupees, times UTC.
+   * Errors: 400 bad query or cursor, or an unpaged list past `UNPAGED_LIST_LIMIT`; 401;
+   * 403 non-admin.
    */
   app.get(
     '/admin/orders',

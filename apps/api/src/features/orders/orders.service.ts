@@ -11,6 +11,7 @@ import {
   findOrderItems,
   findOrderStatusHistory,
   findOrders,
+  type MatchCount,
   type OrderListRow,
   type OrderRowWithUser,
   type PreparedOrderFilters,
@@ -134,23 +135,29 @@ export type RecentOrderRow = Awaited<ReturnType<typeof findNewestOrders>>[number
 const LIST_SORT = 'newest';
 
 /**
- * How many orders match the filters. Without a search the per-day totals answer it
- * (a few rows per day, whatever the number of orders); a search counts the orders,
- * through the search index (see `countOrders`).
+ * How many orders match the filters (`MatchCount`). Without a search the per-day
+ * totals answer it, exactly (a few rows per day, whatever the number of orders; the
+ * page's total is then capped at the bound by `listOrPage`); a search counts the
+ * orders through the search index up to `bound` (see `countOrders`), so past the bound
+ * it answers a lower bound, `bound + 1`.
  */
-async function countMatchingOrders(db: Db, filters: PreparedOrderFilters): Promise<number> {
-  if (filters.search) return countOrders(db, filters);
-  return countOrdersInScope(db, filters.status);
+async function countMatchingOrders(db: Db, filters: PreparedOrderFilters, bound: number): Promise<MatchCount> {
+  if (!filters.search) return { matches: await countOrdersInScope(db, filters.status), exact: true };
+  const matches = await countOrders(db, filters, bound);
+  return { matches, exact: matches <= bound };
 }
 
 /**
  * The admin order list (spec sections 2 and 7, `GET /orders/admin/orders`), newest
  * first. `search` matches part of the tracking number, the billing e-mail or the
  * customer account's e-mail, in any case, every character literally. Without `limit`:
- * every matching order, the spec's unpaged list. With `limit`: a keyset page plus
- * `total` (matching orders over all pages) and `nextCursor` (null on the last page).
+ * every matching order, the spec's unpaged list (refused past `UNPAGED_LIST_LIMIT`).
+ * With `limit`: a keyset page plus `total` (matching orders over all pages, exact up
+ * to `LIST_COUNT_BOUND`, then the bound with `totalRelation: 'gte'`: decision 0027) and
+ * `nextCursor` (null on the last page).
  * Rows in paise, times UTC; `orders.wire.ts` makes them the wire's orders.
- * @throws AppError BAD_REQUEST (400) for a cursor this list did not make.
+ * @throws AppError BAD_REQUEST (400) for a cursor this list did not make, and for an
+ *   unpaged list of more orders than `UNPAGED_LIST_LIMIT` (`errors.limit`).
  */
 export async function listOrders(db: Db, query: OrderListFilters): Promise<ListAnswer<OrderListRow>> {
   const filters = await prepareOrderFilters(db, {
@@ -164,11 +171,13 @@ export async function listOrders(db: Db, query: OrderListFilters): Promise<ListA
       keyType: 'instant',
       unpagedFromCursor: true,
       fetchAll: (after) => findOrders(db, filters, { after }),
-      // The total first: on SQLite it decides how a searched page is found.
+      // The total first: it decides how a searched page is found.
       countFirst: true,
-      count: () => countMatchingOrders(db, filters),
+      count: (bound) => countMatchingOrders(db, filters, bound),
+      totalOf: (count) => count.matches,
+      boundedCount: true,
       // One row beyond the page tells whether another page follows.
-      fetchPage: ({ limit, after, count }) => findOrders(db, filters, { limit: limit + 1, after, total: count }),
+      fetchPage: ({ limit, after, count }) => findOrders(db, filters, { limit: limit + 1, after, count }),
       keyOf: (row) => ({ key: row.createdAt, id: row.id }),
       toItems: (rows) => rows,
     },

@@ -48,8 +48,9 @@ export function toOrderSummary(row: OrderListRow): OrderSummary {
 }
 
 /**
- * `GET /orders/admin/orders`'s answer: `{ success, orders }` unpaged, with `total` and
- * `nextCursor` for a page.
+ * `GET /orders/admin/orders`'s answer: `{ success, orders }` unpaged, with `total`,
+ * `totalRelation` ('gte' when `total` is the bound, decision 0027) and `nextCursor`
+ * for a page.
  */
 export function toOrderListResponse(answer: ListAnswer<OrderListRow>): OrderListResponse {
   const { items, ...paging } = answer;

@@ -124,9 +124,27 @@ export function listOwnOrders(
 /** An order of the vendor's list: money in paise (their own lines), times UTC. */
 export type OwnOrderRow = Awaited<ReturnType<typeof listOwnOrders>>[number];
 
-/** How many orders hold the vendor's lines and meet `filters`. */
-export async function countOwnOrdersOf(db: Db, vendorId: number, filters: OwnOrderFilters): Promise<number> {
-  const row = await ownOrders(db, vendorId, filters)
+/**
+ * How many orders hold the vendor's lines and meet `filters`, exact up to `bound` and
+ * `bound + 1` for any more (decision 0027): the database stops reading at the order
+ * after the bound, so a vendor with a great many orders, or a search matching most of
+ * them, costs at most `bound + 1` orders.
+ * @param bound how far to count exactly, rows (`LIST_COUNT_BOUND`, or the unpaged
+ *   list's `UNPAGED_LIST_LIMIT`).
+ */
+export async function countOwnOrdersOf(
+  db: Db,
+  vendorId: number,
+  filters: OwnOrderFilters,
+  bound: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom(
+      ownOrders(db, vendorId, filters)
+        .select(sql<number>`1`.as('one'))
+        .limit(bound + 1)
+        .as('bounded'),
+    )
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
   return Number(row.count);

@@ -65,8 +65,11 @@ export async function getVendorDashboard(db: Db, vendorId: number): Promise<Vend
  * `GET /api/vendor/orders`: orders holding the vendor's lines, newest first, optionally
  * of one status and whose tracking number contains `search` (any case, every character
  * literally); each row with the units and paise of their own lines. Without `limit`
- * every one (a cursor is ignored); with it a keyset page plus `total` and `nextCursor`.
- * @throws AppError BAD_REQUEST (400) for a cursor this list did not make.
+ * every one (a cursor is ignored; refused past `UNPAGED_LIST_LIMIT`); with it a keyset
+ * page plus `total` (exact up to `LIST_COUNT_BOUND`, then the bound with
+ * `totalRelation: 'gte'`: decision 0027) and `nextCursor`.
+ * @throws AppError BAD_REQUEST (400) for a cursor this list did not make, and for an
+ *   unpaged list of more orders than `UNPAGED_LIST_LIMIT` (`errors.limit`).
  */
 export async function listVendorOrders(
   db: Db,
@@ -81,7 +84,8 @@ export async function listVendorOrders(
       keyType: 'instant',
       fetchAll: () => listOwnOrders(db, vendorId, filters),
       fetchPage: ({ limit, after }) => listOwnOrders(db, vendorId, filters, { limit, after }),
-      count: () => countOwnOrdersOf(db, vendorId, filters),
+      count: (bound) => countOwnOrdersOf(db, vendorId, filters, bound),
+      boundedCount: true,
       keyOf: (row) => ({ key: row.createdAt, id: row.id }),
       toItems: (rows) => rows,
     },

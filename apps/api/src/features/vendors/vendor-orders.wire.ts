@@ -29,7 +29,10 @@ export function toVendorOrderSummary(row: OwnOrderRow): VendorOrderSummary {
   };
 }
 
-/** `GET /api/vendor/orders`'s answer: `{ success, orders }`, with `total` and `nextCursor` for a page. */
+/**
+ * `GET /api/vendor/orders`'s answer: `{ success, orders }`, with `total`, `totalRelation`
+ * ('gte' when `total` is the bound, decision 0027) and `nextCursor` for a page.
+ */
 export function toVendorOrderListResponse(answer: ListAnswer<OwnOrderRow>): VendorOrderListResponse {
   const { items, ...paging } = answer;
   return { success: true, orders: items.map(toVendorOrderSummary), ...paging };

@@ -78,6 +78,9 @@ describe('choosePagePlan', () => {
   it('gathers the matches when they are few (51 of 1,600 in 1,000,000: 1,645 against 1,600)', () => {
     expect(choosePagePlan(51, 1600, 1_000_000)).toBe('gather');
   });
+  it('takes the newest matches when the count stopped at the bound (51 of 10,001+ in 1,000,000)', () => {
+    expect(choosePagePlan(51, 10_001, 1_000_000)).toBe('newest');
+  });
   it('gathers when nothing matches', () => {
     expect(choosePagePlan(51, 0, 1_000_000)).toBe('gather');
   });
@@ -89,6 +92,10 @@ describe('worthProving', () => {
   });
   it('does not when the span is too wide', () => {
     expect(worthProving(10_000, 100)).toBe(false);
+  });
+  it('always proves when the matches are a lower bound, whatever the span', () => {
+    expect(worthProving(900_000, 10_001, false)).toBe(true);
+    expect(worthProving(900_000, 10_001, true)).toBe(false);
   });
 });
 

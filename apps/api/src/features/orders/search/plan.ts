@@ -109,6 +109,11 @@ const CHECK = 3;
  *   agree and the proof scans about `size * rows / matches` entries; when they do not
  *   agree, the proof fails and another plan runs.
  * On 1,000,000 orders and a page of 51, `newest` is chosen past about 1,600 matches.
+ * `matches` may be a lower bound (a count that stopped past the bound, decision 0027):
+ * the cost of `newest` only falls and that of `gather` only grows with more matches, so
+ * a choice of `newest` from a lower bound is the choice the exact count would make; at
+ * the bound (10,001 matches) `newest` is chosen on any store under about 39,000,000
+ * orders in scope.
  */
 export function choosePagePlan(size: number, matches: number, rows: number): 'gather' | 'newest' {
   const newest = size * LOOKUP + (SCAN * size * rows) / Math.max(1, matches);
@@ -117,10 +122,14 @@ export function choosePagePlan(size: number, matches: number, rows: number): 'ga
 
 /**
  * True when proving a `newest` page, by scanning about `span` index entries (the ids
- * its candidates cover), costs less than gathering all `matches`.
+ * its candidates cover), costs less than gathering all `matches`. When `matches` is a
+ * lower bound (`exact` false: the count stopped past the bound, decision 0027) the
+ * gather would read an unknown number of matches beyond it, up to every order in
+ * scope, while the proof reads index entries only (a twentieth of a lookup each), and
+ * never more than the list's index holds: the proof is then always tried.
  */
-export function worthProving(span: number, matches: number): boolean {
-  return SCAN * span < LOOKUP * matches;
+export function worthProving(span: number, matches: number, exact = true): boolean {
+  return !exact || SCAN * span < LOOKUP * matches;
 }
 
 /**
@@ -129,6 +138,9 @@ export function worthProving(span: number, matches: number): boolean {
  * matches is cheaper. Spread evenly, matches come every `rows / matches` orders; the walk
  * reads at most 4 times that (at least 1,000), because matches can bunch in time (a
  * tracking number's date digits): past the budget the rest of the page is gathered.
+ * With a lower bound for `matches` (decision 0027) the expected walk is an upper bound
+ * and the gather's cost a lower bound, so a walk chosen is a walk the exact count would
+ * choose; otherwise gathering is the safe answer.
  */
 export function walkBudget(size: number, matches: number, rows: number): number | undefined {
   const expected = (size * rows) / Math.max(1, matches);

@@ -42,12 +42,17 @@ export async function preparePostgresSearch(db: Db, text: string): Promise<Order
  * bunch, and walking past 890,000 newer orders to the 109,000 of one year took 700 ms.
  * So the plan is chosen here (`choosePostgresPagePlan`): gather every match through the
  * trigram indexes and sort; or walk the list, reading no more orders than gathering
- * would cost, and gather if the walk falls short.
+ * would cost, and gather if the walk falls short. `total` is exact when `exact`, else a
+ * lower bound (the count stopped past the bound, decision 0027). The plan needs no
+ * change for that: a walk's expected length falls as matches grow, and a gather reads
+ * at least `total` matches, so walking at most `total` orders still costs no more than
+ * gathering would; past the bound (10,001 matches) that is the plan on any store under
+ * about 1,900,000 orders of the status.
  */
 export async function findPostgresPageIds(
   db: Db,
   filters: PreparedOrderFilters,
-  page: { limit: number; after: Keyset | undefined; total: number; rows: number },
+  page: { limit: number; after: Keyset | undefined; total: number; exact: boolean; rows: number },
 ): Promise<number[]> {
   const { limit, after, total, rows: inScope } = page;
   const plan = choosePostgresPagePlan(limit, total, inScope);

@@ -39,30 +39,42 @@ export async function prepareSqliteSearch(db: Db, text: string): Promise<OrderSe
   return { via: 'fts', text, query: pairsQuery(text, terms) };
 }
 
-/** How many orders of the status (or all) an FTS5 query matches, counted in `orders_search` alone. */
-export async function countSqliteMatches(db: Db, query: string, status: OrderStatusValue | undefined): Promise<number> {
+/**
+ * How many orders of the status (or all) an FTS5 query matches, counted in
+ * `orders_search` alone: exact up to `bound`, `bound + 1` for any more (decision 0027;
+ * FTS5 stops reading the index at the match after the bound).
+ */
+export async function countSqliteMatches(
+  db: Db,
+  query: string,
+  status: OrderStatusValue | undefined,
+  bound: number,
+): Promise<number> {
   const result = await sql<{ count: number }>`
-    select count(*) as count from orders_search where orders_search match ${ftsQuery(query, status)}`.execute(db);
+    select count(*) as count from (
+      select 1 from orders_search where orders_search match ${ftsQuery(query, status)} limit ${bound + 1}
+    )`.execute(db);
   return Number(result.rows[0]?.count ?? 0);
 }
 
 /**
  * SQLite: the ids of one page (`limit` rows after `after`) of the orders an `fts` search
- * matches (`total` of them, out of `rows` orders of the status), in list order. Plans
- * (`plan.ts`): gather every
- * match; or take the newest ids and prove the page; failing the proof, walk the list
- * with LIKE (printable ASCII texts only, where LIKE and the index agree) or gather.
+ * matches (`total` of them, out of `rows` orders of the status), in list order. `total`
+ * is exact when `exact`, else a lower bound (the count stopped at the bound, decision
+ * 0027: many matches). Plans (`plan.ts`): gather every match; or take the newest ids and
+ * prove the page; failing the proof, walk the list with LIKE (printable ASCII texts
+ * only, where LIKE and the index agree) or gather.
  */
 export async function findSqlitePageIds(
   db: Db,
   status: OrderStatusValue | undefined,
   search: { text: string; query: string },
-  page: { limit: number; after: Keyset | undefined; total: number; rows: number },
+  page: { limit: number; after: Keyset | undefined; total: number; exact: boolean; rows: number },
 ): Promise<number[]> {
-  const { limit, after, total, rows } = page;
+  const { limit, after, total, exact, rows } = page;
   const match = ftsQuery(search.query, status);
   if (choosePagePlan(limit, total, rows) === 'gather') return gatherIds(db, match, limit, after);
-  const proven = await newestMatchesIfProven(db, status, match, limit, after, total);
+  const proven = await newestMatchesIfProven(db, status, match, limit, after, { matches: total, exact });
   if (proven) return proven;
   const budget = likeAgreesWithIndex(search.text) ? walkBudget(limit, total, rows) : undefined;
   if (budget === undefined) return gatherIds(db, match, limit, after);
@@ -87,7 +99,9 @@ export async function findSqlitePageIds(
  * order in list order after `after` (of the status) with an id outside the range comes
  * after the last candidate. That order is found by scanning the list's index alone
  * (`+id` keeps SQLite from seeking by id instead). When the index ran out of matches
- * before `limit`, every other match must have an id of at least `high`.
+ * before `limit`, every other match must have an id of at least `high`. `total` is the
+ * count of matches (`exact`, or a lower bound): it decides whether the proof is worth
+ * its scan (`worthProving`).
  */
 async function newestMatchesIfProven(
   db: Db,
@@ -95,7 +109,7 @@ async function newestMatchesIfProven(
   match: string,
   limit: number,
   after: Keyset | undefined,
-  total: number,
+  total: { matches: number; exact: boolean },
 ): Promise<number[] | undefined> {
   const candidates = await db
     .selectFrom(sql<{ rowid: number }>`orders_search`.as('matches'))
@@ -113,7 +127,9 @@ async function newestMatchesIfProven(
   if (!full && high === undefined) return inListOrder(candidates).map((row) => row.id);
 
   const low = full ? Math.min(...candidates.map((row) => row.id)) : undefined;
-  if (low !== undefined && !worthProving((high ?? (await maxOrderId(db)) + 1) - low, total)) return undefined;
+  if (low !== undefined && !worthProving((high ?? (await maxOrderId(db)) + 1) - low, total.matches, total.exact)) {
+    return undefined;
+  }
   const outside = await ordersInListOrder(db, status, after)
     .select(['orders.createdAt', 'orders.id'])
     .where((eb) => {

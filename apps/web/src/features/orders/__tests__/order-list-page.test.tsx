@@ -78,6 +78,51 @@ describe('OrderListPage', () => {
     expect(last?.url.searchParams.get('limit')).toBe('50');
   });
 
+  it("shows '10,000+' when the server stopped counting, and an unknown row count to assistive tech", async () => {
+    signInAs('admin');
+    undoLayout = stubLayout();
+    fakeApi({
+      // The next page never arrives: the screen stays on the first one.
+      'GET /api/orders/admin/orders': (call) =>
+        call.url.searchParams.has('cursor')
+          ? new Promise(() => undefined)
+          : {
+              success: true,
+              orders: [summary('1', 'HT261101AAAAAA', 'a@example.test'), summary('2', 'HT261101BBBBBB', null)],
+              total: 10_000,
+              totalRelation: 'gte',
+              nextCursor: 'next-page',
+            },
+    });
+    renderScreen(<OrderListPage />, { route: '/admin/orders', path: '/admin/orders' });
+    const table = await screen.findByRole('table', { name: 'Orders' });
+    expect(screen.getByText('10,000+ orders')).toBeInTheDocument();
+    expect(screen.getByText('Showing 2 of 10,000+ orders')).toBeInTheDocument();
+    expect(table).toHaveAttribute('aria-rowcount', '-1');
+  });
+
+  it('shows an exact total under the bound without a plus', async () => {
+    signInAs('admin');
+    undoLayout = stubLayout();
+    fakeApi({
+      // The next page never arrives: the screen stays on the first one.
+      'GET /api/orders/admin/orders': (call) =>
+        call.url.searchParams.has('cursor')
+          ? new Promise(() => undefined)
+          : {
+              success: true,
+              orders: [summary('1', 'HT261101AAAAAA', 'a@example.test')],
+              total: 9_999,
+              totalRelation: 'eq',
+              nextCursor: 'next-page',
+            },
+    });
+    renderScreen(<OrderListPage />, { route: '/admin/orders', path: '/admin/orders' });
+    await screen.findByRole('table', { name: 'Orders' });
+    expect(screen.getByText('9,999 orders')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1 of 9,999 orders')).toBeInTheDocument();
+  });
+
   it('shows a card per order on a phone, with its View link and no table', async () => {
     signInAs('admin');
     stubPhone();
