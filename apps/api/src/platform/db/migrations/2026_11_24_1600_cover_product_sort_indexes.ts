@@ -17,8 +17,11 @@ import { isPostgres, type MigrationDb } from './helpers.js';
  *   search's matches are checked against the filters, and sorted, as they stream from
  *   the FTS5 index (10,001 matches of "men" among active products: 13 ms through the
  *   rows, 4 ms through it; the first page of "doo" by price, 8,033 matches, 8 ms).
- * Index names stay, so every other query keeps its index. PostgreSQL's lists plan
- * differently (decision 0017) and keep their indexes.
+ * Index names stay, so every other query keeps its index.
+ *
+ * PostgreSQL: the three sort indexes INCLUDE the same columns, so a walk of a sort
+ * order (decision 0017) is an index-only scan, and its filters' indexes stay as they
+ * are (its counts and gathers go through the trigram indexes and bitmaps).
  */
 
 /** Every column a list's filters and search read. */
@@ -39,8 +42,21 @@ const replaced: Array<[name: string, definition: ReturnType<typeof columns>]> = 
   ['products_category_id_idx', columns('category_id')],
 ];
 
+const sortIndexes: Array<[name: string, key: string]> = [
+  ['products_created_at_idx', 'created_at, id'],
+  ['products_lower_name_id_idx', 'lower(name), id'],
+  ['products_sale_price_paise_id_idx', 'sale_price_paise, id'],
+];
+
 export async function up(db: MigrationDb): Promise<void> {
-  if (isPostgres(db)) return;
+  if (isPostgres(db)) {
+    const included = sql.raw(listColumns.join(', '));
+    for (const [name, key] of sortIndexes) {
+      await db.schema.dropIndex(name).execute();
+      await sql`create index ${sql.raw(name)} on products (${sql.raw(key)}) include (${included})`.execute(db);
+    }
+    return;
+  }
   for (const [name, definition] of replaced) {
     await db.schema.dropIndex(name).execute();
     await sql`create index ${sql.raw(name)} on products (${definition})`.execute(db);
@@ -64,7 +80,13 @@ const previous: Record<string, string> = {
 };
 
 export async function down(db: MigrationDb): Promise<void> {
-  if (isPostgres(db)) return;
+  if (isPostgres(db)) {
+    for (const [name, key] of sortIndexes) {
+      await db.schema.dropIndex(name).execute();
+      await sql`create index ${sql.raw(name)} on products (${sql.raw(key)})`.execute(db);
+    }
+    return;
+  }
   await db.schema.dropIndex('products_id_filters_idx').execute();
   for (const [name, definition] of Object.entries(previous)) {
     await db.schema.dropIndex(name).execute();
