@@ -91,6 +91,36 @@ describe('ProductListPage (admin)', () => {
     expect(screen.getByRole('link', { name: 'Add New Product' })).toHaveAttribute('href', '/admin/products/new');
   });
 
+  it("shows '10,000+' while the server stopped counting, and the rows' own count once the last page is in", async () => {
+    signInAs('admin');
+    fakeApi({
+      'GET /api/products/admin/all': (call: Call) =>
+        call.url.searchParams.has('cursor')
+          ? new Promise(() => undefined)
+          : { success: true, products: [phone, cable], total: 10_000, totalRelation: 'gte', nextCursor: 'next-page' },
+      'GET /api/products/admin/count': () => counts,
+    });
+    renderList();
+    const table = await screen.findByRole('table', { name: 'Products' });
+    expect(screen.getByText('Showing 2 of 10,000+ products')).toBeInTheDocument();
+    expect(table).toHaveAttribute('aria-rowcount', '-1');
+    cleanup();
+
+    // A lower bound with no page after it: the rows loaded are the total.
+    fakeApi({
+      'GET /api/products/admin/all': () => ({
+        success: true,
+        products: [phone, cable],
+        total: 10_000,
+        totalRelation: 'gte',
+        nextCursor: null,
+      }),
+      'GET /api/products/admin/count': () => counts,
+    });
+    renderList();
+    expect(await screen.findByText('Showing 2 of 2 products')).toBeInTheDocument();
+  });
+
   it('asks the server with the search, once typing pauses, and the filters; chips and Clear all undo them', async () => {
     signInAs('admin');
     const api = listApi();
