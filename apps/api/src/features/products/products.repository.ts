@@ -6,14 +6,7 @@ import { afterKeyset, countUpTo, type Keyset } from '../../platform/db/lists.js'
 import type { NewProduct, ProductUpdate } from '../../platform/db/schema.js';
 import type { ListCount, PagePlan } from './search/plan.js';
 import { findPostgresPageIds } from './search/postgres.js';
-import {
-  eb,
-  type ProductConditions,
-  type ProductSort,
-  productSortKeys,
-  usesFts,
-  whereAll,
-} from './search/shared.js';
+import { eb, type ProductConditions, type ProductSort, productSortKeys, usesFts, whereAll } from './search/shared.js';
 import { countSqliteProducts, findSqliteGatherIds, findSqliteWalkIds, sqlitePagePlan } from './search/sqlite.js';
 
 export type { ListCount } from './search/plan.js';

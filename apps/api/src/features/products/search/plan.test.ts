@@ -5,8 +5,8 @@ import { sqlitePagePlan } from './sqlite.js';
 /**
  * The product list's SQLite plan choosers are pure functions of the counts: each
  * branch is taken here by an input whose answer is worked out by hand from the cost
- * constants in `plan.ts` (row lookup 1, covering index entry checked 0.2, match
- * streamed through the narrow index 0.5) and the bound of decision 0027. What each
+ * constants in `plan.ts` (row lookup 1, covering index entry checked 0.15, entry walked
+ * 0.25, match streamed through the narrow index 1) and the bound of decision 0027. What each
  * plan answers is held to the list's meaning by products.test.ts.
  */
 
@@ -18,24 +18,24 @@ describe('chooseCountDriver', () => {
     expect(chooseCountDriver(BOUND, ROWS, 400, BOUND, 33_000)).toBe('search');
   });
   it("scans the filters' index when it holds fewer rows than the known matches", () => {
-    // stream 9,000 * 0.5 = 4,500; scan 500 * 0.2 = 100.
+    // stream 9,000; scan 500 * 0.15 = 75.
     expect(chooseCountDriver(BOUND, ROWS, 9000, BOUND, 500)).toBe('scan');
   });
   it("scans narrow filters' index when the matches are past the bound", () => {
-    // stream 10,001 * 1,000,000 / 33,000 * 0.5 = 151,530; scan at most 33,000 * 0.2 = 6,600.
+    // stream 10,001 * 1,000,000 / 33,000 = 303,061; scan at most 33,000 * 0.15 = 4,950.
     expect(chooseCountDriver(BOUND, ROWS, BOUND + 1, BOUND, 33_000)).toBe('scan');
   });
   it('asks for the matches up to ten bounds when the filters are broad and the matches unknown', () => {
-    // stream 10,583 * 0.5 = 5,291; scan up to 945,000 * 0.2.
+    // stream 10,583; scan up to 945,000 * 0.15.
     expect(chooseCountDriver(BOUND, ROWS, BOUND + 1, BOUND, 945_000)).toEqual({ needsMatchesUpTo: 100_000 });
   });
   it('then streams the matches when the filters keep most rows', () => {
-    // scan 10,001 * 1,000,000 / 100,001 * 0.2 = 20,000 against 5,291.
+    // scan 10,001 * 1,000,000 / 100,001 * 0.15 = 15,000 against 10,583.
     expect(chooseCountDriver(BOUND, ROWS, 100_001, 100_000, 945_000)).toBe('stream');
     expect(chooseCountDriver(BOUND, ROWS, 50_000, 100_000, 945_000)).toBe('stream');
   });
   it("then scans the filters' index when the matches are many and the filters fewer", () => {
-    // stream 10,001 * 5 * 0.5 = 25,003; scan 100,000 * 0.2 = 20,000.
+    // stream 10,001 * 5 = 50,005; scan 100,000 * 0.15 = 15,000.
     expect(chooseCountDriver(BOUND, ROWS, 100_001, 100_000, 200_000)).toBe('scan');
   });
 });
@@ -46,18 +46,18 @@ describe('choosePagePlan', () => {
     expect(choosePagePlan(50, { total: 0, rows: 100_000, matches: 0 })).toEqual({ access: 'filters' });
   });
   it('walks the sort index, within a budget, when matches are dense', () => {
-    // walk 51 * 100,000 / 50,000 = 102 entries (20.4); gather 50,000 * 0.5 = 25,000: a budget of 125,000.
+    // walk 51 * 100,000 / 50,000 = 102 entries (25.5); gather 50,000: a budget of 50,000 / 0.5.
     expect(choosePagePlan(50, { total: 50_000, rows: 100_000, matches: 50_000 })).toEqual({
       access: 'walk',
-      walkBudget: 125_000,
+      walkBudget: 100_000,
       fallback: 'filters',
     });
   });
   it('walks an unsearched filtered list past the bound, within a budget', () => {
-    // walk 5,100 entries (1,020); filters 10,001: a budget of 50,005.
+    // walk 5,099.5 entries (1,275); filters 10,001: a budget of 4 * 5,099.5 (more than 10,001 / 0.5).
     expect(choosePagePlan(50, { total: BOUND + 1, bound: BOUND, rows: ROWS })).toEqual({
       access: 'walk',
-      walkBudget: 50_005,
+      walkBudget: 20_398,
       fallback: 'filters',
     });
   });
@@ -66,16 +66,16 @@ describe('choosePagePlan', () => {
     expect(choosePagePlan(50, count)).toEqual({ access: 'walk' });
   });
   it('gathers the matches when they are few', () => {
-    // walk 51 * 100,000 / 10 * 0.2 = 102,000; gather 5.
+    // walk 51 * 100,000 / 10 * 0.25 = 127,500; gather 10.
     expect(choosePagePlan(50, { total: 10, rows: 100_000, matches: 10 })).toEqual({ access: 'filters' });
   });
   it("scans the filters' index when the filters keep few of many matches", () => {
-    // walk 20,400; gather 4,500; scan 100 * 0.2 + 50 = 70.
+    // walk 25,500; gather 9,000; scan 100 * 0.15 + 50 = 65.
     const count = { total: 50, rows: 100_000, matches: 9000, matchesBound: BOUND, filtered: 100 };
     expect(choosePagePlan(50, count)).toEqual({ access: 'scan' });
   });
   it('never gathers matches it did not count to the end', () => {
-    // walk 51 * 1,000,000 / 300 * 0.2 = 34,000; scan 12,000 * 0.2 + 300 = 2,700.
+    // walk 51 * 1,000,000 / 300 * 0.25 = 42,500; scan 12,000 * 0.15 + 300 = 2,100.
     const count = { total: 300, bound: BOUND, rows: ROWS, matches: BOUND + 1, matchesBound: BOUND, filtered: 12_000 };
     expect(choosePagePlan(50, count)).toEqual({ access: 'scan' });
   });

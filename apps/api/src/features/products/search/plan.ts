@@ -13,14 +13,17 @@
  * Costs are in "table lookups" (one B-tree seek into `products` for a wide row, about
  * 1.8 µs on the 1,000,000-product store with its file memory-mapped), measured there:
  * - an entry of an index covering every column the filters and the search read
- *   (migration 2026_11_24_1600), checked with LIKE: ~0.2;
+ *   (migration 2026_11_24_1600), checked with LIKE: ~0.15;
  * - a search match streamed from the FTS5 index and checked against the filters (and,
- *   for a page, sorted) through the narrow by-id index: ~0.5;
+ *   for a page, sorted) through the narrow by-id index: ~1 (FTS5 phrase matching and a
+ *   seek into an index of a million entries, outside the file's memory map);
  */
 
 const LOOKUP = 1;
-const ENTRY = 0.2;
-const STREAMED = 0.5;
+const ENTRY = 0.15;
+const STREAMED = 1;
+/** A walked entry: read through a window in the sort order, more columns than a filter's range: ~0.25. */
+const WALKED = 0.25;
 
 /** How far the search's matches are recounted when the first bounded count cannot choose. */
 const RECOUNT_BOUNDS = 10;
@@ -81,7 +84,6 @@ export function chooseCountDriver(
   filtered: number,
 ): CountDriver | { needsMatchesUpTo: number } {
   const exact = matches <= matchesBound;
-  if (exact && matches <= Math.min(filtered, bound)) return 'search';
   const needed = bound + 1;
   // Rows meeting both are spread evenly, as far as these counts can tell.
   const streamed = exact ? Math.min(matches, (needed * rows) / filtered) : (needed * rows) / filtered;
@@ -89,7 +91,7 @@ export function chooseCountDriver(
   if (scanned * ENTRY <= streamed * STREAMED) return 'scan';
   const recount = Math.min(rows, RECOUNT_BOUNDS * bound);
   if (!exact && matchesBound < recount) return { needsMatchesUpTo: recount };
-  return 'stream';
+  return exact && matches <= bound ? 'search' : 'stream';
 }
 
 /** How SQLite finds a page: `access`, and for a walk the most entries it reads before it gathers by `fallback` instead. */
@@ -105,8 +107,8 @@ export interface PagePlan {
  * when matches spread evenly over the sort order), gather the search's matches (when
  * counted to the end) and sort them, or read the filtered rows and check each against
  * the search. Matches bunch in a sort order (a search for "car" sorted by name), so a
- * walk reads at most `walkBudget` entries, about what the next best plan costs, and
- * that plan finds the page when the walk falls short.
+ * walk reads at most `walkBudget` entries, costing about half what the next best plan
+ * costs, and that plan finds the page when the walk falls short.
  */
 export function choosePagePlan(limit: number, count: ListCount): PagePlan {
   const { total, rows, matches, filtered, matchesBound } = count;
@@ -122,9 +124,11 @@ export function choosePagePlan(limit: number, count: ListCount): PagePlan {
   }
   const walkEntries = ((limit + 1) * rows) / total;
   const next = others.length > 0 ? cheapest(others) : undefined;
-  if (next && next[1] < walkEntries * ENTRY) return { access: next[0] };
+  if (next && next[1] < walkEntries * WALKED) return { access: next[0] };
   if (!next) return { access: 'walk' };
-  return { access: 'walk', walkBudget: Math.ceil(Math.max(4 * walkEntries, next[1] / ENTRY)), fallback: next[0] };
+  // Half of what the next plan costs: a walk that falls short has cost at most 1.5 times it.
+  const budget = Math.max(4 * walkEntries, next[1] / (2 * WALKED));
+  return { access: 'walk', walkBudget: Math.ceil(budget), fallback: next[0] };
 }
 
 function cheapest<T>(costs: Array<[T, number]>): [T, number] {

@@ -1,21 +1,22 @@
 import type { Db } from '../../../platform/db/create-db.js';
 
 /**
- * Exact counts of the products meeting a list's filters (its search left out), kept a
- * minute per process and database, for SQLite to choose how to count and page a
+ * Exact counts of the products meeting a list's filters (its search left out), kept ten
+ * minutes per process and database, for SQLite to choose how to count and page a
  * searched list (decision 0027, `plan.ts`). A count here only ever picks a plan: a stale
  * one can make a page slower, never wrong. The filters come from a small set (status,
  * approval, stock, category, vendor, the pending queue), so few entries ever exist.
  */
 
-const TTL_MS = 60_000;
+const TTL_MS = 10 * 60_000;
 const MAX_ENTRIES = 512;
 
 const byDatabase = new WeakMap<Db, Map<string, { count: number; at: number }>>();
 
 /**
- * The count for `key` (the filters, serialised) on `db`: the kept one while under a
- * minute old, else `count()`'s, kept.
+ * The count for `key` (the filters, serialised) on `db`: the kept one while under ten
+ * minutes old, else `count()`'s, kept. On a million products the exact count of a broad
+ * filter reads most of an index (up to 160 ms), so it is taken rarely.
  */
 export async function plannedCount(db: Db, key: string, count: () => Promise<number>): Promise<number> {
   let entries = byDatabase.get(db);

@@ -30,7 +30,7 @@ import {
  * (`planning-counts.ts`).
  */
 export async function countSqliteProducts(db: Db, conditions: ProductConditions[], bound: number): Promise<ListCount> {
-  // The table's size only steers plans: kept a minute like the filters' counts.
+  // The table's size only steers plans: kept ten minutes like the filters' counts.
   const rows = await plannedCount(db, 'rows', () => countWhere(db, undefined));
   const searches = conditions.flatMap((c) => (c.search ? [c.search] : []));
   const [search] = searches;
