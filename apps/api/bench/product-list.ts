@@ -10,7 +10,8 @@ import { type BenchResult, measure } from './measure.js';
  *   with each iteration, so no one query is measured hot);
  * - the unfiltered first page of 50;
  * - a deep page of 50 via a cursor (positions spread over the second half of the list);
- * - the counts endpoint the list footer reads.
+ * - the counts endpoint the list footer reads;
+ * - the storefront's paged list from a cursor at a random product (uncached).
  * Target (issue 3): the filtered, searched page's p95 under 30 ms on SQLite with
  * 100,000 products.
  *
@@ -73,6 +74,29 @@ export async function benchProductList(
       deepCursors.push(encodeCursor('newest', row.createdAt, row.id));
     }
 
+    // The storefront's paged list (`GET /api/products?limit=50`, approved and active
+    // products) from a cursor at a random product each time: every call a different
+    // query, so the public list's cache (decision 0026) never answers it.
+    const randomCursors: string[] = [];
+    const maxId = Number(
+      (
+        await db
+          .selectFrom('products')
+          .select((eb) => eb.fn.max('id').as('id'))
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+    for (let k = 0; k < 500; k++) {
+      const row = await db
+        .selectFrom('products')
+        .select(['id', 'createdAt'])
+        .where('id', '>=', 1 + Math.floor((maxId * ((k * 7919) % 500)) / 500))
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst();
+      if (row) randomCursors.push(encodeCursor('newest', row.createdAt, row.id));
+    }
+
     const runs = { samples: options.samples ?? 200, warmup: options.warmup ?? 20 };
     return [
       await measure('filtered + searched page of 50 with total', (i) => get(searchedPage(i)), runs),
@@ -83,6 +107,11 @@ export async function benchProductList(
         runs,
       ),
       await measure('GET /api/products/admin/count', () => get('/api/products/admin/count'), runs),
+      await measure(
+        'public page of 50 via cursor (uncached)',
+        (i) => get(`/api/products?limit=50&cursor=${randomCursors[i % randomCursors.length]}`),
+        runs,
+      ),
     ];
   } finally {
     await bench.close();
