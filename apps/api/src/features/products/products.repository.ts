@@ -6,8 +6,16 @@ import { afterKeyset, countUpTo, type Keyset } from '../../platform/db/lists.js'
 import type { NewProduct, ProductUpdate } from '../../platform/db/schema.js';
 import type { ListCount, PagePlan } from './search/plan.js';
 import { findPostgresPageIds } from './search/postgres.js';
-import { eb, type ProductConditions, type ProductSort, productSortKeys, usesFts, whereAll } from './search/shared.js';
-import { countSqliteProducts, findSqliteGatherIds, findSqliteWalkIds, sqlitePagePlan } from './search/sqlite.js';
+import {
+  eb,
+  findWalkIds,
+  type ProductConditions,
+  type ProductSort,
+  productSortKeys,
+  usesFts,
+  whereAll,
+} from './search/shared.js';
+import { countSqliteProducts, findSqliteGatherIds, sqlitePagePlan } from './search/sqlite.js';
 
 export type { ListCount } from './search/plan.js';
 export type { ProductConditions, ProductSort } from './search/shared.js';
@@ -121,7 +129,7 @@ export async function listProducts(
         : query.where('p.id', 'in', ids).orderBy(key, direction).orderBy('p.id', direction).execute();
     if (access === 'walk' && plan.walkBudget !== undefined && plan.fallback) {
       // A walk with a budget: when it falls short, the next best plan finds the page.
-      const walked = await findSqliteWalkIds(db, conditions, sort, page.limit + 1, page.after, plan.walkBudget);
+      const walked = await findWalkIds(db, false, conditions, sort, page.limit + 1, page.after, plan.walkBudget);
       if (walked.length === page.limit + 1) return withIds(walked);
       access = plan.fallback;
     }

@@ -1,7 +1,15 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../../platform/db/create-db.js';
 import { afterKeyset, choosePostgresPagePlan, type Keyset } from '../../../platform/db/lists.js';
-import { countWhere, eb, type ProductConditions, type ProductSort, productSortKeys, whereAll } from './shared.js';
+import {
+  countWhere,
+  eb,
+  findWalkIds,
+  type ProductConditions,
+  type ProductSort,
+  productSortKeys,
+  whereAll,
+} from './shared.js';
 
 /**
  * The product list on PostgreSQL (docs/decisions/0010, 0017): its planner's own
@@ -30,29 +38,8 @@ export async function findPostgresPageIds(
   const where = whereAll(true, conditions);
   const plan = choosePostgresPagePlan(size, total, await estimateProductRows(db), totalAtLeast);
   if (plan.access === 'walk') {
-    // A window of the list, capped at `budget` products, in the list's order, with the
-    // sort key as a column: ordering the outer query by that column lets PostgreSQL keep
-    // the window's order and stop at `size` matches (ordering by `lower(p.name)` again
-    // would make it sort the whole window first). Its columns are those the sort indexes
-    // INCLUDE (migration 2026_11_24_1600): an index-only scan, no product row read.
-    const window = db
-      .selectFrom('products as p')
-      .select(['p.id', 'p.status', 'p.approvalStatus', 'p.stockQuantity', 'p.categoryId', 'p.vendorId'])
-      .select(['p.name', 'p.sku', 'p.brand', sql<string | number>`${key}`.as('sortKey')])
-      .$if(after !== undefined, (qb) => qb.where(afterKeyset(key, eb.ref('p.id'), direction, after as Keyset)))
-      .orderBy(key, direction)
-      .orderBy('p.id', direction)
-      .limit(plan.budget);
-    const rows = await db
-      .selectFrom(window.as('p'))
-      .select('p.id')
-      // The window has every column the conditions read, under the table's alias.
-      .$if(where !== undefined, (qb) => qb.where(where as Expression<SqlBool>))
-      .orderBy('p.sortKey', direction)
-      .orderBy('p.id', direction)
-      .limit(size)
-      .execute();
-    if (rows.length === size) return rows.map((row) => row.id);
+    const ids = await findWalkIds(db, true, conditions, sort, size, after, plan.budget);
+    if (ids.length === size) return ids;
   }
   // MATERIALIZED: computed apart, so PostgreSQL cannot turn the sort and limit back into a walk.
   const rows = await db

@@ -2,7 +2,7 @@ import type { ApprovalStatus, ProductStatus, productSorts } from '@haat/contract
 import { type Expression, expressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../../platform/db/create-db.js';
 import { TRIGRAM } from '../../../platform/db/dialect.js';
-import { likeContains, type SortKeyType } from '../../../platform/db/lists.js';
+import { afterKeyset, type Keyset, likeContains, type SortKeyType } from '../../../platform/db/lists.js';
 import type { Database, ProductsTable } from '../../../platform/db/schema.js';
 import type { Access } from './plan.js';
 
@@ -134,4 +134,46 @@ export function countQuery(db: Db, where: Expression<SqlBool> | undefined) {
 export async function countWhere(db: Db, where: Expression<SqlBool> | undefined): Promise<number> {
   const row = await countQuery(db, where).executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/**
+ * The ids of up to `size` products meeting `conditions` after `after` in `sort` order,
+ * reading at most `budget` entries of the sort order's index: a window with LIMIT, in
+ * the list's order, with the sort key as a column, so ordering the outer query by that
+ * column lets the database keep the window's order and stop at `size` matches (ordering
+ * by `lower(p.name)` again would make PostgreSQL sort the whole window first). The
+ * window's columns are those the sort indexes carry (SQLite) or INCLUDE (PostgreSQL;
+ * migration 2026_11_24_1600): no product row is read. Fewer than `size` ids means the
+ * list ended or the budget ran out: the caller then finds the page another way.
+ */
+export async function findWalkIds(
+  db: Db,
+  postgres: boolean,
+  conditions: ProductConditions[],
+  sort: ProductSort,
+  size: number,
+  after: Keyset | undefined,
+  budget: number,
+): Promise<number[]> {
+  const { key, direction } = productSortKeys[sort];
+  // `walk` keeps SQLite off the filters' indexes with unary `+`, which PostgreSQL has no use for.
+  const where = whereAll(postgres, conditions, postgres ? 'filters' : 'walk');
+  const window = db
+    .selectFrom('products as p')
+    .select(['p.id', 'p.status', 'p.approvalStatus', 'p.stockQuantity', 'p.categoryId', 'p.vendorId'])
+    .select(['p.name', 'p.sku', 'p.brand', sql<string | number>`${key}`.as('sortKey')])
+    .$if(after !== undefined, (qb) => qb.where(afterKeyset(key, eb.ref('p.id'), direction, after as Keyset)))
+    .orderBy(key, direction)
+    .orderBy('p.id', direction)
+    .limit(budget);
+  const rows = await db
+    .selectFrom(window.as('p'))
+    .select('p.id')
+    // The window has every column the conditions read, under the table's alias.
+    .$if(where !== undefined, (qb) => qb.where(where as Expression<SqlBool>))
+    .orderBy('p.sortKey', direction)
+    .orderBy('p.id', direction)
+    .limit(size)
+    .execute();
+  return rows.map((row) => row.id);
 }

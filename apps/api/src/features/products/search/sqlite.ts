@@ -107,43 +107,6 @@ export function sqlitePagePlan(limit: number, count: ListCount | undefined): Pag
 }
 
 /**
- * SQLite: the ids of up to `size` products meeting `conditions` after `after` in `sort`
- * order, reading at most `budget` entries of the sort order's index (a window with
- * LIMIT, streamed in order: SQLite stops at `size` matches). The window selects only
- * the columns the sort indexes cover (migration 2026_11_24_1600), so no wide row is
- * read. Fewer than `size` ids means the page ended or the budget ran out: the caller
- * then finds the page another way.
- */
-export async function findSqliteWalkIds(
-  db: Db,
-  conditions: ProductConditions[],
-  sort: ProductSort,
-  size: number,
-  after: Keyset | undefined,
-  budget: number,
-): Promise<number[]> {
-  const { key, direction } = productSortKeys[sort];
-  const where = whereAll(false, conditions, 'walk');
-  const window = db
-    .selectFrom('products as p')
-    .select(['p.id', 'p.status', 'p.approvalStatus', 'p.stockQuantity', 'p.categoryId', 'p.vendorId'])
-    .select(['p.name', 'p.sku', 'p.brand', sql<string | number>`${key}`.as('sortKey')])
-    .$if(after !== undefined, (qb) => qb.where(afterKeyset(key, eb.ref('p.id'), direction, after as Keyset)))
-    .orderBy(key, direction)
-    .orderBy('p.id', direction)
-    .limit(budget);
-  const rows = await db
-    .selectFrom(window.as('p'))
-    .select('p.id')
-    .$if(where !== undefined, (qb) => qb.where(where as Expression<SqlBool>))
-    .orderBy('p.sortKey', direction)
-    .orderBy('p.id', direction)
-    .limit(size)
-    .execute();
-  return rows.map((row) => row.id);
-}
-
-/**
  * SQLite: the ids of up to `size` products meeting `conditions` (one of them an FTS5
  * search) after `after` in `sort` order, from every match as the FTS5 index yields
  * them, each checked against the other conditions and given its sort key through the
