@@ -36,6 +36,7 @@ import type { DatabaseHandle, DatabaseKind, Db } from './platform/db/create-db.j
 import { setListCountBound, setUnpagedListLimit } from './platform/db/lists.js';
 import { registerCachePolicy } from './platform/http/cache-policy.js';
 import { errorHandler } from './platform/http/error-handler.js';
+import { registerInFlightTracking } from './platform/http/in-flight.js';
 import { rewriteLegacyPath } from './platform/http/legacy-paths.js';
 import { registerNotFound } from './platform/http/not-found.js';
 import { registerApiDocs, registerOpenApi } from './platform/http/openapi.js';
@@ -90,6 +91,8 @@ export async function buildApp({
     // One line per request only when debugging; errors are always logged by the error handler.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
   }).withTypeProvider<ZodTypeProvider>();
+  // First of all, so every request and handler is counted for a draining shutdown (decision 0028).
+  registerInFlightTracking(app);
 
   // The API speaks JSON only: any other body answers 415 rather than failing validation.
   app.removeContentTypeParser('text/plain');
