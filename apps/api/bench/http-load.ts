@@ -18,7 +18,8 @@ import autocannon from 'autocannon';
  *
  * Run alone:
  * `DATABASE_URL=sqlite:.bench/large.db npx tsx --conditions=source apps/api/bench/http-load.ts [processes] [seconds]`
- * (`BENCH_PORT` picks the port, default 3450)
+ * (`BENCH_PORT` picks the port, default 3450; `BENCH_ONLY=<text>` runs only the scenarios
+ * whose name contains the text)
  * (after `npm run build`). `npm run bench -- --http` runs it as part of the bench.
  */
 
@@ -154,7 +155,9 @@ export async function benchHttpLoad(databaseUrl: string, options: LoadOptions = 
         headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'br, gzip' },
       },
     ];
-    for (const scenario of scenarios) {
+    // BENCH_ONLY=<text> runs only the scenarios whose name contains it (for a profile of one).
+    const only = process.env.BENCH_ONLY;
+    for (const scenario of scenarios.filter((s) => !only || s.name.includes(only))) {
       const bytesPerAnswer = await bytesOnTheWire(`${base}${scenario.path}`, scenario.headers);
       for (const connections of options.connections ?? [10, 50]) {
         await cannon(`${base}${scenario.path}`, connections, 3, scenario.headers);
