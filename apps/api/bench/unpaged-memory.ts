@@ -100,7 +100,12 @@ function median(values: number[]): number {
  */
 export async function benchUnpagedMemory(
   databaseUrl: string,
-  { urls, clients = 10, seconds = 20, port = 3460 }: { urls: string[]; clients?: number; seconds?: number; port?: number },
+  {
+    urls,
+    clients = 10,
+    seconds = 20,
+    port = 3460,
+  }: { urls: string[]; clients?: number; seconds?: number; port?: number },
 ): Promise<MemoryResult[]> {
   if (!existsSync(serverEntry)) throw new Error('Build first: npm run build');
   const base = `http://127.0.0.1:${port}`;
