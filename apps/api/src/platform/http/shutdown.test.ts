@@ -102,9 +102,28 @@ function get(agent: Agent, path: string): { outcome: Promise<Outcome>; abort: ()
   return { outcome, abort };
 }
 
+/** Opens a server-sent event stream on its own socket; `ended` resolves when the server ends it. */
+function openStream(path: string): Promise<{ status: number; ended: Promise<void> }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, headers }, (response) => {
+      response.resume();
+      const ended = new Promise<void>((done) => {
+        response.on('end', done);
+        response.on('close', done);
+      });
+      resolve({ status: response.statusCode ?? 0, ended });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 describe('closing the server under load', () => {
-  it('lets the requests in flight finish before the database closes, and completes', async () => {
+  it('lets the requests in flight finish before the database closes, ends event streams, and completes', async () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 16 });
+    // A signed-in screen's notification stream stays open through it all.
+    const stream = await openStream('/api/notifications/stream');
+    expect(stream.status).toBe(200);
     // The admin's pages of the whole list (each a count, the page and its images).
     const requests = productSorts
       .flatMap((sort) => Array.from({ length: 16 }, () => sort))
@@ -145,5 +164,7 @@ describe('closing the server under load', () => {
     const failures = results.filter((outcome) => outcome.status !== undefined && outcome.status >= 500);
     expect(failures.filter((outcome) => outcome.status !== 503)).toEqual([]);
     expect(results.some((outcome) => outcome.status === 200)).toBe(true);
+    // The close ended the stream rather than waiting on it.
+    await stream.ended;
   }, 60_000);
 });
