@@ -20,7 +20,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
  * Default URLs: `/api/products` (the storefront's unpaged call; past 10,000 rows it answers
  * 400, decision 0025) and `/api/products?category=8` (the largest unpaged list that answers
  * on the 1,000,000-product store: 9,040 approved, active products). `BENCH_PORT` picks the
- * port (default 3460).
+ * port (default 3460); `BENCH_ACCEPT_ENCODING` the clients' Accept-Encoding (default
+ * `identity`, plain JSON; `br, gzip` as a browser).
  */
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
@@ -105,7 +106,8 @@ export async function benchUnpagedMemory(
     clients = 10,
     seconds = 20,
     port = 3460,
-  }: { urls: string[]; clients?: number; seconds?: number; port?: number },
+    acceptEncoding = 'identity',
+  }: { urls: string[]; clients?: number; seconds?: number; port?: number; acceptEncoding?: string },
 ): Promise<MemoryResult[]> {
   if (!existsSync(serverEntry)) throw new Error('Build first: npm run build');
   const base = `http://127.0.0.1:${port}`;
@@ -128,10 +130,13 @@ export async function benchUnpagedMemory(
       let requests = 0;
       let bytesPerAnswer = 0;
       const stopAt = Date.now() + seconds * 1000;
+      // fetch sends `Accept-Encoding: gzip, deflate, br` unless told otherwise; `identity`
+      // asks for plain JSON, as autocannon and the spec's plain clients do.
+      const headers = { 'accept-encoding': acceptEncoding };
       await Promise.all(
         Array.from({ length: clients }, async () => {
           while (Date.now() < stopAt) {
-            const response = await fetch(`${base}${url}`);
+            const response = await fetch(`${base}${url}`, { headers });
             const body = await response.arrayBuffer();
             bytesPerAnswer = body.byteLength;
             statuses[response.status] = (statuses[response.status] ?? 0) + 1;
@@ -180,7 +185,12 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const seconds = Number(process.argv[2] ?? 20);
   const urls = process.argv.length > 3 ? process.argv.slice(3) : ['/api/products', '/api/products?category=8'];
   console.log(`Unpaged-list memory on ${databaseUrl.replace(/\/\/[^@]*@/, '//')}, 10 clients, ${seconds} s per URL`);
-  benchUnpagedMemory(databaseUrl, { urls, seconds, port: Number(process.env.BENCH_PORT ?? 3460) })
+  benchUnpagedMemory(databaseUrl, {
+    urls,
+    seconds,
+    port: Number(process.env.BENCH_PORT ?? 3460),
+    acceptEncoding: process.env.BENCH_ACCEPT_ENCODING ?? 'identity',
+  })
     .then(printMemoryTable)
     .catch((error: unknown) => {
       console.error(error);

@@ -27,14 +27,16 @@ declare module 'fastify' {
     /** The requests still being worked on (for a draining shutdown). */
     inFlight: InFlightRequests;
   }
+  interface FastifyRequest {
+    /** This request's share of the count (in-flight.ts only). */
+    inFlightTracker: Tracker | null;
+  }
 }
 
-interface Tracker {
-  /** The open response, plus the handler while it runs. */
+/** One request's references: its open response, plus its handler while it runs. */
+export interface Tracker {
   refs: number;
 }
-
-const trackers = new WeakMap<FastifyRequest, Tracker>();
 
 /**
  * Registers the counting on `app`: call it on the root instance before any plugin or
@@ -49,6 +51,8 @@ export function registerInFlightTracking(app: FastifyInstance): InFlightRequests
     tracker.refs -= 1;
     if (tracker.refs !== 0) return;
     count -= 1;
+    // While closing, an answer just sent may leave its kept-alive socket idle: close it.
+    if (closing) setImmediate(() => app.server.closeIdleConnections());
     if (count === 0) {
       const done = waiters;
       waiters = [];
@@ -76,36 +80,37 @@ export function registerInFlightTracking(app: FastifyInstance): InFlightRequests
     },
   };
   app.decorate('inFlight', inFlight);
+  // A decorated field keeps every request's shape fixed (a WeakMap or a late property would not).
+  app.decorateRequest('inFlightTracker', null);
 
   app.addHook('preClose', async () => {
     closing = true;
   });
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback hooks rather than async ones: no promise per request for this bookkeeping.
+  app.addHook('onRequest', (request, reply, done) => {
     const tracker: Tracker = { refs: 1 };
-    trackers.set(request, tracker);
+    request.inFlightTracker = tracker;
     count += 1;
     // 'close' fires once the response is sent or its socket is gone, whichever is first.
     if (reply.raw.closed) release(tracker);
     else reply.raw.once('close', () => release(tracker));
+    done();
   });
 
   // A kept-alive connection busy when the close began would otherwise stay open, idle,
   // for the keep-alive timeout (72 s in Fastify) and hold `app.close()` that long: its
-  // answers while closing say `Connection: close`, and idle connections are closed after
-  // each answer.
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // answers while closing say `Connection: close`, and idle connections are closed as
+  // each request is released (above).
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing && !reply.raw.headersSent) reply.header('connection', 'close');
-    return payload;
-  });
-  app.addHook('onResponse', async () => {
-    if (closing) setImmediate(() => app.server.closeIdleConnections());
+    done(null, payload);
   });
 
   app.addHook('onRoute', (route) => {
     const handler = route.handler as RouteHandlerMethod;
     route.handler = function tracked(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
-      const tracker = trackers.get(request);
+      const tracker = request.inFlightTracker;
       if (!tracker || tracker.refs === 0) {
         // The client has gone and the request is no longer counted: while closing, the
         // database may be closed under it, so it does not start.
