@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
+import { get } from 'node:http';
 import { loadavg } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
@@ -17,6 +18,8 @@ import autocannon from 'autocannon';
  *
  * Run alone:
  * `DATABASE_URL=sqlite:.bench/large.db npx tsx --conditions=source apps/api/bench/http-load.ts [processes] [seconds]`
+ * (`BENCH_PORT` picks the port, default 3450; `BENCH_ONLY=<text>` runs only the scenarios
+ * whose name contains the text)
  * (after `npm run build`). `npm run bench -- --http` runs it as part of the bench.
  */
 
@@ -96,6 +99,21 @@ async function signIn(base: string): Promise<string> {
   return body.token;
 }
 
+/** The answer's body size as sent (compressed when the headers ask for it; fetch would decompress). */
+function bytesOnTheWire(url: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      response.on('end', () =>
+        response.statusCode === 200 ? resolve(bytes) : reject(new Error(`${url} answered ${response.statusCode}`)),
+      );
+    }).on('error', reject);
+  });
+}
+
 function cannon(url: string, connections: number, seconds: number, headers: Record<string, string>) {
   return autocannon({ url, connections, duration: seconds, headers });
 }
@@ -116,7 +134,7 @@ export async function benchHttpLoad(databaseUrl: string, options: LoadOptions = 
   if (!existsSync(serverEntry)) throw new Error('Build first: npm run build');
   const processes = options.processes ?? 1;
   const seconds = options.seconds ?? 10;
-  const port = options.port ?? 3950;
+  const port = options.port ?? Number(process.env.BENCH_PORT ?? 3450);
   const base = `http://127.0.0.1:${port}`;
   const child = startServer(databaseUrl, port, processes);
   const results: LoadResult[] = [];
@@ -130,11 +148,17 @@ export async function benchHttpLoad(databaseUrl: string, options: LoadOptions = 
         headers: { authorization: `Bearer ${token}` },
       },
       { name: 'public page of 50', path: '/api/products?limit=50', headers: {} },
+      // What a browser sends: the answer's compression is then part of the cost.
+      {
+        name: 'admin page of 50, Accept-Encoding: br, gzip',
+        path: '/api/products/admin/all?limit=50',
+        headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'br, gzip' },
+      },
     ];
-    for (const scenario of scenarios) {
-      const sample = await fetch(`${base}${scenario.path}`, { headers: scenario.headers });
-      if (!sample.ok) throw new Error(`${scenario.path} answered ${sample.status}`);
-      const bytesPerAnswer = (await sample.arrayBuffer()).byteLength;
+    // BENCH_ONLY=<text> runs only the scenarios whose name contains it (for a profile of one).
+    const only = process.env.BENCH_ONLY;
+    for (const scenario of scenarios.filter((s) => !only || s.name.includes(only))) {
+      const bytesPerAnswer = await bytesOnTheWire(`${base}${scenario.path}`, scenario.headers);
       for (const connections of options.connections ?? [10, 50]) {
         await cannon(`${base}${scenario.path}`, connections, 3, scenario.headers);
         const loadBefore = load();

@@ -2,12 +2,14 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createDb } from './platform/db/create-db.js';
 import { migrateToLatest } from './platform/db/migrate.js';
+import { closeGracefully } from './platform/http/shutdown.js';
 import { DEMO_LOGINS, seedDemoStoreIfEmpty } from './seed/demo-store.js';
 
 /**
  * Starts the back office: reads the configuration, migrates the database, seeds
  * the demo store into an empty database (unless `SEED_DEMO=false`), listens, and
- * closes cleanly on SIGTERM/SIGINT.
+ * closes cleanly on SIGTERM/SIGINT: requests still being worked on finish before the
+ * database closes (decision 0028).
  */
 async function main() {
   const config = loadConfig();
@@ -21,8 +23,7 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: closing`);
-    await app.close();
-    await database.close();
+    await closeGracefully(app, database);
     process.exit(0);
   };
   process.on('SIGTERM', () => void close('SIGTERM'));
