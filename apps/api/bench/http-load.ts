@@ -51,7 +51,8 @@ export interface LoadOptions {
   label?: string;
 }
 
-async function waitForHealth(url: string, deadline: number): Promise<void> {
+/** Resolves once `url` answers 2xx; throws past `deadline` (epoch ms). */
+export async function waitForHealth(url: string, deadline: number): Promise<void> {
   while (Date.now() < deadline) {
     try {
       const response = await fetch(url);
@@ -64,7 +65,12 @@ async function waitForHealth(url: string, deadline: number): Promise<void> {
   throw new Error(`${url} did not answer in time`);
 }
 
-function startServer(databaseUrl: string, port: number, processes: number): ChildProcess {
+/**
+ * The built server on `databaseUrl` at 127.0.0.1:`port`, as one process or `processes`
+ * behind Node's cluster, with a throw-away secret and data directory; `BENCH_CPU_PROF`
+ * profiles it.
+ */
+export function startServer(databaseUrl: string, port: number, processes = 1): ChildProcess {
   const dataDir = `${repoRoot}.bench/http-data`;
   mkdirSync(dataDir, { recursive: true });
   const entry = processes > 1 ? clusterEntry : serverEntry;
@@ -118,7 +124,8 @@ function cannon(url: string, connections: number, seconds: number, headers: Reco
   return autocannon({ url, connections, duration: seconds, headers });
 }
 
-const load = () =>
+/** The load average over 1, 5 and 15 minutes, as the tables print it. */
+export const load = () =>
   loadavg()
     .map((value) => value.toFixed(1))
     .join(' ');
@@ -178,9 +185,14 @@ export async function benchHttpLoad(databaseUrl: string, options: LoadOptions = 
     }
     return results;
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await stopServer(child);
   }
+}
+
+/** Stops a server `startServer` started, and waits for it to exit. */
+export async function stopServer(child: ChildProcess): Promise<void> {
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
 }
 
 /** Prints load results as a Markdown table (pasted into docs/performance.md). */

@@ -1,8 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { load, startServer, stopServer, waitForHealth } from './http-load.js';
 
 /**
  * Memory of one API process under unpaged lists (issue 11: "memory of one API process
@@ -24,7 +22,6 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
  * `identity`, plain JSON; `br, gzip` as a browser).
  */
 
-const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const serverEntry = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 
 /** One scenario's memory and answers. */
@@ -53,42 +50,6 @@ export function residentMb(pid: number): number | null {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(1))
-    .join(' ');
-
-function startServer(databaseUrl: string, port: number): ChildProcess {
-  const dataDir = `${repoRoot}.bench/http-data`;
-  mkdirSync(dataDir, { recursive: true });
-  return spawn(process.execPath, [serverEntry], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      DATA_DIR: dataDir,
-      JWT_SECRET: randomBytes(32).toString('hex'),
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-}
-
-async function waitForHealth(url: string, deadline: number): Promise<void> {
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  throw new Error(`${url} did not answer in time`);
-}
-
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
@@ -160,8 +121,7 @@ export async function benchUnpagedMemory(
     }
     return results;
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await stopServer(child);
   }
 }
 
