@@ -1,8 +1,7 @@
-import { LIST_COUNT_BOUND } from '@haat/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/create-db.js';
 import { isPostgres } from '../../platform/db/dialect.js';
-import type { Keyset } from '../../platform/db/lists.js';
+import { getListCountBound, type Keyset } from '../../platform/db/lists.js';
 import { findPostgresPageIds, preparePostgresSearch } from './search/postgres.js';
 import { afterOrder, filteredOrders, type OrderStatusValue, type PreparedOrderFilters } from './search/shared.js';
 import { countSqliteMatches, findSqlitePageIds, prepareSqliteSearch } from './search/sqlite.js';
@@ -124,10 +123,11 @@ export async function findOrders(
   return selectListRows(db.selectFrom('orders')).where('orders.id', 'in', ids).execute();
 }
 
-/** The filters' matches counted up to the contract's `LIST_COUNT_BOUND`. */
+/** The filters' matches counted up to the process's list count bound (`getListCountBound`). */
 async function countUpToListBound(db: Db, filters: PreparedOrderFilters): Promise<MatchCount> {
-  const matches = await countOrders(db, filters, LIST_COUNT_BOUND);
-  return { matches, exact: matches <= LIST_COUNT_BOUND };
+  const bound = getListCountBound();
+  const matches = await countOrders(db, filters, bound);
+  return { matches, exact: matches <= bound };
 }
 
 export type OrderListRow = Awaited<ReturnType<typeof findOrders>>[number];

@@ -2,11 +2,12 @@ import { type Expression, type SqlBool, sql } from 'kysely';
 import { chunked } from '../../platform/db/chunks.js';
 import type { Db } from '../../platform/db/create-db.js';
 import { isPostgres } from '../../platform/db/dialect.js';
-import { afterKeyset, countUpTo, type Keyset } from '../../platform/db/lists.js';
+import { afterKeyset, type Keyset } from '../../platform/db/lists.js';
 import type { NewProduct, ProductUpdate } from '../../platform/db/schema.js';
 import type { ListCount, PagePlan } from './search/plan.js';
 import { findPostgresPageIds } from './search/postgres.js';
 import {
+  countWhereUpTo,
   eb,
   findWalkIds,
   type ProductConditions,
@@ -81,9 +82,7 @@ export function findProductById(db: Db, id: number) {
  */
 export async function countProducts(db: Db, conditions: ProductConditions[], bound: number): Promise<ListCount> {
   if (!isPostgres(db)) return countSqliteProducts(db, conditions, bound);
-  const where = whereAll(true, conditions);
-  const rows = db.selectFrom('products as p').select(sql<number>`1`.as('one'));
-  return { total: await countUpTo(db, where ? rows.where(where) : rows, bound), bound };
+  return { total: await countWhereUpTo(db, whereAll(true, conditions), bound), bound };
 }
 
 /**

@@ -228,13 +228,12 @@ export function unpagedTooLargeMessage(bound: number): string {
 }
 
 /**
- * How far a page of a `boundedCount` list counts its total exactly (the contract's
- * `LIST_COUNT_BOUND`, decision 0027): past it the answer says '10,000+' (`total: 10000,
- * totalRelation: 'gte'`), as search engines do, so a search or filter matching half of
- * a million-row table costs what one matching ten thousand rows costs.
+ * How far a page of a `boundedCount` list counts its total exactly in this process (the
+ * contract's `LIST_COUNT_BOUND` unless configured, decision 0027): past it the answer
+ * says '10,000+' (`total: 10000, totalRelation: 'gte'`), as search engines do, so a
+ * search or filter matching half of a million-row table costs what one matching ten
+ * thousand rows costs.
  */
-export { LIST_COUNT_BOUND };
-
 let listCountBound = LIST_COUNT_BOUND;
 
 /**
@@ -244,6 +243,11 @@ let listCountBound = LIST_COUNT_BOUND;
  */
 export function setListCountBound(rows: number): void {
   listCountBound = rows;
+}
+
+/** How far a page's total is counted exactly in this process (see `setListCountBound`). */
+export function getListCountBound(): number {
+  return listCountBound;
 }
 
 /**

@@ -63,8 +63,6 @@ export interface ListCount {
   matchesBound?: number;
   /** SQLite: products meeting the conditions other than the search (a planning estimate). */
   filtered?: number;
-  /** SQLite: the side the total was counted from, which the page follows when it gathers. */
-  driver?: CountDriver;
 }
 
 /**

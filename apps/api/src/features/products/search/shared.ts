@@ -2,7 +2,7 @@ import type { ApprovalStatus, ProductStatus, productSorts } from '@haat/contract
 import { type Expression, expressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../../platform/db/create-db.js';
 import { TRIGRAM } from '../../../platform/db/dialect.js';
-import { afterKeyset, type Keyset, likeContains, type SortKeyType } from '../../../platform/db/lists.js';
+import { afterKeyset, countUpTo, type Keyset, likeContains, type SortKeyType } from '../../../platform/db/lists.js';
 import type { Database, ProductsTable } from '../../../platform/db/schema.js';
 import type { Access } from './plan.js';
 
@@ -128,6 +128,15 @@ export const productSortKeys: Record<
 export function countQuery(db: Db, where: Expression<SqlBool> | undefined) {
   const query = db.selectFrom('products as p').select((e) => e.fn.countAll<number>().as('count'));
   return where ? query.where(where) : query;
+}
+
+/**
+ * How many products meet `where` (all of them without it), exact up to `bound` and
+ * `bound + 1` for any more (decision 0027: `countUpTo`).
+ */
+export function countWhereUpTo(db: Db, where: Expression<SqlBool> | undefined, bound: number): Promise<number> {
+  const rows = db.selectFrom('products as p').select(sql<number>`1`.as('one'));
+  return countUpTo(db, where ? rows.where(where) : rows, bound);
 }
 
 /** How many products meet `where` (all of them without it). */

@@ -1,10 +1,11 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../../platform/db/create-db.js';
-import { afterKeyset, countUpTo, type Keyset } from '../../../platform/db/lists.js';
+import { afterKeyset, type Keyset } from '../../../platform/db/lists.js';
 import { type CountDriver, chooseCountDriver, choosePagePlan, type ListCount, type PagePlan } from './plan.js';
 import { plannedCount } from './planning-counts.js';
 import {
   countWhere,
+  countWhereUpTo,
   eb,
   ftsPhrase,
   type ProductConditions,
@@ -36,7 +37,7 @@ export async function countSqliteProducts(db: Db, conditions: ProductConditions[
   const [search] = searches;
   if (searches.length !== 1 || search === undefined || !usesFts(false, search)) {
     const where = whereAll(false, conditions);
-    const total = await countUpTo(db, selectOne(db, where), bound);
+    const total = await countWhereUpTo(db, where, bound);
     // A LIKE search reads the whole table whatever the filters.
     return { total, bound, rows, ...(searches.length > 0 && { matches: rows, matchesBound: rows }) };
   }
@@ -58,14 +59,8 @@ export async function countSqliteProducts(db: Db, conditions: ProductConditions[
   const total =
     driver === 'stream' || driver === 'search'
       ? await countStreamingMatches(db, search, whereAll(false, others, 'walk'), bound)
-      : await countUpTo(db, selectOne(db, whereAll(false, conditions, driver)), bound);
-  return { total, bound, rows, matches, matchesBound, filtered, driver };
-}
-
-/** `select 1 from products as p where …`: the rows a bounded count counts. */
-function selectOne(db: Db, where: Expression<SqlBool> | undefined) {
-  const query = db.selectFrom('products as p').select(sql<number>`1`.as('one'));
-  return where ? query.where(where) : query;
+      : await countWhereUpTo(db, whereAll(false, conditions, driver), bound);
+  return { total, bound, rows, matches, matchesBound, filtered };
 }
 
 /** SQLite: products whose name, SKU or brand contains `text` (3+ characters), from the FTS5 index alone, up to `bound` (`bound + 1` for more). */
