@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/create-db.js';
 import { isPostgres } from '../../platform/db/dialect.js';
-import { likeContains } from '../../platform/db/lists.js';
 import { ftsPhrase, startsWith, usesTrigrams } from '../../platform/db/quick-search.js';
+import { postgresSearchPredicate } from './search/shared.js';
 
 /**
  * SQL of the global search's product lookup (issue 10, docs/decisions/0060): a few
@@ -27,8 +27,8 @@ export function findProductBySku(db: Db, text: string, vendorId: number | undefi
 /**
  * Up to `limit` products matching `text`, within the vendor's when given:
  * - 3+ characters: name, SKU or brand contains it, any case. SQLite reads the FTS5
- *   trigram index newest first and stops at `limit`; PostgreSQL ILIKEs over the pg_trgm
- *   indexes.
+ *   trigram index newest first and stops at `limit`; PostgreSQL LIKEs the lower-cased
+ *   `search_text` over its pg_trgm index (decision 0029).
  * - 2 characters: the name or the SKU starts with it, any case, through
  *   `products_lower_name_id_idx` and `products_sku_key`.
  */
@@ -59,13 +59,7 @@ export async function findProductsMatching(db: Db, text: string, vendorId: numbe
     return db
       .selectFrom('products as p')
       .select(columns)
-      .where((eb) =>
-        eb.or([
-          likeContains(true, eb.ref('p.name'), text),
-          likeContains(true, eb.ref('p.sku'), text),
-          likeContains(true, eb.ref('p.brand'), text),
-        ]),
-      )
+      .where(postgresSearchPredicate(text))
       .$if(vendorId !== undefined, (q) => q.where('p.vendorId', '=', vendorId as number))
       .limit(limit)
       .execute();

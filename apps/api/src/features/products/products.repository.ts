@@ -5,9 +5,8 @@ import { isPostgres } from '../../platform/db/dialect.js';
 import { afterKeyset, type Keyset } from '../../platform/db/lists.js';
 import type { NewProduct, ProductUpdate } from '../../platform/db/schema.js';
 import type { ListCount, PagePlan } from './search/plan.js';
-import { findPostgresPageIds } from './search/postgres.js';
+import { countPostgresProducts, findPostgresPageIds } from './search/postgres.js';
 import {
-  countWhereUpTo,
   eb,
   findWalkIds,
   type ProductConditions,
@@ -81,8 +80,7 @@ export function findProductById(db: Db, id: number) {
  * own plan.
  */
 export async function countProducts(db: Db, conditions: ProductConditions[], bound: number): Promise<ListCount> {
-  if (!isPostgres(db)) return countSqliteProducts(db, conditions, bound);
-  return { total: await countWhereUpTo(db, whereAll(true, conditions), bound), bound };
+  return isPostgres(db) ? countPostgresProducts(db, conditions, bound) : countSqliteProducts(db, conditions, bound);
 }
 
 /**
@@ -114,9 +112,7 @@ export async function listProducts(
   if (page) {
     if (page.count?.total === 0) return [];
     if (postgres && page.count && conditions.some((c) => c.search)) {
-      const { total, bound } = page.count;
-      const atLeast = bound !== undefined && total > bound;
-      const ids = await findPostgresPageIds(db, conditions, sort, page.limit + 1, page.after, total, atLeast);
+      const ids = await findPostgresPageIds(db, conditions, sort, page.limit + 1, page.after, page.count);
       if (ids.length === 0) return [];
       return query.where('p.id', 'in', ids).orderBy(key, direction).orderBy('p.id', direction).execute();
     }

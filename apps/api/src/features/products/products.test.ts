@@ -1050,6 +1050,38 @@ describe('product lists', () => {
       expect((await get('/api/products/admin/all?search=widget', boss)).json().products).toEqual([]);
     });
 
+    it('matches a search within one of name, SKU and brand, never across two of them', async () => {
+      // PostgreSQL searches one lower-cased copy of the three fields joined by U+001F
+      // (decision 0029): a text holding that character must still match within a field only.
+      const temp = await own.app.inject({
+        method: 'POST',
+        url: '/api/products/create',
+        headers: authAs(own.app, boss),
+        payload: {
+          ...body(),
+          name: 'Crossing LAMP',
+          sku: 'XFIELD-1',
+          brand: 'Tab\u001fBed',
+          category: audio,
+          subcategory: null,
+        },
+      });
+      expect(temp.statusCode, temp.body).toBe(201);
+      const id = temp.json().product._id;
+      const search = async (text: string, limit = '') =>
+        (await get(`/api/products/admin/all?search=${encodeURIComponent(text)}${limit}`, boss)).json();
+      for (const text of ['lamp\u001fxfield', 'p\u001fxf', '1\u001ftab', 'lamp xfield']) {
+        expect(ids((await search(text)).products), text).toEqual([]);
+        expect((await search(text, '&limit=5&sort=price-asc')).total, text).toBe(0);
+      }
+      for (const text of ['tab\u001fbed', 'B\u001fb', 'ng lamp', 'xfield-1']) {
+        expect(ids((await search(text)).products), text).toEqual([id]);
+        const page = await search(text, '&limit=5&sort=name-asc');
+        expect([page.total, ids(page.products)], text).toEqual([1, [id]]);
+      }
+      await own.app.inject({ method: 'DELETE', url: `/api/products/delete/${id}`, headers: authAs(own.app, boss) });
+    });
+
     it.each([
       ['newest', ['rivalQueued', 'rivalRejected', 'sellerQueued', 'sellerLive', 'percent', 'atlas', 'zen', 'bass']],
       ['oldest', ['bass', 'zen', 'atlas', 'percent', 'sellerLive', 'sellerQueued', 'rivalRejected', 'rivalQueued']],

@@ -61,7 +61,10 @@ export interface ListCount {
   matches?: number;
   /** SQLite: how far `matches` was counted: past it, `matches` is a lower bound. */
   matchesBound?: number;
-  /** SQLite: products meeting the conditions other than the search (a planning estimate). */
+  /**
+   * Products meeting the conditions other than the search (a planning estimate, kept
+   * by `planning-counts.ts`): on SQLite, and on PostgreSQL for a search with filters.
+   */
   filtered?: number;
 }
 

@@ -2,7 +2,14 @@ import type { ApprovalStatus, ProductStatus, productSorts } from '@haat/contract
 import { type Expression, expressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../../platform/db/create-db.js';
 import { TRIGRAM } from '../../../platform/db/dialect.js';
-import { afterKeyset, countUpTo, type Keyset, likeContains, type SortKeyType } from '../../../platform/db/lists.js';
+import {
+  afterKeyset,
+  containsPattern,
+  countUpTo,
+  type Keyset,
+  likeContains,
+  type SortKeyType,
+} from '../../../platform/db/lists.js';
 import type { Database, ProductsTable } from '../../../platform/db/schema.js';
 import type { Access } from './plan.js';
 
@@ -63,13 +70,48 @@ const ASCII = /^[\x20-\x7e]*$/;
 /** FTS5 query for `text` as one substring: a quoted phrase, its quotes doubled. */
 export const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
+/** U+001F, between name, SKU and brand in PostgreSQL's `search_text` (migration 2026_11_25_0900). */
+const FIELD_SEPARATOR = '\u001f';
+
 /**
- * The search predicate, per database. PostgreSQL: ILIKE on name, SKU and brand, each
- * served by a pg_trgm GIN index. SQLite: the FTS5 trigram index (`products_search`)
- * for 3+ characters, and LIKE for shorter text (a scan: trigram indexes need 3
- * characters). See migration 2026_11_21_1700_add_product_search.
+ * True when PostgreSQL can check `text` on `search_text` alone (decision 0029), as a
+ * walk of a sort index does (the indexes INCLUDE that column, not name, SKU and brand):
+ * a text holding the fields' separator could match across two fields there.
+ */
+export const searchTextSuffices = (text: string) => !text.includes(FIELD_SEPARATOR);
+
+/**
+ * PostgreSQL: name, SKU or brand contains `text`, any case (spec section 5): LIKE on
+ * `search_text`, their stored lower-cased copy, served by its pg_trgm GIN index
+ * (decision 0029; `lower()` of the pattern in SQL, so both sides fold case alike, as
+ * ILIKE does). With `unindexed`, written so that the trigram index cannot serve it
+ * (`search_text || ''`): PostgreSQL then reads a filter's covering index and checks
+ * each entry (access `scan`). A text holding the fields' separator is also checked on
+ * each field with ILIKE. Reads `p.search_text`: the table or a window of it aliased `p`.
+ */
+export function postgresSearchPredicate(text: string, unindexed = false): Expression<SqlBool> {
+  const copy = unindexed ? sql`(p.search_text || '')` : sql`p.search_text`;
+  const onCopy = sql<SqlBool>`${copy} like lower(${containsPattern(text)}) escape '\\'`;
+  if (searchTextSuffices(text)) return onCopy;
+  return eb.and([
+    onCopy,
+    eb.or([
+      likeContains(true, eb.ref('p.name'), text),
+      likeContains(true, eb.ref('p.sku'), text),
+      likeContains(true, eb.ref('p.brand'), text),
+    ]),
+  ]);
+}
+
+/**
+ * The search predicate, per database. PostgreSQL: `postgresSearchPredicate` (LIKE on
+ * the lower-cased `search_text`, served by a pg_trgm GIN index). SQLite: the FTS5
+ * trigram index (`products_search`) for 3+ characters, and LIKE for shorter text (a
+ * scan: trigram indexes need 3 characters). See migrations
+ * 2026_11_21_1700_add_product_search and 2026_11_25_0900_add_product_search_text.
  */
 export function searchPredicate(postgres: boolean, text: string, access: Access): Expression<SqlBool> {
+  if (postgres) return postgresSearchPredicate(text, access === 'scan');
   // A walk (of a covering index) or a scan checks rows it reads anyway: LIKE on each
   // costs a fraction of a microsecond, where the FTS5 form first gathers every match
   // (25 ms for "unknown" on 100,000 products).
@@ -151,9 +193,12 @@ export async function countWhere(db: Db, where: Expression<SqlBool> | undefined)
  * the list's order, with the sort key as a column, so ordering the outer query by that
  * column lets the database keep the window's order and stop at `size` matches (ordering
  * by `lower(p.name)` again would make PostgreSQL sort the whole window first). The
- * window's columns are those the sort indexes carry (SQLite) or INCLUDE (PostgreSQL;
- * migration 2026_11_24_1600): no product row is read. Fewer than `size` ids means the
- * list ended or the budget ran out: the caller then finds the page another way.
+ * window's columns are those the sort indexes carry (SQLite; migration 2026_11_24_1600)
+ * or INCLUDE (PostgreSQL, with `search_text` for name, SKU and brand: migration
+ * 2026_11_25_0900): no product row is read. Fewer than `size` ids means the list ended
+ * or the budget ran out: the caller then finds the page another way. On PostgreSQL a
+ * search that `search_text` alone cannot check (`searchTextSuffices`) is not walked:
+ * the answer is then no ids.
  */
 export async function findWalkIds(
   db: Db,
@@ -164,13 +209,16 @@ export async function findWalkIds(
   after: Keyset | undefined,
   budget: number,
 ): Promise<number[]> {
+  if (postgres && conditions.some((c) => c.search !== undefined && !searchTextSuffices(c.search))) return [];
   const { key, direction } = productSortKeys[sort];
   // `walk` keeps SQLite off the filters' indexes with unary `+`, which PostgreSQL has no use for.
   const where = whereAll(postgres, conditions, postgres ? 'filters' : 'walk');
   const window = db
     .selectFrom('products as p')
     .select(['p.id', 'p.status', 'p.approvalStatus', 'p.stockQuantity', 'p.categoryId', 'p.vendorId'])
-    .select(['p.name', 'p.sku', 'p.brand', sql<string | number>`${key}`.as('sortKey')])
+    .$if(postgres, (qb) => qb.select(sql<string>`p.search_text`.as('searchText')))
+    .$if(!postgres, (qb) => qb.select(['p.name', 'p.sku', 'p.brand']))
+    .select(sql<string | number>`${key}`.as('sortKey'))
     .$if(after !== undefined, (qb) => qb.where(afterKeyset(key, eb.ref('p.id'), direction, after as Keyset)))
     .orderBy(key, direction)
     .orderBy('p.id', direction)

@@ -20,6 +20,7 @@ import * as createActivityLog from './2026_11_24_1200_create_activity_log.js';
 import * as createCatalogVersion from './2026_11_24_1300_create_catalog_version.js';
 import * as createProductRevisions from './2026_11_24_1500_create_product_revisions.js';
 import * as coverProductSortIndexes from './2026_11_24_1600_cover_product_sort_indexes.js';
+import * as addProductSearchText from './2026_11_25_0900_add_product_search_text.js';
 
 /**
  * Every migration, by name, in order. Append-only: a landed migration is never
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_1300_create_catalog_version': createCatalogVersion,
   '2026_11_24_1500_create_product_revisions': createProductRevisions,
   '2026_11_24_1600_cover_product_sort_indexes': coverProductSortIndexes,
+  '2026_11_25_0900_add_product_search_text': addProductSearchText,
 };
