@@ -37,8 +37,9 @@ const accessFor = (filtered: number | undefined): Access =>
 /**
  * PostgreSQL: how many products meet all `conditions`, exact up to `bound` and
  * `bound + 1` for any more (decision 0027), and, for a search with filters, how many
- * the filters alone match (`filtered`, a planning estimate kept ten minutes): the
- * count, and the page after it, read a few filtered rows from their covering index.
+ * the filters alone match (`filtered`, counted only up to `FILTER_SCAN_ROWS + 1` and
+ * kept ten minutes: a planning estimate): the count, and the page after it, read a
+ * few filtered rows from their covering index.
  */
 export async function countPostgresProducts(
   db: Db,
@@ -50,7 +51,9 @@ export async function countPostgresProducts(
   const searched = conditions.some((c) => c.search !== undefined);
   const filtered =
     searched && filters !== undefined
-      ? await plannedCount(db, JSON.stringify(others), () => countWhere(db, filters))
+      ? await plannedCount(db, `postgres:${JSON.stringify(others)}`, () =>
+          countWhereUpTo(db, filters, FILTER_SCAN_ROWS),
+        )
       : undefined;
   const total = await countWhereUpTo(db, whereAll(true, conditions, accessFor(filtered)), bound);
   return { total, bound, ...(filtered !== undefined && { filtered }) };
