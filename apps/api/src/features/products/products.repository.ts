@@ -116,7 +116,9 @@ export async function listProducts(
       if (ids.length === 0) return [];
       return query.where('p.id', 'in', ids).orderBy(key, direction).orderBy('p.id', direction).execute();
     }
-    const plan: PagePlan = postgres ? { access: 'filters' } : sqlitePagePlan(page.limit, page.count);
+    const plan: PagePlan = postgres
+      ? { access: 'filters' }
+      : await sqlitePagePlan(db, conditions, page.limit, page.count);
     let access = plan.access;
     const withIds = (ids: number[]) =>
       ids.length === 0

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { chooseCountDriver, choosePagePlan } from './plan.js';
-import { sqlitePagePlan } from './sqlite.js';
 
 /**
  * The product list's SQLite plan choosers are pure functions of the counts: each
@@ -61,8 +60,17 @@ describe('choosePagePlan', () => {
       fallback: 'filters',
     });
   });
-  it('walks without a budget when no other plan is known', () => {
+  it('asks for the matches counted further when they were counted only to the bound', () => {
     const count = { total: BOUND + 1, bound: BOUND, rows: ROWS, matches: BOUND + 1, matchesBound: BOUND };
+    expect(choosePagePlan(50, count)).toEqual({ needsMatchesUpTo: 10 * BOUND });
+  });
+  it('walks within a budget once the matches are counted further', () => {
+    // walk 51 * 1,000,000 / 10,001 = 5,099.5 entries (1,275); gather 30,000: a budget of 30,000 / 0.5.
+    const count = { total: BOUND + 1, bound: BOUND, rows: ROWS, matches: 30_000, matchesBound: 10 * BOUND };
+    expect(choosePagePlan(50, count)).toEqual({ access: 'walk', walkBudget: 60_000, fallback: 'filters' });
+  });
+  it('walks without a budget when the matches are too many to count', () => {
+    const count = { total: BOUND + 1, bound: BOUND, rows: ROWS, matches: 10 * BOUND + 1, matchesBound: 10 * BOUND };
     expect(choosePagePlan(50, count)).toEqual({ access: 'walk' });
   });
   it('gathers the matches when they are few', () => {
@@ -78,14 +86,5 @@ describe('choosePagePlan', () => {
     // walk 51 * 1,000,000 / 300 * 0.25 = 42,500; scan 12,000 * 0.15 + 300 = 2,100.
     const count = { total: 300, bound: BOUND, rows: ROWS, matches: BOUND + 1, matchesBound: BOUND, filtered: 12_000 };
     expect(choosePagePlan(50, count)).toEqual({ access: 'scan' });
-  });
-});
-
-describe('sqlitePagePlan', () => {
-  it("is SQLite's own plan when the list was not counted", () => {
-    expect(sqlitePagePlan(50, undefined)).toEqual({ access: 'filters' });
-  });
-  it('follows choosePagePlan when it was', () => {
-    expect(sqlitePagePlan(50, { total: 10, rows: 100_000, matches: 10 })).toEqual({ access: 'filters' });
   });
 });

@@ -94,11 +94,26 @@ async function countStreamingMatches(
 }
 
 /**
- * How SQLite finds one page of `limit` rows: the plan `choosePagePlan` picks from the
- * list's counts, or SQLite's own choice (`filters`) when the list was not counted.
+ * How SQLite finds one page of `limit` rows of the products meeting `conditions`: the
+ * plan `choosePagePlan` picks from the list's counts (counting the search's matches
+ * further when it asks), or SQLite's own choice (`filters`) when the list was not counted.
  */
-export function sqlitePagePlan(limit: number, count: ListCount | undefined): PagePlan {
-  return count ? choosePagePlan(limit, count) : { access: 'filters' };
+export async function sqlitePagePlan(
+  db: Db,
+  conditions: ProductConditions[],
+  limit: number,
+  count: ListCount | undefined,
+): Promise<PagePlan> {
+  if (!count) return { access: 'filters' };
+  const choice = choosePagePlan(limit, count);
+  if (!('needsMatchesUpTo' in choice)) return choice;
+  const [search, ...others] = conditions.flatMap((c) => (c.search ? [c.search] : []));
+  // Matches are only ever counted for one FTS5 search (`countSqliteProducts`).
+  if (search === undefined || others.length > 0) return { access: 'walk' };
+  const matchesBound = choice.needsMatchesUpTo;
+  const matches = await countSearchMatches(db, search, matchesBound);
+  const recounted = choosePagePlan(limit, { ...count, matches, matchesBound });
+  return 'needsMatchesUpTo' in recounted ? { access: 'walk' } : recounted;
 }
 
 /**

@@ -21,6 +21,7 @@ import * as createCatalogVersion from './2026_11_24_1300_create_catalog_version.
 import * as createProductRevisions from './2026_11_24_1500_create_product_revisions.js';
 import * as coverProductSortIndexes from './2026_11_24_1600_cover_product_sort_indexes.js';
 import * as addProductSearchText from './2026_11_25_0900_add_product_search_text.js';
+import * as coverProductQueueIndexes from './2026_11_25_0910_cover_product_queue_indexes.js';
 
 /**
  * Every migration, by name, in order. Append-only: a landed migration is never
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_1500_create_product_revisions': createProductRevisions,
   '2026_11_24_1600_cover_product_sort_indexes': coverProductSortIndexes,
   '2026_11_25_0900_add_product_search_text': addProductSearchText,
+  '2026_11_25_0910_cover_product_queue_indexes': coverProductQueueIndexes,
 };
