@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/create-db.js';
 import { isPostgres } from '../../platform/db/dialect.js';
-import { likeContains } from '../../platform/db/lists.js';
+import { copyContains, likeContains } from '../../platform/db/lists.js';
 import { ftsPhrase, startsWith, usesTrigrams } from '../../platform/db/quick-search.js';
 
 /**
@@ -30,7 +30,7 @@ export type OrderLookupRow = Awaited<ReturnType<typeof findOrderByTrackingNumber
  * Up to `limit` orders whose tracking number or e-mail (billing, or on SQLite the
  * account's too) matches `text`:
  * - 3+ characters, contains, any case: SQLite's `orders_search` newest first, stopping
- *   at `limit`; PostgreSQL's pg_trgm indexes on tracking number and billing e-mail.
+ *   at `limit`; PostgreSQL's pg_trgm index on their lower-cased copy (decision 0029).
  * - 2 characters: the tracking number or the billing e-mail starts with it, through
  *   their B-tree indexes.
  */
@@ -52,12 +52,7 @@ export async function findOrdersMatching(db: Db, text: string, limit: number): P
     return db
       .selectFrom('orders as o')
       .select(orderColumns)
-      .where((eb) =>
-        eb.or([
-          likeContains(true, eb.ref('o.trackingNumber'), text),
-          likeContains(true, eb.ref('o.billingEmail'), text),
-        ]),
-      )
+      .where((eb) => copyContains(sql`o.search_text`, [eb.ref('o.trackingNumber'), eb.ref('o.billingEmail')], text))
       .limit(limit)
       .execute();
   }

@@ -122,6 +122,9 @@ describe('GET /api/orders/admin/orders', () => {
     ['an underscore literally, not as a wildcard', 'TRK_', ['TRK_GAMMA_003']],
     ['a percent sign literally', 'TRK%', []],
     ['text no order has', 'no-such-order', []],
+    // PostgreSQL searches one lower-cased copy of both, joined by U+001F (decision 0029).
+    ['never across the tracking number and the billing e-mail', '001\u001fbilling', []],
+    ['never across them with a space either', '001 billing', []],
   ])('searches %s', async (_, search, expected) => {
     const res = await get(`/api/orders/admin/orders?search=${encodeURIComponent(search)}`);
     expect(res.statusCode).toBe(200);

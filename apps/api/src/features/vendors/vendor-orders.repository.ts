@@ -2,7 +2,7 @@ import type { OrderStatus } from '@haat/contract';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../platform/db/create-db.js';
 import { isPostgres } from '../../platform/db/dialect.js';
-import { afterKeyset, type Keyset, likeContains } from '../../platform/db/lists.js';
+import { afterKeyset, copyContains, type Keyset, likeContains } from '../../platform/db/lists.js';
 import type { Database } from '../../platform/db/schema.js';
 
 /**
@@ -79,8 +79,9 @@ export interface OwnOrderFilters {
 
 /**
  * Orders holding the vendor's lines that meet `filters`. The search is the order
- * search's LIKE (ILIKE on PostgreSQL, where the tracking number's pg_trgm index can
- * serve it) on orders already narrowed to the vendor's. A NUL character never gets
+ * search's LIKE (ILIKE on PostgreSQL, with LIKE on the orders' lower-cased
+ * `search_text`, whose pg_trgm index can serve it: decision 0029) on orders already
+ * narrowed to the vendor's. A NUL character never gets
  * here: the request guard of every route refuses it (decision 0021).
  */
 function ownOrders(db: Db, vendorId: number, filters: OwnOrderFilters) {
@@ -90,7 +91,13 @@ function ownOrders(db: Db, vendorId: number, filters: OwnOrderFilters) {
     .where((eb) => hasOwnLine(eb, vendorId))
     .$if(status !== undefined, (q) => q.where('o.status', '=', status as OrderStatus))
     .$if(Boolean(search), (q) =>
-      q.where((eb) => likeContains(isPostgres(db), eb.ref('o.trackingNumber'), search as string)),
+      q.where((eb) => {
+        const tracking = likeContains(isPostgres(db), eb.ref('o.trackingNumber'), search as string);
+        if (!isPostgres(db)) return tracking;
+        // The copy's trigram index finds the candidates; ILIKE keeps those of the tracking number.
+        const candidates = copyContains(sql`o.search_text`, [eb.ref('o.trackingNumber')], search as string);
+        return eb.and([candidates, tracking]);
+      }),
     );
 }
 

@@ -120,6 +120,26 @@ export function likeContains(postgres: boolean, expression: Expression<unknown>,
   return sql<SqlBool>`${expression} ${op} ${containsPattern(text)} escape '\\'`;
 }
 
+/** U+001F: joins the fields of a PostgreSQL search copy (`copyContains`, decision 0029). */
+export const SEARCH_FIELD_SEPARATOR = '\u001f';
+
+/**
+ * PostgreSQL: one of `fields` contains `text`, in any case, as ILIKE on each would
+ * answer, written over `copy`: a stored `lower(field ‖ U+001F ‖ field …)` of those
+ * fields with one pg_trgm index (decision 0029), checked with LIKE against the pattern
+ * lower-cased in SQL (PostgreSQL's ILIKE lower-cases each value of each row: about
+ * 0.5 µs a column). A text holding the separator could match across two fields in
+ * the copy, so it is also checked on each field with ILIKE.
+ */
+export function copyContains(copy: Expression<unknown>, fields: Array<Expression<unknown>>, text: string) {
+  const onCopy = sql<SqlBool>`${copy} like lower(${containsPattern(text)}) escape '\\'`;
+  if (!text.includes(SEARCH_FIELD_SEPARATOR)) return onCopy;
+  return sql<SqlBool>`(${onCopy} and (${sql.join(
+    fields.map((field) => likeContains(true, field, text)),
+    sql` or `,
+  )}))`;
+}
+
 /** How a searched page is found on PostgreSQL; see `choosePostgresPagePlan`. */
 export type PostgresPagePlan = { access: 'gather' } | { access: 'walk'; budget: number };
 

@@ -1,7 +1,7 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../../platform/db/create-db.js';
 import { isPostgres } from '../../../platform/db/dialect.js';
-import { afterKeyset, type Keyset, likeContains } from '../../../platform/db/lists.js';
+import { afterKeyset, copyContains, type Keyset, likeContains } from '../../../platform/db/lists.js';
 import type { Database, OrdersTable } from '../../../platform/db/schema.js';
 import { ftsQuery } from './plan.js';
 
@@ -15,12 +15,13 @@ export type OrderStatusValue = OrdersTable['status'];
 
 /**
  * A search text as the database answers it (see docs/decisions/0016):
- * - `like`: LIKE (SQLite) or ILIKE (PostgreSQL) on each order, the account's e-mail
+ * - `like`: LIKE on each order (PostgreSQL: on `search_text`, its lower-cased copy
+ *   of tracking number and billing e-mail, decision 0029), the account's e-mail
  *   through a subquery on users: a scan. SQLite: 1 character, and the texts
  *   `sqliteSearchKind` sends here; PostgreSQL: fewer than 3 characters.
- * - `trigram` (PostgreSQL, 3+ characters): ILIKE on the tracking number and billing
- *   e-mail, each served by a pg_trgm index, or an account among `accountIds` (the
- *   users whose e-mail matched, found first through their own pg_trgm index).
+ * - `trigram` (PostgreSQL, 3+ characters): LIKE on `search_text`, served by its
+ *   pg_trgm index, or an account among `accountIds` (the users whose e-mail matched,
+ *   found first through their own pg_trgm index).
  * - `fts` (SQLite, 2+ characters): `query`, the FTS5 query of the text in
  *   `orders_search`; null when no order can match.
  * - `none`: a text with U+0000, which no stored text contains (PostgreSQL cannot store
@@ -57,10 +58,13 @@ export function matchesSearch(
     return sql<SqlBool>`${eb.ref('orders.id')} in (
       select rowid from orders_search where orders_search match ${ftsQuery(search.query, status)})`;
   }
-  const own = [
-    likeContains(postgres, eb.ref('orders.trackingNumber'), text),
-    likeContains(postgres, eb.ref('orders.billingEmail'), text),
-  ];
+  // PostgreSQL: one LIKE on the orders' lower-cased copy of both (decision 0029).
+  const own = postgres
+    ? [copyContains(sql`orders.search_text`, [eb.ref('orders.trackingNumber'), eb.ref('orders.billingEmail')], text)]
+    : [
+        likeContains(false, eb.ref('orders.trackingNumber'), text),
+        likeContains(false, eb.ref('orders.billingEmail'), text),
+      ];
   if (search.via === 'trigram') {
     // The accounts were found first: `user_id in (select ...)` inside an OR would make
     // PostgreSQL scan every order instead of combining the indexes.

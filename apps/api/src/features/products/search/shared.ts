@@ -4,10 +4,11 @@ import type { Db } from '../../../platform/db/create-db.js';
 import { TRIGRAM } from '../../../platform/db/dialect.js';
 import {
   afterKeyset,
-  containsPattern,
+  copyContains,
   countUpTo,
   type Keyset,
   likeContains,
+  SEARCH_FIELD_SEPARATOR,
   type SortKeyType,
 } from '../../../platform/db/lists.js';
 import type { Database, ProductsTable } from '../../../platform/db/schema.js';
@@ -70,37 +71,24 @@ const ASCII = /^[\x20-\x7e]*$/;
 /** FTS5 query for `text` as one substring: a quoted phrase, its quotes doubled. */
 export const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
-/** U+001F, between name, SKU and brand in PostgreSQL's `search_text` (migration 2026_11_25_0900). */
-const FIELD_SEPARATOR = '\u001f';
-
 /**
  * True when PostgreSQL can check `text` on `search_text` alone (decision 0029), as a
  * walk of a sort index does (the indexes INCLUDE that column, not name, SKU and brand):
  * a text holding the fields' separator could match across two fields there.
  */
-export const searchTextSuffices = (text: string) => !text.includes(FIELD_SEPARATOR);
+export const searchTextSuffices = (text: string) => !text.includes(SEARCH_FIELD_SEPARATOR);
 
 /**
  * PostgreSQL: name, SKU or brand contains `text`, any case (spec section 5): LIKE on
  * `search_text`, their stored lower-cased copy, served by its pg_trgm GIN index
- * (decision 0029; `lower()` of the pattern in SQL, so both sides fold case alike, as
- * ILIKE does). With `unindexed`, written so that the trigram index cannot serve it
- * (`search_text || ''`): PostgreSQL then reads a filter's covering index and checks
- * each entry (access `scan`). A text holding the fields' separator is also checked on
- * each field with ILIKE. Reads `p.search_text`: the table or a window of it aliased `p`.
+ * (`copyContains`, decision 0029). With `unindexed`, written so that the trigram index
+ * cannot serve it (`search_text || ''`): PostgreSQL then reads a filter's covering
+ * index and checks each entry (access `scan`). Reads `p.search_text`: the table or a
+ * window of it aliased `p`.
  */
 export function postgresSearchPredicate(text: string, unindexed = false): Expression<SqlBool> {
   const copy = unindexed ? sql`(p.search_text || '')` : sql`p.search_text`;
-  const onCopy = sql<SqlBool>`${copy} like lower(${containsPattern(text)}) escape '\\'`;
-  if (searchTextSuffices(text)) return onCopy;
-  return eb.and([
-    onCopy,
-    eb.or([
-      likeContains(true, eb.ref('p.name'), text),
-      likeContains(true, eb.ref('p.sku'), text),
-      likeContains(true, eb.ref('p.brand'), text),
-    ]),
-  ]);
+  return copyContains(copy, [eb.ref('p.name'), eb.ref('p.sku'), eb.ref('p.brand')], text);
 }
 
 /**

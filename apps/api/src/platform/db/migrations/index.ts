@@ -22,6 +22,7 @@ import * as createProductRevisions from './2026_11_24_1500_create_product_revisi
 import * as coverProductSortIndexes from './2026_11_24_1600_cover_product_sort_indexes.js';
 import * as addProductSearchText from './2026_11_25_0900_add_product_search_text.js';
 import * as coverProductQueueIndexes from './2026_11_25_0910_cover_product_queue_indexes.js';
+import * as addOrderSearchText from './2026_11_25_0920_add_order_search_text.js';
 
 /**
  * Every migration, by name, in order. Append-only: a landed migration is never
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_1600_cover_product_sort_indexes': coverProductSortIndexes,
   '2026_11_25_0900_add_product_search_text': addProductSearchText,
   '2026_11_25_0910_cover_product_queue_indexes': coverProductQueueIndexes,
+  '2026_11_25_0920_add_order_search_text': addOrderSearchText,
 };
