@@ -20,18 +20,19 @@ import {
  */
 
 /**
- * Resolves a search text (not blank, without U+0000) for PostgreSQL: ILIKE for fewer
- * than 3 characters; else the accounts whose e-mail contains it are found first,
- * through their own trigram index.
+ * Resolves a search text (not blank, without U+0000) for PostgreSQL: the accounts
+ * whose e-mail contains it are found first (through their own trigram index for 3+
+ * characters; else by a scan of the users, once rather than in both the count and
+ * the page); then a `trigram` search, or for fewer than 3 characters a `like` one.
  */
 export async function preparePostgresSearch(db: Db, text: string): Promise<OrderSearch> {
-  if ([...text].length < TRIGRAM) return { via: 'like', text };
   const accounts = await db
     .selectFrom('users')
     .select('users.id')
     .where((eb) => likeContains(true, eb.ref('users.email'), text))
     .execute();
-  return { via: 'trigram', text, accountIds: accounts.map((account) => account.id) };
+  const accountIds = accounts.map((account) => account.id);
+  return [...text].length < TRIGRAM ? { via: 'like', text, accountIds } : { via: 'trigram', text, accountIds };
 }
 
 /**
@@ -55,11 +56,16 @@ export async function findPostgresPageIds(
   page: { limit: number; after: Keyset | undefined; total: number; exact: boolean; rows: number },
 ): Promise<number[]> {
   const { limit, after, total, rows: inScope } = page;
-  const plan = choosePostgresPagePlan(limit, total, inScope);
+  // A `like` search (fewer than 3 characters) has no index to gather through: gathering
+  // reads every order, so walking the list, which stops at the page, never costs more
+  // (a 2-character text among 1,000,000 orders: the gather scanned them all in 300 ms).
+  const scans = filters.search?.via === 'like';
+  const plan = scans ? ({ access: 'walk', budget: null } as const) : choosePostgresPagePlan(limit, total, inScope);
   if (plan.access === 'walk') {
     // The walk reads a window of the list, capped at `budget` orders, in the list's order;
     // PostgreSQL keeps that order for the outer query, which stops at `limit` matches.
-    const window = ordersInListOrder(db, filters.status, after).selectAll('orders').limit(plan.budget);
+    const list = ordersInListOrder(db, filters.status, after).selectAll('orders');
+    const window = plan.budget === null ? list : list.limit(plan.budget);
     const rows = await db
       .selectFrom(window.as('orders'))
       .select('orders.id')
@@ -76,7 +82,8 @@ export async function findPostgresPageIds(
       .orderBy('orders.id', 'desc')
       .limit(limit)
       .execute();
-    if (rows.length === limit) return rows.map((row) => row.id);
+    // Unbounded, a walk that falls short has reached the end of the list.
+    if (rows.length === limit || plan.budget === null) return rows.map((row) => row.id);
   }
   // MATERIALIZED: computed apart, so PostgreSQL cannot turn the sort and limit back into a walk.
   const rows = await db

@@ -17,8 +17,9 @@ export type OrderStatusValue = OrdersTable['status'];
  * A search text as the database answers it (see docs/decisions/0016):
  * - `like`: LIKE on each order (PostgreSQL: on `search_text`, its lower-cased copy
  *   of tracking number and billing e-mail, decision 0029), the account's e-mail
- *   through a subquery on users: a scan. SQLite: 1 character, and the texts
- *   `sqliteSearchKind` sends here; PostgreSQL: fewer than 3 characters.
+ *   through a subquery on users, or, when given, an account among `accountIds` (found
+ *   first, once for the count and the page): a scan. SQLite: 1 character, and the
+ *   texts `sqliteSearchKind` sends here; PostgreSQL: fewer than 3 characters.
  * - `trigram` (PostgreSQL, 3+ characters): LIKE on `search_text`, served by its
  *   pg_trgm index, or an account among `accountIds` (the users whose e-mail matched,
  *   found first through their own pg_trgm index).
@@ -29,7 +30,7 @@ export type OrderStatusValue = OrdersTable['status'];
  */
 export type OrderSearch =
   | { via: 'none'; text: string }
-  | { via: 'like'; text: string }
+  | { via: 'like'; text: string; accountIds?: number[] }
   | { via: 'trigram'; text: string; accountIds: number[] }
   | { via: 'fts'; text: string; query: string | null };
 
@@ -65,11 +66,12 @@ export function matchesSearch(
         likeContains(false, eb.ref('orders.trackingNumber'), text),
         likeContains(false, eb.ref('orders.billingEmail'), text),
       ];
-  if (search.via === 'trigram') {
+  const { accountIds } = search;
+  if (accountIds !== undefined) {
     // The accounts were found first: `user_id in (select ...)` inside an OR would make
     // PostgreSQL scan every order instead of combining the indexes.
-    return search.accountIds.length > 0
-      ? eb.or([...own, eb('orders.userId', '=', sql<number>`any(${search.accountIds})`)])
+    return accountIds.length > 0
+      ? eb.or([...own, eb('orders.userId', '=', sql<number>`any(${accountIds})`)])
       : eb.or(own);
   }
   // The account's e-mail is looked up in users first (a far smaller table), so neither
