@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { chooseCountDriver, choosePagePlan } from './plan.js';
+import { choosePostgresAccess } from './postgres.js';
 
 /**
  * The product list's SQLite plan choosers are pure functions of the counts: each
  * branch is taken here by an input whose answer is worked out by hand from the cost
  * constants in `plan.ts` (row lookup 1, covering index entry checked 0.15, entry walked
- * 0.25, match streamed through the narrow index 1) and the bound of decision 0027. What each
- * plan answers is held to the list's meaning by products.test.ts.
+ * 0.25, match streamed through the narrow index 1) and the bound of decision 0027; so is
+ * PostgreSQL's choice of reading a filter's covering index (`choosePostgresAccess`: an
+ * entry 0.2, a trigram match's row 1; decision 0029). What each plan answers is held to
+ * the list's meaning by products.test.ts.
  */
 
 const BOUND = 10_000;
@@ -86,5 +89,23 @@ describe('choosePagePlan', () => {
     // walk 51 * 1,000,000 / 300 * 0.25 = 42,500; scan 12,000 * 0.15 + 300 = 2,100.
     const count = { total: 300, bound: BOUND, rows: ROWS, matches: BOUND + 1, matchesBound: BOUND, filtered: 12_000 };
     expect(choosePagePlan(50, count)).toEqual({ access: 'scan' });
+  });
+});
+
+describe('choosePostgresAccess', () => {
+  it('leaves PostgreSQL its own plan without filters, or past 100,000 filtered products', () => {
+    expect(choosePostgresAccess(undefined, 10)).toBe('filters');
+    expect(choosePostgresAccess(100_001, 500_000)).toBe('filters');
+  });
+  it("reads the filters' index when the search matches many products", () => {
+    // 33,000 entries at 0.2 (6,600) against 10,700 rows visited through the trigram index.
+    expect(choosePostgresAccess(33_000, 10_700)).toBe('scan');
+  });
+  it('goes through the trigram index when the search matches few products', () => {
+    // 53,000 entries at 0.2 (10,600) against 70 rows.
+    expect(choosePostgresAccess(53_000, 70)).toBe('filters');
+  });
+  it("reads the filters' index when the search's matches could not be estimated", () => {
+    expect(choosePostgresAccess(500, undefined)).toBe('scan');
   });
 });

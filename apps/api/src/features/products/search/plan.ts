@@ -66,6 +66,8 @@ export interface ListCount {
    * by `planning-counts.ts`): on SQLite, and on PostgreSQL for a search with filters.
    */
   filtered?: number;
+  /** PostgreSQL: how the count read the rows (`choosePostgresAccess`); a gather for the page reads them alike. */
+  access?: Access;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../../platform/db/create-db.js';
+import { TRIGRAM } from '../../../platform/db/dialect.js';
 import { afterKeyset, choosePostgresPagePlan, type Keyset } from '../../../platform/db/lists.js';
 import type { Access, ListCount } from './plan.js';
 import { plannedCount } from './planning-counts.js';
@@ -10,6 +11,7 @@ import {
   findWalkIds,
   type ProductConditions,
   type ProductSort,
+  postgresSearchPredicate,
   productSortKeys,
   whereAll,
 } from './shared.js';
@@ -22,24 +24,53 @@ import {
  */
 
 /**
- * A search among filters matching at most this many products reads the filters'
+ * A search among filters matching at most this many products may read the filters'
  * covering index (migration 2026_11_25_0900), checking each entry with one LIKE: about
- * 0.2 µs an entry, so 20 ms at most. PostgreSQL's own estimate of a 3-character text's
- * matches is a constant (100 rows for "ban", which matched 10,711), so it would rather
- * visit every trigram candidate's row: 60 ms for "ban" among 33,000 inactive products.
+ * 0.2 µs an entry, so 20 ms at most.
  */
 const FILTER_SCAN_ROWS = 100_000;
 
-/** `scan` when the list's filters (without its search) match few enough products; else the planner's choice. */
-const accessFor = (filtered: number | undefined): Access =>
-  filtered !== undefined && filtered <= FILTER_SCAN_ROWS ? 'scan' : 'filters';
+/**
+ * What checking one entry of a filter's covering index costs, in visits of a trigram
+ * match's row (the bitmap scan of the trigram index visits every match in the table,
+ * then applies the filters): about 0.2 µs against 1 µs with the table in
+ * `shared_buffers`, and 6 µs when each page is copied from the OS's cache.
+ */
+const ENTRY_PER_VISIT = 0.2;
+
+/**
+ * About how many products `estimateSearchMatches` checks: at 1,000,000 products one
+ * match in the sample stands for 1,000, fine enough for `choosePostgresAccess` (a text
+ * among 53,000 out-of-stock products tips at about 10,600 matches), at about 1 ms.
+ */
+const SAMPLE_ROWS = 1000;
+
+/**
+ * How a bounded count and a gather read a search among filters on PostgreSQL: `scan`
+ * reads the filters' covering index and checks each entry (the search written so the
+ * trigram index cannot serve it); `filters` leaves the choice to PostgreSQL, which
+ * goes through the trigram index for any text of 3+ characters, however many products
+ * it matches: its estimate of a short text's matches is a constant (100 rows for
+ * "ban", which matched 10,711; 60 ms through the trigram index among 33,000 inactive
+ * products, 7 ms through the status index). `filtered` is how many products the
+ * filters match (past `FILTER_SCAN_ROWS`, a lower bound), `matches` an estimate of how
+ * many the search matches in the whole table, when known.
+ */
+export function choosePostgresAccess(filtered: number | undefined, matches: number | undefined): Access {
+  if (filtered === undefined || filtered > FILTER_SCAN_ROWS) return 'filters';
+  if (matches === undefined) return 'scan';
+  return filtered * ENTRY_PER_VISIT <= matches ? 'scan' : 'filters';
+}
 
 /**
  * PostgreSQL: how many products meet all `conditions`, exact up to `bound` and
- * `bound + 1` for any more (decision 0027), and, for a search with filters, how many
- * the filters alone match (`filtered`, counted only up to `FILTER_SCAN_ROWS + 1` and
- * kept ten minutes: a planning estimate): the count, and the page after it, read a
- * few filtered rows from their covering index.
+ * `bound + 1` for any more (decision 0027), with how it read them (`access`, which the
+ * page follows). For one search among filters: how many products the filters alone
+ * match (`filtered`, counted only up to `FILTER_SCAN_ROWS + 1` and kept ten minutes)
+ * and, when they are few, an estimate of the search's matches (`estimateSearchMatches`;
+ * none for a text under 3 characters, which only a scan answers) choose whether to
+ * read the filters' covering index (`choosePostgresAccess`). Both are
+ * planning estimates: they choose a plan, never the answer.
  */
 export async function countPostgresProducts(
   db: Db,
@@ -48,15 +79,39 @@ export async function countPostgresProducts(
 ): Promise<ListCount> {
   const others = conditions.map(({ search: _, ...rest }) => rest);
   const filters = whereAll(true, others);
-  const searched = conditions.some((c) => c.search !== undefined);
+  const searches = conditions.flatMap((c) => (c.search !== undefined ? [c.search] : []));
   const filtered =
-    searched && filters !== undefined
+    searches.length > 0 && filters !== undefined
       ? await plannedCount(db, `postgres:${JSON.stringify(others)}`, () =>
           countWhereUpTo(db, filters, FILTER_SCAN_ROWS),
         )
       : undefined;
-  const total = await countWhereUpTo(db, whereAll(true, conditions, accessFor(filtered)), bound);
-  return { total, bound, ...(filtered !== undefined && { filtered }) };
+  const [search] = searches;
+  // A text under 3 characters has no trigrams: only a scan can answer it, so it is not estimated.
+  const estimable = searches.length === 1 && search !== undefined && [...search].length >= TRIGRAM;
+  const matches =
+    filtered !== undefined && filtered <= FILTER_SCAN_ROWS && estimable
+      ? await estimateSearchMatches(db, search)
+      : undefined;
+  const access = choosePostgresAccess(filtered, matches);
+  const total = await countWhereUpTo(db, whereAll(true, conditions, access), bound);
+  return { total, bound, access, ...(filtered !== undefined && { filtered }) };
+}
+
+/**
+ * PostgreSQL: about how many products `text` matches in the whole table, from the
+ * products on a fixed sample of its pages, about `SAMPLE_ROWS` of them
+ * (`TABLESAMPLE SYSTEM … REPEATABLE`: the same pages each time, so they stay cached),
+ * or undefined when the sample holds no product. A planning estimate only.
+ */
+async function estimateSearchMatches(db: Db, text: string): Promise<number | undefined> {
+  const rows = await estimateProductRows(db);
+  const percent = Math.min(100, Math.max(0.01, (100 * SAMPLE_ROWS) / rows));
+  const result = await sql<{ seen: number; hits: number }>`
+    select count(*) as seen, count(*) filter (where ${postgresSearchPredicate(text)}) as hits
+    from products as p tablesample system (${sql.lit(Number(percent.toFixed(4)))}) repeatable (0)`.execute(db);
+  const seen = Number(result.rows[0]?.seen ?? 0);
+  return seen > 0 ? (Number(result.rows[0]?.hits ?? 0) * rows) / seen : undefined;
 }
 
 /**
@@ -65,8 +120,8 @@ export async function countPostgresProducts(
  * counted them (`count`). The plan comes from `choosePostgresPagePlan`: walk the sort
  * order's index, reading at most `budget` products, each checked against the
  * conditions, and gather if the walk falls short; or gather every match (bitmap scans
- * of the trigram index, or the entries of a filter's covering index when the filters
- * match few products) and sort them.
+ * of the trigram index, or the entries of a filter's covering index when the count
+ * read them so: `count.access`) and sort them.
  */
 export async function findPostgresPageIds(
   db: Db,
@@ -77,7 +132,7 @@ export async function findPostgresPageIds(
   count: ListCount,
 ): Promise<number[]> {
   const { key, direction } = productSortKeys[sort];
-  const where = whereAll(true, conditions, accessFor(count.filtered));
+  const where = whereAll(true, conditions, count.access ?? 'filters');
   const { total, bound } = count;
   const totalAtLeast = bound !== undefined && total > bound;
   const plan = choosePostgresPagePlan(size, total, await estimateProductRows(db), totalAtLeast);
