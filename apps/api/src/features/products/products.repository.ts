@@ -75,9 +75,8 @@ export function findProductById(db: Db, id: number) {
 
 /**
  * How many products meet all `conditions` (the list's `total`), exact up to `bound` and
- * `bound + 1` for any more (decision 0027), with what SQLite needs to plan the page
- * (`search/sqlite.ts`). PostgreSQL stops reading at the row after the bound with its
- * own plan.
+ * `bound + 1` for any more (decision 0027), with what each database needs to plan the
+ * page (`search/sqlite.ts`, `search/postgres.ts`).
  */
 export async function countProducts(db: Db, conditions: ProductConditions[], bound: number): Promise<ListCount> {
   return isPostgres(db) ? countPostgresProducts(db, conditions, bound) : countSqliteProducts(db, conditions, bound);

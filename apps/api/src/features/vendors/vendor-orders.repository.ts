@@ -92,8 +92,9 @@ function ownOrders(db: Db, vendorId: number, filters: OwnOrderFilters) {
     .$if(status !== undefined, (q) => q.where('o.status', '=', status as OrderStatus))
     .$if(Boolean(search), (q) =>
       q.where((eb) => {
-        const tracking = likeContains(isPostgres(db), eb.ref('o.trackingNumber'), search as string);
-        if (!isPostgres(db)) return tracking;
+        const postgres = isPostgres(db);
+        const tracking = likeContains(postgres, eb.ref('o.trackingNumber'), search as string);
+        if (!postgres) return tracking;
         // The copy's trigram index finds the candidates; ILIKE keeps those of the tracking number.
         const candidates = copyContains(sql`o.search_text`, [eb.ref('o.trackingNumber')], search as string);
         return eb.and([candidates, tracking]);

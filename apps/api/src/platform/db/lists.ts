@@ -121,7 +121,13 @@ export function likeContains(postgres: boolean, expression: Expression<unknown>,
 }
 
 /** U+001F: joins the fields of a PostgreSQL search copy (`copyContains`, decision 0029). */
-export const SEARCH_FIELD_SEPARATOR = '\u001f';
+const SEARCH_FIELD_SEPARATOR = '\u001f';
+
+/**
+ * True when LIKE on a search copy alone answers `text` (`copyContains`): a text holding
+ * the fields' separator could match across two fields there.
+ */
+export const copyAloneSuffices = (text: string) => !text.includes(SEARCH_FIELD_SEPARATOR);
 
 /**
  * PostgreSQL: one of `fields` contains `text`, in any case, as ILIKE on each would
@@ -133,7 +139,7 @@ export const SEARCH_FIELD_SEPARATOR = '\u001f';
  */
 export function copyContains(copy: Expression<unknown>, fields: Array<Expression<unknown>>, text: string) {
   const onCopy = sql<SqlBool>`${copy} like lower(${containsPattern(text)}) escape '\\'`;
-  if (!text.includes(SEARCH_FIELD_SEPARATOR)) return onCopy;
+  if (copyAloneSuffices(text)) return onCopy;
   return sql<SqlBool>`(${onCopy} and (${sql.join(
     fields.map((field) => likeContains(true, field, text)),
     sql` or `,

@@ -55,7 +55,7 @@ export interface ListCount {
   total: number;
   /** The bound the counts stopped past (`total > bound` means "more than the bound"). */
   bound?: number;
-  /** SQLite: products in the table. */
+  /** Products in the table: on SQLite always, on PostgreSQL when a sample estimated a search's matches. */
   rows?: number;
   /** SQLite: products the search alone matches (FTS5), counted up to `matchesBound`; for a LIKE search, the table. */
   matches?: number;

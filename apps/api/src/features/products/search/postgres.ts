@@ -65,7 +65,8 @@ export function choosePostgresAccess(filtered: number | undefined, matches: numb
 /**
  * PostgreSQL: how many products meet all `conditions`, exact up to `bound` and
  * `bound + 1` for any more (decision 0027), with how it read them (`access`, which the
- * page follows). For one search among filters: how many products the filters alone
+ * page follows) and, when it looked, the table's size (`rows`, which the page reuses).
+ * For one search among filters: how many products the filters alone
  * match (`filtered`, counted only up to `FILTER_SCAN_ROWS + 1` and kept ten minutes)
  * and, when they are few, an estimate of the search's matches (`estimateSearchMatches`;
  * none for a text under 3 characters, which only a scan answers) choose whether to
@@ -89,23 +90,28 @@ export async function countPostgresProducts(
   const [search] = searches;
   // A text under 3 characters has no trigrams: only a scan can answer it, so it is not estimated.
   const estimable = searches.length === 1 && search !== undefined && [...search].length >= TRIGRAM;
+  const sampled = filtered !== undefined && filtered <= FILTER_SCAN_ROWS && estimable ? search : undefined;
+  const rows = sampled !== undefined ? await estimateProductRows(db) : undefined;
   const matches =
-    filtered !== undefined && filtered <= FILTER_SCAN_ROWS && estimable
-      ? await estimateSearchMatches(db, search)
-      : undefined;
+    sampled !== undefined && rows !== undefined ? await estimateSearchMatches(db, sampled, rows) : undefined;
   const access = choosePostgresAccess(filtered, matches);
   const total = await countWhereUpTo(db, whereAll(true, conditions, access), bound);
-  return { total, bound, access, ...(filtered !== undefined && { filtered }) };
+  return {
+    total,
+    bound,
+    access,
+    ...(filtered !== undefined && { filtered }),
+    ...(rows !== undefined && { rows }),
+  };
 }
 
 /**
- * PostgreSQL: about how many products `text` matches in the whole table, from the
+ * PostgreSQL: about how many of the table's `rows` products `text` matches, from the
  * products on a fixed sample of its pages, about `SAMPLE_ROWS` of them
  * (`TABLESAMPLE SYSTEM … REPEATABLE`: the same pages each time, so they stay cached),
  * or undefined when the sample holds no product. A planning estimate only.
  */
-async function estimateSearchMatches(db: Db, text: string): Promise<number | undefined> {
-  const rows = await estimateProductRows(db);
+async function estimateSearchMatches(db: Db, text: string, rows: number): Promise<number | undefined> {
   const percent = Math.min(100, Math.max(0.01, (100 * SAMPLE_ROWS) / rows));
   const result = await sql<{ seen: number; hits: number }>`
     select count(*) as seen, count(*) filter (where ${postgresSearchPredicate(text)}) as hits
@@ -135,7 +141,8 @@ export async function findPostgresPageIds(
   const where = whereAll(true, conditions, count.access ?? 'filters');
   const { total, bound } = count;
   const totalAtLeast = bound !== undefined && total > bound;
-  const plan = choosePostgresPagePlan(size, total, await estimateProductRows(db), totalAtLeast);
+  const inTable = count.rows ?? (await estimateProductRows(db));
+  const plan = choosePostgresPagePlan(size, total, inTable, totalAtLeast);
   if (plan.access === 'walk') {
     const ids = await findWalkIds(db, true, conditions, sort, size, after, plan.budget);
     if (ids.length === size) return ids;

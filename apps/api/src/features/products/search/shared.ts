@@ -4,11 +4,11 @@ import type { Db } from '../../../platform/db/create-db.js';
 import { TRIGRAM } from '../../../platform/db/dialect.js';
 import {
   afterKeyset,
+  copyAloneSuffices,
   copyContains,
   countUpTo,
   type Keyset,
   likeContains,
-  SEARCH_FIELD_SEPARATOR,
   type SortKeyType,
 } from '../../../platform/db/lists.js';
 import type { Database, ProductsTable } from '../../../platform/db/schema.js';
@@ -70,13 +70,6 @@ const ASCII = /^[\x20-\x7e]*$/;
 
 /** FTS5 query for `text` as one substring: a quoted phrase, its quotes doubled. */
 export const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
-
-/**
- * True when PostgreSQL can check `text` on `search_text` alone (decision 0029), as a
- * walk of a sort index does (the indexes INCLUDE that column, not name, SKU and brand):
- * a text holding the fields' separator could match across two fields there.
- */
-export const searchTextSuffices = (text: string) => !text.includes(SEARCH_FIELD_SEPARATOR);
 
 /**
  * PostgreSQL: name, SKU or brand contains `text`, any case (spec section 5): LIKE on
@@ -185,8 +178,8 @@ export async function countWhere(db: Db, where: Expression<SqlBool> | undefined)
  * or INCLUDE (PostgreSQL, with `search_text` for name, SKU and brand: migration
  * 2026_11_25_0900): no product row is read. Fewer than `size` ids means the list ended
  * or the budget ran out: the caller then finds the page another way. On PostgreSQL a
- * search that `search_text` alone cannot check (`searchTextSuffices`) is not walked:
- * the answer is then no ids.
+ * search that `search_text` alone cannot check (`copyAloneSuffices`: the window holds
+ * no name, SKU or brand) is not walked: the answer is then no ids.
  */
 export async function findWalkIds(
   db: Db,
@@ -197,7 +190,7 @@ export async function findWalkIds(
   after: Keyset | undefined,
   budget: number,
 ): Promise<number[]> {
-  if (postgres && conditions.some((c) => c.search !== undefined && !searchTextSuffices(c.search))) return [];
+  if (postgres && conditions.some((c) => c.search !== undefined && !copyAloneSuffices(c.search))) return [];
   const { key, direction } = productSortKeys[sort];
   // `walk` keeps SQLite off the filters' indexes with unary `+`, which PostgreSQL has no use for.
   const where = whereAll(postgres, conditions, postgres ? 'filters' : 'walk');
