@@ -241,6 +241,27 @@ describe('sanitizeBlogHtml', () => {
     }
   });
 
+  it.each([
+    ['a control character before it', '<img src=\u0000data:<script>alert(1)</script>', 'data:&lt;script'],
+    ['a tab before it', '<img src="\tdata:image/png;base64,iVBORw0KGgo=">', 'data:image/png;base64,iVBORw0KGgo='],
+    [
+      'a control character inside its scheme',
+      '<img src="d\u0001ata:image/png;base64,iVBORw0KGgo=">',
+      'data:image/png;base64,iVBORw0KGgo=',
+    ],
+    ['its scheme in capitals', '<img src="DATA:image/png;base64,iVBORw0KGgo=">', 'data:image/png;base64,iVBORw0KGgo='],
+  ])('hands on an embedded image with %s as the data: source it is, for the service to check', (_, html, source) => {
+    // Found by the fragments property below (seed 888799699): the disguised source passed
+    // the allowlist but not `dataImageSources`, so it skipped the upload checks.
+    const output = sanitizeBlogHtml(html);
+    expect(violations(output)).toEqual([]);
+    expect(dataImageSources(output)).toEqual([source]);
+  });
+
+  it('keeps a relative image path with a colon as it is', () => {
+    expect(sanitizeBlogHtml('<img src="/a:b.png">')).toBe('<img src="/a:b.png" />');
+  });
+
   it('never lets an allowlist breach through, over generated HTML', () => {
     fc.assert(
       fc.property(fc.array(htmlArb, { maxLength: 6 }), (parts) => {

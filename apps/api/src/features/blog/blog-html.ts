@@ -47,6 +47,27 @@ const DROPPED_WITH_CONTENT = [
   'title',
 ];
 
+/**
+ * A link's or an image's URL with its scheme as a browser reads it: the white space and
+ * control characters a browser skips taken out of what precedes the first colon, and
+ * that lower-cased; the rest as written. So `"\tdata:image/png…"` or `"DATA:…"` reaches
+ * the scheme check, and `dataImageSources`, as the `data:` image it is, instead of
+ * slipping past the service's upload step into the stored post. A URL whose start is no
+ * scheme (`/a:b.png`) stays as it is.
+ */
+function withPlainScheme(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  const colon = url.indexOf(':');
+  if (colon < 0) return url;
+  // What a browser skips: white space and C0 controls (up to U+0020), DEL and C1 controls.
+  const skipped = (char: string) => char <= '\u0020' || (char >= '\u007f' && char <= '\u009f');
+  const scheme = [...url.slice(0, colon)]
+    .filter((char) => !skipped(char))
+    .join('')
+    .toLowerCase();
+  return /^[a-z][a-z0-9+.-]*$/.test(scheme) ? `${scheme}${url.slice(colon)}` : url;
+}
+
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ALLOWED_TAGS,
   allowedAttributes: {
@@ -73,7 +94,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
   nonTextTags: DROPPED_WITH_CONTENT,
   transformTags: {
     a: (tagName, attribs) => {
-      const { target, rel: _rel, ...rest } = attribs;
+      const { target, rel: _rel, ...given } = attribs;
+      const href = withPlainScheme(given.href);
+      const rest = href === undefined ? given : { ...given, href };
       // A link opening a new tab must not hand the post's page to the target.
       return {
         tagName,
@@ -82,7 +105,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
       };
     },
     img: (tagName, attribs) => {
-      const { width, height, ...rest } = attribs;
+      const { width, height, ...given } = attribs;
+      const src = withPlainScheme(given.src);
+      const rest = src === undefined ? given : { ...given, src };
       const size = (value: string | undefined) => (value && /^\d{1,4}$/.test(value) ? value : undefined);
       return {
         tagName,
