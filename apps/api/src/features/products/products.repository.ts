@@ -10,6 +10,7 @@ import {
   eb,
   findWalkIds,
   type ProductConditions,
+  type ProductPageRequest,
   type ProductSort,
   productSortKeys,
   usesFts,
@@ -76,10 +77,18 @@ export function findProductById(db: Db, id: number) {
 /**
  * How many products meet all `conditions` (the list's `total`), exact up to `bound` and
  * `bound + 1` for any more (decision 0027), with what each database needs to plan the
- * page (`search/sqlite.ts`, `search/postgres.ts`).
+ * page (`search/sqlite.ts`, `search/postgres.ts`). With `page`, the page about to be
+ * fetched: SQLite finds it on the way when it reads every match (`ListCount.pageIds`).
  */
-export async function countProducts(db: Db, conditions: ProductConditions[], bound: number): Promise<ListCount> {
-  return isPostgres(db) ? countPostgresProducts(db, conditions, bound) : countSqliteProducts(db, conditions, bound);
+export async function countProducts(
+  db: Db,
+  conditions: ProductConditions[],
+  bound: number,
+  page?: ProductPageRequest,
+): Promise<ListCount> {
+  return isPostgres(db)
+    ? countPostgresProducts(db, conditions, bound, page)
+    : countSqliteProducts(db, conditions, bound, page);
 }
 
 /**
@@ -110,19 +119,19 @@ export async function listProducts(
   let query = selectProducts(db).select(sql<string | number>`${key}`.as('sortKey'));
   if (page) {
     if (page.count?.total === 0) return [];
+    const withIds = (ids: number[]) =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : query.where('p.id', 'in', ids).orderBy(key, direction).orderBy('p.id', direction).execute();
+    // The count read every match and found the page on the way.
+    if (page.count?.pageIds) return withIds(page.count.pageIds);
     if (postgres && page.count && conditions.some((c) => c.search)) {
-      const ids = await findPostgresPageIds(db, conditions, sort, page.limit + 1, page.after, page.count);
-      if (ids.length === 0) return [];
-      return query.where('p.id', 'in', ids).orderBy(key, direction).orderBy('p.id', direction).execute();
+      return withIds(await findPostgresPageIds(db, conditions, sort, page.limit + 1, page.after, page.count));
     }
     const plan: PagePlan = postgres
       ? { access: 'filters' }
       : await sqlitePagePlan(db, conditions, page.limit, page.count);
     let access = plan.access;
-    const withIds = (ids: number[]) =>
-      ids.length === 0
-        ? Promise.resolve([])
-        : query.where('p.id', 'in', ids).orderBy(key, direction).orderBy('p.id', direction).execute();
     if (access === 'walk' && plan.walkBudget !== undefined && plan.fallback) {
       // A walk with a budget: when it falls short, the next best plan finds the page.
       const walked = await findWalkIds(db, false, conditions, sort, page.limit + 1, page.after, plan.walkBudget);

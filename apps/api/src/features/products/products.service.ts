@@ -130,7 +130,8 @@ export async function listProducts(
     fetchAll: () => listProductRows(db, conditions, query.sort),
     // The count first: it also tells the repository which plan finds the page faster.
     countFirst: true,
-    count: (bound) => countProducts(db, conditions, bound),
+    count: (bound, page) =>
+      countProducts(db, conditions, bound, page && { sort: query.sort, size: page.limit + 1, after: page.after }),
     boundedCount: true,
     totalOf: (count) => count.total,
     fetchPage: (page) => listProductRows(db, conditions, query.sort, page),

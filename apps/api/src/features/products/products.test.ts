@@ -1,4 +1,5 @@
 import { LIST_COUNT_BOUND, type Product, productMessages } from '@haat/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setListCountBound } from '../../platform/db/lists.js';
 import { authAs, createAdmin, createVendor, type FixtureUser } from '../../test/fixtures.js';
@@ -1048,6 +1049,67 @@ describe('product lists', () => {
       expect(ids((await get('/api/products/admin/all?search=widget', boss)).json().products)).toEqual([id]);
       await own.app.inject({ method: 'DELETE', url: `/api/products/delete/${id}`, headers: authAs(own.app, boss) });
       expect((await get('/api/products/admin/all?search=widget', boss)).json().products).toEqual([]);
+    });
+
+    it("keeps a search's filters and sorts in step with edits and deletes", async () => {
+      // SQLite checks a search's matches against the filters, and sorts them, in
+      // `product_list_keys`, a copy of those columns kept by triggers (migration 2026_11_26_0900).
+      const headers = authAs(own.app, boss);
+      const form = (name: string, sku: string, price: number, more: Record<string, unknown> = {}) => ({
+        ...body(),
+        name,
+        sku,
+        salePrice: price,
+        actualPrice: price,
+        stockQuantity: 4,
+        category: audio,
+        subcategory: null,
+        ...more,
+      });
+      const make = async (name: string, sku: string, price: number) => {
+        const res = await own.app.inject({
+          method: 'POST',
+          url: '/api/products/create',
+          headers,
+          payload: form(name, sku, price, { status: 'active' }),
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        return res.json().product._id as string;
+      };
+      const anchor = await make('Keyed Anchor', 'KEYED-A', 300);
+      const buoy = await make('Keyed Buoy', 'KEYED-B', 200);
+      const compass = await make('Keyed Compass', 'KEYED-C', 100);
+      const list = async (query: string) => {
+        const res = await get(`/api/products/admin/all?search=keyed&limit=10&${query}`, boss);
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json().products.map((p: Product) => p._id);
+      };
+      expect(await list('sort=price-asc')).toEqual([compass, buoy, anchor]);
+
+      const edit = await own.app.inject({
+        method: 'PUT',
+        url: `/api/products/edit/${anchor}`,
+        headers,
+        payload: form('Keyed Zodiac', 'KEYED-A', 50, { stockQuantity: 0, status: 'inactive' }),
+      });
+      expect(edit.statusCode, edit.body).toBe(200);
+      expect(await list('sort=price-asc')).toEqual([anchor, compass, buoy]);
+      expect(await list('sort=name-asc')).toEqual([buoy, compass, anchor]);
+      expect(await list('status=inactive')).toEqual([anchor]);
+      expect(await list('stock=out-of-stock')).toEqual([anchor]);
+      expect(await list('status=active&sort=name-desc')).toEqual([compass, buoy]);
+
+      const removed = await own.app.inject({ method: 'DELETE', url: `/api/products/delete/${buoy}`, headers });
+      expect(removed.statusCode, removed.body).toBe(200);
+      expect(await list('sort=name-asc')).toEqual([compass, anchor]);
+      if (own.kind === 'sqlite') {
+        const columns = sql.raw(
+          'id, status, approval_status, stock_quantity, category_id, vendor_id, created_at, sale_price_paise, name',
+        );
+        const copy = await sql`select ${columns} from product_list_keys order by id`.execute(own.db);
+        const products = await sql`select ${columns} from products order by id`.execute(own.db);
+        expect(copy.rows).toEqual(products.rows);
+      }
     });
 
     it('matches a search within one of name, SKU and brand, never across two of them', async () => {

@@ -202,9 +202,11 @@ export interface ListPieces<Row, Item, Count = number> {
   /**
    * How many rows match over all pages (or an object holding it: see `totalOf`). With
    * `boundedCount`, the count must be exact up to `bound` and may stop at any number
-   * above it (`countUpTo`); otherwise `bound` may be ignored.
+   * above it (`countUpTo`); otherwise `bound` may be ignored. With `countFirst`, `page`
+   * is the page `fetchPage` is asked for next (`limit + 1` rows after `after`): a count
+   * that reads every match may find it on the way and hand it over in its answer.
    */
-  count: (bound: number) => Promise<Count>;
+  count: (bound: number, page?: { limit: number; after: Keyset | undefined }) => Promise<Count>;
   /**
    * The count stops past a bound (decision 0027): a page's total is exact up to
    * `LIST_COUNT_BOUND` and beyond it answers `LIST_COUNT_BOUND` with `totalRelation: 'gte'`
@@ -340,7 +342,7 @@ export async function listOrPage<Row, Item, Count = number>(
   let rows: Row[];
   let count: Count;
   if (pieces.countFirst) {
-    count = await pieces.count(listCountBound);
+    count = await pieces.count(listCountBound, { limit, after });
     rows = await pieces.fetchPage({ limit, after, count });
   } else {
     [rows, count] = await Promise.all([pieces.fetchPage({ limit, after }), pieces.count(listCountBound)]);

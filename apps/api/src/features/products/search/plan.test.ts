@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { chooseCountDriver, choosePagePlan } from './plan.js';
+import { chooseCountDriver, choosePagePlan, gathersOnce, gathersOnceFirst } from './plan.js';
 import { choosePostgresAccess } from './postgres.js';
 
 /**
  * The product list's SQLite plan choosers are pure functions of the counts: each
  * branch is taken here by an input whose answer is worked out by hand from the cost
  * constants in `plan.ts` (row lookup 1, covering index entry checked 0.15, entry walked
- * 0.25, match streamed through the narrow index 1) and the bound of decision 0027; so is
+ * 0.25, match streamed through `product_list_keys` 0.4, match counted in the FTS5 index
+ * alone 0.1) and the bound of decision 0027; so is
  * PostgreSQL's choice of reading a filter's covering index (`choosePostgresAccess`: an
  * entry 0.2, a trigram match's row 1; decision 0029). What each plan answers is held to
  * the list's meaning by products.test.ts.
@@ -27,17 +28,22 @@ describe('chooseCountDriver', () => {
     // stream 10,001 * 1,000,000 / 33,000 = 303,061; scan at most 33,000 * 0.15 = 4,950.
     expect(chooseCountDriver(BOUND, ROWS, BOUND + 1, BOUND, 33_000)).toBe('scan');
   });
-  it('asks for the matches up to ten bounds when the filters are broad and the matches unknown', () => {
-    // stream 10,583; scan up to 945,000 * 0.15.
-    expect(chooseCountDriver(BOUND, ROWS, BOUND + 1, BOUND, 945_000)).toEqual({ needsMatchesUpTo: 100_000 });
+  it('asks for the matches up to ten bounds when streaming costs more than counting them further', () => {
+    // stream 10,001 * 1,000,000 / 200,000 * 0.4 = 20,002; scan up to 200,000 * 0.15 = 30,000;
+    // counting 90,000 more matches 9,000.
+    expect(chooseCountDriver(BOUND, ROWS, BOUND + 1, BOUND, 200_000)).toEqual({ needsMatchesUpTo: 100_000 });
+  });
+  it('streams the matches without counting them further when the filters keep most rows', () => {
+    // stream 10,583 * 0.4 = 4,233, less than counting 90,000 more matches (9,000).
+    expect(chooseCountDriver(BOUND, ROWS, BOUND + 1, BOUND, 945_000)).toBe('stream');
   });
   it('then streams the matches when the filters keep most rows', () => {
-    // scan 10,001 * 1,000,000 / 100,001 * 0.15 = 15,000 against 10,583.
+    // scan 10,001 * 1,000,000 / 100,001 * 0.15 = 15,000 against 10,583 * 0.4.
     expect(chooseCountDriver(BOUND, ROWS, 100_001, 100_000, 945_000)).toBe('stream');
     expect(chooseCountDriver(BOUND, ROWS, 50_000, 100_000, 945_000)).toBe('stream');
   });
   it("then scans the filters' index when the matches are many and the filters fewer", () => {
-    // stream 10,001 * 5 = 50,005; scan 100,000 * 0.15 = 15,000.
+    // stream 10,001 * 5 * 0.4 = 20,002; scan 100,000 * 0.15 = 15,000.
     expect(chooseCountDriver(BOUND, ROWS, 100_001, 100_000, 200_000)).toBe('scan');
   });
 });
@@ -48,10 +54,10 @@ describe('choosePagePlan', () => {
     expect(choosePagePlan(50, { total: 0, rows: 100_000, matches: 0 })).toEqual({ access: 'filters' });
   });
   it('walks the sort index, within a budget, when matches are dense', () => {
-    // walk 51 * 100,000 / 50,000 = 102 entries (25.5); gather 50,000: a budget of 50,000 / 0.5.
+    // walk 51 * 100,000 / 50,000 = 102 entries (25.5); gather 50,000 * 0.4: a budget of 20,000 / 0.5.
     expect(choosePagePlan(50, { total: 50_000, rows: 100_000, matches: 50_000 })).toEqual({
       access: 'walk',
-      walkBudget: 100_000,
+      walkBudget: 40_000,
       fallback: 'filters',
     });
   });
@@ -68,9 +74,9 @@ describe('choosePagePlan', () => {
     expect(choosePagePlan(50, count)).toEqual({ needsMatchesUpTo: 10 * BOUND });
   });
   it('walks within a budget once the matches are counted further', () => {
-    // walk 51 * 1,000,000 / 10,001 = 5,099.5 entries (1,275); gather 30,000: a budget of 30,000 / 0.5.
+    // walk 51 * 1,000,000 / 10,001 = 5,099.5 entries (1,275); gather 30,000 * 0.4: a budget of 12,000 / 0.5.
     const count = { total: BOUND + 1, bound: BOUND, rows: ROWS, matches: 30_000, matchesBound: 10 * BOUND };
-    expect(choosePagePlan(50, count)).toEqual({ access: 'walk', walkBudget: 60_000, fallback: 'filters' });
+    expect(choosePagePlan(50, count)).toEqual({ access: 'walk', walkBudget: 24_000, fallback: 'filters' });
   });
   it('walks without a budget when the matches are too many to count', () => {
     const count = { total: BOUND + 1, bound: BOUND, rows: ROWS, matches: 10 * BOUND + 1, matchesBound: 10 * BOUND };
@@ -89,6 +95,33 @@ describe('choosePagePlan', () => {
     // walk 51 * 1,000,000 / 300 * 0.25 = 42,500; scan 12,000 * 0.15 + 300 = 2,100.
     const count = { total: 300, bound: BOUND, rows: ROWS, matches: BOUND + 1, matchesBound: BOUND, filtered: 12_000 };
     expect(choosePagePlan(50, count)).toEqual({ access: 'scan' });
+  });
+});
+
+describe('gathersOnce', () => {
+  it('reads every match once when they are counted exactly and at most two bounds', () => {
+    expect(gathersOnce(BOUND, 400, 2 * BOUND, 'search')).toBe(true);
+    expect(gathersOnce(BOUND, 2 * BOUND, 2 * BOUND, 'stream')).toBe(true);
+  });
+  it('does not when the matches are past what was counted, or more than two bounds', () => {
+    expect(gathersOnce(BOUND, 2 * BOUND + 1, 2 * BOUND, 'stream')).toBe(false);
+    expect(gathersOnce(BOUND, 30_000, 10 * BOUND, 'stream')).toBe(false);
+  });
+  it("does not when the count reads the filters' index instead", () => {
+    expect(gathersOnce(BOUND, 400, 2 * BOUND, 'scan')).toBe(false);
+  });
+});
+
+describe('gathersOnceFirst', () => {
+  it('tries the one read first without filters, or when a scan could not be cheaper', () => {
+    // streaming two bounds costs 20,000 * 0.4 = 8,000: a scan of more than 53,333 entries cannot win.
+    expect(gathersOnceFirst(BOUND, undefined)).toBe(true);
+    expect(gathersOnceFirst(BOUND, 945_000)).toBe(true);
+    expect(gathersOnceFirst(BOUND, 53_334)).toBe(true);
+  });
+  it('counts the matches first when the filters keep few enough rows for a scan', () => {
+    expect(gathersOnceFirst(BOUND, 53_333)).toBe(false);
+    expect(gathersOnceFirst(BOUND, 33_000)).toBe(false);
   });
 });
 

@@ -15,13 +15,16 @@
  * - an entry of an index covering every column the filters and the search read
  *   (migration 2026_11_24_1600), checked with LIKE: ~0.15;
  * - a search match streamed from the FTS5 index and checked against the filters (and,
- *   for a page, sorted) through the narrow by-id index: ~1 (FTS5 phrase matching and a
- *   seek into an index of a million entries, outside the file's memory map);
+ *   for a page, sorted) through `product_list_keys` (migration 2026_11_26_0900): ~0.4
+ *   (FTS5 phrase matching and a seek by rowid in a narrow table; ~1 through the narrow
+ *   by-id index it replaced);
  */
 
 const LOOKUP = 1;
 const ENTRY = 0.15;
-const STREAMED = 1;
+const STREAMED = 0.4;
+/** A match counted in the FTS5 index alone, nothing looked up: ~0.1 (0.08 to 0.17 µs). */
+const COUNTED = 0.1;
 /** A walked entry: read through a window in the sort order, more columns than a filter's range: ~0.25. */
 const WALKED = 0.25;
 
@@ -68,6 +71,11 @@ export interface ListCount {
   filtered?: number;
   /** PostgreSQL: how the count read the rows (`choosePostgresAccess`); a gather for the page reads them alike. */
   access?: Access;
+  /**
+   * SQLite: the ids of the page asked for with the count (up to `limit + 1`), when the
+   * count read every match and so found the page on the way (`gathersOnce`).
+   */
+  pageIds?: number[];
 }
 
 /**
@@ -93,8 +101,44 @@ export function chooseCountDriver(
   const scanned = Math.min(filtered, (needed * rows) / Math.max(1, matches));
   if (scanned * ENTRY <= streamed * STREAMED) return 'scan';
   const recount = Math.min(rows, RECOUNT_BOUNDS * bound);
-  if (!exact && matchesBound < recount) return { needsMatchesUpTo: recount };
+  // Counting the matches further could only make a scan look cheaper: worth it only
+  // when streaming costs more than that count ("unknow" among active products: 6 ms
+  // to stream, 17 ms to count 100,000 matches first).
+  const worthRecounting = streamed * STREAMED > (recount - matchesBound) * COUNTED;
+  if (!exact && matchesBound < recount && worthRecounting) return { needsMatchesUpTo: recount };
   return exact && matches <= bound ? 'search' : 'stream';
+}
+
+/**
+ * A search whose matches number at most this many bounds, counted exactly, may be read
+ * once for both the list's total and its page (`gathersOnce`).
+ */
+export const GATHER_ONCE_BOUNDS = 2;
+
+/**
+ * Whether to read every match of a search once, for both the total and the page
+ * (`findSqliteCountAndPage`), instead of a bounded count and then the page's own read:
+ * when the matches are counted exactly (`matches` not past `matchesBound`), at most
+ * `GATHER_ONCE_BOUNDS` bounds, and the count would stream them anyway (`driver` is not
+ * `scan`, which reads a few filtered rows instead). Streaming them all costs at most
+ * about twice what the bounded count streams, and spares the page a walk of the sort
+ * order, which falls short where matches bunch in it (a search for "rolle" sorted by
+ * name: 40 ms as count, walk and gather, 6 ms read once).
+ */
+export function gathersOnce(bound: number, matches: number, matchesBound: number, driver: CountDriver): boolean {
+  return driver !== 'scan' && matches <= matchesBound && matches <= GATHER_ONCE_BOUNDS * bound;
+}
+
+/**
+ * Whether a search among `filtered` products (undefined: no filters) should try to be
+ * read once (`gathersOnce`) before its matches are counted, in one statement that
+ * counts them on the way: when reading the filters' index could not cost less than
+ * streaming `GATHER_ONCE_BOUNDS` bounds of matches, so no count could choose a scan
+ * instead. This spares a second read of the FTS5 index, which costs up to 5 ms for a
+ * text of common trigrams ("jacke": 2,677 matches).
+ */
+export function gathersOnceFirst(bound: number, filtered: number | undefined): boolean {
+  return filtered === undefined || filtered * ENTRY > GATHER_ONCE_BOUNDS * bound * STREAMED;
 }
 
 /** How SQLite finds a page: `access`, and for a walk the most entries it reads before it gathers by `fallback` instead. */

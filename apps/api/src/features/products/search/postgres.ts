@@ -10,6 +10,7 @@ import {
   eb,
   findWalkIds,
   type ProductConditions,
+  type ProductPageRequest,
   type ProductSort,
   postgresSearchPredicate,
   productSortKeys,
@@ -77,6 +78,7 @@ export async function countPostgresProducts(
   db: Db,
   conditions: ProductConditions[],
   bound: number,
+  page?: ProductPageRequest,
 ): Promise<ListCount> {
   const others = conditions.map(({ search: _, ...rest }) => rest);
   const filters = whereAll(true, others);
@@ -95,14 +97,50 @@ export async function countPostgresProducts(
   const matches =
     sampled !== undefined && rows !== undefined ? await estimateSearchMatches(db, sampled, rows) : undefined;
   const access = choosePostgresAccess(filtered, matches);
-  const total = await countWhereUpTo(db, whereAll(true, conditions, access), bound);
+  const where = whereAll(true, conditions, access);
+  // A searched page is found from its matches; an unsearched one by PostgreSQL's own plan, an index walk.
+  const counted =
+    page && searches.length > 0
+      ? await countPostgresAndPage(db, where, bound, page)
+      : { total: await countWhereUpTo(db, where, bound) };
   return {
-    total,
+    total: counted.total,
     bound,
     access,
     ...(filtered !== undefined && { filtered }),
     ...(rows !== undefined && { rows }),
+    ...counted.found,
   };
+}
+
+/**
+ * PostgreSQL: the products meeting `where`, counted up to `bound + 1` (`total`) as
+ * `countWhereUpTo` counts them, each kept with its sort key; when they are at most
+ * `bound`, the read that counted them also gives the page (`found.pageIds`:
+ * `page.size` ids at most, after `page.after`, in `page.sort` order), instead of the
+ * page reading every match a second time. Past the bound the page is left to
+ * `findPostgresPageIds`.
+ */
+async function countPostgresAndPage(
+  db: Db,
+  where: Expression<SqlBool> | undefined,
+  bound: number,
+  page: ProductPageRequest,
+): Promise<{ total: number; found?: { pageIds: number[] } }> {
+  const { key, direction } = productSortKeys[page.sort];
+  const from = page.after ? afterKeyset(sql.raw('m.sort_key'), sql.raw('m.id'), direction, page.after) : undefined;
+  const order = sql.raw(direction);
+  const result = await sql<{ total: number; ids: number[] | null }>`
+    with m as materialized (
+      select p.id as id, ${key} as sort_key from products as p where ${where ?? sql`true`} limit ${bound + 1})
+    select
+      (select count(*) from m)::int as total,
+      (select array_agg(id) from (
+        select m.id from m where (select count(*) from m) <= ${bound} and ${from ?? sql`true`}
+        order by m.sort_key ${order}, m.id ${order} limit ${page.size}) as s) as ids`.execute(db);
+  const total = Number(result.rows[0]?.total ?? 0);
+  if (total > bound) return { total };
+  return { total, found: { pageIds: result.rows[0]?.ids ?? [] } };
 }
 
 /**

@@ -133,6 +133,13 @@ export function whereAll(postgres: boolean, all: ProductConditions[], access: Ac
   return parts.length > 0 ? eb.and(parts) : undefined;
 }
 
+/** A page a count is asked to find on the way, when it can: `size` ids after `after`, in `sort` order. */
+export interface ProductPageRequest {
+  sort: ProductSort;
+  size: number;
+  after: Keyset | undefined;
+}
+
 /** The key each sort orders by (then by id, in the same direction), and its type in a cursor. */
 export const productSortKeys: Record<
   ProductSort,
