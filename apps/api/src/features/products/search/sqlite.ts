@@ -67,13 +67,15 @@ export async function countSqliteProducts(
   let matches: number;
   let matchesBound = page ? cap : bound;
   if (page && gathersOnceFirst(bound, filtered)) {
-    const once = await findSqliteCountAndPage(db, search, others, page, cap);
+    const once = await findSqliteCountAndPage(db, search, others, page, cap, bound);
     if (once.matches <= cap) {
       const total = Math.min(once.total, bound + 1);
       const plan = { rows, matches: once.matches, matchesBound, ...(filtered !== undefined && { filtered }) };
       return { total, bound, ...plan, pageIds: once.ids };
     }
     matches = once.matches;
+    // The first matches already hold more than the bound meeting the filters: counted.
+    if (once.qualifying > bound) return { total: bound + 1, bound, rows, matches, matchesBound, filtered };
   } else {
     matches = await countSearchMatches(db, search, matchesBound);
   }
@@ -88,7 +90,7 @@ export async function countSqliteProducts(
   }
   const driver: CountDriver = typeof choice === 'object' ? 'scan' : choice;
   if (page && gathersOnce(bound, matches, matchesBound, driver)) {
-    const once = await findSqliteCountAndPage(db, search, others, page, cap);
+    const once = await findSqliteCountAndPage(db, search, others, page, cap, bound);
     return { total: Math.min(once.total, bound + 1), bound, rows, matches, matchesBound, filtered, pageIds: once.ids };
   }
   if (page && driver === 'scan') {
@@ -170,7 +172,9 @@ async function countStreamingMatches(
  * 2026_11_26_0900) and kept in a materialized set, from which come how many they are
  * (`total`, exact) and the ids of `page` (`page.size` at most, after `page.after`, in
  * `page.sort` order): one statement, one read of the FTS5 index (`gathersOnce`). Past
- * `cap`, `total` is 0 and `ids` empty: nothing was looked up.
+ * `cap`, `total` is 0 and `ids` empty, and `qualifying` is how many of the first
+ * `cap + 1` matches meet `others`, counted up to `bound + 1`: past `bound`, that is the
+ * list's bounded count, with no second read of the index.
  */
 async function findSqliteCountAndPage(
   db: Db,
@@ -178,29 +182,32 @@ async function findSqliteCountAndPage(
   others: ProductConditions[],
   page: ProductPageRequest,
   cap: number,
-): Promise<{ matches: number; total: number; ids: number[] }> {
+  bound: number,
+): Promise<{ matches: number; total: number; ids: number[]; qualifying: number }> {
   const { key, direction } = productSortKeys[page.sort];
-  const filters = whereAll(false, others, 'walk');
+  const filters = whereAll(false, others, 'walk') ?? sql<SqlBool>`1`;
   const from = page.after ? afterKeyset(sql.raw('m.sort_key'), sql.raw('m.id'), direction, page.after) : undefined;
   const order = sql.raw(direction);
-  const result = await sql<{ matches: number; total: number; ids: string }>`
+  const result = await sql<{ matches: number; total: number; ids: string; qualifying: number }>`
     with fts as materialized (
       select rowid as id from products_search where products_search match ${ftsPhrase(search)} limit ${cap + 1}),
     m as materialized (
       select p.id as id, ${key} as sort_key from fts cross join product_list_keys as p on p.id = fts.id
-      where (select count(*) from fts) <= ${cap} and ${filters ?? sql`1`})
+      where (select count(*) from fts) <= ${cap} and ${filters})
     select
       (select count(*) from fts) as matches,
       (select count(*) from m) as total,
       (select json_group_array(id) from (
-        select id from m where ${from ?? sql`1`} order by sort_key ${order}, id ${order} limit ${page.size})) as ids`.execute(
-    db,
-  );
+        select id from m where ${from ?? sql`1`} order by sort_key ${order}, id ${order} limit ${page.size})) as ids,
+      (select count(*) from (
+        select 1 from fts cross join product_list_keys as p on p.id = fts.id
+        where (select count(*) from fts) > ${cap} and ${filters} limit ${bound + 1})) as qualifying`.execute(db);
   const row = result.rows[0];
   return {
     matches: Number(row?.matches ?? 0),
     total: Number(row?.total ?? 0),
     ids: row ? (JSON.parse(row.ids) as number[]) : [],
+    qualifying: Number(row?.qualifying ?? 0),
   };
 }
 
