@@ -1315,13 +1315,18 @@ describe.each([
         payload: { name: 'Apparel', imageUrl: 'https://img.example.test/c.jpg' },
       })
     ).json().category._id;
-    for (let i = 0; i < 36; i++) {
+    for (let i = 0; i < 48; i++) {
+      // The last 12, "Rare Lamp", are all out of stock: a search for them matches more
+      // products than two bounds while a broad filter (in stock) keeps none of them.
+      const rare = i >= 36;
       const item = {
-        name: `${['Red', 'Blue', 'Green'][i % 3]} ${['Shirt', 'Shoe', 'Hat', 'Bag'][i % 4]} ${i}`,
+        name: rare
+          ? `Rare Lamp ${i}`
+          : `${['Red', 'Blue', 'Green'][i % 3]} ${['Shirt', 'Shoe', 'Hat', 'Bag'][i % 4]} ${i}`,
         sku: `PL-${String(i).padStart(3, '0')}`,
         brand: i % 2 === 0 ? 'Acme' : 'Zen',
         price: 10 + ((i * 7) % 36),
-        stock: i % 5 === 0 ? 0 : i,
+        stock: rare || i % 5 === 0 ? 0 : i,
         status: i % 7 === 0 ? ('inactive' as const) : ('active' as const),
       };
       const res = await own.app.inject({
@@ -1369,6 +1374,9 @@ describe.each([
     ['RED', 'stock=in-stock', 'name-asc'],
     ['blue', 'status=active', 'name-desc'],
     ['zen', 'stock=in-stock', 'oldest'],
+    ['rare', 'stock=in-stock', 'newest'],
+    ['lamp', 'status=active', 'price-desc'],
+    ['lamp', 'stock=out-of-stock', 'name-asc'],
   ])('search %j with %j sorted %s', async (search, filters, sort) => {
     const text = search.toLowerCase();
     const expected = made
@@ -1401,7 +1409,7 @@ describe.each([
         seen.push(...res.json().products.map((p: Product) => p._id));
         cursor = res.json().nextCursor;
         pages += 1;
-      } while (cursor && pages <= 40);
+      } while (cursor && pages <= 60);
       expect(seen).toEqual(expected);
     }
     const unpaged = await own.app.inject({
