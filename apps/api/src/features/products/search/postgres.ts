@@ -72,7 +72,9 @@ export function choosePostgresAccess(filtered: number | undefined, matches: numb
  * and, when they are few, an estimate of the search's matches (`estimateSearchMatches`;
  * none for a text under 3 characters, which only a scan answers) choose whether to
  * read the filters' covering index (`choosePostgresAccess`). Both are
- * planning estimates: they choose a plan, never the answer.
+ * planning estimates: they choose a plan, never the answer. With `page`, a searched
+ * count keeps each product's sort key and, when it finds at most `bound`, the page too
+ * (`ListCount.pageIds`, `countPostgresAndPage`, decision 0032).
  */
 export async function countPostgresProducts(
   db: Db,

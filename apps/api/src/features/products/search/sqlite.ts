@@ -26,7 +26,7 @@ import {
 } from './shared.js';
 
 /**
- * The product list on SQLite (docs/decisions/0010, 0011, 0027): SQLite's planner has no
+ * The product list on SQLite (docs/decisions/0010, 0011, 0027, 0032): SQLite's planner has no
  * statistics on how many products a search or a filter matches, so the list counts
  * first, each count stopping past the bound, and `plan.ts` chooses how to count and how
  * to find the page from those counts.
@@ -39,9 +39,12 @@ import {
  * to the bound, or `GATHER_ONCE_BOUNDS` bounds when a page is asked for); with
  * filters, the side with fewer rows drives the bounded count of both
  * (`chooseCountDriver`), the filters' rows coming from a planning estimate
- * (`planning-counts.ts`). With `page`, a search whose matches are few enough is read
- * once for both the total and the page (`gathersOnce`): the answer then carries
- * `pageIds`.
+ * (`planning-counts.ts`). With `page` (decision 0032), a count that reads every
+ * matching product finds the page on the way, and the answer carries its ids
+ * (`pageIds`): a search with few enough matches is read once (`gathersOnce`,
+ * `findSqliteCountAndPage`, which also counts the first matches meeting the filters),
+ * and a scan of the filters' index that finds at most `bound` products keeps them
+ * (`countScanAndPage`).
  */
 export async function countSqliteProducts(
   db: Db,
