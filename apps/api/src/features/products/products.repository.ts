@@ -78,7 +78,8 @@ export function findProductById(db: Db, id: number) {
  * How many products meet all `conditions` (the list's `total`), exact up to `bound` and
  * `bound + 1` for any more (decision 0027), with what each database needs to plan the
  * page (`search/sqlite.ts`, `search/postgres.ts`). With `page`, the page about to be
- * fetched: SQLite finds it on the way when it reads every match (`ListCount.pageIds`).
+ * fetched: a count that reads every match finds it on the way (`ListCount.pageIds`,
+ * decision 0032).
  */
 export async function countProducts(
   db: Db,

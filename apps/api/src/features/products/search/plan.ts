@@ -72,8 +72,8 @@ export interface ListCount {
   /** PostgreSQL: how the count read the rows (`choosePostgresAccess`); a gather for the page reads them alike. */
   access?: Access;
   /**
-   * SQLite: the ids of the page asked for with the count (up to `limit + 1`), when the
-   * count read every match and so found the page on the way (`gathersOnce`).
+   * The ids of the page asked for with the count (up to `limit + 1`), when the count
+   * read every match and so found the page on the way (decision 0032).
    */
   pageIds?: number[];
 }
