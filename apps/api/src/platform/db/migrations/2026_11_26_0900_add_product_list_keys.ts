@@ -13,7 +13,7 @@ import { isPostgres, type MigrationDb } from './helpers.js';
  * Why a table and not an index: an index B-tree keeps whole entries in its interior
  * pages, so a lookup by id descends through more and fuller pages than a rowid table,
  * whose interior pages hold only integers. On 1,000,000 products a match checked this
- * way costs about 0.7 µs against 1.5 µs through the index, and a broad search's bounded
+ * way costs about 0.6 µs against 1.5 µs through the index, and a broad search's bounded
  * count (10,001 matches) 6 ms against 13 ms (docs/performance.md, decision 0032).
  * PostgreSQL is unchanged: it searches a lower-cased copy through covering indexes
  * (decision 0029).
