@@ -73,8 +73,7 @@ export async function countSqliteProducts(
     const once = await findSqliteCountAndPage(db, search, others, page, cap, bound);
     if (once.matches <= cap) {
       const total = Math.min(once.total, bound + 1);
-      const plan = { rows, matches: once.matches, matchesBound, ...(filtered !== undefined && { filtered }) };
-      return { total, bound, ...plan, pageIds: once.ids };
+      return { total, bound, rows, matches: once.matches, matchesBound, filtered, pageIds: once.ids };
     }
     matches = once.matches;
     // The first matches already hold more than the bound meeting the filters: counted.
