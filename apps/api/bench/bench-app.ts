@@ -31,6 +31,9 @@ export async function openBenchApp(databaseUrl: string): Promise<BenchApp> {
     LOG_LEVEL: 'silent',
     // Measures another bound of decision 0027 when set.
     ...(process.env.LIST_COUNT_BOUND && { LIST_COUNT_BOUND: process.env.LIST_COUNT_BOUND }),
+    // The work of each answer, not a kept copy (decisions 0026, 0033): a bench that asks
+    // one URL again would otherwise measure the cache. Set it to measure with the cache.
+    LIST_ANSWER_CACHE_MB: process.env.LIST_ANSWER_CACHE_MB ?? '0',
   });
   const database = createDb(config.databaseUrl);
   await migrateToLatest(database.db);

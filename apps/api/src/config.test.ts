@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       loginAddressRateLimit: 30,
       unpagedListLimit: 10_000,
       listCountBound: 10_000,
+      listAnswerCacheMb: 48,
       contactRateLimit: 5,
       trustProxy: false,
       hsts: false,
@@ -39,6 +40,7 @@ describe('loadConfig', () => {
       LOGIN_RATE_LIMIT: '5',
       LOGIN_ADDRESS_RATE_LIMIT: '12',
       UNPAGED_LIST_LIMIT: '500',
+      LIST_ANSWER_CACHE_MB: '0',
       CONTACT_RATE_LIMIT: '7',
       TRUST_PROXY: 'true',
       HSTS: 'true',
@@ -55,6 +57,7 @@ describe('loadConfig', () => {
       loginRateLimit: 5,
       loginAddressRateLimit: 12,
       unpagedListLimit: 500,
+      listAnswerCacheMb: 0,
       contactRateLimit: 7,
       trustProxy: true,
       hsts: true,
@@ -85,6 +88,8 @@ describe('loadConfig', () => {
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ LOGIN_RATE_LIMIT: '0' }, 'LOGIN_RATE_LIMIT'],
+    [{ LIST_ANSWER_CACHE_MB: '-1' }, 'LIST_ANSWER_CACHE_MB'],
+    [{ LIST_ANSWER_CACHE_MB: '0.5' }, 'LIST_ANSWER_CACHE_MB'],
   ])('stops on %j naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${variable} `));

@@ -48,6 +48,7 @@ const envSchema = z.object({
   LOGIN_ADDRESS_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
   UNPAGED_LIST_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   LIST_COUNT_BOUND: z.coerce.number().int().min(1).max(1_000_000).default(LIST_COUNT_BOUND),
+  LIST_ANSWER_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(48),
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(5),
   TRUST_PROXY: booleanText.default(false),
   HSTS: booleanText.default(false),
@@ -99,6 +100,12 @@ export interface Config {
    * answer '10,000+' (`totalRelation: 'gte'`, docs/decisions/0027).
    */
   listCountBound: number;
+  /**
+   * The most megabytes of product list answers one process keeps for repeats, in each of
+   * its two caches (the storefront's and the staff's); 0 keeps none
+   * (docs/decisions/0026, 0033).
+   */
+  listAnswerCacheMb: number;
   /** Contact messages allowed per 10 minutes from one IP address (`POST /api/contacts`). */
   contactRateLimit: number;
   trustProxy: boolean;
@@ -148,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginAddressRateLimit: e.LOGIN_ADDRESS_RATE_LIMIT,
     unpagedListLimit: e.UNPAGED_LIST_LIMIT,
     listCountBound: e.LIST_COUNT_BOUND,
+    listAnswerCacheMb: e.LIST_ANSWER_CACHE_MB,
     contactRateLimit: e.CONTACT_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
     hsts: e.HSTS,

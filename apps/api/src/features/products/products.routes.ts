@@ -16,6 +16,13 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/auth/access.js';
 import {
+  catalogEtag,
+  createListAnswerCache,
+  etagMatches,
+  readCatalogVersion,
+  sendListAnswer,
+} from './list-answer-cache.js';
+import {
   countCatalog,
   createProduct,
   deleteProduct,
@@ -27,13 +34,6 @@ import {
   updateProduct,
 } from './products.service.js';
 import { toProduct, toProductListResponse, toProductSavedResponse, toPublicProduct } from './products.wire.js';
-import {
-  catalogEtag,
-  createPublicListCache,
-  etagMatches,
-  pickCoding,
-  readCatalogVersion,
-} from './public-list-cache.js';
 
 const tags = ['products'];
 
@@ -45,8 +45,11 @@ const tags = ['products'];
  * `nextCursor` when asked.
  */
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
+  const cacheBytes = app.config.listAnswerCacheMb * 1024 * 1024;
   /** This process's kept answers of the public list, by query and catalog version. */
-  const publicList = createPublicListCache();
+  const publicList = createListAnswerCache({ maxBytes: cacheBytes });
+  /** This process's kept answers of the staff list, by caller scope, query and catalog version (decision 0033). */
+  const staffList = createListAnswerCache({ maxBytes: cacheBytes });
 
   /**
    * `GET /api/products` (spec section 7, storefront and coupon form): approved, active
@@ -80,22 +83,24 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       const answer = await publicList.get(JSON.stringify(request.query), version, async () =>
         JSON.stringify(toProductListResponse(await listProducts(app.db, scopeOf(null), request.query), 'public')),
       );
-      const coding = pickCoding(request.headers['accept-encoding'], answer.json.length);
-      const body = await answer.body(coding);
-      if (coding) reply.header('content-encoding', coding);
-      return reply.type('application/json; charset=utf-8').send(body);
+      return sendListAnswer(request, reply, answer);
     },
   );
 
   /**
    * `GET /api/products/admin/all` (spec section 7, 'Product list'): every product for an
    * admin; a vendor's own products for a vendor. Query: `productListQuery`.
+   * Answers are kept per process by the caller's scope (all products, or one vendor's),
+   * query and catalog version, so a repeat with no catalog write between costs one
+   * primary-key read (docs/decisions/0033); `Cache-Control: no-store` as every signed-in answer.
    * Errors: 400 bad query or cursor, 401 without a token, 403 account not allowed.
    */
   app.get(
     '/admin/all',
     {
       config: { access: 'staff' },
+      // The kept answers carry their own compressed forms.
+      compress: false,
       schema: {
         tags,
         summary: "The back office's product list: all (admin) or own (vendor)",
@@ -103,8 +108,16 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productListResponse, 400: apiError, 401: apiError, 403: apiError },
       },
     },
-    async (request) =>
-      toProductListResponse(await listProducts(app.db, scopeOf(actorOf(request)), request.query, { withReview: true })),
+    async (request, typedReply) => {
+      // Ready-made bytes, as the storefront's list above.
+      const reply = typedReply as unknown as FastifyReply;
+      const scope = scopeOf(actorOf(request));
+      const version = await readCatalogVersion(app.db);
+      const answer = await staffList.get(JSON.stringify([scope, request.query]), version, async () =>
+        JSON.stringify(toProductListResponse(await listProducts(app.db, scope, request.query, { withReview: true }))),
+      );
+      return sendListAnswer(request, reply, answer);
+    },
   );
 
   /**

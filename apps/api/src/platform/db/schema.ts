@@ -288,8 +288,9 @@ export interface RevokedTokensTable {
  * Written only by checkout (`features/orders/checkout.repository.ts`).
  */
 /**
- * One row (`id` 1): goes up with every write to a table the public product list reads,
- * kept by triggers (migration 2026_11_24_1300; docs/decisions/0026).
+ * One row (`id` 1): goes up with every write to what the product lists show (products,
+ * images, categories, subcategories, vendors, revisions, people's names), kept by
+ * triggers (migrations 2026_11_24_1300 and 2026_11_27_0900; docs/decisions/0026, 0033).
  */
 export interface CatalogVersionTable {
   id: number;

@@ -1,17 +1,20 @@
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../platform/db/create-db.js';
 
 /**
- * The public product list (`GET /api/products`, the storefront's call) made cheap to
- * repeat (issue 11; docs/decisions/0026-public-product-list-etag-and-cache.md):
+ * Product list answers made cheap to repeat (issue 11):
  * - the catalog's version (`catalog_version`, raised by triggers in the transaction of
- *   every write to what the list shows) is the list's ETag, so a client that has the
- *   current answer gets `304 Not Modified` for one primary-key read;
+ *   every write to what the product lists show) is the storefront list's ETag, so a
+ *   client that has the current answer gets `304 Not Modified` for one primary-key read
+ *   (docs/decisions/0026-public-product-list-etag-and-cache.md);
  * - each API process keeps the serialized answers (and their brotli and gzip forms,
- *   made once) keyed by query and version, so a repeat costs no SQL beyond that read,
- *   no JSON serialization and no compression. A write raises the version: the next
- *   request misses, builds afresh, and an older body is never served for a newer one.
+ *   made once) keyed by caller scope, query and version, so a repeat costs no SQL
+ *   beyond that read, no JSON serialization and no compression. A write raises the
+ *   version: the next request misses, builds afresh, and an older body is never served
+ *   for a newer one. The storefront's list and the staff's list each keep one such
+ *   cache (docs/decisions/0033-staff-product-list-answers-kept-by-catalog-version.md).
  */
 
 const brotli = promisify(brotliCompress);
@@ -26,7 +29,7 @@ export async function readCatalogVersion(db: Db): Promise<string> {
   return String(row.version);
 }
 
-/** The ETag of the public list at catalog `version` (weak: the body may go out compressed). */
+/** The ETag of the storefront list at catalog `version` (weak: the body may go out compressed). */
 export function catalogEtag(version: string): string {
   return `W/"catalog-${version}"`;
 }
@@ -66,7 +69,7 @@ export interface CachedAnswer {
   body(coding: Coding): Promise<Buffer>;
 }
 
-export interface PublicListCacheOptions {
+export interface ListAnswerCacheOptions {
   /** The most answers kept (different queries); the oldest goes first. */
   maxEntries?: number;
   /** The most bytes kept (JSON plus compressed forms); an answer larger than this is not kept. */
@@ -74,11 +77,12 @@ export interface PublicListCacheOptions {
 }
 
 /**
- * A per-process cache of public list answers, keyed by the (parsed, normalized) query
- * and valid for one catalog version. Concurrent misses on one key and version share
- * one build (no stampede after a write). Bounded by `maxEntries` and `maxBytes`.
+ * A per-process cache of list answers, keyed by the caller's scope and the (parsed,
+ * normalized) query, each valid for one catalog version. Concurrent misses on one key
+ * and version share one build (no stampede after a write). Bounded by `maxEntries` and
+ * `maxBytes` (0 keeps nothing: every request builds).
  */
-export function createPublicListCache({ maxEntries = 64, maxBytes = 48 * 1024 * 1024 }: PublicListCacheOptions = {}) {
+export function createListAnswerCache({ maxEntries = 64, maxBytes = 48 * 1024 * 1024 }: ListAnswerCacheOptions = {}) {
   const entries = new Map<string, { answer: CachedAnswer; bytes: number }>();
   const building = new Map<string, Promise<CachedAnswer>>();
   let totalBytes = 0;
@@ -171,4 +175,16 @@ export function createPublicListCache({ maxEntries = 64, maxBytes = 48 * 1024 * 
   };
 }
 
-export type PublicListCache = ReturnType<typeof createPublicListCache>;
+export type ListAnswerCache = ReturnType<typeof createListAnswerCache>;
+
+/**
+ * Sends a kept answer as JSON, in the coding the request accepts (brotli, gzip or
+ * none), with `Vary: Accept-Encoding`. The route must skip `@fastify/compress`
+ * (`compress: false`): the answer carries its own compressed forms.
+ */
+export async function sendListAnswer(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
+  const coding = pickCoding(request.headers['accept-encoding'], answer.json.length);
+  const body = await answer.body(coding);
+  if (coding) reply.header('content-encoding', coding);
+  return reply.header('vary', 'accept-encoding').type('application/json; charset=utf-8').send(body);
+}
