@@ -5,6 +5,8 @@ import { get } from 'node:http';
 import { loadavg } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
+import { createDb } from '../src/platform/db/create-db.js';
+import { encodeCursor } from '../src/platform/db/lists.js';
 
 /**
  * HTTP load over real sockets (issue 11): the BUILT server (`apps/api/dist/main.js`, as
@@ -120,8 +122,42 @@ function bytesOnTheWire(url: string, headers: Record<string, string>): Promise<n
   });
 }
 
-function cannon(url: string, connections: number, seconds: number, headers: Record<string, string>) {
-  return autocannon({ url, connections, duration: seconds, headers });
+/** Loads `url`, or, with `paths`, each of them in turn (one per request, round the list). */
+function cannon(url: string, connections: number, seconds: number, headers: Record<string, string>, paths?: string[]) {
+  let next = 0;
+  const requests: autocannon.Request[] | undefined = paths && [
+    { setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] ?? request.path }) },
+  ];
+  return autocannon({ url, connections, duration: seconds, headers, ...(requests && { requests }) });
+}
+
+/** How many different admin pages the "across the list" scenario asks, round and round. */
+const SPREAD_PAGES = 2000;
+
+/**
+ * Paths of `SPREAD_PAGES` admin pages of 50 spread over the newest-first list (a cursor
+ * at products spaced evenly by id): every answer is built, never a kept one, as their
+ * answers (about 75 KB each) pass what a process keeps (decision 0033).
+ */
+async function spreadPagePaths(databaseUrl: string): Promise<string[]> {
+  const database = createDb(databaseUrl);
+  try {
+    const { db } = database;
+    const last = await db
+      .selectFrom('products')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirstOrThrow();
+    const step = Math.max(1, Math.floor(Number(last.id) / SPREAD_PAGES));
+    const ids = Array.from({ length: SPREAD_PAGES }, (_, k) => (k + 1) * step);
+    const rows = await db.selectFrom('products').select(['id', 'createdAt']).where('id', 'in', ids).execute();
+    // Shuffled by a fixed stride, so neighbouring requests read different parts of the store.
+    return rows
+      .map((_, k) => rows[(k * 7919) % rows.length])
+      .filter((row) => row !== undefined)
+      .map((row) => `/api/products/admin/all?limit=50&cursor=${encodeCursor('newest', row.createdAt, row.id)}`);
+  } finally {
+    await database.close();
+  }
 }
 
 /** The load average over 1, 5 and 15 minutes, as the tables print it. */
@@ -133,8 +169,9 @@ export const load = () =>
 /**
  * Starts the built server on `databaseUrl` (an existing, seeded store), signs in as the
  * demo admin and loads the admin product page of 50 (`/api/products/admin/all?limit=50`,
- * the URL the web's product list asks for) and the public one (`/api/products?limit=50`)
- * with each connection count in turn.
+ * the URL the web's product list asks for; a repeat, so kept after the first: decision
+ * 0033), admin pages spread over the whole list (each one built), and the public one
+ * (`/api/products?limit=50`) with each connection count in turn.
  * @throws when the build is missing or the store has no demo admin.
  */
 export async function benchHttpLoad(databaseUrl: string, options: LoadOptions = {}): Promise<LoadResult[]> {
@@ -148,10 +185,17 @@ export async function benchHttpLoad(databaseUrl: string, options: LoadOptions = 
   try {
     await waitForHealth(`${base}/api/health`, Date.now() + 60_000);
     const token = await signIn(base);
-    const scenarios: { name: string; path: string; headers: Record<string, string> }[] = [
+    const scenarios: { name: string; path: string; paths?: string[]; headers: Record<string, string> }[] = [
       {
         name: 'admin page of 50',
         path: '/api/products/admin/all?limit=50',
+        headers: { authorization: `Bearer ${token}` },
+      },
+      // A different page each time: what a repeat is spared, each of these pays (decision 0033).
+      {
+        name: `admin pages of 50 across the list (${SPREAD_PAGES} cursors in turn)`,
+        path: '/api/products/admin/all?limit=50',
+        paths: await spreadPagePaths(databaseUrl),
         headers: { authorization: `Bearer ${token}` },
       },
       { name: 'public page of 50', path: '/api/products?limit=50', headers: {} },
@@ -167,9 +211,9 @@ export async function benchHttpLoad(databaseUrl: string, options: LoadOptions = 
     for (const scenario of scenarios.filter((s) => !only || s.name.includes(only))) {
       const bytesPerAnswer = await bytesOnTheWire(`${base}${scenario.path}`, scenario.headers);
       for (const connections of options.connections ?? [10, 50]) {
-        await cannon(`${base}${scenario.path}`, connections, 3, scenario.headers);
+        await cannon(`${base}${scenario.path}`, connections, 3, scenario.headers, scenario.paths);
         const loadBefore = load();
-        const result = await cannon(`${base}${scenario.path}`, connections, seconds, scenario.headers);
+        const result = await cannon(`${base}${scenario.path}`, connections, seconds, scenario.headers, scenario.paths);
         results.push({
           name: `${options.label ? `${options.label}: ` : ''}${scenario.name}, ${processes} process${processes > 1 ? 'es' : ''}`,
           connections,
