@@ -1,6 +1,7 @@
 import { type Product, productMessages } from '@haat/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authAs, createAdmin, createVendor, type FixtureUser } from '../../test/fixtures.js';
+import { editBodyOf } from '../../test/product-bodies.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 /**
@@ -49,28 +50,6 @@ function body(overrides: Record<string, unknown> = {}) {
     category: phones,
     subcategory: smartphones,
     images: ['https://img.example.test/1.jpg'],
-    ...overrides,
-  };
-}
-
-/** Body of an edit from a product as answered: the form sends every field back. */
-function editOf(product: Product, overrides: Record<string, unknown> = {}) {
-  return {
-    name: product.name,
-    productDetails: product.productDetails,
-    brand: product.brand,
-    color: product.color,
-    sku: product.sku,
-    model: product.model,
-    warrantyPeriod: product.warrantyPeriod,
-    salePrice: product.salePrice,
-    actualPrice: product.actualPrice,
-    manufacturer: product.manufacturer,
-    stockQuantity: product.stockQuantity,
-    category: product.category._id,
-    subcategory: product.subcategory?._id ?? '',
-    images: product.images,
-    updatedAt: product.updatedAt,
     ...overrides,
   };
 }
@@ -134,7 +113,7 @@ describe("PUT /api/products/admin/approve/:id with the form's unsaved edits (dec
     const res = await call('PUT', `/api/products/admin/approve/${pending._id}`, admin, {
       isApproved: true,
       updatedAt: pending.updatedAt,
-      product: editOf(pending, { name: 'Corrected Name', stockQuantity: 9 }),
+      product: editBodyOf(pending, { name: 'Corrected Name', stockQuantity: 9 }),
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe(productMessages.approved);
@@ -155,7 +134,7 @@ describe("PUT /api/products/admin/approve/:id with the form's unsaved edits (dec
       isApproved: false,
       reason: 'Photos are blurry',
       updatedAt: pending.updatedAt,
-      product: editOf(pending, { brand: 'Fixed Brand' }),
+      product: editBodyOf(pending, { brand: 'Fixed Brand' }),
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().product).toMatchObject({
@@ -171,13 +150,13 @@ describe("PUT /api/products/admin/approve/:id with the form's unsaved edits (dec
       'PUT',
       `/api/products/edit/${pending._id}`,
       vendorA,
-      editOf(pending, { color: 'Red' }),
+      editBodyOf(pending, { color: 'Red' }),
     );
     expect(vendorEdit.statusCode, vendorEdit.body).toBe(200);
     const res = await call('PUT', `/api/products/admin/approve/${pending._id}`, admin, {
       isApproved: true,
       updatedAt: pending.updatedAt,
-      product: editOf(pending, { name: 'Admin Name' }),
+      product: editBodyOf(pending, { name: 'Admin Name' }),
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(productMessages.reviewedStale);
@@ -190,7 +169,7 @@ describe("PUT /api/products/admin/approve/:id with the form's unsaved edits (dec
     const res = await call('PUT', `/api/products/admin/approve/${pending._id}`, admin, {
       isApproved: true,
       updatedAt: pending.updatedAt,
-      product: editOf(pending, { name: '   ' }),
+      product: editBodyOf(pending, { name: '   ' }),
     });
     expect(res.statusCode).toBe(400);
     expect((await get(pending._id, admin)).approvalStatus).toBe('pending');
@@ -201,7 +180,7 @@ describe("PUT /api/products/admin/approve/:id with the form's unsaved edits (dec
     const pending = await createAs(vendorA);
     const res = await call('PUT', `/api/products/admin/approve/${pending._id}`, admin, {
       isApproved: true,
-      product: editOf(pending, { sku: other.sku, updatedAt: undefined }),
+      product: editBodyOf(pending, { sku: other.sku, updatedAt: undefined }),
     });
     expect(res.statusCode).toBe(409);
     expect((await get(pending._id, admin)).approvalStatus).toBe('pending');
@@ -261,7 +240,7 @@ describe('PUT /api/products/admin/approve/:id rejecting (decision 0046)', () => 
       'PUT',
       `/api/products/edit/${pending._id}`,
       vendorA,
-      editOf(rejected, { color: 'Blue' }),
+      editBodyOf(rejected, { color: 'Blue' }),
     );
     expect(resubmit.statusCode, resubmit.body).toBe(200);
     expect(resubmit.json().product).toMatchObject({ approvalStatus: 'pending', rejectionReason: 'No photo' });
@@ -289,7 +268,7 @@ describe('PUT /api/products/edit/:id by a vendor on a live product (decision 004
       'PUT',
       `/api/products/edit/${live._id}`,
       vendorA,
-      editOf(live, { stockQuantity: 42, salePrice: 899 }),
+      editBodyOf(live, { stockQuantity: 42, salePrice: 899 }),
     );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe(productMessages.updated);
@@ -305,7 +284,7 @@ describe('PUT /api/products/edit/:id by a vendor on a live product (decision 004
       'PUT',
       `/api/products/edit/${live._id}`,
       vendorA,
-      editOf(live, { name: 'New Proposed Name', stockQuantity: 7, category: laptops, subcategory: '' }),
+      editBodyOf(live, { name: 'New Proposed Name', stockQuantity: 7, category: laptops, subcategory: '' }),
     );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe(productMessages.revisionSubmitted);
@@ -337,13 +316,18 @@ describe('PUT /api/products/edit/:id by a vendor on a live product (decision 004
 
   it('updates the one open revision on a second edit, and withdraws it when the edit goes back to live values', async () => {
     const live = await liveProductOfA();
-    const first = await call('PUT', `/api/products/edit/${live._id}`, vendorA, editOf(live, { brand: 'Brand Two' }));
+    const first = await call(
+      'PUT',
+      `/api/products/edit/${live._id}`,
+      vendorA,
+      editBodyOf(live, { brand: 'Brand Two' }),
+    );
     const afterFirst: Product = first.json().product;
     const second = await call(
       'PUT',
       `/api/products/edit/${live._id}`,
       vendorA,
-      editOf(afterFirst, { brand: 'Brand Three', images: ['https://img.example.test/new.jpg'] }),
+      editBodyOf(afterFirst, { brand: 'Brand Three', images: ['https://img.example.test/new.jpg'] }),
     );
     expect(second.statusCode, second.body).toBe(200);
     const afterSecond: Product = second.json().product;
@@ -363,7 +347,7 @@ describe('PUT /api/products/edit/:id by a vendor on a live product (decision 004
       'PUT',
       `/api/products/edit/${live._id}`,
       vendorA,
-      editOf(afterSecond, { brand: live.brand, images: live.images }),
+      editBodyOf(afterSecond, { brand: live.brand, images: live.images }),
     );
     expect(back.statusCode, back.body).toBe(200);
     expect(back.json().product.revision).toBeNull();
@@ -372,8 +356,8 @@ describe('PUT /api/products/edit/:id by a vendor on a live product (decision 004
 
   it('answers 409 to a vendor edit from a stale version and changes nothing', async () => {
     const live = await liveProductOfA();
-    await call('PUT', `/api/products/edit/${live._id}`, vendorA, editOf(live, { stockQuantity: 11 }));
-    const res = await call('PUT', `/api/products/edit/${live._id}`, vendorA, editOf(live, { name: 'Too Late' }));
+    await call('PUT', `/api/products/edit/${live._id}`, vendorA, editBodyOf(live, { stockQuantity: 11 }));
+    const res = await call('PUT', `/api/products/edit/${live._id}`, vendorA, editBodyOf(live, { name: 'Too Late' }));
     expect(res.statusCode).toBe(409);
     expect((await get(live._id, vendorA)).revision).toBeNull();
   });
@@ -384,7 +368,7 @@ describe('PUT /api/products/edit/:id by a vendor on a live product (decision 004
       'PUT',
       `/api/products/edit/${pending._id}`,
       vendorA,
-      editOf(pending, { name: 'Still Pending' }),
+      editBodyOf(pending, { name: 'Still Pending' }),
     );
     expect(res.json()).toMatchObject({ message: productMessages.updatedAwaitingApproval });
     expect(res.json().product).toMatchObject({ name: 'Still Pending', approvalStatus: 'pending', revision: null });
@@ -392,7 +376,7 @@ describe('PUT /api/products/edit/:id by a vendor on a live product (decision 004
 
   it("applies an admin's edit of a live product directly", async () => {
     const live = await liveProductOfA();
-    const res = await call('PUT', `/api/products/edit/${live._id}`, admin, editOf(live, { name: 'Admin Renamed' }));
+    const res = await call('PUT', `/api/products/edit/${live._id}`, admin, editBodyOf(live, { name: 'Admin Renamed' }));
     expect(res.json().product).toMatchObject({ name: 'Admin Renamed', revision: null });
     expect((await get(live._id, null)).name).toBe('Admin Renamed');
   });
@@ -401,7 +385,7 @@ describe('PUT /api/products/edit/:id by a vendor on a live product (decision 004
 describe('PUT /api/products/admin/revisions/:id', () => {
   async function revisionOf(overrides: Record<string, unknown>) {
     const live = await liveProductOfA({ name: `Live ${Math.random().toString(36).slice(2, 7)}` });
-    const res = await call('PUT', `/api/products/edit/${live._id}`, vendorA, editOf(live, overrides));
+    const res = await call('PUT', `/api/products/edit/${live._id}`, vendorA, editBodyOf(live, overrides));
     expect(res.statusCode, res.body).toBe(200);
     const product: Product = res.json().product;
     if (!product.revision) throw new Error('no revision');
@@ -454,7 +438,7 @@ describe('PUT /api/products/admin/revisions/:id', () => {
       'PUT',
       `/api/products/edit/${live._id}`,
       vendorA,
-      editOf(product, { name: 'Second Idea', updatedAt: product.updatedAt }),
+      editBodyOf(product, { name: 'Second Idea', updatedAt: product.updatedAt }),
     );
     const res = await call('PUT', `/api/products/admin/revisions/${revision._id}`, admin, {
       isApproved: true,
@@ -472,7 +456,7 @@ describe('PUT /api/products/admin/revisions/:id', () => {
       'PUT',
       `/api/products/edit/${live._id}`,
       vendorA,
-      editOf(product, { name: 'Vendor Idea', stockQuantity: 1 }),
+      editBodyOf(product, { name: 'Vendor Idea', stockQuantity: 1 }),
     );
     expect(stock.statusCode, stock.body).toBe(200);
     const current = await get(live._id, admin);
@@ -480,7 +464,7 @@ describe('PUT /api/products/admin/revisions/:id', () => {
       'PUT',
       `/api/products/edit/${live._id}`,
       admin,
-      editOf(current, { productDetails: 'Admin fixed the details' }),
+      editBodyOf(current, { productDetails: 'Admin fixed the details' }),
     );
     expect(adminEdit.statusCode, adminEdit.body).toBe(200);
     const latest = (await get(live._id, admin)).revision;
@@ -521,7 +505,7 @@ describe('GET /api/products/admin/count with revisions', () => {
   it('counts a product with a pending revision as pending approval', async () => {
     const before = (await call('GET', '/api/products/admin/count', admin)).json().pendingApprovalCount;
     const live = await liveProductOfA();
-    await call('PUT', `/api/products/edit/${live._id}`, vendorA, editOf(live, { name: 'Counted Change' }));
+    await call('PUT', `/api/products/edit/${live._id}`, vendorA, editBodyOf(live, { name: 'Counted Change' }));
     const after = (await call('GET', '/api/products/admin/count', admin)).json().pendingApprovalCount;
     expect(after).toBe(before + 1);
   });

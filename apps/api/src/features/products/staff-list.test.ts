@@ -2,6 +2,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import type { Product } from '@haat/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authAs, createAdmin, createVendor, type FixtureUser } from '../../test/fixtures.js';
+import { editBodyOf } from '../../test/product-bodies.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createOwnedProduct } from '../../test/vendor-fixtures.js';
 import { readCatalogVersion } from './list-answer-cache.js';
@@ -54,28 +55,6 @@ async function productIn(id: string, as: FixtureUser = admin): Promise<Product> 
   return product;
 }
 
-/** Body of an edit from a product as answered: the form sends every field back, empty ones as ''. */
-function editOf(product: Product, overrides: Record<string, unknown>) {
-  return {
-    name: product.name,
-    productDetails: product.productDetails,
-    brand: product.brand,
-    color: product.color ?? '',
-    sku: product.sku,
-    model: product.model ?? '',
-    warrantyPeriod: product.warrantyPeriod,
-    salePrice: product.salePrice,
-    actualPrice: product.actualPrice,
-    manufacturer: product.manufacturer ?? '',
-    stockQuantity: product.stockQuantity,
-    category: product.category._id,
-    subcategory: product.subcategory?._id ?? '',
-    images: product.images,
-    updatedAt: product.updatedAt,
-    ...overrides,
-  };
-}
-
 describe('GET /api/products/admin/all, kept by catalog version', () => {
   it('answers a repeat with the same body, signed-in answers not stored, compressed when asked', async () => {
     const first = await call('GET', LIST, admin);
@@ -105,7 +84,7 @@ describe('GET /api/products/admin/all, kept by catalog version', () => {
     const id = idsOfA[0] as string;
     expect((await productIn(id)).revision).toBeNull();
     const live = (await call('GET', `/api/products/${id}`, vendorA)).json().product as Product;
-    const edited = await call('PUT', `/api/products/edit/${id}`, vendorA, editOf(live, { name: 'Proposed Name' }));
+    const edited = await call('PUT', `/api/products/edit/${id}`, vendorA, editBodyOf(live, { name: 'Proposed Name' }));
     expect(edited.statusCode, edited.body).toBe(200);
     const pending = await productIn(id);
     expect(pending.name).toBe(live.name);
