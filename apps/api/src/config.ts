@@ -101,9 +101,8 @@ export interface Config {
    */
   listCountBound: number;
   /**
-   * The most megabytes of product list answers one process keeps for repeats, in each of
-   * its two caches (the storefront's and the staff's); 0 keeps none
-   * (docs/decisions/0026, 0033).
+   * The most megabytes of product list answers (the storefront's and the staff's, one
+   * budget) one process keeps for repeats; 0 keeps none (docs/decisions/0026, 0033).
    */
   listAnswerCacheMb: number;
   /** Contact messages allowed per 10 minutes from one IP address (`POST /api/contacts`). */

@@ -70,7 +70,7 @@ export interface CachedAnswer {
 }
 
 export interface ListAnswerCacheOptions {
-  /** The most answers kept (different queries); the oldest goes first. */
+  /** The most answers kept (different queries); the least recently used goes first. */
   maxEntries?: number;
   /** The most bytes kept (JSON plus compressed forms); an answer larger than this is not kept. */
   maxBytes?: number;
@@ -144,7 +144,12 @@ export function createListAnswerCache({ maxEntries = 64, maxBytes = 48 * 1024 * 
      */
     async get(key: string, version: string, build: () => Promise<string>): Promise<CachedAnswer> {
       const kept = entries.get(key);
-      if (kept && kept.answer.version === version) return kept.answer;
+      if (kept && kept.answer.version === version) {
+        // Re-inserting marks it most recently used: eviction takes the least recently used first.
+        entries.delete(key);
+        entries.set(key, kept);
+        return kept.answer;
+      }
       const flight = `${version}\u0000${key}`;
       const pending = building.get(flight);
       if (pending) return pending;

@@ -45,11 +45,11 @@ const tags = ['products'];
  * `nextCursor` when asked.
  */
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
-  const cacheBytes = app.config.listAnswerCacheMb * 1024 * 1024;
-  /** This process's kept answers of the public list, by query and catalog version. */
-  const publicList = createListAnswerCache({ maxBytes: cacheBytes });
-  /** This process's kept answers of the staff list, by caller scope, query and catalog version (decision 0033). */
-  const staffList = createListAnswerCache({ maxBytes: cacheBytes });
+  /**
+   * This process's kept list answers, by audience, caller scope, query and catalog
+   * version: the storefront's list and the staff's share one budget (decisions 0026, 0033).
+   */
+  const listAnswers = createListAnswerCache({ maxEntries: 128, maxBytes: app.config.listAnswerCacheMb * 1024 * 1024 });
 
   /**
    * `GET /api/products` (spec section 7, storefront and coupon form): approved, active
@@ -80,7 +80,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       const etag = catalogEtag(version);
       reply.header('etag', etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
       if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
-      const answer = await publicList.get(JSON.stringify(request.query), version, async () =>
+      const answer = await listAnswers.get(JSON.stringify(['public', request.query]), version, async () =>
         JSON.stringify(toProductListResponse(await listProducts(app.db, scopeOf(null), request.query), 'public')),
       );
       return sendListAnswer(request, reply, answer);
@@ -113,7 +113,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       const reply = typedReply as unknown as FastifyReply;
       const scope = scopeOf(actorOf(request));
       const version = await readCatalogVersion(app.db);
-      const answer = await staffList.get(JSON.stringify([scope, request.query]), version, async () =>
+      const answer = await listAnswers.get(JSON.stringify(['staff', scope, request.query]), version, async () =>
         JSON.stringify(toProductListResponse(await listProducts(app.db, scope, request.query, { withReview: true }))),
       );
       return sendListAnswer(request, reply, answer);
