@@ -10,10 +10,10 @@ import type { Db } from '../../platform/db/create-db.js';
  *   client that has the current answer gets `304 Not Modified` for one primary-key read
  *   (docs/decisions/0026-public-product-list-etag-and-cache.md);
  * - each API process keeps the serialized answers (and their brotli and gzip forms,
- *   made once) keyed by caller scope, query and version, so a repeat costs no SQL
- *   beyond that read, no JSON serialization and no compression. A write raises the
- *   version: the next request misses, builds afresh, and an older body is never served
- *   for a newer one. The storefront's list and the staff's list each keep one such
+ *   made once) keyed by audience, caller scope, query and version, so a repeat costs
+ *   no SQL beyond that read, no JSON serialization and no compression. A write raises
+ *   the version: the next request misses, builds afresh, and an older body is never
+ *   served for a newer one. The storefront's list and the staff's list share one such
  *   cache (docs/decisions/0033-staff-product-list-answers-kept-by-catalog-version.md).
  */
 
@@ -77,8 +77,8 @@ export interface ListAnswerCacheOptions {
 }
 
 /**
- * A per-process cache of list answers, keyed by the caller's scope and the (parsed,
- * normalized) query, each valid for one catalog version. Concurrent misses on one key
+ * A per-process cache of list answers, keyed by what the caller names (audience, scope,
+ * the parsed query), each valid for one catalog version. Concurrent misses on one key
  * and version share one build (no stampede after a write). Bounded by `maxEntries` and
  * `maxBytes` (0 keeps nothing: every request builds).
  */
