@@ -47,7 +47,8 @@ const tags = ['products'];
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * This process's kept list answers, by audience, caller scope, query and catalog
-   * version: the storefront's list and the staff's share one budget (decisions 0026, 0033).
+   * version: the storefront's list, the staff's and its footer's counts share one budget
+   * (decisions 0026, 0033).
    */
   const listAnswers = createListAnswerCache({ maxEntries: 128, maxBytes: app.config.listAnswerCacheMb * 1024 * 1024 });
 
@@ -123,19 +124,29 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * `GET /api/products/admin/count` (spec section 7; 'Product list' footer, dashboard):
    * totalCount, approvedCount, activeCount, inStockCount, pendingApprovalCount over
-   * all products (admin) or the vendor's own. Errors: 401, 403.
+   * all products (admin) or the vendor's own. Kept per process by scope and catalog
+   * version, as the list (decision 0033). Errors: 401, 403.
    */
   app.get(
     '/admin/count',
     {
       config: { access: 'staff' },
+      compress: false,
       schema: {
         tags,
         summary: "Counts over the caller's catalog",
         response: { 200: productCountsResponse, 401: apiError, 403: apiError },
       },
     },
-    async (request) => ({ success: true as const, ...(await countCatalog(app.db, actorOf(request))) }),
+    async (request, typedReply) => {
+      const reply = typedReply as unknown as FastifyReply;
+      const actor = actorOf(request);
+      const version = await readCatalogVersion(app.db);
+      const answer = await listAnswers.get(JSON.stringify(['counts', scopeOf(actor)]), version, async () =>
+        JSON.stringify({ success: true, ...(await countCatalog(app.db, actor)) }),
+      );
+      return sendListAnswer(request, reply, answer);
+    },
   );
 
   /**

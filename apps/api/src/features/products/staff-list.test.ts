@@ -140,14 +140,39 @@ describe('GET /api/products/admin/all, kept by catalog version', () => {
   });
 
   it('leaves the catalog version alone on a sign-out or a password change, which the lists do not show', async () => {
+    const vendorC = await createVendor(t.db, { name: 'Person Chitra', email: 'chitra@example.test' });
     const before = await readCatalogVersion(t.db);
     await t.db
       .updateTable('users')
       .set((eb) => ({ tokenVersion: eb('tokenVersion', '+', 1), passwordHash: 'changed' }))
-      .where('id', '=', vendorA.id)
+      .where('id', '=', vendorC.id)
       .execute();
     expect(await readCatalogVersion(t.db)).toBe(before);
-    await t.db.updateTable('users').set({ name: 'Pradeep Menon' }).where('id', '=', vendorA.id).execute();
+    await t.db.updateTable('users').set({ name: 'Chitra Menon' }).where('id', '=', vendorC.id).execute();
     expect(Number(await readCatalogVersion(t.db))).toBeGreaterThan(Number(before));
+  });
+
+  it("keeps the footer's counts per scope, and follows a revision and a stock change at once", async () => {
+    const counts = async (as: FixtureUser) => {
+      const res = await call('GET', '/api/products/admin/count', as);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      return res.json();
+    };
+    const before = await counts(admin);
+    expect(before.totalCount).toBe(idsOfA.length + idsOfB.length);
+    expect((await counts(vendorB)).totalCount).toBe(idsOfB.length);
+    expect((await counts(vendorA)).totalCount).toBe(idsOfA.length);
+
+    const id = idsOfA[2] as string;
+    const live = (await call('GET', `/api/products/${id}`, vendorA)).json().product as Product;
+    const edited = await call('PUT', `/api/products/edit/${id}`, vendorA, editBodyOf(live, { brand: 'New Brand' }));
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await counts(admin)).pendingApprovalCount).toBe(before.pendingApprovalCount + 1);
+    expect((await counts(vendorA)).pendingApprovalCount).toBe(1);
+
+    await t.db.updateTable('products').set({ stockQuantity: 0 }).where('id', '=', Number(idsOfB[1])).execute();
+    expect((await counts(admin)).inStockCount).toBe(before.inStockCount - 1);
+    expect((await counts(vendorB)).inStockCount).toBe(idsOfB.length - 1);
   });
 });
