@@ -14,26 +14,39 @@ export const toastDurations = {
   confirmation: 10_000,
 } as const;
 
-/**
- * The id every answer to the user's action shows under (issue 12, 'one toast per
- * submit'): a new toast takes the place of the one before instead of piling up beside
- * it, so submitting a form three times leaves one toast, the last answer's.
- */
-export const FEEDBACK_TOAST_ID = 'feedback';
-
 /** Options a caller may pass: `id` to keep a toast apart from the shared feedback slot. */
 export interface NotifyOptions {
   id?: string;
 }
 
-const feedback = (duration: number, options: NotifyOptions | undefined): ExternalToast => ({
-  id: options?.id ?? FEEDBACK_TOAST_ID,
-  duration,
-});
+/**
+ * The one slot every answer to the user's action shows in (issue 12, 'one toast per
+ * submit'): a new toast takes the place of the one on screen instead of piling up
+ * beside it, so submitting a form three times leaves one toast, the last answer's.
+ *
+ * The slot's toast keeps one id while it is on screen, so sonner replaces it in place.
+ * Once it starts to leave (its time is up, or it was dismissed) the next answer gets
+ * a new id: sonner would merge an answer into a toast already leaving, and the answer
+ * would leave with it, unseen (a save's 'Product updated successfully!' was lost so
+ * when it came within 200 ms of the previous toast's end).
+ */
+let slot = 0;
+let slotOnScreen = false;
+
+const feedback = (duration: number, options: NotifyOptions | undefined): ExternalToast => {
+  if (options?.id) return { id: options.id, duration };
+  if (!slotOnScreen) slot += 1;
+  slotOnScreen = true;
+  const id = `feedback-${slot}`;
+  const leaving = () => {
+    if (id === `feedback-${slot}`) slotOnScreen = false;
+  };
+  return { id, duration, onAutoClose: leaving, onDismiss: leaving };
+};
 
 /**
  * Toasts with the spec's durations, so no screen picks its own. Every kind but
- * `progress` shares one slot (`FEEDBACK_TOAST_ID`): the newest replaces the one on
+ * `progress` shares one slot (`feedback` above): the newest replaces the one on
  * screen, in place, with its own type, text and duration (decision 0053).
  */
 export const notify = {
