@@ -12,7 +12,7 @@ import {
   productSavedResponse,
   revisionReviewBody,
 } from '@haat/contract';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/auth/access.js';
 import {
@@ -51,6 +51,18 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
    * (decisions 0026, 0033).
    */
   const listAnswers = createListAnswerCache({ maxEntries: 128, maxBytes: app.config.listAnswerCacheMb * 1024 * 1024 });
+
+  /**
+   * Answers a staff call with the answer kept under `key` at the catalog's current
+   * version, built by `build` (its JSON) when there is none. The route skips
+   * `@fastify/compress` (`compress: false`): kept answers carry their compressed forms.
+   */
+  async function sendKept(request: FastifyRequest, reply: unknown, key: unknown[], build: () => Promise<string>) {
+    const version = await readCatalogVersion(app.db);
+    const answer = await listAnswers.get(JSON.stringify(key), version, build);
+    // Ready-made bytes, not an object for the route schema's serializer.
+    return sendListAnswer(request, reply as FastifyReply, answer);
+  }
 
   /**
    * `GET /api/products` (spec section 7, storefront and coupon form): approved, active
@@ -109,15 +121,11 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productListResponse, 400: apiError, 401: apiError, 403: apiError },
       },
     },
-    async (request, typedReply) => {
-      // Ready-made bytes, as the storefront's list above.
-      const reply = typedReply as unknown as FastifyReply;
+    async (request, reply) => {
       const scope = scopeOf(actorOf(request));
-      const version = await readCatalogVersion(app.db);
-      const answer = await listAnswers.get(JSON.stringify(['staff', scope, request.query]), version, async () =>
+      return sendKept(request, reply, ['staff', scope, request.query], async () =>
         JSON.stringify(toProductListResponse(await listProducts(app.db, scope, request.query, { withReview: true }))),
       );
-      return sendListAnswer(request, reply, answer);
     },
   );
 
@@ -138,14 +146,11 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productCountsResponse, 401: apiError, 403: apiError },
       },
     },
-    async (request, typedReply) => {
-      const reply = typedReply as unknown as FastifyReply;
+    async (request, reply) => {
       const actor = actorOf(request);
-      const version = await readCatalogVersion(app.db);
-      const answer = await listAnswers.get(JSON.stringify(['counts', scopeOf(actor)]), version, async () =>
+      return sendKept(request, reply, ['counts', scopeOf(actor)], async () =>
         JSON.stringify({ success: true, ...(await countCatalog(app.db, actor)) }),
       );
-      return sendListAnswer(request, reply, answer);
     },
   );
 
