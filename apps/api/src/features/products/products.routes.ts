@@ -37,6 +37,16 @@ import { toProduct, toProductListResponse, toProductSavedResponse, toPublicProdu
 
 const tags = ['products'];
 
+/** The answers of a write to one product (edit, review, a revision's review): the product as saved, or why not. */
+const savedResponses = {
+  200: productSavedResponse,
+  400: apiError,
+  401: apiError,
+  403: apiError,
+  404: apiError,
+  409: apiError,
+};
+
 /**
  * Products and their approval (spec sections 2, 3, 4, 7). Mounted at `/api/products`;
  * the spec's un-prefixed spellings (`/products/create`...) reach the same routes
@@ -237,14 +247,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Edit a product',
         params: idParams,
         body: productBody,
-        response: {
-          200: productSavedResponse,
-          400: apiError,
-          401: apiError,
-          403: apiError,
-          404: apiError,
-          409: apiError,
-        },
+        response: savedResponses,
       },
     },
     async (request) =>
@@ -291,14 +294,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Approve or reject a product',
         params: idParams,
         body: approvalBody,
-        response: {
-          200: productSavedResponse,
-          400: apiError,
-          401: apiError,
-          403: apiError,
-          404: apiError,
-          409: apiError,
-        },
+        response: savedResponses,
       },
     },
     async (request) =>
@@ -329,14 +325,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Approve or reject a vendor's pending change to an approved product",
         params: idParams,
         body: revisionReviewBody,
-        response: {
-          200: productSavedResponse,
-          400: apiError,
-          401: apiError,
-          403: apiError,
-          404: apiError,
-          409: apiError,
-        },
+        response: savedResponses,
       },
     },
     async (request) =>
