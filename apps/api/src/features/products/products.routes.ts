@@ -169,12 +169,14 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
    * awaiting approval and approved products with a vendor's pending revision, which
    * carry it (`revision`, before/after per field; decision 0044); rejected ones are not
    * in the queue. Filters `vendor`, `category` and the rest of `productListQuery`.
+   * Kept per process by query and catalog version, as the product list (decision 0033).
    * Admin only. Errors: 400, 401, 403.
    */
   app.get(
     '/admin/pending',
     {
       config: { access: 'admin' },
+      compress: false,
       schema: {
         tags,
         summary: 'Products awaiting approval',
@@ -182,8 +184,14 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productListResponse, 400: apiError, 401: apiError, 403: apiError },
       },
     },
-    async (request) =>
-      toProductListResponse(await listProducts(app.db, { awaitingReview: true }, request.query, { withReview: true })),
+    async (request, reply) =>
+      sendKept(request, reply, ['pending', request.query], async () =>
+        JSON.stringify(
+          toProductListResponse(
+            await listProducts(app.db, { awaitingReview: true }, request.query, { withReview: true }),
+          ),
+        ),
+      ),
   );
 
   /**

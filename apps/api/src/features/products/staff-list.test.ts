@@ -80,8 +80,10 @@ describe('GET /api/products/admin/all, kept by catalog version', () => {
     expect((await call('GET', LIST, admin)).body).not.toBe((await call('GET', LIST, vendorB)).body);
   });
 
-  it("shows a vendor's pending change at once, and its rejection with the reason", async () => {
+  it("shows a vendor's pending change at once, and its rejection with the reason, in the list and the queue", async () => {
     const id = idsOfA[0] as string;
+    const queued = async () => (await listAs(admin, '/api/products/admin/pending?limit=50')).map((p) => p._id);
+    expect(await queued()).not.toContain(id);
     expect((await productIn(id)).revision).toBeNull();
     const live = (await call('GET', `/api/products/${id}`, vendorA)).json().product as Product;
     const edited = await call('PUT', `/api/products/edit/${id}`, vendorA, editBodyOf(live, { name: 'Proposed Name' }));
@@ -90,6 +92,7 @@ describe('GET /api/products/admin/all, kept by catalog version', () => {
     expect(pending.name).toBe(live.name);
     expect(pending.revision).toMatchObject({ status: 'pending', proposed: { name: 'Proposed Name' } });
     expect((await productIn(id, vendorA)).revision?.status).toBe('pending');
+    expect(await queued()).toContain(id);
 
     const rejected = await call('PUT', `/api/products/admin/revisions/${pending.revision?._id}`, admin, {
       isApproved: false,
@@ -97,6 +100,7 @@ describe('GET /api/products/admin/all, kept by catalog version', () => {
     });
     expect(rejected.statusCode, rejected.body).toBe(200);
     expect((await productIn(id)).revision).toMatchObject({ status: 'rejected', reason: 'Keep the maker in the name' });
+    expect(await queued()).not.toContain(id);
     expect((await productIn(id, vendorA)).revision?.status).toBe('rejected');
   });
 
