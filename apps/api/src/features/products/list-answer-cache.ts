@@ -48,7 +48,7 @@ export type Coding = 'br' | 'gzip' | null;
  * The coding to answer in for an `Accept-Encoding` header: brotli, else gzip, else
  * none; a coding with `q=0` is refused. Bodies under `threshold` bytes go plain.
  */
-export function pickCoding(acceptEncoding: string | undefined, bytes: number, threshold = 1024): Coding {
+function pickCoding(acceptEncoding: string | undefined, bytes: number, threshold = 1024): Coding {
   if (!acceptEncoding || bytes < threshold) return null;
   const accepted = new Set<string>();
   for (const part of acceptEncoding.toLowerCase().split(',')) {
@@ -179,8 +179,6 @@ export function createListAnswerCache({ maxEntries = 64, maxBytes = 48 * 1024 * 
     size: () => ({ entries: entries.size, bytes: totalBytes }),
   };
 }
-
-export type ListAnswerCache = ReturnType<typeof createListAnswerCache>;
 
 /**
  * Sends a kept answer as JSON, in the coding the request accepts (brotli, gzip or

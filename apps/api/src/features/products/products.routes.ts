@@ -57,8 +57,8 @@ const savedResponses = {
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * This process's kept list answers, by audience, caller scope, query and catalog
-   * version: the storefront's list, the staff's and its footer's counts share one budget
-   * (decisions 0026, 0033).
+   * version: the storefront's list, the staff's, its footer's counts and the pending
+   * queue share one budget (decisions 0026, 0033).
    */
   const listAnswers = createListAnswerCache({ maxEntries: 128, maxBytes: app.config.listAnswerCacheMb * 1024 * 1024 });
 

@@ -30,16 +30,16 @@ export interface NotifyOptions {
  * would leave with it, unseen (a save's 'Product updated successfully!' was lost so
  * when it came within 200 ms of the previous toast's end).
  */
-let slot = 0;
-let slotOnScreen = false;
+let made = 0;
+/** The id of the slot's toast while it is on screen; null once it starts to leave. */
+let onScreen: string | null = null;
 
 const feedback = (duration: number, options: NotifyOptions | undefined): ExternalToast => {
   if (options?.id) return { id: options.id, duration };
-  if (!slotOnScreen) slot += 1;
-  slotOnScreen = true;
-  const id = `feedback-${slot}`;
+  const id = onScreen ?? `feedback-${++made}`;
+  onScreen = id;
   const leaving = () => {
-    if (id === `feedback-${slot}`) slotOnScreen = false;
+    if (onScreen === id) onScreen = null;
   };
   return { id, duration, onAutoClose: leaving, onDismiss: leaving };
 };
