@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { chooseCountDriver, choosePagePlan, gathersOnce, gathersOnceFirst } from './plan.js';
+import {
+  chooseCountDriver,
+  choosePagePlan,
+  firstMatchesMayCount,
+  gathersOnce,
+  gathersOnceFirst,
+  recountBound,
+} from './plan.js';
 import { choosePostgresAccess } from './postgres.js';
 
 /**
@@ -122,6 +129,28 @@ describe('gathersOnceFirst', () => {
   it('counts the matches first when the filters keep few enough rows for a scan', () => {
     expect(gathersOnceFirst(BOUND, 53_333)).toBe(false);
     expect(gathersOnceFirst(BOUND, 33_000)).toBe(false);
+  });
+});
+
+describe('firstMatchesMayCount', () => {
+  it('checks the first matches when the filters keep enough of them to pass half a bound', () => {
+    // 20,001 * 945,000 / 1,000,000 = 18,901 of them would meet approved and active.
+    expect(firstMatchesMayCount(BOUND, 2 * BOUND + 1, 945_000, ROWS)).toBe(true);
+    // 20,001 * 250,001 / 1,000,000 = 5,000.5, just past half the bound.
+    expect(firstMatchesMayCount(BOUND, 2 * BOUND + 1, 250_001, ROWS)).toBe(true);
+  });
+  it('does not when the filters keep too few of them to reach the bound', () => {
+    // 20,001 * 53,000 / 1,000,000 = 1,060 out-of-stock products; 20,001 * 249,000 / 1,000,000 = 4,980.
+    expect(firstMatchesMayCount(BOUND, 2 * BOUND + 1, 53_000, ROWS)).toBe(false);
+    expect(firstMatchesMayCount(BOUND, 2 * BOUND + 1, 249_000, ROWS)).toBe(false);
+    expect(firstMatchesMayCount(BOUND, 2 * BOUND + 1, 0, 0)).toBe(false);
+  });
+});
+
+describe('recountBound', () => {
+  it('counts up to ten bounds, or the whole table when it is smaller', () => {
+    expect(recountBound(ROWS, BOUND)).toBe(100_000);
+    expect(recountBound(747, BOUND)).toBe(747);
   });
 });
 
