@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { encodeCursor } from '../src/platform/db/lists.js';
 import { openBenchApp, runWhenExecuted } from './bench-app.js';
 import { type BenchResult, measure } from './measure.js';
@@ -16,7 +17,8 @@ import { type BenchResult, measure } from './measure.js';
  * 100,000 products.
  *
  * Run alone: `DATABASE_URL=sqlite:.bench/large.db npx tsx --conditions=source apps/api/bench/product-list.ts [samples]`
- * (or a postgres:// URL); `npm run bench` runs it on the demo and the large store. The
+ * (or a postgres:// URL); with `BENCH_SLOWEST=30` it also prints the 30 slowest
+ * searched pages and their queries. `npm run bench` runs it on the demo and the large store. The
  * database must hold an admin and products (a seeded store); its pending migrations
  * are applied first.
  */
@@ -98,8 +100,17 @@ export async function benchProductList(
     }
 
     const runs = { samples: options.samples ?? 200, warmup: options.warmup ?? 20 };
+    // Each call of the searched page, timed, so that the slowest can be named (BENCH_SLOWEST).
+    const searchedCalls: Array<{ url: string; ms: number }> = [];
+    const timedSearch = async (i: number) => {
+      const start = performance.now();
+      await get(searchedPage(i));
+      searchedCalls.push({ url: searchedPage(i), ms: performance.now() - start });
+    };
+    const searched = await measure('filtered + searched page of 50 with total', timedSearch, runs);
+    printSlowest(searchedCalls.slice(-runs.samples), Number(process.env.BENCH_SLOWEST ?? 0));
     return [
-      await measure('filtered + searched page of 50 with total', (i) => get(searchedPage(i)), runs),
+      searched,
       await measure('unfiltered first page of 50', () => get('/api/products/admin/all?limit=50'), runs),
       await measure(
         'deep page of 50 via cursor',
@@ -115,6 +126,18 @@ export async function benchProductList(
     ];
   } finally {
     await bench.close();
+  }
+}
+
+/**
+ * Prints the `count` slowest of the measured calls (none when 0), slowest first, each
+ * with its time in milliseconds and its query: where the tail of a scenario comes from.
+ */
+function printSlowest(calls: Array<{ url: string; ms: number }>, count: number) {
+  if (count <= 0) return;
+  console.log(`The ${count} slowest searched pages (ms, query):`);
+  for (const call of [...calls].sort((a, b) => b.ms - a.ms).slice(0, count)) {
+    console.log(`  ${call.ms.toFixed(1).padStart(7)}  ${decodeURIComponent(call.url.split('?')[1] ?? '')}`);
   }
 }
 
