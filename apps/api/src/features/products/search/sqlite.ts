@@ -38,13 +38,15 @@ import {
  * SQLite: how many products meet all `conditions` (the list's `total`), exact up to
  * `bound` and `bound + 1` for any more, with what it needs to plan the page
  * (`plan.ts`). A search of 3+ characters is first counted alone in its FTS5 index (up
- * to the bound, or `GATHER_ONCE_BOUNDS` bounds when a page is asked for); with
+ * to the bound, or `GATHER_ONCE_BOUNDS` bounds when a page is asked for; with no
+ * filter and a page, as far as `recountBound`: `countUnfilteredSearch`); with
  * filters, the side with fewer rows drives the bounded count of both
  * (`chooseCountDriver`), the filters' rows coming from a planning estimate
  * (`planning-counts.ts`). With `page` (decision 0032), a count that reads every
  * matching product finds the page on the way, and the answer carries its ids
  * (`pageIds`): a search with few enough matches is read once (`gathersOnce`,
- * `findSqliteCountAndPage`, which also counts the first matches meeting the filters),
+ * `findSqliteCountAndPage`, which also counts the first matches meeting the filters
+ * when they may hold the count: `firstMatchesMayCount`),
  * and a scan of the filters' index that finds at most `bound` products keeps them
  * (`countScanAndPage`).
  */
