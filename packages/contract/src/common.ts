@@ -190,12 +190,20 @@ export function isHttpUrl(value: string): boolean {
 }
 
 /**
+ * The longest cursor a list hands out: base64url of `[sort, key, id]` in JSON, where a
+ * name sort's key is a product name of up to 200 characters, each of which JSON may
+ * write as six (`\u001f`): about 1,650 characters. A cursor of 200 at most refused the
+ * next page of a list sorted by name after a product with a long name.
+ */
+export const MAX_CURSOR_LENGTH = 2048;
+
+/**
  * Paging, search and sort accepted by every list endpoint besides its filters.
  * Without `limit` a list answers the spec's unpaged array; with it, a page.
  */
 export const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
-  cursor: z.string().max(200).optional(),
+  cursor: z.string().max(MAX_CURSOR_LENGTH).optional(),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 

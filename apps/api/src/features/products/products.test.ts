@@ -1,4 +1,4 @@
-import { LIST_COUNT_BOUND, type Product, productMessages } from '@haat/contract';
+import { LIST_COUNT_BOUND, MAX_CURSOR_LENGTH, type Product, productMessages } from '@haat/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setListCountBound } from '../../platform/db/lists.js';
@@ -1418,5 +1418,75 @@ describe.each([
       headers: authAs(own.app, boss),
     });
     expect(unpaged.json().products.map((p: Product) => p._id)).toEqual(expected);
+  });
+});
+
+/**
+ * A name sort's cursor carries the product's name. A name of 200 characters, with
+ * quotes JSON escapes, made a cursor of 400 characters that the next page refused when
+ * the contract allowed 200 (found by the product-list bench's scrolling scenario).
+ */
+describe('GET /api/products/admin/all sorted by name, past a product whose name fills 200 characters', () => {
+  let own: TestApp;
+  let boss: FixtureUser;
+  const longName = `Amber Ünïcode "quoted" ${'"Lamp" '.repeat(26)}`.slice(0, 200);
+
+  beforeAll(async () => {
+    own = await createTestApp();
+    boss = await createAdmin(own.db);
+    const headers = authAs(own.app, boss);
+    const category = (
+      await own.app.inject({
+        method: 'POST',
+        url: '/api/categories/create',
+        headers,
+        payload: { name: 'Lighting', imageUrl: 'https://img.example.test/c.jpg' },
+      })
+    ).json().category._id;
+    for (const [name, sku] of [
+      [longName, 'LONG-1'],
+      ['Zed Lamp', 'ZED-1'],
+    ]) {
+      const res = await own.app.inject({
+        method: 'POST',
+        url: '/api/products/create',
+        headers,
+        payload: { name, sku, productDetails: 'Details', salePrice: 10, actualPrice: 12, stockQuantity: 3, category },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+  });
+  afterAll(async () => {
+    await own.close();
+  });
+
+  it('hands out a cursor that the next page accepts', async () => {
+    const headers = authAs(own.app, boss);
+    const first = await own.app.inject({
+      method: 'GET',
+      url: '/api/products/admin/all?sort=name-asc&limit=1',
+      headers,
+    });
+    expect(first.json().products[0].name).toBe(longName);
+    const cursor: string = first.json().nextCursor;
+    expect(cursor.length).toBeGreaterThan(200);
+    expect(cursor.length).toBeLessThanOrEqual(MAX_CURSOR_LENGTH);
+    const next = await own.app.inject({
+      method: 'GET',
+      url: `/api/products/admin/all?sort=name-asc&limit=1&cursor=${cursor}`,
+      headers,
+    });
+    expect(next.statusCode, next.body).toBe(200);
+    expect(next.json().products.map((p: Product) => p.name)).toEqual(['Zed Lamp']);
+  });
+
+  it('answers 400 to a cursor longer than any a list hands out', async () => {
+    const res = await own.app.inject({
+      method: 'GET',
+      url: `/api/products/admin/all?sort=name-asc&limit=1&cursor=${'a'.repeat(MAX_CURSOR_LENGTH + 1)}`,
+      headers: authAs(own.app, boss),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().errors)).toEqual(['cursor']);
   });
 });
