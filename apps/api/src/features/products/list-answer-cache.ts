@@ -1,7 +1,6 @@
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../../platform/db/create-db.js';
 
 /**
  * Product list answers made cheap to repeat (issue 11):
@@ -19,15 +18,6 @@ import type { Db } from '../../platform/db/create-db.js';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
-
-/**
- * The catalog's current version, as text (a bigint: PostgreSQL answers a string).
- * @throws the database's error.
- */
-export async function readCatalogVersion(db: Db): Promise<string> {
-  const row = await db.selectFrom('catalogVersion').select('version').where('id', '=', 1).executeTakeFirstOrThrow();
-  return String(row.version);
-}
 
 /** The ETag of the storefront list at catalog `version` (weak: the body may go out compressed). */
 export function catalogEtag(version: string): string {

@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/create-db.js';
 import { isPostgres } from '../../platform/db/dialect.js';
 import { afterKeyset, type Keyset } from '../../platform/db/lists.js';
 import type { NewProduct, ProductUpdate } from '../../platform/db/schema.js';
+import { keepCount, keptCount } from './search/kept-counts.js';
 import type { ListCount, PagePlan } from './search/plan.js';
 import { countPostgresProducts, findPostgresPageIds } from './search/postgres.js';
 import {
@@ -75,11 +76,24 @@ export function findProductById(db: Db, id: number) {
 }
 
 /**
+ * The catalog's current version, as text (a bigint: PostgreSQL answers a string): raised
+ * by triggers in the transaction of every write to what the product lists show
+ * (decisions 0026, 0033).
+ * @throws the database's error.
+ */
+export async function readCatalogVersion(db: Db): Promise<string> {
+  const row = await db.selectFrom('catalogVersion').select('version').where('id', '=', 1).executeTakeFirstOrThrow();
+  return String(row.version);
+}
+
+/**
  * How many products meet all `conditions` (the list's `total`), exact up to `bound` and
  * `bound + 1` for any more (decision 0027), with what each database needs to plan the
  * page (`search/sqlite.ts`, `search/postgres.ts`). With `page`, the page about to be
  * fetched: a count that reads every match finds it on the way (`ListCount.pageIds`,
- * decision 0032).
+ * decision 0032). A page after the first (`page.after`) reuses the list's count while
+ * the catalog version it was counted at is current (`search/kept-counts.ts`, decision
+ * 0034); every paged count is kept so.
  */
 export async function countProducts(
   db: Db,
@@ -87,9 +101,17 @@ export async function countProducts(
   bound: number,
   page?: ProductPageRequest,
 ): Promise<ListCount> {
-  return isPostgres(db)
-    ? countPostgresProducts(db, conditions, bound, page)
-    : countSqliteProducts(db, conditions, bound, page);
+  const count = (on: ProductPageRequest | undefined) =>
+    isPostgres(db) ? countPostgresProducts(db, conditions, bound, on) : countSqliteProducts(db, conditions, bound, on);
+  if (!page) return count(undefined);
+  // The version first: a write after it raises it, so the count is at least that recent.
+  const version = await readCatalogVersion(db);
+  const key = JSON.stringify([conditions, bound]);
+  const kept = page.after ? keptCount(db, key, version) : undefined;
+  if (kept) return kept;
+  const counted = await count(page);
+  keepCount(db, key, version, counted);
+  return counted;
 }
 
 /**

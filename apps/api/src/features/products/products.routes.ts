@@ -15,19 +15,14 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/auth/access.js';
-import {
-  catalogEtag,
-  createListAnswerCache,
-  etagMatches,
-  readCatalogVersion,
-  sendListAnswer,
-} from './list-answer-cache.js';
+import { catalogEtag, createListAnswerCache, etagMatches, sendListAnswer } from './list-answer-cache.js';
 import {
   countCatalog,
   createProduct,
   deleteProduct,
   getProduct,
   listProducts,
+  readCatalogVersion,
   reviewProduct,
   reviewRevision,
   scopeOf,

@@ -69,6 +69,9 @@ import {
 
 type ListQuery = z.output<typeof productListQuery>;
 
+/** The catalog's current version (decisions 0026, 0033, 0034): what kept list answers and counts are keyed by. */
+export { readCatalogVersion } from './products.repository.js';
+
 /** Which products a caller's lists, counts and reads cover. */
 export type Viewer = Actor | null;
 

@@ -1422,9 +1422,10 @@ describe.each([
 });
 
 /**
- * A name sort's cursor carries the product's name. A name of 200 characters, with
- * quotes JSON escapes, made a cursor of 400 characters that the next page refused when
- * the contract allowed 200 (found by the product-list bench's scrolling scenario).
+ * A name sort's cursor carries the product's name: one of 200 characters, with quotes
+ * JSON escapes and letters UTF-8 writes in two bytes, makes a cursor far past 200
+ * characters, which the next page refused when the contract allowed 200 (found by the
+ * product-list bench's scrolling scenario: decision 0034).
  */
 describe('GET /api/products/admin/all sorted by name, past a product whose name fills 200 characters', () => {
   let own: TestApp;

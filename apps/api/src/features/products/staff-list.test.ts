@@ -5,7 +5,7 @@ import { authAs, createAdmin, createVendor, type FixtureUser } from '../../test/
 import { editBodyOf } from '../../test/product-bodies.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createOwnedProduct } from '../../test/vendor-fixtures.js';
-import { readCatalogVersion } from './list-answer-cache.js';
+import { readCatalogVersion } from './products.repository.js';
 
 /**
  * Issue 11 (decision 0033): the staff's product list (`GET /api/products/admin/all`) is
@@ -178,5 +178,47 @@ describe('GET /api/products/admin/all, kept by catalog version', () => {
     await t.db.updateTable('products').set({ stockQuantity: 0 }).where('id', '=', Number(idsOfB[1])).execute();
     expect((await counts(admin)).inStockCount).toBe(before.inStockCount - 1);
     expect((await counts(vendorB)).inStockCount).toBe(idsOfB.length - 1);
+  });
+});
+
+/**
+ * Decision 0034: a page after the first reuses its list's count while the catalog
+ * version it was counted at is current. A write raises the version, so the next page
+ * counts again; the count is observed kept only by setting the version back by hand.
+ */
+describe('GET /api/products/admin/all, the count kept for the next pages', () => {
+  const PAGED = '/api/products/admin/all?limit=1&sort=oldest';
+
+  /** One page as the admin sees it: its total and the cursor of the next. */
+  async function page(cursor?: string): Promise<{ total: number; nextCursor: string }> {
+    const res = await call('GET', cursor ? `${PAGED}&cursor=${cursor}` : PAGED, admin);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  }
+
+  it('counts again on the next page after a write, and keeps the count while nothing is written', async () => {
+    const first = await page();
+    const added = await createOwnedProduct(t.db, vendorA.vendorId);
+    try {
+      const second = await page(first.nextCursor);
+      expect(second.total).toBe(first.total + 1);
+
+      // Nothing written since: the third page is told the kept count. Shown by a row
+      // removed with the version set back, which no real write can do.
+      const version = await readCatalogVersion(t.db);
+      await t.db.deleteFrom('products').where('id', '=', added.id).execute();
+      await t.db
+        .updateTable('catalogVersion')
+        .set({ version: Number(version) })
+        .where('id', '=', 1)
+        .execute();
+      expect((await page(second.nextCursor)).total).toBe(first.total + 1);
+
+      // The next real write counts again.
+      await t.db.updateTable('users').set({ name: 'Asha Rao' }).where('id', '=', admin.id).execute();
+      expect((await page(second.nextCursor)).total).toBe(first.total);
+    } finally {
+      await t.db.deleteFrom('products').where('id', '=', added.id).execute();
+    }
   });
 });

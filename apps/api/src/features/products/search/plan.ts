@@ -151,7 +151,7 @@ export function gathersOnceFirst(bound: number, filtered: number | undefined): b
 
 /**
  * Whether the first `firstMatches` matches of a search, read to see whether they can be
- * read once (`gathersOnceFirst`), are worth checking against filters that keep
+ * read once (`gathersOnceFirst`; decision 0034), are worth checking against filters that keep
  * `filtered` of the `rows` products: only when, spread evenly, more than half a bound
  * of them would meet the filters, so that they may hold more than `bound` and be the
  * list's count. Among out-of-stock products (about 5 %) 20,001 matches hold about

@@ -1,0 +1,59 @@
+import type { Db } from '../../../platform/db/create-db.js';
+import type { ListCount } from './plan.js';
+
+/**
+ * A product list's count kept for the list's next pages (decision 0034). A staff member
+ * scrolling a searched list asks for page after page of one query; each page used to
+ * count the list again (on PostgreSQL, 15 to 45 ms for a broad text at a million
+ * products). Each API process keeps the last count of each list (its conditions and
+ * bound) with the catalog version read before it was counted; a page after the first
+ * reuses it while the version is unchanged. Every write to what the lists show raises
+ * the version in its own transaction (decisions 0026, 0033), so a kept count is exact
+ * for its version, and a page is never told a total older than the version it read.
+ * The ids of the page the count found on the way (`pageIds`) are not kept: they belong
+ * to one page.
+ */
+
+/** Lists kept per process and database: a count is a few numbers, so 1,000 take little memory. */
+const MAX_ENTRIES = 1000;
+
+const byDatabase = new WeakMap<Db, Map<string, { version: string; count: ListCount }>>();
+
+function entriesOf(db: Db) {
+  let entries = byDatabase.get(db);
+  if (!entries) {
+    entries = new Map();
+    byDatabase.set(db, entries);
+  }
+  return entries;
+}
+
+/**
+ * The count kept for the list `key` (its conditions and bound, serialised) on `db`
+ * when it was counted at catalog `version`, else undefined. A hit becomes the most
+ * recently used.
+ */
+export function keptCount(db: Db, key: string, version: string): ListCount | undefined {
+  const entries = entriesOf(db);
+  const kept = entries.get(key);
+  if (!kept || kept.version !== version) return undefined;
+  entries.delete(key);
+  entries.set(key, kept);
+  return kept.count;
+}
+
+/**
+ * Keeps `count` (without `pageIds`) for the list `key` on `db`, counted at catalog
+ * `version`, in place of any older one; past `MAX_ENTRIES` lists the least recently
+ * used is dropped.
+ */
+export function keepCount(db: Db, key: string, version: string, count: ListCount): void {
+  const entries = entriesOf(db);
+  const { pageIds: _, ...kept } = count;
+  entries.delete(key);
+  entries.set(key, { version, count: kept });
+  if (entries.size > MAX_ENTRIES) {
+    const oldest = entries.keys().next().value;
+    if (oldest !== undefined) entries.delete(oldest);
+  }
+}
