@@ -74,11 +74,13 @@ async function productCount(): Promise<number> {
   return Number(row.n);
 }
 
-async function createCategory(name: string): Promise<string> {
-  const res = await call('POST', '/api/categories/create', admin, {
-    _id: null,
-    name,
-    imageUrl: 'https://img.example.test/c.jpg',
+/** Creates a category through the API of `on` (the file's app by default) as `as`; answers its id. */
+async function createCategory(name: string, on: TestApp = t, as: FixtureUser = admin): Promise<string> {
+  const res = await on.app.inject({
+    method: 'POST',
+    url: '/api/categories/create',
+    headers: authAs(on.app, as),
+    payload: { _id: null, name, imageUrl: 'https://img.example.test/c.jpg' },
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().category._id;
@@ -1307,14 +1309,7 @@ describe.each([
     own = await createTestApp(bound ? { LIST_COUNT_BOUND: String(bound) } : {});
     boss = await createAdmin(own.db);
     const headers = authAs(own.app, boss);
-    const category = (
-      await own.app.inject({
-        method: 'POST',
-        url: '/api/categories/create',
-        headers,
-        payload: { name: 'Apparel', imageUrl: 'https://img.example.test/c.jpg' },
-      })
-    ).json().category._id;
+    const category = await createCategory('Apparel', own, boss);
     for (let i = 0; i < 48; i++) {
       // The last 12, "Rare Lamp", are all out of stock: a search for them matches more
       // products than two bounds while a broad filter (in stock) keeps none of them.
@@ -1436,14 +1431,7 @@ describe('GET /api/products/admin/all sorted by name, past a product whose name 
     own = await createTestApp();
     boss = await createAdmin(own.db);
     const headers = authAs(own.app, boss);
-    const category = (
-      await own.app.inject({
-        method: 'POST',
-        url: '/api/categories/create',
-        headers,
-        payload: { name: 'Lighting', imageUrl: 'https://img.example.test/c.jpg' },
-      })
-    ).json().category._id;
+    const category = await createCategory('Lighting', own, boss);
     for (const [name, sku] of [
       [longName, 'LONG-1'],
       ['Zed Lamp', 'ZED-1'],
