@@ -6,6 +6,7 @@ import {
   gathersOnce,
   gathersOnceFirst,
   recountBound,
+  scanPageUpTo,
 } from './plan.js';
 import { choosePostgresAccess } from './postgres.js';
 
@@ -151,6 +152,17 @@ describe('recountBound', () => {
   it('counts up to ten bounds, or the whole table when it is smaller', () => {
     expect(recountBound(ROWS, BOUND)).toBe(100_000);
     expect(recountBound(747, BOUND)).toBe(747);
+  });
+});
+
+describe('scanPageUpTo', () => {
+  it('sorts what a scan counted while that costs less than the walk expected for the page', () => {
+    // 4,267 squared is about 51 * 1,000,000 * 0.25 / 0.7 = 18,214,286.
+    expect(scanPageUpTo(51, ROWS, true)).toBe(4267);
+    expect(scanPageUpTo(51, 747, true)).toBe(116);
+  });
+  it('always sorts in name or price order, where matches bunch', () => {
+    expect(scanPageUpTo(51, ROWS, false)).toBe(Number.POSITIVE_INFINITY);
   });
 });
 

@@ -27,6 +27,12 @@ const STREAMED = 0.4;
 const COUNTED = 0.1;
 /** A walked entry: read through a window in the sort order, more columns than a filter's range: ~0.25. */
 const WALKED = 0.25;
+/**
+ * A product's sort key looked up in `product_list_keys` when the products are few and
+ * spread over the table, each on a page of its own: ~0.7 (9 ms for 7,206 inactive
+ * products matching "cas" of 1,000,000).
+ */
+const KEYED = 0.7;
 
 /** How far the search's matches are recounted when the first bounded count cannot choose. */
 const RECOUNT_BOUNDS = 10;
@@ -159,6 +165,22 @@ export function gathersOnceFirst(bound: number, filtered: number | undefined): b
  */
 export function firstMatchesMayCount(bound: number, firstMatches: number, filtered: number, rows: number): boolean {
   return rows > 0 && (firstMatches * filtered) / rows > bound / 2;
+}
+
+/**
+ * The most products a scan of the filters' index may count and still sort for the page
+ * itself (`countScanAndPage`), looking each one's sort key up: past it, a walk of the
+ * sort order is expected to read less. Sorting `total` costs about `total * KEYED`; a
+ * walk reads about `size * rows / total` entries (`WALKED` each). The two meet where
+ * `total` squared is `size * rows * WALKED / KEYED`: 4,267 for a page of 51 among
+ * 1,000,000 products ("cas" among 7,206 inactive products: 22 to 24 ms, then 19). Past
+ * it the page is left to `choosePagePlan`, which walks within a budget. Only in order
+ * of creation (`byTime`): a search's matches bunch by name, which holds the text, and
+ * by price, which a product's variants share, so a walk there often falls short and
+ * the filters' index is read again.
+ */
+export function scanPageUpTo(size: number, rows: number, byTime: boolean): number {
+  return byTime ? Math.floor(Math.sqrt((size * rows * WALKED) / KEYED)) : Number.POSITIVE_INFINITY;
 }
 
 /** How SQLite finds a page: `access`, and for a walk the most entries it reads before it gathers by `fallback` instead. */

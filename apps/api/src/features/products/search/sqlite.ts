@@ -12,6 +12,7 @@ import {
   type ListCount,
   type PagePlan,
   recountBound,
+  scanPageUpTo,
 } from './plan.js';
 import { plannedCount } from './planning-counts.js';
 import {
@@ -102,7 +103,9 @@ export async function countSqliteProducts(
     return { total: Math.min(once.total, bound + 1), bound, rows, matches, matchesBound, filtered, pageIds: once.ids };
   }
   if (page && driver === 'scan') {
-    const scanned = await countScanAndPage(db, whereAll(false, conditions, 'scan'), bound, page);
+    const byTime = page.sort === 'newest' || page.sort === 'oldest';
+    const pageUpTo = Math.min(bound, scanPageUpTo(page.size, rows, byTime));
+    const scanned = await countScanAndPage(db, whereAll(false, conditions, 'scan'), bound, page, pageUpTo);
     return { total: scanned.total, bound, rows, matches, matchesBound, filtered, ...scanned.found };
   }
   // Gathering the matches to look each up reads what streaming them reads: stream both.
@@ -139,17 +142,19 @@ async function countUnfilteredSearch(
 /**
  * SQLite: the products meeting `where` (written for access `scan`: the filters'
  * covering index, each entry checked with LIKE), counted up to `bound + 1`
- * (`total`); when they are at most `bound`, the scan that counted them also gives
- * the page (`found.pageIds`: `page.size` ids at most, after `page.after`, in
- * `page.sort` order), each product given its sort key in `product_list_keys`, instead
- * of the page scanning the filters' rows a second time (15 ms for 33,000 inactive
- * products of 1,000,000).
+ * (`total`); when they are at most `pageUpTo` (at most `bound`: `scanPageUpTo`), the
+ * scan that counted them also gives the page (`found.pageIds`: `page.size` ids at
+ * most, after `page.after`, in `page.sort` order), each product given its sort key in
+ * `product_list_keys`, instead of the page scanning the filters' rows a second time
+ * (15 ms for 33,000 inactive products of 1,000,000). More than that, a walk of the sort
+ * order is expected to find the page for less than their look-ups.
  */
 async function countScanAndPage(
   db: Db,
   where: Expression<SqlBool> | undefined,
   bound: number,
   page: ProductPageRequest,
+  pageUpTo: number,
 ): Promise<{ total: number; found?: { pageIds: number[] } }> {
   const { key, direction } = productSortKeys[page.sort];
   const from = page.after ? afterKeyset(key, eb.ref('p.id'), direction, page.after) : undefined;
@@ -160,11 +165,13 @@ async function countScanAndPage(
       (select count(*) from m) as total,
       (select json_group_array(id) from (
         select p.id as id from m cross join product_list_keys as p on p.id = m.id
-        where (select count(*) from m) <= ${bound} and ${from ?? sql`1`}
+        where (select count(*) from m) <= ${pageUpTo} and ${from ?? sql`1`}
         order by ${key} ${order}, p.id ${order} limit ${page.size})) as ids`.execute(db);
   const total = Number(result.rows[0]?.total ?? 0);
   const ids = result.rows[0]?.ids;
-  return total <= bound && ids !== undefined ? { total, found: { pageIds: JSON.parse(ids) as number[] } } : { total };
+  return total <= pageUpTo && ids !== undefined
+    ? { total, found: { pageIds: JSON.parse(ids) as number[] } }
+    : { total };
 }
 
 /** SQLite: products whose name, SKU or brand contains `text` (3+ characters), from the FTS5 index alone, up to `bound` (`bound + 1` for more). */
