@@ -48,8 +48,8 @@ import {
  * (`pageIds`): a search with few enough matches is read once (`gathersOnce`,
  * `findSqliteCountAndPage`, which also counts the first matches meeting the filters
  * when they may hold the count: `firstMatchesMayCount`),
- * and a scan of the filters' index that finds at most `bound` products keeps them
- * (`countScanAndPage`).
+ * and a scan of the filters' index that finds few enough products to sort keeps them
+ * (`countScanAndPage`, `scanPageUpTo`).
  */
 export async function countSqliteProducts(
   db: Db,
@@ -121,9 +121,9 @@ export async function countSqliteProducts(
  * matches are the list: they are counted in the FTS5 index alone, as far as
  * `recountBound` (the page's plan asks for that count when a bounded one cannot
  * choose), and when they number at most `GATHER_ONCE_BOUNDS` bounds the page is
- * gathered from them at once (`pageIds`, decisions 0032 and 0034). Counting them looks no match
- * up: "flora" (12,048 matches of 1,000,000 products) took 16 ms as one statement that
- * counted its matches through `product_list_keys`, and 8 ms so.
+ * gathered from them at once (`pageIds`, decisions 0032 and 0034). Counting them
+ * looks no match up: "flora" (12,048 matches of 1,000,000 products) took 16 ms as one
+ * statement that counted its matches through `product_list_keys`, and 8 ms so.
  */
 async function countUnfilteredSearch(
   db: Db,
