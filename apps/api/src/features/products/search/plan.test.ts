@@ -8,7 +8,7 @@ import {
   recountBound,
   scanPageUpTo,
 } from './plan.js';
-import { choosePostgresAccess } from './postgres.js';
+import { choosePostgresAccess, trigramsNarrow } from './postgres.js';
 
 /**
  * The product list's SQLite plan choosers are pure functions of the counts: each
@@ -181,5 +181,15 @@ describe('choosePostgresAccess', () => {
   });
   it("reads the filters' index when the search's matches could not be estimated", () => {
     expect(choosePostgresAccess(500, undefined)).toBe('scan');
+  });
+});
+
+describe('trigramsNarrow', () => {
+  it('holds for a text with a word of three letters or digits', () => {
+    for (const text of ['men', "men'", 't-shir', 'PL-001', 'ab12', 'Ünï'])
+      expect(trigramsNarrow(text), text).toBe(true);
+  });
+  it('fails for a shorter text or one whose words are all shorter', () => {
+    for (const text of ['ab', '4.5', '(se', 'a-b-c', "o'k", '...']) expect(trigramsNarrow(text), text).toBe(false);
   });
 });

@@ -64,6 +64,17 @@ export function choosePostgresAccess(filtered: number | undefined, matches: numb
 }
 
 /**
+ * Whether pg_trgm's index can narrow a search for `text`. It indexes the trigrams of
+ * words (runs of letters and digits), padded at their ends, so a text with no run of
+ * three, such as "4.5" or "(se", gives it only the padded trigrams of short words,
+ * which most products share: counting "4.5" among the 53,548 out-of-stock products of
+ * a million through it took 137 ms, against 13 ms through the filter's index.
+ */
+export function trigramsNarrow(text: string): boolean {
+  return [...text].length >= TRIGRAM && /[\p{L}\p{N}]{3}/u.test(text);
+}
+
+/**
  * PostgreSQL: how many products meet all `conditions`, exact up to `bound` and
  * `bound + 1` for any more (decision 0027), with how it read them (`access`, which the
  * page follows) and, when it looked, the table's size (`rows`, which the page reuses).
@@ -92,8 +103,9 @@ export async function countPostgresProducts(
         )
       : undefined;
   const [search] = searches;
-  // A text under 3 characters has no trigrams: only a scan can answer it, so it is not estimated.
-  const estimable = searches.length === 1 && search !== undefined && [...search].length >= TRIGRAM;
+  // A text the trigram index cannot narrow (under 3 characters, or no word of 3:
+  // `trigramsNarrow`) is best answered by a scan, so it is not estimated.
+  const estimable = searches.length === 1 && search !== undefined && trigramsNarrow(search);
   const sampled = filtered !== undefined && filtered <= FILTER_SCAN_ROWS && estimable ? search : undefined;
   const rows = sampled !== undefined ? await estimateProductRows(db) : undefined;
   const matches =
