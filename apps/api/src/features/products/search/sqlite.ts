@@ -40,7 +40,7 @@ import {
  * `bound` and `bound + 1` for any more, with what it needs to plan the page
  * (`plan.ts`). A search of 3+ characters is first counted alone in its FTS5 index (up
  * to the bound, or `GATHER_ONCE_BOUNDS` bounds when a page is asked for; with no
- * filter and a page, as far as `recountBound`: `countUnfilteredSearch`); with
+ * filter, `countUnfilteredSearch`, as far as `recountBound` for a page); with
  * filters, the side with fewer rows drives the bounded count of both
  * (`chooseCountDriver`), the filters' rows coming from a planning estimate
  * (`planning-counts.ts`). With `page` (decision 0032), a count that reads every
@@ -69,14 +69,13 @@ export async function countSqliteProducts(
   }
   const others = conditions.map(({ search: _, ...rest }) => rest);
   const filters = whereAll(false, others);
-  if (page && filters === undefined) return countUnfilteredSearch(db, search, bound, rows, page);
-  const filtered =
-    filters === undefined ? undefined : await plannedCount(db, JSON.stringify(others), () => countWhere(db, filters));
+  if (filters === undefined) return countUnfilteredSearch(db, search, bound, rows, page);
+  const filtered = await plannedCount(db, JSON.stringify(others), () => countWhere(db, filters));
   const cap = GATHER_ONCE_BOUNDS * bound;
   let matches: number;
   let matchesBound = page ? cap : bound;
   if (page && gathersOnceFirst(bound, filtered)) {
-    const mayCount = filtered === undefined || firstMatchesMayCount(bound, cap + 1, filtered, rows);
+    const mayCount = firstMatchesMayCount(bound, cap + 1, filtered, rows);
     const once = await findSqliteCountAndPage(db, search, others, page, cap, mayCount ? bound : undefined);
     if (once.matches <= cap) {
       const total = Math.min(once.total, bound + 1);
@@ -89,7 +88,6 @@ export async function countSqliteProducts(
     matches = await countSearchMatches(db, search, matchesBound);
   }
   if (matches === 0) return { total: 0, bound, rows, matches, matchesBound };
-  if (filtered === undefined) return { total: Math.min(matches, bound + 1), bound, rows, matches, matchesBound };
 
   let choice = chooseCountDriver(bound, rows, matches, matchesBound, filtered);
   if (typeof choice === 'object') {
@@ -118,24 +116,24 @@ export async function countSqliteProducts(
 
 /**
  * SQLite: a search with no other condition (an admin's list with no filter), whose
- * matches are the list: they are counted in the FTS5 index alone, as far as
- * `recountBound` (the page's plan asks for that count when a bounded one cannot
- * choose), and when they number at most `GATHER_ONCE_BOUNDS` bounds the page is
- * gathered from them at once (`pageIds`, decisions 0032 and 0034). Counting them
- * looks no match up: "flora" (12,048 matches of 1,000,000 products) took 16 ms as one
- * statement that counted its matches through `product_list_keys`, and 8 ms so.
+ * matches are the list: they are counted in the FTS5 index alone, up to the bound or,
+ * with a `page`, as far as `recountBound` (the page's plan asks for that count when a
+ * bounded one cannot choose); when they number at most `GATHER_ONCE_BOUNDS` bounds the
+ * page is gathered from them at once (`pageIds`, decisions 0032 and 0034). Counting
+ * them looks no match up: "flora" (12,048 matches of 1,000,000 products) took 16 ms as
+ * one statement that counted its matches through `product_list_keys`, and 8 ms so.
  */
 async function countUnfilteredSearch(
   db: Db,
   search: string,
   bound: number,
   rows: number,
-  page: ProductPageRequest,
+  page: ProductPageRequest | undefined,
 ): Promise<ListCount> {
-  const matchesBound = recountBound(rows, bound);
+  const matchesBound = page ? recountBound(rows, bound) : bound;
   const matches = await countSearchMatches(db, search, matchesBound);
   const counted: ListCount = { total: Math.min(matches, bound + 1), bound, rows, matches, matchesBound };
-  if (matches === 0 || !gathersOnce(bound, matches, matchesBound, 'stream')) return counted;
+  if (!page || matches === 0 || !gathersOnce(bound, matches, matchesBound, 'stream')) return counted;
   return { ...counted, pageIds: await findSqliteGatherIds(db, [], search, page.sort, page.size, page.after) };
 }
 
