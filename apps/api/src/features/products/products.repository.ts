@@ -92,25 +92,25 @@ export async function readCatalogVersion(db: Db): Promise<string> {
  * page (`search/sqlite.ts`, `search/postgres.ts`). With `page`, the page about to be
  * fetched: a count that reads every match finds it on the way (`ListCount.pageIds`,
  * decision 0032). A page after the first (`page.after`) reuses the list's count while
- * the catalog version it was counted at is current (`search/kept-counts.ts`, decision
- * 0034); every paged count is kept so.
+ * `page.catalogVersion` (read before this count: a write after it raises it) is the
+ * version it was counted at (`search/kept-counts.ts`, decision 0034); every paged count
+ * is kept so.
  */
 export async function countProducts(
   db: Db,
   conditions: ProductConditions[],
   bound: number,
-  page?: ProductPageRequest,
+  page?: ProductPageRequest & { catalogVersion: string },
 ): Promise<ListCount> {
   const count = (on: ProductPageRequest | undefined) =>
     isPostgres(db) ? countPostgresProducts(db, conditions, bound, on) : countSqliteProducts(db, conditions, bound, on);
   if (!page) return count(undefined);
-  // The version first: a write after it raises it, so the count is at least that recent.
-  const version = await readCatalogVersion(db);
+  const { catalogVersion, ...request } = page;
   const key = JSON.stringify([conditions, bound]);
-  const kept = page.after ? keptCount(db, key, version) : undefined;
+  const kept = request.after ? keptCount(db, key, catalogVersion) : undefined;
   if (kept) return kept;
-  const counted = await count(page);
-  keepCount(db, key, version, counted);
+  const counted = await count(request);
+  keepCount(db, key, catalogVersion, counted);
   return counted;
 }
 

@@ -59,12 +59,18 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * Answers a staff call with the answer kept under `key` at the catalog's current
-   * version, built by `build` (its JSON) when there is none. The route skips
-   * `@fastify/compress` (`compress: false`): kept answers carry their compressed forms.
+   * version, built by `build` (its JSON, given that version) when there is none. The
+   * route skips `@fastify/compress` (`compress: false`): kept answers carry their
+   * compressed forms.
    */
-  async function sendKept(request: FastifyRequest, reply: unknown, key: unknown[], build: () => Promise<string>) {
+  async function sendKept(
+    request: FastifyRequest,
+    reply: unknown,
+    key: unknown[],
+    build: (catalogVersion: string) => Promise<string>,
+  ) {
     const version = await readCatalogVersion(app.db);
-    const answer = await listAnswers.get(JSON.stringify(key), version, build);
+    const answer = await listAnswers.get(JSON.stringify(key), version, () => build(version));
     // Ready-made bytes, not an object for the route schema's serializer.
     return sendListAnswer(request, reply as FastifyReply, answer);
   }
@@ -99,7 +105,12 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('etag', etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
       if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
       const answer = await listAnswers.get(JSON.stringify(['public', request.query]), version, async () =>
-        JSON.stringify(toProductListResponse(await listProducts(app.db, scopeOf(null), request.query), 'public')),
+        JSON.stringify(
+          toProductListResponse(
+            await listProducts(app.db, scopeOf(null), request.query, { catalogVersion: version }),
+            'public',
+          ),
+        ),
       );
       return sendListAnswer(request, reply, answer);
     },
@@ -128,8 +139,10 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const scope = scopeOf(actorOf(request));
-      return sendKept(request, reply, ['staff', scope, request.query], async () =>
-        JSON.stringify(toProductListResponse(await listProducts(app.db, scope, request.query, { withReview: true }))),
+      return sendKept(request, reply, ['staff', scope, request.query], async (catalogVersion) =>
+        JSON.stringify(
+          toProductListResponse(await listProducts(app.db, scope, request.query, { withReview: true, catalogVersion })),
+        ),
       );
     },
   );
@@ -180,10 +193,10 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      sendKept(request, reply, ['pending', request.query], async () =>
+      sendKept(request, reply, ['pending', request.query], async (catalogVersion) =>
         JSON.stringify(
           toProductListResponse(
-            await listProducts(app.db, { awaitingReview: true }, request.query, { withReview: true }),
+            await listProducts(app.db, { awaitingReview: true }, request.query, { withReview: true, catalogVersion }),
           ),
         ),
       ),

@@ -118,14 +118,16 @@ export interface RevisionView {
  * A product list: without `query.limit` every matching product (the spec's unpaged
  * answer); with it one page in `query.sort` order plus the total and the next page's
  * cursor. `scope` is what the caller may see; the query's filters narrow it. Money in
- * paise: `products.wire.ts` makes the records the wire's products.
+ * paise: `products.wire.ts` makes the records the wire's products. `catalogVersion` is
+ * the catalog's version read before the list (`readCatalogVersion`): a page after the
+ * first reuses its list's count while it is current (decision 0034).
  * @throws AppError BAD_REQUEST (400) for a cursor not made for this sort.
  */
 export async function listProducts(
   db: Db,
   scope: ProductConditions,
   query: ListQuery,
-  options: { withReview?: boolean } = {},
+  options: { catalogVersion: string; withReview?: boolean },
 ): Promise<ListAnswer<ProductRecord>> {
   const conditions = [scope, filtersOf(query)];
   return listOrPage(query, {
@@ -134,7 +136,12 @@ export async function listProducts(
     // The count first: it also tells the repository which plan finds the page faster.
     countFirst: true,
     count: (bound, page) =>
-      countProducts(db, conditions, bound, page && { sort: query.sort, size: page.limit + 1, after: page.after }),
+      countProducts(
+        db,
+        conditions,
+        bound,
+        page && { sort: query.sort, size: page.limit + 1, after: page.after, catalogVersion: options.catalogVersion },
+      ),
     boundedCount: true,
     totalOf: (count) => count.total,
     fetchPage: (page) => listProductRows(db, conditions, query.sort, page),
