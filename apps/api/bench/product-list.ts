@@ -101,23 +101,24 @@ export async function benchProductList(
     }
 
     const runs = { samples: options.samples ?? 200, warmup: options.warmup ?? 20 };
-    // Each call of the searched page, timed, so that the slowest can be named (BENCH_SLOWEST).
-    const searchedCalls: Array<{ url: string; ms: number }> = [];
+    // Each call of the searched page, timed, so that the slowest can be named
+    // (BENCH_SLOWEST), with its answer, read after the measuring for its cursor.
+    const searchedCalls: Array<{ url: string; ms: number; body: string }> = [];
     const timedSearch = async (i: number) => {
       const start = performance.now();
-      await get(searchedPage(i));
-      searchedCalls.push({ url: searchedPage(i), ms: performance.now() - start });
+      const { body } = await get(searchedPage(i));
+      searchedCalls.push({ url: searchedPage(i), ms: performance.now() - start, body });
     };
     const searched = await measure('filtered + searched page of 50 with total', timedSearch, runs);
-    printSlowest(searchedCalls.slice(-runs.samples), Number(process.env.BENCH_SLOWEST ?? 0));
+    const measuredSearches = searchedCalls.slice(-runs.samples);
+    printSlowest(measuredSearches, Number(process.env.BENCH_SLOWEST ?? 0));
 
     // The second page of the same searched queries, as a staff member scrolling asks for
-    // it: each first page was just fetched above, so its cursor is at hand.
-    const secondPages: string[] = [];
-    for (let i = 0; i < runs.samples + runs.warmup && secondPages.length < runs.samples; i++) {
-      const first = JSON.parse((await get(searchedPage(i))).body) as { nextCursor: string | null };
-      if (first.nextCursor) secondPages.push(`${searchedPage(i)}&cursor=${encodeURIComponent(first.nextCursor)}`);
-    }
+    // it: each first page was fetched just above, and its answer holds the cursor.
+    const secondPages = measuredSearches.flatMap(({ url, body }) => {
+      const { nextCursor } = JSON.parse(body) as { nextCursor: string | null };
+      return nextCursor ? [`${url}&cursor=${encodeURIComponent(nextCursor)}`] : [];
+    });
     // A store too small for any searched list to reach a second page has none to measure.
     const scrolling =
       secondPages.length === 0
