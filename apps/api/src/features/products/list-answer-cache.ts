@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 
 /**
  * Product list answers made cheap to repeat (issue 11):
@@ -73,30 +74,22 @@ export interface ListAnswerCacheOptions {
  * `maxBytes` (0 keeps nothing: every request builds).
  */
 export function createListAnswerCache({ maxEntries = 64, maxBytes = 48 * 1024 * 1024 }: ListAnswerCacheOptions = {}) {
-  const entries = new Map<string, { answer: CachedAnswer; bytes: number }>();
+  // Each answer's size is its JSON plus its compressed forms, grown as they are made
+  // (`account`); past either bound the least recently used answers go first. A budget
+  // of 0 bytes keeps nothing (to `LRUCache` a `maxSize` of 0 would mean no bound).
+  const entries = new LRUCache<string, { answer: CachedAnswer; bytes: number }>({
+    max: Math.max(1, maxEntries),
+    maxSize: Math.max(1, maxBytes),
+    sizeCalculation: (entry) => entry.bytes,
+  });
   const building = new Map<string, Promise<CachedAnswer>>();
-  let totalBytes = 0;
-
-  function drop(key: string): void {
-    const entry = entries.get(key);
-    if (!entry) return;
-    totalBytes -= entry.bytes;
-    entries.delete(key);
-  }
 
   function account(key: string, answer: CachedAnswer, delta: number): void {
-    const entry = entries.get(key);
+    const entry = entries.peek(key);
     if (!entry || entry.answer !== answer) return;
-    entry.bytes += delta;
-    totalBytes += delta;
-    evict();
-  }
-
-  function evict(): void {
-    for (const key of entries.keys()) {
-      if (entries.size <= maxEntries && totalBytes <= maxBytes) return;
-      drop(key);
-    }
+    // A new entry with the new size (`LRUCache` re-sizes only a new value): the cache
+    // then drops what no longer fits, this answer too when it alone is past the bytes.
+    entries.set(key, { answer, bytes: entry.bytes + delta });
   }
 
   function makeAnswer(key: string, version: string, json: Buffer): CachedAnswer {
@@ -134,27 +127,18 @@ export function createListAnswerCache({ maxEntries = 64, maxBytes = 48 * 1024 * 
      */
     async get(key: string, version: string, build: () => Promise<string>): Promise<CachedAnswer> {
       const kept = entries.get(key);
-      if (kept && kept.answer.version === version) {
-        // Re-inserting marks it most recently used: eviction takes the least recently used first.
-        entries.delete(key);
-        entries.set(key, kept);
-        return kept.answer;
-      }
+      if (kept && kept.answer.version === version) return kept.answer;
       const flight = `${version}\u0000${key}`;
       const pending = building.get(flight);
       if (pending) return pending;
       const made = (async () => {
         const json = Buffer.from(await build());
         const answer = makeAnswer(key, version, json);
-        const current = entries.get(key);
+        const current = entries.peek(key);
         // Keep it unless a newer version was kept meanwhile (versions only go up).
         if (!current || BigInt(current.answer.version) <= BigInt(version)) {
-          drop(key);
-          if (json.length <= maxBytes) {
-            entries.set(key, { answer, bytes: json.length });
-            totalBytes += json.length;
-            evict();
-          }
+          entries.delete(key);
+          if (maxBytes > 0 && json.length <= maxBytes) entries.set(key, { answer, bytes: json.length });
         }
         return answer;
       })();
@@ -166,7 +150,7 @@ export function createListAnswerCache({ maxEntries = 64, maxBytes = 48 * 1024 * 
       }
     },
     /** How many answers and bytes are kept (tests, diagnostics). */
-    size: () => ({ entries: entries.size, bytes: totalBytes }),
+    size: () => ({ entries: entries.size, bytes: entries.calculatedSize }),
   };
 }
 

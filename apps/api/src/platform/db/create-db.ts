@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import type { Database } from './schema.js';
 import { SqliteBooleansPlugin } from './sqlite-booleans.js';
@@ -60,13 +61,13 @@ export const SQLITE_STATEMENT_CACHE_SIZE = 500;
  * The connection as Kysely's SQLite driver sees it, with its prepared statements kept
  * for reuse: the driver prepares every statement afresh, which a checkout's profile
  * showed at 11 % of its time (docs/performance.md). Statements are keyed by their SQL
- * text, the least recently used dropped past `SQLITE_STATEMENT_CACHE_SIZE`. Kysely holds
+ * text in an `LRUCache`, the least recently used dropped past `SQLITE_STATEMENT_CACHE_SIZE`. Kysely holds
  * the one connection for the whole of a streamed query, so no statement is used twice at
  * once; should one still be iterating, a fresh one is prepared rather than sharing it.
  * better-sqlite3 prepares a cached statement again by itself when the schema changes.
  */
 function withStatementCache(connection: SQLite.Database): SqliteDatabase {
-  const cache = new Map<string, SQLite.Statement>();
+  const cache = new LRUCache<string, SQLite.Statement>({ max: SQLITE_STATEMENT_CACHE_SIZE });
   return {
     close: () => {
       cache.clear();
@@ -74,17 +75,9 @@ function withStatementCache(connection: SQLite.Database): SqliteDatabase {
     },
     prepare: (sql: string) => {
       const cached = cache.get(sql);
-      if (cached && !cached.busy) {
-        // Re-inserting marks it most recently used.
-        cache.delete(sql);
-        cache.set(sql, cached);
-        return cached;
-      }
+      if (cached && !cached.busy) return cached;
       const statement = connection.prepare(sql);
-      if (!cached) {
-        cache.set(sql, statement);
-        if (cache.size > SQLITE_STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-      }
+      if (!cached) cache.set(sql, statement);
       return statement;
     },
   };

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../../platform/db/create-db.js';
 import type { ListCount } from './plan.js';
 
@@ -17,12 +18,14 @@ import type { ListCount } from './plan.js';
 /** Lists kept per process and database: a count is a few numbers, so 1,000 take little memory. */
 const MAX_ENTRIES = 1000;
 
-const byDatabase = new WeakMap<Db, Map<string, { version: string; count: ListCount }>>();
+type KeptCount = { version: string; count: ListCount };
+
+const byDatabase = new WeakMap<Db, LRUCache<string, KeptCount>>();
 
 function entriesOf(db: Db) {
   let entries = byDatabase.get(db);
   if (!entries) {
-    entries = new Map();
+    entries = new LRUCache<string, KeptCount>({ max: MAX_ENTRIES });
     byDatabase.set(db, entries);
   }
   return entries;
@@ -35,11 +38,8 @@ function entriesOf(db: Db) {
  */
 export function keptCount(db: Db, key: string, version: string): ListCount | undefined {
   const entries = entriesOf(db);
-  const kept = entries.get(key);
-  if (!kept || kept.version !== version) return undefined;
-  entries.delete(key);
-  entries.set(key, kept);
-  return kept.count;
+  if (entries.peek(key)?.version !== version) return undefined;
+  return entries.get(key)?.count;
 }
 
 /**
@@ -48,12 +48,6 @@ export function keptCount(db: Db, key: string, version: string): ListCount | und
  * used is dropped.
  */
 export function keepCount(db: Db, key: string, version: string, count: ListCount): void {
-  const entries = entriesOf(db);
   const { pageIds: _, ...kept } = count;
-  entries.delete(key);
-  entries.set(key, { version, count: kept });
-  if (entries.size > MAX_ENTRIES) {
-    const oldest = entries.keys().next().value;
-    if (oldest !== undefined) entries.delete(oldest);
-  }
+  entriesOf(db).set(key, { version, count: kept });
 }

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../../platform/db/create-db.js';
 
 /**
@@ -11,24 +12,24 @@ import type { Db } from '../../../platform/db/create-db.js';
 const TTL_MS = 10 * 60_000;
 const MAX_ENTRIES = 512;
 
-const byDatabase = new WeakMap<Db, Map<string, { count: number; at: number }>>();
+const byDatabase = new WeakMap<Db, LRUCache<string, number>>();
 
 /**
  * The count for `key` (the filters, serialised) on `db`: the kept one while under ten
- * minutes old, else `count()`'s, kept. On a million products the exact count of a broad
- * filter reads most of an index (up to 160 ms), so it is taken rarely.
+ * minutes old, else `count()`'s, kept (past `MAX_ENTRIES` keys the least recently used
+ * is dropped). On a million products the exact count of a broad filter reads most of an
+ * index (up to 160 ms), so it is taken rarely.
+ * @throws whatever `count` throws (nothing is kept then).
  */
 export async function plannedCount(db: Db, key: string, count: () => Promise<number>): Promise<number> {
   let entries = byDatabase.get(db);
   if (!entries) {
-    entries = new Map();
+    entries = new LRUCache<string, number>({ max: MAX_ENTRIES, ttl: TTL_MS });
     byDatabase.set(db, entries);
   }
-  const now = Date.now();
   const kept = entries.get(key);
-  if (kept && now - kept.at < TTL_MS) return kept.count;
+  if (kept !== undefined) return kept;
   const fresh = await count();
-  if (entries.size >= MAX_ENTRIES) entries.clear();
-  entries.set(key, { count: fresh, at: now });
+  entries.set(key, fresh);
   return fresh;
 }
