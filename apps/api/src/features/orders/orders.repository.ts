@@ -23,9 +23,10 @@ export type { OrderSearch, OrderStatusValue, PreparedOrderFilters } from './sear
 
 /**
  * Resolves the search of `filters` for this database (`search/postgres.ts`,
- * `search/sqlite.ts`): on PostgreSQL, a text of 3+ characters first finds the accounts
- * whose e-mail contains it; on SQLite, a 2-character text first reads the index's
- * trigrams starting with it. A blank or absent search is no search.
+ * `search/sqlite.ts`): on PostgreSQL, which index serves the text (for 2 characters,
+ * after a sample of the orders tells how common they are); on SQLite, a
+ * 2-character text first reads the index's trigrams starting with it. A blank or
+ * absent search is no search.
  */
 export async function prepareOrderFilters(db: Db, filters: OrderFilters): Promise<PreparedOrderFilters> {
   const { status } = filters;

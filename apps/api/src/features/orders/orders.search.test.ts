@@ -430,4 +430,23 @@ describe('GET /api/orders/admin/orders?search= whatever the query plan', () => {
   ] as const)('search %j with status %s', async (text, status) => {
     await expectSearch(store, text, status, [9, 100]);
   });
+
+  // Written last: it adds to the store. On PostgreSQL a rare 2-character text goes
+  // through the index of each order's two-character pairs (decision 0035), whose
+  // first and last pairs are the start of the tracking number and the end of the
+  // account's e-mail.
+  it("finds a rare two-character text at either end of an order's texts", async () => {
+    const customer = await addCustomer(store, 'pair.end@edge.xj');
+    await addOrder(store, {
+      trackingNumber: 'QZ250902EDGE01',
+      billingEmail: 'pair.start@edge.test',
+      userId: customer.id,
+      status: 'Delivered',
+      createdAt: new Date(Date.UTC(2025, 8, 2, 12)).toISOString(),
+    });
+    for (const text of ['qz', 'XJ', '.x']) {
+      expect(expected(store, text).length, text).toBeGreaterThan(0);
+      await expectSearch(store, text, undefined, [9, 100]);
+    }
+  });
 });

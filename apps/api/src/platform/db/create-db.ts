@@ -139,8 +139,16 @@ const pgTypes = {
 } as pg.CustomTypesConfig;
 
 function openPostgres(url: string, poolSize: number, onConnectionError: (error: Error) => void): DatabaseHandle {
-  // Sessions speak UTC so date arithmetic in SQL agrees with the application.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: pgTypes, options: '-c TimeZone=UTC' });
+  // Sessions speak UTC so date arithmetic in SQL agrees with the application. JIT
+  // compilation is off (decision 0035): the API's statements read a page or a bounded
+  // count, and compiling one whose estimated cost crossed `jit_above_cost` took longer
+  // than running it (about 200 ms for a 2-character order search).
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    types: pgTypes,
+    options: '-c TimeZone=UTC -c jit=off',
+  });
   pool.on('error', onConnectionError);
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),

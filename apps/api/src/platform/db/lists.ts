@@ -146,6 +146,25 @@ export function copyContains(copy: Expression<unknown>, fields: Array<Expression
   )}))`;
 }
 
+/**
+ * Whether PostgreSQL's bigram indexes (`search_bigrams`, migration 2026_11_28_0900,
+ * decision 0035) can find the values containing `text`, in any case: two printable
+ * ASCII characters, which PostgreSQL's `lower` keeps two characters long. Other texts
+ * under 3 characters are checked on every value.
+ */
+export const bigramsServe = (text: string) => /^[\x20-\x7e]{2}$/.test(text);
+
+/**
+ * PostgreSQL: the bigrams of `lowered` (a lower-cased expression, written exactly as
+ * in its `search_bigrams` index) hold `text` lower-cased in SQL, as ILIKE folds it: for
+ * a text `bigramsServe` accepts, true for every value containing it, so only the
+ * index's candidates need the LIKE check. Served by the index alone: on a row read
+ * another way the function costs about 14 µs, so a walk leaves this out.
+ */
+export function bigramsContain(lowered: Expression<unknown>, text: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`search_bigrams(${lowered}) @> array[lower(${text})]`;
+}
+
 /** How a searched page is found on PostgreSQL; see `choosePostgresPagePlan`. */
 export type PostgresPagePlan = { access: 'gather' } | { access: 'walk'; budget: number };
 

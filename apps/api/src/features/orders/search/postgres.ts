@@ -1,7 +1,7 @@
-import type { ExpressionBuilder } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../../platform/db/create-db.js';
 import { TRIGRAM } from '../../../platform/db/dialect.js';
-import { choosePostgresPagePlan, type Keyset, likeContains } from '../../../platform/db/lists.js';
+import { bigramsServe, choosePostgresPagePlan, containsPattern, type Keyset } from '../../../platform/db/lists.js';
 import type { Database } from '../../../platform/db/schema.js';
 import {
   afterOrder,
@@ -13,26 +13,53 @@ import {
 } from './shared.js';
 
 /**
- * The order search on PostgreSQL (docs/decisions/0016): pg_trgm indexes on the tracking
- * number, the billing e-mail and the account's e-mail (migration
- * 2026_11_21_1810_add_order_search) answer texts of 3+ characters; one page of a search
- * is found by the plan `choosePostgresPagePlan` picks from the counted total.
+ * The order search on PostgreSQL (docs/decisions/0016, 0029, 0035): one lower-cased copy
+ * of the tracking number, the billing e-mail and the account's e-mail
+ * (`orders.search_text`), whose pg_trgm index answers texts of 3+ characters and whose
+ * bigram index answers texts of 2; one page of a search is found by the plan
+ * `choosePostgresPagePlan` picks from the counted total.
  */
 
 /**
- * Resolves a search text (not blank, without U+0000) for PostgreSQL: the accounts
- * whose e-mail contains it are found first (through their own trigram index for 3+
- * characters; else by a scan of the users, once rather than in both the count and
- * the page); then a `trigram` search, or for fewer than 3 characters a `like` one.
+ * A two-character text in at least this share of the orders is answered by a scan: its
+ * first 10,001 matches lie within 50,000 orders of any start, and the bigram index
+ * would hand over most of the table ("ht", in every tracking number: 211 ms to count
+ * through it, 3 ms by a scan).
+ */
+const DENSE_SHARE = 0.2;
+
+/** About how many orders `sampleShare` checks: a share of 0.2 is then known to a few hundredths, in about 1 ms. */
+const SAMPLE_ROWS = 1000;
+
+/**
+ * Resolves a search text (not blank, without U+0000) for PostgreSQL: an `ngram` search
+ * when an index serves it (3+ characters through pg_trgm; 2 ASCII characters through
+ * the bigram index, `bigramsServe`, unless a sample finds them in `DENSE_SHARE` of the
+ * orders or more), else a `like` one, a scan (decision 0035).
  */
 export async function preparePostgresSearch(db: Db, text: string): Promise<OrderSearch> {
-  const accounts = await db
-    .selectFrom('users')
-    .select('users.id')
-    .where((eb) => likeContains(true, eb.ref('users.email'), text))
-    .execute();
-  const accountIds = accounts.map((account) => account.id);
-  return [...text].length < TRIGRAM ? { via: 'like', text, accountIds } : { via: 'trigram', text, accountIds };
+  if ([...text].length >= TRIGRAM) return { via: 'ngram', text };
+  if (!bigramsServe(text)) return { via: 'like', text };
+  const share = await sampleShare(db, text);
+  return share !== undefined && share >= DENSE_SHARE ? { via: 'like', text } : { via: 'ngram', text };
+}
+
+/**
+ * PostgreSQL: the share of the orders whose search copy contains `text`, from the
+ * orders on a fixed sample of the table's pages (about `SAMPLE_ROWS`; `REPEATABLE`, so
+ * the same pages each time), or undefined when the sample holds none. Only a planning
+ * estimate: it picks how the orders are read, never which match.
+ */
+async function sampleShare(db: Db, text: string): Promise<number | undefined> {
+  const stats = await sql<{ rows: number }>`
+    select reltuples::float8 as rows from pg_class where oid = to_regclass('orders')`.execute(db);
+  const rows = Number(stats.rows[0]?.rows ?? -1);
+  const percent = rows > 0 ? Math.min(100, Math.max(0.01, (100 * SAMPLE_ROWS) / rows)) : 100;
+  const result = await sql<{ seen: number; hits: number }>`
+    select count(*) as seen, count(*) filter (where o.search_text like lower(${containsPattern(text)}) escape '\\') as hits
+    from orders as o tablesample system (${sql.lit(Number(percent.toFixed(4)))}) repeatable (0)`.execute(db);
+  const seen = Number(result.rows[0]?.seen ?? 0);
+  return seen > 0 ? Number(result.rows[0]?.hits ?? 0) / seen : undefined;
 }
 
 /**
@@ -56,16 +83,29 @@ export async function findPostgresPageIds(
   page: { limit: number; after: Keyset | undefined; total: number; exact: boolean; rows: number },
 ): Promise<number[]> {
   const { limit, after, total, rows: inScope } = page;
-  // A `like` search (fewer than 3 characters) has no index to gather through: gathering
-  // reads every order, so walking the list, which stops at the page, never costs more
-  // (a 2-character text among 1,000,000 orders: the gather scanned them all in 300 ms).
-  const scans = filters.search?.via === 'like';
-  const plan = scans ? ({ access: 'walk', budget: null } as const) : choosePostgresPagePlan(limit, total, inScope);
+  // A `like` search (under 3 characters, no index serving it, or a 2-character text too
+  // common for its index) has no index to gather through: gathering reads every order,
+  // so the list is read in order until the page is full, by PostgreSQL's own plan, from
+  // its estimate of the text's matches: the list's index for a common text, a scan and
+  // a sort for a rare one (a 2-character text among 1,000,000 orders: the gather scanned
+  // them all in 300 ms). Unlike a walk's window below, this query has its limit in
+  // sight: a window without one was planned as a sort of every order (258 ms for "na",
+  // in one order of five, against 2 ms through the index).
+  if (filters.search?.via === 'like') {
+    const rows = await filteredOrders(db, filters)
+      .select('orders.id')
+      .$if(after !== undefined, (qb) => qb.where((eb) => afterOrder(eb, after as Keyset)))
+      .orderBy('orders.createdAt', 'desc')
+      .orderBy('orders.id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+  const plan = choosePostgresPagePlan(limit, total, inScope);
   if (plan.access === 'walk') {
     // The walk reads a window of the list, capped at `budget` orders, in the list's order;
     // PostgreSQL keeps that order for the outer query, which stops at `limit` matches.
-    const list = ordersInListOrder(db, filters.status, after).selectAll('orders');
-    const window = plan.budget === null ? list : list.limit(plan.budget);
+    const window = ordersInListOrder(db, filters.status, after).selectAll('orders').limit(plan.budget);
     const rows = await db
       .selectFrom(window.as('orders'))
       .select('orders.id')
@@ -76,14 +116,14 @@ export async function findPostgresPageIds(
           true,
           filters.search as OrderSearch,
           filters.status,
+          true,
         ),
       )
       .orderBy('orders.createdAt', 'desc')
       .orderBy('orders.id', 'desc')
       .limit(limit)
       .execute();
-    // Unbounded, a walk that falls short has reached the end of the list.
-    if (rows.length === limit || plan.budget === null) return rows.map((row) => row.id);
+    if (rows.length === limit) return rows.map((row) => row.id);
   }
   // MATERIALIZED: computed apart, so PostgreSQL cannot turn the sort and limit back into a walk.
   const rows = await db

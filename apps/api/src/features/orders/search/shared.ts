@@ -1,7 +1,14 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../../platform/db/create-db.js';
 import { isPostgres } from '../../../platform/db/dialect.js';
-import { afterKeyset, copyContains, type Keyset, likeContains } from '../../../platform/db/lists.js';
+import {
+  afterKeyset,
+  bigramsContain,
+  bigramsServe,
+  copyContains,
+  type Keyset,
+  likeContains,
+} from '../../../platform/db/lists.js';
 import type { Database, OrdersTable } from '../../../platform/db/schema.js';
 import { ftsQuery } from './plan.js';
 
@@ -15,14 +22,14 @@ export type OrderStatusValue = OrdersTable['status'];
 
 /**
  * A search text as the database answers it (see docs/decisions/0016):
- * - `like`: LIKE on each order (PostgreSQL: on `search_text`, its lower-cased copy
- *   of tracking number and billing e-mail, decision 0029), the account's e-mail
- *   through a subquery on users, or, when given, an account among `accountIds` (found
- *   first, once for the count and the page): a scan. SQLite: 1 character, and the
- *   texts `sqliteSearchKind` sends here; PostgreSQL: fewer than 3 characters.
- * - `trigram` (PostgreSQL, 3+ characters): LIKE on `search_text`, served by its
- *   pg_trgm index, or an account among `accountIds` (the users whose e-mail matched,
- *   found first through their own pg_trgm index).
+ * - `like`: LIKE on each order, a scan. PostgreSQL: on `search_text`, its lower-cased
+ *   copy of tracking number, billing e-mail and the account's e-mail (decisions 0029,
+ *   0035), for the texts under 3 characters no index serves. SQLite: on the tracking
+ *   number, the billing e-mail and, through a subquery on users, the account's e-mail,
+ *   for 1 character and the texts `sqliteSearchKind` sends here.
+ * - `ngram` (PostgreSQL, 3+ characters, or 2 ASCII characters: `bigramsServe`): LIKE
+ *   on `search_text`, served by its pg_trgm index, or for 2 characters its bigram
+ *   index (decision 0035).
  * - `fts` (SQLite, 2+ characters): `query`, the FTS5 query of the text in
  *   `orders_search`; null when no order can match.
  * - `none`: a text with U+0000, which no stored text contains (PostgreSQL cannot store
@@ -30,8 +37,8 @@ export type OrderStatusValue = OrdersTable['status'];
  */
 export type OrderSearch =
   | { via: 'none'; text: string }
-  | { via: 'like'; text: string; accountIds?: number[] }
-  | { via: 'trigram'; text: string; accountIds: number[] }
+  | { via: 'like'; text: string }
+  | { via: 'ngram'; text: string }
   | { via: 'fts'; text: string; query: string | null };
 
 /** The list's filters with the search resolved: made once per request, shared by the count and the page. */
@@ -45,12 +52,15 @@ export interface PreparedOrderFilters {
  * case: the predicate of each way of answering (`OrderSearch`). An `fts` search
  * includes the status filter in its query, so the caller must not filter by status in
  * SQL as well (SQLite would then prefer the status index over the search's matches).
+ * `walk`: the predicate checks orders read in list order, so a condition only an index
+ * can answer cheaply (the bigrams of an `ngram` search of 2 characters) is left out.
  */
 export function matchesSearch(
   eb: ExpressionBuilder<Database, 'orders'>,
   postgres: boolean,
   search: OrderSearch,
   status: OrderStatusValue | undefined,
+  walk = false,
 ): Expression<SqlBool> {
   const { text } = search;
   if (search.via === 'none') return sql<SqlBool>`0 = 1`;
@@ -59,32 +69,36 @@ export function matchesSearch(
     return sql<SqlBool>`${eb.ref('orders.id')} in (
       select rowid from orders_search where orders_search match ${ftsQuery(search.query, status)})`;
   }
-  // PostgreSQL: one LIKE on the orders' lower-cased copy of both (decision 0029).
-  const own = postgres
-    ? [copyContains(sql`orders.search_text`, [eb.ref('orders.trackingNumber'), eb.ref('orders.billingEmail')], text)]
-    : [
-        likeContains(false, eb.ref('orders.trackingNumber'), text),
-        likeContains(false, eb.ref('orders.billingEmail'), text),
-      ];
-  const { accountIds } = search;
-  if (accountIds !== undefined) {
-    // The accounts were found first: `user_id in (select ...)` inside an OR would make
-    // PostgreSQL scan every order instead of combining the indexes.
-    return accountIds.length > 0
-      ? eb.or([...own, eb('orders.userId', '=', sql<number>`any(${accountIds})`)])
-      : eb.or(own);
+  if (postgres) {
+    // One LIKE on the orders' lower-cased copy of tracking number, billing e-mail and the
+    // account's e-mail (decisions 0029, 0035); for 2 characters the bigram index finds
+    // the candidates and the LIKE, kept off the trigram index (which would read all of
+    // itself for them), checks each.
+    const fields = [
+      eb.ref('orders.trackingNumber'),
+      eb.ref('orders.billingEmail'),
+      eb.selectFrom('users').select('users.email').whereRef('users.id', '=', 'orders.userId'),
+    ];
+    if (search.via === 'ngram' && bigramsServe(text) && !walk) {
+      return eb.and([
+        bigramsContain(sql`orders.search_text`, text),
+        copyContains(sql`(orders.search_text || '')`, fields, text),
+      ]);
+    }
+    return copyContains(sql`orders.search_text`, fields, text);
   }
-  // The account's e-mail is looked up in users first (a far smaller table), so neither
-  // the list nor its count needs to join users to filter.
+  // SQLite's LIKE (a text its FTS5 index cannot serve): the account's e-mail is looked up
+  // in users first (a far smaller table), so neither the list nor its count joins users.
   return eb.or([
-    ...own,
+    likeContains(false, eb.ref('orders.trackingNumber'), text),
+    likeContains(false, eb.ref('orders.billingEmail'), text),
     eb(
       'orders.userId',
       'in',
       eb
         .selectFrom('users')
         .select('users.id')
-        .where((ueb) => likeContains(postgres, ueb.ref('users.email'), text)),
+        .where((ueb) => likeContains(false, ueb.ref('users.email'), text)),
     ),
   ]);
 }
