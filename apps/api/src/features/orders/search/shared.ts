@@ -24,12 +24,13 @@ export type OrderStatusValue = OrdersTable['status'];
  * A search text as the database answers it (see docs/decisions/0016):
  * - `like`: LIKE on each order, a scan. PostgreSQL: on `search_text`, its lower-cased
  *   copy of tracking number, billing e-mail and the account's e-mail (decisions 0029,
- *   0035), for the texts under 3 characters no index serves. SQLite: on the tracking
+ *   0035), for the texts under 3 characters no index serves and the texts a sample
+ *   finds in one order of five or more (`preparePostgresSearch`). SQLite: on the tracking
  *   number, the billing e-mail and, through a subquery on users, the account's e-mail,
  *   for 1 character and the texts `sqliteSearchKind` sends here.
- * - `ngram` (PostgreSQL, 3+ characters, or 2 ASCII characters: `bigramsServe`): LIKE
- *   on `search_text`, served by its pg_trgm index, or for 2 characters its bigram
- *   index (decision 0035).
+ * - `ngram` (PostgreSQL, 3+ characters, or 2 ASCII characters: `bigramsServe`, in
+ *   fewer than one order of five): LIKE on `search_text`, served by its pg_trgm index,
+ *   or for 2 characters its bigram index (decision 0035).
  * - `fts` (SQLite, 2+ characters): `query`, the FTS5 query of the text in
  *   `orders_search`; null when no order can match.
  * - `none`: a text with U+0000, which no stored text contains (PostgreSQL cannot store
