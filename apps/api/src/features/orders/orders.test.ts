@@ -125,6 +125,8 @@ describe('GET /api/orders/admin/orders', () => {
     // PostgreSQL searches one lower-cased copy of both, joined by U+001F (decision 0029).
     ['never across the tracking number and the billing e-mail', '001\u001fbilling', []],
     ['never across them with a space either', '001 billing', []],
+    // It holds the account's e-mail after the billing e-mail (decision 0035).
+    ["never across the billing e-mail and the account's e-mail", 'example.test\u001fmeera.k', []],
   ])('searches %s', async (_, search, expected) => {
     const res = await get(`/api/orders/admin/orders?search=${encodeURIComponent(search)}`);
     expect(res.statusCode).toBe(200);

@@ -84,14 +84,14 @@ export async function findPostgresPageIds(
   page: { limit: number; after: Keyset | undefined; total: number; exact: boolean; rows: number },
 ): Promise<number[]> {
   const { limit, after, total, rows: inScope } = page;
-  // A `like` search (under 3 characters, no index serving it, or a 2-character text too
-  // common for its index) has no index to gather through: gathering reads every order,
-  // so the list is read in order until the page is full, by PostgreSQL's own plan, from
-  // its estimate of the text's matches: the list's index for a common text, a scan and
-  // a sort for a rare one (a 2-character text among 1,000,000 orders: the gather scanned
-  // them all in 300 ms). Unlike a walk's window below, this query has its limit in
-  // sight: a window without one was planned as a sort of every order (258 ms for "na",
-  // in one order of five, against 2 ms through the index).
+  // A `like` search (under 3 characters with no index serving it, or a text a sample
+  // finds in one order of five or more) is not gathered: a gather would read every
+  // order, or through an index most of them. The list is read in order until the page
+  // is full, by PostgreSQL's own plan from its estimate of the text's matches: the
+  // list's index for a common text, a scan and a sort for a rare one. Unlike a walk's
+  // window below, this query has its limit in sight: a window without one was planned
+  // as a sort of every order (258 ms for "na", in one order of five, against 2 ms
+  // through the index).
   if (filters.search?.via === 'like') {
     const search = filters.search;
     const rows = await ordersInListOrder(db, filters.status, after)
