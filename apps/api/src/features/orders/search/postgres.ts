@@ -1,6 +1,7 @@
-import { type ExpressionBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../../platform/db/create-db.js';
 import { TRIGRAM } from '../../../platform/db/dialect.js';
+import { plannerRowCount, sampledShare } from '../../../platform/db/estimates.js';
 import { bigramsServe, choosePostgresPagePlan, containsPattern, type Keyset } from '../../../platform/db/lists.js';
 import type { Database } from '../../../platform/db/schema.js';
 import {
@@ -46,21 +47,15 @@ export async function preparePostgresSearch(db: Db, text: string): Promise<Order
 }
 
 /**
- * PostgreSQL: the share of the orders whose search copy contains `text`, from the
- * orders on a fixed sample of the table's pages (about `SAMPLE_ROWS`; `REPEATABLE`, so
- * the same pages each time), or undefined when the sample holds none. Only a planning
- * estimate: it picks how the orders are read, never which match.
+ * PostgreSQL: the share of the orders whose search copy contains `text`, from a fixed
+ * sample of about `SAMPLE_ROWS` orders (`sampledShare`; every order while the table was
+ * never analysed), or undefined when the sample holds none. Only a planning estimate:
+ * it picks how the orders are read, never which match.
  */
 async function sampleShare(db: Db, text: string): Promise<number | undefined> {
-  const stats = await sql<{ rows: number }>`
-    select reltuples::float8 as rows from pg_class where oid = to_regclass('orders')`.execute(db);
-  const rows = Number(stats.rows[0]?.rows ?? -1);
-  const percent = rows > 0 ? Math.min(100, Math.max(0.01, (100 * SAMPLE_ROWS) / rows)) : 100;
-  const result = await sql<{ seen: number; hits: number }>`
-    select count(*) as seen, count(*) filter (where o.search_text like lower(${containsPattern(text)}) escape '\\') as hits
-    from orders as o tablesample system (${sql.lit(Number(percent.toFixed(4)))}) repeatable (0)`.execute(db);
-  const seen = Number(result.rows[0]?.seen ?? 0);
-  return seen > 0 ? Number(result.rows[0]?.hits ?? 0) / seen : undefined;
+  const rows = (await plannerRowCount(db, 'orders')) ?? SAMPLE_ROWS;
+  const contains = sql<SqlBool>`o.search_text like lower(${containsPattern(text)}) escape '\\'`;
+  return sampledShare(db, 'orders', 'o', contains, rows, SAMPLE_ROWS);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../../platform/db/create-db.js';
 import { TRIGRAM } from '../../../platform/db/dialect.js';
+import { plannerRowCount, sampledShare } from '../../../platform/db/estimates.js';
 import { afterKeyset, choosePostgresPagePlan, type Keyset } from '../../../platform/db/lists.js';
 import type { Access, ListCount } from './plan.js';
 import { plannedCount } from './planning-counts.js';
@@ -158,18 +159,13 @@ async function countPostgresAndPage(
 }
 
 /**
- * PostgreSQL: about how many of the table's `rows` products `text` matches, from the
- * products on a fixed sample of its pages, about `SAMPLE_ROWS` of them
- * (`TABLESAMPLE SYSTEM … REPEATABLE`: the same pages each time, so they stay cached),
- * or undefined when the sample holds no product. A planning estimate only.
+ * PostgreSQL: about how many of the table's `rows` products `text` matches, from a
+ * fixed sample of about `SAMPLE_ROWS` products (`sampledShare`), or undefined when the
+ * sample holds no product. A planning estimate only.
  */
 async function estimateSearchMatches(db: Db, text: string, rows: number): Promise<number | undefined> {
-  const percent = Math.min(100, Math.max(0.01, (100 * SAMPLE_ROWS) / rows));
-  const result = await sql<{ seen: number; hits: number }>`
-    select count(*) as seen, count(*) filter (where ${postgresSearchPredicate(text)}) as hits
-    from products as p tablesample system (${sql.lit(Number(percent.toFixed(4)))}) repeatable (0)`.execute(db);
-  const seen = Number(result.rows[0]?.seen ?? 0);
-  return seen > 0 ? (Number(result.rows[0]?.hits ?? 0) * rows) / seen : undefined;
+  const share = await sampledShare(db, 'products', 'p', postgresSearchPredicate(text), rows, SAMPLE_ROWS);
+  return share === undefined ? undefined : share * rows;
 }
 
 /**
@@ -225,8 +221,5 @@ export async function findPostgresPageIds(
  * was never analysed.
  */
 async function estimateProductRows(db: Db): Promise<number> {
-  const result = await sql<{ rows: number }>`
-    select reltuples::float8 as rows from pg_class where oid = to_regclass('products')`.execute(db);
-  const rows = Number(result.rows[0]?.rows ?? -1);
-  return rows > 0 ? rows : countWhere(db, undefined);
+  return (await plannerRowCount(db, 'products')) ?? countWhere(db, undefined);
 }
