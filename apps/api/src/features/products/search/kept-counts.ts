@@ -1,5 +1,5 @@
-import { LRUCache } from 'lru-cache';
 import type { Db } from '../../../platform/db/create-db.js';
+import { cachePerDatabase } from '../../../platform/db/per-database-cache.js';
 import type { ListCount } from './plan.js';
 
 /**
@@ -20,16 +20,7 @@ const MAX_ENTRIES = 1000;
 
 type KeptCount = { version: string; count: ListCount };
 
-const byDatabase = new WeakMap<Db, LRUCache<string, KeptCount>>();
-
-function entriesOf(db: Db) {
-  let entries = byDatabase.get(db);
-  if (!entries) {
-    entries = new LRUCache<string, KeptCount>({ max: MAX_ENTRIES });
-    byDatabase.set(db, entries);
-  }
-  return entries;
-}
+const entriesOf = cachePerDatabase<KeptCount>({ max: MAX_ENTRIES });
 
 /**
  * The count kept for the list `key` (its conditions and bound, serialised) on `db`

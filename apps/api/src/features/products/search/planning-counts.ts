@@ -1,5 +1,5 @@
-import { LRUCache } from 'lru-cache';
 import type { Db } from '../../../platform/db/create-db.js';
+import { cachePerDatabase } from '../../../platform/db/per-database-cache.js';
 
 /**
  * Exact counts of the products meeting a list's filters (its search left out), kept ten
@@ -12,7 +12,7 @@ import type { Db } from '../../../platform/db/create-db.js';
 const TTL_MS = 10 * 60_000;
 const MAX_ENTRIES = 512;
 
-const byDatabase = new WeakMap<Db, LRUCache<string, number>>();
+const entriesOf = cachePerDatabase<number>({ max: MAX_ENTRIES, ttl: TTL_MS });
 
 /**
  * The count for `key` (the filters, serialised) on `db`: the kept one while under ten
@@ -22,11 +22,7 @@ const byDatabase = new WeakMap<Db, LRUCache<string, number>>();
  * @throws whatever `count` throws (nothing is kept then).
  */
 export async function plannedCount(db: Db, key: string, count: () => Promise<number>): Promise<number> {
-  let entries = byDatabase.get(db);
-  if (!entries) {
-    entries = new LRUCache<string, number>({ max: MAX_ENTRIES, ttl: TTL_MS });
-    byDatabase.set(db, entries);
-  }
+  const entries = entriesOf(db);
   const kept = entries.get(key);
   if (kept !== undefined) return kept;
   const fresh = await count();
