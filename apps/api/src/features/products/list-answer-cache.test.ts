@@ -50,6 +50,15 @@ describe('createListAnswerCache', () => {
     expect(cache.size()).toEqual({ entries: 0, bytes: 0 });
   });
 
+  it('keeps nothing with a budget of 0 entries', async () => {
+    const cache = createListAnswerCache({ maxEntries: 0 });
+    const build = counted('{}');
+    await cache.get('k', '1', build);
+    await cache.get('k', '1', build);
+    expect(build.calls).toBe(2);
+    expect(cache.size()).toEqual({ entries: 0, bytes: 0 });
+  });
+
   it('drops the least recently used answer first when past its entries', async () => {
     const cache = createListAnswerCache({ maxEntries: 2 });
     const a = counted('"a"');

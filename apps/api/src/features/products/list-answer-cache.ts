@@ -75,8 +75,9 @@ export interface ListAnswerCacheOptions {
  */
 export function createListAnswerCache({ maxEntries = 64, maxBytes = 48 * 1024 * 1024 }: ListAnswerCacheOptions = {}) {
   // Each answer's size is its JSON plus its compressed forms, grown as they are made
-  // (`account`); past either bound the least recently used answers go first. A budget
-  // of 0 bytes keeps nothing (to `LRUCache` a `maxSize` of 0 would mean no bound).
+  // (`account`); past either bound the least recently used answers go first. A bound of
+  // 0 keeps nothing (to `LRUCache` a `max` or `maxSize` of 0 would mean no bound).
+  const keeps = maxEntries > 0 && maxBytes > 0;
   const entries = new LRUCache<string, { answer: CachedAnswer; bytes: number }>({
     max: Math.max(1, maxEntries),
     maxSize: Math.max(1, maxBytes),
@@ -138,7 +139,7 @@ export function createListAnswerCache({ maxEntries = 64, maxBytes = 48 * 1024 * 
         // Keep it unless a newer version was kept meanwhile (versions only go up).
         if (!current || BigInt(current.answer.version) <= BigInt(version)) {
           entries.delete(key);
-          if (maxBytes > 0 && json.length <= maxBytes) entries.set(key, { answer, bytes: json.length });
+          if (keeps && json.length <= maxBytes) entries.set(key, { answer, bytes: json.length });
         }
         return answer;
       })();

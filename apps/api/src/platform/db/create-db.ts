@@ -61,9 +61,10 @@ export const SQLITE_STATEMENT_CACHE_SIZE = 500;
  * The connection as Kysely's SQLite driver sees it, with its prepared statements kept
  * for reuse: the driver prepares every statement afresh, which a checkout's profile
  * showed at 11 % of its time (docs/performance.md). Statements are keyed by their SQL
- * text in an `LRUCache`, the least recently used dropped past `SQLITE_STATEMENT_CACHE_SIZE`. Kysely holds
- * the one connection for the whole of a streamed query, so no statement is used twice at
- * once; should one still be iterating, a fresh one is prepared rather than sharing it.
+ * text in an `LRUCache`, the least recently used dropped past
+ * `SQLITE_STATEMENT_CACHE_SIZE`. Kysely holds the one connection for the whole of a
+ * streamed query, so no statement is used twice at once; should one still be
+ * iterating, a fresh one is prepared rather than sharing it.
  * better-sqlite3 prepares a cached statement again by itself when the schema changes.
  */
 function withStatementCache(connection: SQLite.Database): SqliteDatabase {
