@@ -179,7 +179,7 @@ export async function buildApp({
   await app.register(uploadRoutes, { prefix: '/api/uploads' });
   await app.register(websiteConfigRoutes, { prefix: '/api/website-config' });
   await app.register(orderStatusRoutes, { prefix: '/api/orders' });
-  await app.register(couponRoutes, { prefix: '/api/coupons' });
+  await app.register(couponRoutes);
   await app.register(checkoutRoutes, { prefix: '/api' });
   await app.register(searchRoutes, { prefix: '/api/search' });
   await app.register(dashboardSettingsRoutes, { prefix: '/api/dashboard' });

@@ -6,10 +6,12 @@ import {
   isoDate,
   isoDateTime,
   MAX_ID,
+  messageResponse,
   requiredId,
   rupeesField,
   WHOLE_PAISE_MESSAGE,
 } from './common.js';
+import { endpoint } from './endpoint.js';
 
 /**
  * Coupons (spec sections 2 'Coupon management', 3 Coupon, 4, 5, 7, 8, 9) and the
@@ -223,3 +225,27 @@ export const couponValidateResponse = z.object({
   discountedTotal: z.number(),
 });
 export type CouponValidateResponse = z.infer<typeof couponValidateResponse>;
+
+/**
+ * Coupon management (spec section 7), admin only. Money in rupees; dates `YYYY-MM-DD`
+ * in the store's time zone (`STORE_TIME_ZONE`). The storefront's coupon check is
+ * `checkoutEndpoints.validateCoupon`.
+ */
+export const couponEndpoints = {
+  /** Every coupon, newest first, with its usage, restrictions (ids and names) and display status. */
+  list: endpoint('GET', '/api/coupons', { access: 'admin', summary: 'Every coupon, newest first' }).output(
+    couponListResponse,
+  ),
+  /** Creates a coupon; 400 with the messages of spec section 5, 409 when the code is in use. */
+  create: endpoint('POST', '/api/coupons', { access: 'admin', summary: 'Create a coupon', status: 201, errors: [409] })
+    .input(z.object({ body: couponBody }))
+    .output(couponResponse),
+  /** Replaces a coupon's terms (its code cannot change); `updatedAt` is the version loaded (409 when stale). */
+  update: endpoint('PUT', '/api/coupons/{id}', { access: 'admin', summary: 'Edit a coupon' })
+    .input(z.object({ params: couponIdParams, body: couponBody }))
+    .output(couponResponse),
+  /** Deletes a coupon; orders that used it keep its code and discount. */
+  remove: endpoint('DELETE', '/api/coupons/{id}', { access: 'admin', summary: 'Delete a coupon' })
+    .input(z.object({ params: couponIdParams }))
+    .output(messageResponse),
+};

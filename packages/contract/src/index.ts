@@ -1,5 +1,6 @@
 export * from './account.js';
 export * from './activity.js';
+export * from './api.js';
 export * from './auth.js';
 export * from './blog.js';
 export * from './categories.js';
@@ -9,6 +10,7 @@ export * from './contacts.js';
 export * from './coupons.js';
 export * from './dashboard.js';
 export * from './dashboard-settings.js';
+export * from './endpoint.js';
 export * from './health.js';
 export * from './notifications.js';
 export * from './order-status.js';

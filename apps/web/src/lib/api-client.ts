@@ -1,4 +1,8 @@
-import type { ApiError as ApiErrorBody } from '@haat/contract';
+import { type ApiError as ApiErrorBody, api } from '@haat/contract';
+import { createORPCClient } from '@orpc/client';
+import type { ContractRouterClient } from '@orpc/contract';
+import { OpenAPILink } from '@orpc/openapi-client/fetch';
+import { createTanstackQueryUtils } from '@orpc/tanstack-query';
 import { sessionStore } from './session';
 
 /** A failed API call: the server's message (in the product's words), status and code. */
@@ -13,6 +17,82 @@ export class ApiError extends Error {
     super(message);
   }
 }
+
+/** How long a call may take before the user is told and the screen is usable again. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+export const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Check your connection and try again.';
+export const TIMEOUT_MESSAGE = 'The server took too long to answer. Please try again.';
+
+/**
+ * Sends one request of the client: at most `REQUEST_TIMEOUT_MS`, and a server that
+ * cannot be reached, or does not answer in time, becomes an `ApiError` with status 0.
+ * A caller's own abort (a query no longer wanted) stays an abort.
+ */
+async function send(request: Request): Promise<Response> {
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  try {
+    return await fetch(request, { signal: AbortSignal.any([request.signal, timeout]) });
+  } catch (error) {
+    if (timeout.aborted) throw new ApiError(TIMEOUT_MESSAGE, 0, 'TIMEOUT');
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(NETWORK_ERROR_MESSAGE, 0, 'NETWORK');
+  }
+}
+
+/**
+ * The error an answer other than 2xx becomes: the server's message, status, code and
+ * field errors. A 401 on a signed-in session ends it (an expired token tells the user so).
+ */
+function toApiError(body: unknown, response: { status: number }): ApiError {
+  const error = (body && typeof body === 'object' ? body : {}) as Partial<ApiErrorBody>;
+  if (response.status === 401 && sessionStore.get()) {
+    if (error.code === 'TOKEN_EXPIRED') sessionStore.expire();
+    else sessionStore.end();
+  }
+  return new ApiError(
+    error.message || `Request failed (${response.status})`,
+    response.status,
+    error.code ?? 'UNKNOWN',
+    error.errors,
+  );
+}
+
+const link = new OpenAPILink(api, {
+  url: () => window.location.origin,
+  headers: (): Record<string, string> => {
+    const session = sessionStore.get();
+    return session ? { authorization: `Bearer ${session.token}` } : {};
+  },
+  fetch: (request) => send(request),
+  // Any answer other than 2xx throws our own error, with the server's words.
+  customErrorResponseBodyDecoder: (body, response) => {
+    throw toApiError(body, response);
+  },
+});
+
+/**
+ * The API, typed from the contract's endpoints (decision 0075): `client.coupons.update({
+ * params: { id }, body })` calls `PUT /api/coupons/{id}` with the session's token and
+ * answers the parsed body of a 2xx, typed as the contract declares it.
+ * @throws ApiError with the server's message, status and code for any other answer,
+ * or status 0 when the server could not be reached or took too long.
+ */
+export const client: ContractRouterClient<typeof api> = createORPCClient(link);
+
+/**
+ * TanStack Query's options for every endpoint, keyed by its place in the contract:
+ * `queries.coupons.list.queryOptions()`, `queries.products.key()` for everything of a
+ * feature (what a mutation invalidates), `queries.coupons.update.mutationOptions()`.
+ */
+export const queries = createTanstackQueryUtils(client);
+
+/** The message to show for a failed call: the server's, else the screen's fallback (spec section 8). */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.status !== 0 && error.status < 500 ? error.message : fallback;
+}
+
+// --- Transitional: the hand-written calls, until every feature calls `client`. ---
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -32,47 +112,20 @@ export function withQuery(path: string, query: RequestOptions['query']): string 
   return text ? `${path}?${text}` : path;
 }
 
-/**
- * Calls the API on this origin with the session's bearer token and JSON bodies.
- * A 401 on a signed-in session ends it (an expired token tells the user so).
- * @throws ApiError with the server's message, or a generic one when the server gave none.
- */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const session = sessionStore.get();
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const session = sessionStore.get();
   if (session) headers.authorization = `Bearer ${session.token}`;
-
-  let response: Response;
-  try {
-    response = await fetch(withQuery(path, options.query), {
+  const response = await send(
+    new Request(new URL(withQuery(path, options.query), window.location.origin), {
       method: options.method ?? 'GET',
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
-    });
-  } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError('Could not reach the server. Check your connection and try again.', 0, 'NETWORK');
-  }
-
-  const body = (await response.json().catch(() => null)) as (Partial<ApiErrorBody> & T) | null;
-  if (!response.ok) {
-    if (response.status === 401 && session) {
-      if (body?.code === 'TOKEN_EXPIRED') sessionStore.expire();
-      else sessionStore.end();
-    }
-    throw new ApiError(
-      body?.message || `Request failed (${response.status})`,
-      response.status,
-      body?.code ?? 'UNKNOWN',
-      body?.errors,
-    );
-  }
+    }),
+  );
+  const body = (await response.json().catch(() => null)) as T | null;
+  if (!response.ok) throw toApiError(body, response);
   return body as T;
-}
-
-/** The message to show for a failed call: the server's, else the screen's fallback (spec section 8). */
-export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.status !== 0 && error.status < 500 ? error.message : fallback;
 }

@@ -34,9 +34,12 @@ export function fakeApi(routes: Record<string, Handler>) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const method = init?.method ?? 'GET';
-      const call = { method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined };
+      // The client sends Request objects; a few callers still pass a path and options.
+      const request = input instanceof Request ? input : null;
+      const url = new URL(request ? request.url : String(input), 'http://localhost');
+      const method = request ? request.method : (init?.method ?? 'GET');
+      const text = request ? await request.text() : init?.body ? String(init.body) : '';
+      const call = { method, url, body: text ? JSON.parse(text) : undefined };
       calls.push(call);
       const handler = routes[`${method} ${url.pathname}`];
       const answer = handler

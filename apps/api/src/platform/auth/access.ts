@@ -1,4 +1,4 @@
-import { authMessages } from '@haat/contract';
+import { type Access, authMessages } from '@haat/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/create-db.js';
@@ -7,14 +7,11 @@ import { type ActorRow, findActorById } from './actor.repository.js';
 import { isTokenRevoked } from './sessions.js';
 
 /**
- * Who may call a route, declared on every `/api` route as `config.access`:
- * - `public`: anyone; a valid token still identifies the caller (`request.actor`).
- * - `staff`: a signed-in admin or approved vendor.
- * - `admin`: a signed-in admin.
- * - `vendor`: a signed-in approved vendor (their own back office; admins get 403).
- * A route without `access` stops start-up, so no route is left open by omission.
+ * Who may call a route (`Access`: public, staff, admin, vendor), declared on every
+ * `/api` endpoint in the contract and set as the route's `config.access`. A route
+ * without it stops start-up, so no route is left open by omission.
  */
-export type Access = 'public' | 'staff' | 'admin' | 'vendor';
+export type { Access };
 
 /** The signed-in admin or approved vendor behind a request. */
 export interface Actor {

@@ -1,19 +1,9 @@
-import type {
-  CategoryListResponse,
-  Coupon,
-  CouponBodyInput,
-  CouponListResponse,
-  CouponResponse,
-  MessageResponse,
-  ProductListResponse,
-} from '@haat/contract';
+import type { CategoryListResponse, Coupon, CouponBodyInput, ProductListResponse } from '@haat/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client';
+import { apiRequest, client, queries } from '../../lib/api-client';
 
-/** The calls this feature makes (spec section 7). */
+/** The calls this feature makes besides its own (spec section 7). */
 const endpoints = {
-  list: '/api/coupons',
-  one: (id: string) => `/api/coupons/${id}`,
   products: '/api/products/admin/all',
   categories: '/api/categories',
 } as const;
@@ -23,7 +13,6 @@ export const PICKER_RESULTS = 20;
 
 export const couponKeys = {
   all: ['coupons'] as const,
-  lists: () => [...couponKeys.all, 'list'] as const,
   pickers: () => [...couponKeys.all, 'pickers'] as const,
   productOptions: (search: string) => [...couponKeys.pickers(), 'products', search] as const,
   categoryOptions: (search: string) => [...couponKeys.pickers(), 'categories', search] as const,
@@ -31,10 +20,7 @@ export const couponKeys = {
 
 /** Every coupon, newest first (spec section 7, `GET /api/coupons`). */
 export function useCoupons() {
-  return useQuery({
-    queryKey: couponKeys.lists(),
-    queryFn: ({ signal }) => apiRequest<CouponListResponse>(endpoints.list, { signal }),
-  });
+  return useQuery(queries.coupons.list.queryOptions());
 }
 
 /** `POST /api/coupons`, or `PUT /api/coupons/:id` when `id` is given; the list reloads after. */
@@ -42,8 +28,8 @@ export function useSaveCoupon(id: string | null) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CouponBodyInput) =>
-      apiRequest<CouponResponse>(id ? endpoints.one(id) : endpoints.list, { method: id ? 'PUT' : 'POST', body }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: couponKeys.lists() }),
+      id ? client.coupons.update({ params: { id }, body }) : client.coupons.create({ body }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queries.coupons.list.key() }),
   });
 }
 
@@ -51,8 +37,8 @@ export function useSaveCoupon(id: string | null) {
 export function useDeleteCoupon() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (coupon: Coupon) => apiRequest<MessageResponse>(endpoints.one(coupon._id), { method: 'DELETE' }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: couponKeys.lists() }),
+    mutationFn: (coupon: Coupon) => client.coupons.remove({ params: { id: coupon._id } }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queries.coupons.list.key() }),
   });
 }
 

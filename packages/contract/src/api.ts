@@ -1,0 +1,9 @@
+import { couponEndpoints } from './coupons.js';
+
+/**
+ * Every endpoint of the API, by feature (decision 0075). The API registers its routes
+ * from these declarations and the web's client is typed by them.
+ */
+export const api = {
+  coupons: couponEndpoints,
+};
