@@ -164,7 +164,7 @@ export async function buildApp({
   registerRequestGuards(app);
   await registerOpenApi(app);
 
-  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(healthRoutes);
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(dashboardRoutes, { prefix: '/api/dashboard' });
   await app.register(categoryRoutes, { prefix: '/api/categories' });

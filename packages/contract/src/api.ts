@@ -1,4 +1,5 @@
 import { couponEndpoints } from './coupons.js';
+import { healthEndpoints } from './health.js';
 
 /**
  * Every endpoint of the API, by feature (decision 0075). The API registers its routes
@@ -6,4 +7,5 @@ import { couponEndpoints } from './coupons.js';
  */
 export const api = {
   coupons: couponEndpoints,
+  health: healthEndpoints,
 };
