@@ -165,7 +165,7 @@ export async function buildApp({
   await registerOpenApi(app);
 
   await app.register(healthRoutes);
-  await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(authRoutes);
   await app.register(dashboardRoutes, { prefix: '/api/dashboard' });
   await app.register(categoryRoutes, { prefix: '/api/categories' });
   await app.register(subcategoryRoutes, { prefix: '/api/subcategories' });

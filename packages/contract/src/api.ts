@@ -1,3 +1,5 @@
+import { accountEndpoints } from './account.js';
+import { authEndpoints } from './auth.js';
 import { couponEndpoints } from './coupons.js';
 import { healthEndpoints } from './health.js';
 
@@ -8,4 +10,6 @@ import { healthEndpoints } from './health.js';
 export const api = {
   coupons: couponEndpoints,
   health: healthEndpoints,
+  auth: authEndpoints,
+  account: accountEndpoints,
 };
