@@ -166,7 +166,7 @@ export async function buildApp({
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
-  await app.register(dashboardRoutes, { prefix: '/api/dashboard' });
+  await app.register(dashboardRoutes);
   await app.register(categoryRoutes, { prefix: '/api/categories' });
   await app.register(subcategoryRoutes, { prefix: '/api/subcategories' });
   await app.register(productRoutes, { prefix: '/api/products' });
@@ -182,7 +182,7 @@ export async function buildApp({
   await app.register(couponRoutes);
   await app.register(checkoutRoutes, { prefix: '/api' });
   await app.register(searchRoutes, { prefix: '/api/search' });
-  await app.register(dashboardSettingsRoutes, { prefix: '/api/dashboard' });
+  await app.register(dashboardSettingsRoutes);
   await app.register(notificationRoutes, { prefix: '/api/notifications' });
   await app.register(activityRoutes, { prefix: '/api/activity' });
 

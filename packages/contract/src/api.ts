@@ -1,6 +1,8 @@
 import { accountEndpoints } from './account.js';
 import { authEndpoints } from './auth.js';
 import { couponEndpoints } from './coupons.js';
+import { dashboardEndpoints } from './dashboard.js';
+import { dashboardSettingsEndpoints } from './dashboard-settings.js';
 import { healthEndpoints } from './health.js';
 
 /**
@@ -12,4 +14,6 @@ export const api = {
   health: healthEndpoints,
   auth: authEndpoints,
   account: accountEndpoints,
+  dashboard: dashboardEndpoints,
+  dashboardSettings: dashboardSettingsEndpoints,
 };
