@@ -4,6 +4,8 @@ import { couponEndpoints } from './coupons.js';
 import { dashboardEndpoints } from './dashboard.js';
 import { dashboardSettingsEndpoints } from './dashboard-settings.js';
 import { healthEndpoints } from './health.js';
+import { vendorPortalEndpoints } from './vendor-portal.js';
+import { vendorEndpoints } from './vendors.js';
 
 /**
  * Every endpoint of the API, by feature (decision 0075). The API registers its routes
@@ -14,6 +16,8 @@ export const api = {
   health: healthEndpoints,
   auth: authEndpoints,
   account: accountEndpoints,
+  vendors: vendorEndpoints,
+  vendorPortal: vendorPortalEndpoints,
   dashboard: dashboardEndpoints,
   dashboardSettings: dashboardSettingsEndpoints,
 };

@@ -31,7 +31,7 @@ export function createQueryKeys<const Root extends string, Filters = undefined>(
  */
 export const productFigureKeys: readonly QueryKey[] = [
   queries.dashboard.key(),
-  ['vendor-portal', 'dashboard'],
+  queries.vendorPortal.dashboard.key(),
   ['categories'],
   ['subcategories'],
 ];
