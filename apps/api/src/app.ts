@@ -179,7 +179,7 @@ export async function buildApp({
   await app.register(orderStatusRoutes, { prefix: '/api/orders' });
   await app.register(couponRoutes);
   await app.register(checkoutRoutes, { prefix: '/api' });
-  await app.register(searchRoutes, { prefix: '/api/search' });
+  await app.register(searchRoutes);
   await app.register(dashboardSettingsRoutes);
   await app.register(notificationRoutes, { prefix: '/api/notifications' });
   await app.register(activityRoutes, { prefix: '/api/activity' });
