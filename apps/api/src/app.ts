@@ -181,7 +181,7 @@ export async function buildApp({
   await app.register(checkoutRoutes, { prefix: '/api' });
   await app.register(searchRoutes);
   await app.register(dashboardSettingsRoutes);
-  await app.register(notificationRoutes, { prefix: '/api/notifications' });
+  await app.register(notificationRoutes);
   await app.register(activityRoutes, { prefix: '/api/activity' });
 
   await registerApiDocs(app);

@@ -4,6 +4,7 @@ import { couponEndpoints } from './coupons.js';
 import { dashboardEndpoints } from './dashboard.js';
 import { dashboardSettingsEndpoints } from './dashboard-settings.js';
 import { healthEndpoints } from './health.js';
+import { notificationEndpoints } from './notifications.js';
 import { searchEndpoints } from './search.js';
 import { vendorPortalEndpoints } from './vendor-portal.js';
 import { vendorEndpoints } from './vendors.js';
@@ -22,4 +23,5 @@ export const api = {
   dashboard: dashboardEndpoints,
   dashboardSettings: dashboardSettingsEndpoints,
   search: searchEndpoints,
+  notifications: notificationEndpoints,
 };
