@@ -182,7 +182,7 @@ export async function buildApp({
   await app.register(searchRoutes);
   await app.register(dashboardSettingsRoutes);
   await app.register(notificationRoutes);
-  await app.register(activityRoutes, { prefix: '/api/activity' });
+  await app.register(activityRoutes);
 
   await registerApiDocs(app);
 

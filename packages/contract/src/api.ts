@@ -1,4 +1,5 @@
 import { accountEndpoints } from './account.js';
+import { activityEndpoints } from './activity.js';
 import { authEndpoints } from './auth.js';
 import { couponEndpoints } from './coupons.js';
 import { dashboardEndpoints } from './dashboard.js';
@@ -24,4 +25,5 @@ export const api = {
   dashboardSettings: dashboardSettingsEndpoints,
   search: searchEndpoints,
   notifications: notificationEndpoints,
+  activity: activityEndpoints,
 };
