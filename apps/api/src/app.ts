@@ -26,8 +26,7 @@ import { orderRoutes } from './features/orders/orders.routes.js';
 import { productRoutes } from './features/products/products.routes.js';
 import { searchRoutes } from './features/search/search.routes.js';
 import { uploadRoutes } from './features/uploads/uploads.routes.js';
-import { vendorAccountRoutes } from './features/vendors/vendor-account.routes.js';
-import { vendorManagementRoutes } from './features/vendors/vendor-management.routes.js';
+import { vendorPortalRoutes } from './features/vendors/vendor-portal.routes.js';
 import { vendorRoutes } from './features/vendors/vendors.routes.js';
 import { websiteConfigRoutes } from './features/website-config/website-config.routes.js';
 import { accessControl } from './platform/auth/access.js';
@@ -164,15 +163,14 @@ export async function buildApp({
   registerRequestGuards(app);
   await registerOpenApi(app);
 
-  await app.register(healthRoutes, { prefix: '/api' });
-  await app.register(authRoutes, { prefix: '/api/auth' });
-  await app.register(dashboardRoutes, { prefix: '/api/dashboard' });
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(dashboardRoutes);
   await app.register(categoryRoutes, { prefix: '/api/categories' });
   await app.register(subcategoryRoutes, { prefix: '/api/subcategories' });
   await app.register(productRoutes, { prefix: '/api/products' });
-  await app.register(vendorRoutes, { prefix: '/api/vendors' });
-  await app.register(vendorManagementRoutes, { prefix: '/api/vendors' });
-  await app.register(vendorAccountRoutes, { prefix: '/api/vendor' });
+  await app.register(vendorRoutes);
+  await app.register(vendorPortalRoutes);
   await app.register(orderRoutes, { prefix: '/api/orders' });
   await app.register(blogRoutes, { prefix: '/api/blogs' });
   await app.register(contactRoutes, { prefix: '/api/contacts' });
@@ -181,10 +179,10 @@ export async function buildApp({
   await app.register(orderStatusRoutes, { prefix: '/api/orders' });
   await app.register(couponRoutes);
   await app.register(checkoutRoutes, { prefix: '/api' });
-  await app.register(searchRoutes, { prefix: '/api/search' });
-  await app.register(dashboardSettingsRoutes, { prefix: '/api/dashboard' });
-  await app.register(notificationRoutes, { prefix: '/api/notifications' });
-  await app.register(activityRoutes, { prefix: '/api/activity' });
+  await app.register(searchRoutes);
+  await app.register(dashboardSettingsRoutes);
+  await app.register(notificationRoutes);
+  await app.register(activityRoutes);
 
   await registerApiDocs(app);
 

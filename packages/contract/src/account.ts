@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, sessionUser } from './auth.js';
-import { hasNoNul, isoDateTime, NUL_CHARACTER_MESSAGE, requiredText } from './common.js';
+import { hasNoNul, isoDateTime, messageResponse, NUL_CHARACTER_MESSAGE, requiredText } from './common.js';
+import { endpoint } from './endpoint.js';
 
 /**
  * The signed-in user's own account: sign-out, password change and Profile Settings
@@ -80,3 +81,52 @@ export const profileBody = z.object({
   updatedAt: isoDateTime.optional(),
 });
 export type ProfileBody = z.infer<typeof profileBody>;
+
+/**
+ * The signed-in user's own account (user menu: Logout, Profile Settings and Security;
+ * decision 0050), for admins and approved vendors alike. A 404 on these means the
+ * account was deleted while its token still lived.
+ */
+export const accountEndpoints = {
+  /**
+   * Signs out the token the request carries; other sessions of the account stay
+   * (decision 0050) → `{ success, message }`. 401 when already signed out.
+   */
+  logout: endpoint('POST', '/api/auth/logout', { access: 'staff', summary: 'Sign out this token' }).output(
+    messageResponse,
+  ),
+  /**
+   * `{ currentPassword, newPassword }` (new at least 6 characters) → `{ success, message,
+   * token }`: ends every session of the account, in every API process, and answers a
+   * fresh token for this one. 400 also for a wrong current password
+   * (`errors.currentPassword`).
+   */
+  changePassword: endpoint('PUT', '/api/auth/password', {
+    access: 'staff',
+    summary: "Change the signed-in user's password; ends every other session",
+    errors: [404],
+  })
+    .input(z.object({ body: passwordChangeBody }))
+    .output(passwordChangeResponse),
+  /**
+   * `{ success, profile }`: the name, e-mail, role, a vendor's `business` (else null)
+   * and `updatedAt` (UTC), the version to edit from.
+   */
+  profile: endpoint('GET', '/api/auth/profile', {
+    access: 'staff',
+    summary: "The signed-in user's profile",
+    errors: [404],
+  }).output(profileResponse),
+  /**
+   * `{ name, business?: { businessName, phoneNumber, address }, updatedAt? }` →
+   * `{ success, profile }`. A vendor must send `business`; an admin's is ignored. 409
+   * when the profile changed since `updatedAt`.
+   */
+  updateProfile: endpoint('PUT', '/api/auth/profile', {
+    access: 'staff',
+    summary: "Save the signed-in user's name and business details",
+    errors: [404],
+  })
+    .input(z.object({ body: profileBody }))
+    .output(profileResponse),
+};

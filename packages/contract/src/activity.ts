@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idInput, idString, isoDate, isoDateTime, MAX_PAGE_SIZE, pageInfo } from './common.js';
 import { isRealDate } from './coupons.js';
+import { endpoint } from './endpoint.js';
 
 /**
  * Issue 10, 'Activity log': every change an admin or vendor makes through the API,
@@ -144,3 +145,32 @@ export const activityPeopleResponse = z.object({
   people: z.array(z.object({ _id: idString, name: z.string(), role: z.enum(['admin', 'vendor']) })),
 });
 export type ActivityPeopleResponse = z.infer<typeof activityPeopleResponse>;
+
+/**
+ * The activity log (issue 10, 'Activity log'; decision 0070). Entries are written by the
+ * services, in each change's transaction; these calls only read. Each answer carries
+ * the store's time zone, in which the screens show the UTC times.
+ */
+export const activityEndpoints = {
+  /**
+   * The log newest first, one page (default 50, at most 200) plus `total` and
+   * `nextCursor`. `person` is a user id, `kind` a record kind, `from`/`to` UTC dates
+   * (inclusive). 400 for a bad filter, date or cursor.
+   */
+  list: endpoint('GET', '/api/activity', { access: 'admin', summary: 'The activity log, newest first' })
+    .input(z.object({ query: activityListQuery }))
+    .output(activityListResponse),
+  /** The admins and vendors who appear in the log (the person filter): `{ success, people }`. */
+  people: endpoint('GET', '/api/activity/people', {
+    access: 'admin',
+    summary: 'People who appear in the activity log',
+  }).output(activityPeopleResponse),
+  /**
+   * One record's history, newest first, one page (`limit`, `cursor`). An admin sees any
+   * record's; a vendor only their own product's, and of it admins' entries and their
+   * own: 404 for another vendor's product or another kind of record.
+   */
+  history: endpoint('GET', '/api/activity/{kind}/{id}', { access: 'staff', summary: "One record's history" })
+    .input(z.object({ params: activityRecordParams, query: activityHistoryQuery }))
+    .output(activityListResponse),
+};

@@ -1,4 +1,14 @@
+import { accountEndpoints } from './account.js';
+import { activityEndpoints } from './activity.js';
+import { authEndpoints } from './auth.js';
 import { couponEndpoints } from './coupons.js';
+import { dashboardEndpoints } from './dashboard.js';
+import { dashboardSettingsEndpoints } from './dashboard-settings.js';
+import { healthEndpoints } from './health.js';
+import { notificationEndpoints } from './notifications.js';
+import { searchEndpoints } from './search.js';
+import { vendorPortalEndpoints } from './vendor-portal.js';
+import { vendorEndpoints } from './vendors.js';
 
 /**
  * Every endpoint of the API, by feature (decision 0075). The API registers its routes
@@ -6,4 +16,14 @@ import { couponEndpoints } from './coupons.js';
  */
 export const api = {
   coupons: couponEndpoints,
+  health: healthEndpoints,
+  auth: authEndpoints,
+  account: accountEndpoints,
+  vendors: vendorEndpoints,
+  vendorPortal: vendorPortalEndpoints,
+  dashboard: dashboardEndpoints,
+  dashboardSettings: dashboardSettingsEndpoints,
+  search: searchEndpoints,
+  notifications: notificationEndpoints,
+  activity: activityEndpoints,
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idString } from './common.js';
+import { endpoint } from './endpoint.js';
 
 /** Roles of spec section 6; customers shop on the storefront and never sign in here. */
 export const roles = ['admin', 'vendor', 'customer'] as const;
@@ -77,3 +78,32 @@ export const authMessages = {
   invalidToken: 'Your session is invalid or has expired. Please log in again.',
   forbidden: 'You do not have permission to do this',
 } as const;
+
+/**
+ * Sign-in and the current session (spec section 7). The account's own calls (sign-out,
+ * password, profile) are `accountEndpoints`.
+ */
+export const authEndpoints = {
+  /**
+   * `{ email, password }` → `{ success, message, token, user: { _id, name, email, role } }`;
+   * the token is a JWT expiring after `JWT_TTL`. Rate limited per IP address and e-mail
+   * (`LOGIN_RATE_LIMIT` a minute) and per IP address whatever the e-mail
+   * (`LOGIN_ADDRESS_RATE_LIMIT` per 10 minutes), both counted in the database (decision
+   * 0015): 429 past either. 401 for a wrong e-mail or password, 403 for a vendor not
+   * approved.
+   */
+  login: endpoint('POST', '/api/auth/admin/login', {
+    access: 'public',
+    summary: 'Sign in as an admin or an approved vendor',
+    rateLimited: true,
+  })
+    .input(z.object({ body: loginBody }))
+    .output(loginResponse),
+  /** The signed-in user: `{ success, user }`. */
+  me: endpoint('GET', '/api/auth/me', { access: 'staff', summary: 'The signed-in user' }).output(meResponse),
+  /** Customer accounts (spec section 7, the dashboard's card): `{ success, totalUsers }`. */
+  userCount: endpoint('GET', '/api/auth/admin/users/count', {
+    access: 'admin',
+    summary: 'Number of customer accounts',
+  }).output(userCountResponse),
+};

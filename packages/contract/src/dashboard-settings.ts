@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime, versionInput } from './common.js';
+import { endpoint } from './endpoint.js';
 
 /**
  * Issue 10, Dashboard Settings (`/admin/dashboard-settings`): each user chooses which
@@ -123,3 +124,26 @@ export const dashboardSummaryQuery = z.object({
     .transform((value) => Number(value) as DashboardPeriod)
     .optional(),
 });
+
+/** Dashboard Settings (issue 10, `/admin/dashboard-settings`): each signed-in user's own. */
+export const dashboardSettingsEndpoints = {
+  /**
+   * `{ success, settings: { hidden, months }, updatedAt }`; before the first save the
+   * defaults (nothing hidden, 12 months) and `updatedAt: null`.
+   */
+  get: endpoint('GET', '/api/dashboard/settings', {
+    access: 'staff',
+    summary: "The signed-in user's dashboard settings",
+  }).output(dashboardSettingsResponse),
+  /**
+   * `{ hidden: widget[], months: 3|6|12, updatedAt }` saves the caller's own settings
+   * and answers them with the new version. 400 for an unknown widget, a widget twice or
+   * another period; 409 when `updatedAt` is not the stored version (decision 0018).
+   */
+  save: endpoint('PUT', '/api/dashboard/settings', {
+    access: 'staff',
+    summary: "Save the signed-in user's dashboard settings",
+  })
+    .input(z.object({ body: dashboardSettingsBody }))
+    .output(dashboardSettingsResponse),
+};

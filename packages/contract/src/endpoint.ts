@@ -37,6 +37,11 @@ export interface EndpointMeta {
    * the API sends it itself, and the schema only documents the usual case.
    */
   rawAnswer?: boolean;
+  /**
+   * Answers other than the success and the errors, each with its own shape: a health
+   * check's 503 `{ status: 'unavailable' }`, which is not the API's error shape.
+   */
+  answers?: Readonly<Record<number, z.ZodType>>;
 }
 
 /** The input of an endpoint: the path's parameters, the query string and the JSON body. */
@@ -76,6 +81,16 @@ export function endpoint(
   return oc
     .$meta<EndpointMeta>(meta)
     .route({ method, path, summary, description, successStatus: status, tags, inputStructure: 'detailed' });
+}
+
+/**
+ * The path an endpoint answers at, with `params` filled in (each encoded): for the few
+ * calls the typed client does not make itself, such as an event stream read with
+ * `fetch` (`pathOf(api.notifications.stream)` → `/api/notifications/stream`).
+ */
+export function pathOf(endpoint: Endpoint, params: Record<string, string> = {}): string {
+  const path = endpoint['~orpc'].route.path ?? '';
+  return path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
 }
 
 /** The path parameters named in an endpoint's path (`/api/coupons/{id}` → `['id']`). */

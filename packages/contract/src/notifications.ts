@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idString, isoDateTime, MAX_PAGE_SIZE, pageInfo } from './common.js';
+import { idParams, idString, isoDateTime, MAX_PAGE_SIZE, pageInfo } from './common.js';
+import { endpoint } from './endpoint.js';
 
 /**
  * Live notifications (issue 10 'Live notifications'): the events the store produces,
@@ -99,3 +100,53 @@ export const notificationsReadAllResponse = z.object({
  */
 export const notificationStreamEvent = z.object({ unread: z.number().int().nonnegative() });
 export type NotificationStreamEvent = z.infer<typeof notificationStreamEvent>;
+
+/**
+ * The signed-in user's notifications (issue 10 'Live notifications'; decisions 0065 and
+ * 0066), for admins and approved vendors: each call reads or changes only the caller's
+ * own. Times UTC ISO.
+ */
+export const notificationEndpoints = {
+  /**
+   * The caller's notifications, newest first, one keyset page (default 20, at most 200)
+   * with `total`, `nextCursor` (null on the last page) and `unread`, their unread count.
+   */
+  list: endpoint('GET', '/api/notifications', { access: 'staff', summary: 'My notifications, newest first' })
+    .input(z.object({ query: notificationListQuery }))
+    .output(notificationListResponse),
+  /** `{ success, unread }`, the caller's unread count. */
+  unreadCount: endpoint('GET', '/api/notifications/unread-count', {
+    access: 'staff',
+    summary: 'How many of my notifications are unread',
+  }).output(unreadCountResponse),
+  /** Marks every unread notification of the caller read → `{ success, message, marked, unread: 0 }`. */
+  readAll: endpoint('PUT', '/api/notifications/read-all', {
+    access: 'staff',
+    summary: 'Mark all my notifications as read',
+  }).output(notificationsReadAllResponse),
+  /**
+   * Marks the caller's notification read → `{ success, message, notification, unread }`.
+   * Another user's notification answers 404, as one that does not exist.
+   */
+  read: endpoint('PUT', '/api/notifications/{id}/read', {
+    access: 'staff',
+    summary: 'Mark one of my notifications as read',
+  })
+    .input(z.object({ params: idParams }))
+    .output(notificationReadResponse),
+  /**
+   * Server-sent events (`text/event-stream`) for the caller, authenticated like every
+   * call (the `Authorization` header: the web app reads it with `fetch`, not
+   * `EventSource`). At once and whenever the caller's notifications change (in any API
+   * process), a `notification` event with data `notificationStreamEvent`, `{"unread":N}`;
+   * the client then refetches the list. A `: ping` comment every 20 s. The stream ends
+   * when the token expires, is signed out or the account's sessions end (checked at each
+   * ping and before each event), and when the server closes. 401 and 403 come before the
+   * stream opens.
+   */
+  stream: endpoint('GET', '/api/notifications/stream', {
+    access: 'staff',
+    summary: 'Live signals of new notifications (text/event-stream)',
+    rawAnswer: true,
+  }),
+};

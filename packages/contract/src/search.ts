@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasNoNul, idString, NUL_CHARACTER_MESSAGE } from './common.js';
+import { endpoint } from './endpoint.js';
 
 /**
  * Issue 10, global search: the top bar's box ('Search products, orders, customers...')
@@ -68,3 +69,20 @@ export const searchResponse = z.object({
   groups: z.array(z.object({ kind: z.enum(searchKinds), label: z.string(), hits: z.array(searchHit) })),
 });
 export type SearchResponse = z.infer<typeof searchResponse>;
+
+/** The top bar's global search (issue 10; decisions 0060 and 0061). */
+export const searchEndpoints = {
+  /**
+   * `q` (2 to 100 characters once trimmed, no NUL) → up to 5 records of each kind the
+   * caller may see, grouped by kind (products, orders, customers, vendors, categories),
+   * exact SKU, tracking number or e-mail first, each with its label, a second line and
+   * the back office address that opens it. An admin searches the whole store; a vendor
+   * their own products and the orders holding them only. 400 for a bad `q`.
+   */
+  everything: endpoint('GET', '/api/search', {
+    access: 'staff',
+    summary: 'Search products, orders, customers, vendors and categories',
+  })
+    .input(z.object({ query: searchQuery }))
+    .output(searchResponse),
+};

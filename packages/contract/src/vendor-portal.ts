@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idString, isoDateTime, pageInfo, pageQuery } from './common.js';
+import { idParams, idString, isoDateTime, pageInfo, pageQuery } from './common.js';
+import { endpoint } from './endpoint.js';
 import { orderStatuses, orderStatusSchema } from './orders.js';
 
 /**
@@ -126,3 +127,45 @@ export type VendorOrder = z.infer<typeof vendorOrder>;
 
 export const vendorOrderResponse = z.object({ success: z.literal(true), order: vendorOrder });
 export type VendorOrderResponse = z.infer<typeof vendorOrderResponse>;
+
+/**
+ * A vendor's own back office at the spec's singular `/api/vendor` (access `vendor`: an
+ * approved vendor; admins get 403 and use the store-wide calls). Money in rupees, times
+ * UTC. Registration is `vendorEndpoints.register`.
+ */
+export const vendorPortalEndpoints = {
+  /**
+   * The signed-in vendor's figures: their products by approval state, orders holding
+   * their products (all, today by UTC date, per status), revenue in rupees from their
+   * own lines of Delivered orders, the 5 newest such orders.
+   */
+  dashboard: endpoint('GET', '/api/vendor/dashboard', {
+    access: 'vendor',
+    tags: ['vendors'],
+    summary: "The signed-in vendor's dashboard",
+  }).output(vendorDashboard),
+  /**
+   * Orders holding the vendor's products, newest first, each with the units and total
+   * (rupees) of their own lines. `status`, `search` (part of the tracking number, any
+   * case), optionally `limit` with `cursor` (then `total` and `nextCursor`).
+   */
+  orders: endpoint('GET', '/api/vendor/orders', {
+    access: 'vendor',
+    tags: ['vendors'],
+    summary: "Orders holding the signed-in vendor's products",
+  })
+    .input(z.object({ query: vendorOrderListQuery }))
+    .output(vendorOrderListResponse),
+  /**
+   * One order as its vendor sees it: their lines and total (rupees), status history
+   * (UTC) and the shipping name, phone, address and note; read-only. 404 'Order not
+   * found', also for another vendor's order.
+   */
+  order: endpoint('GET', '/api/vendor/orders/{id}', {
+    access: 'vendor',
+    tags: ['vendors'],
+    summary: "One order, narrowed to the signed-in vendor's lines",
+  })
+    .input(z.object({ params: idParams }))
+    .output(vendorOrderResponse),
+};

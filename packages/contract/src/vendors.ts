@@ -10,6 +10,7 @@ import {
   pageQuery,
   requiredText,
 } from './common.js';
+import { endpoint } from './endpoint.js';
 
 /** Vendor statuses (spec section 9). */
 export const vendorStatuses = ['pending', 'approved', 'rejected'] as const;
@@ -196,3 +197,73 @@ export const vendorDeleteResponse = z.object({
   productsHandedOver: z.number().int().nonnegative(),
 });
 export type VendorDeleteResponse = z.infer<typeof vendorDeleteResponse>;
+
+/**
+ * Vendors (spec sections 2 'Vendor management', 3, 7): the store's list and management
+ * of them, admin only, and the registration anyone may send. `/vendors/...` reaches the
+ * same routes through the legacy-path rewrite (decision 0003). A vendor's own back
+ * office is `vendorPortalEndpoints`.
+ */
+export const vendorEndpoints = {
+  /**
+   * `{ success, vendors }`, newest first (or `sort`); `status` keeps one status (the
+   * product form asks for `approved`), `search` matches name, e-mail or business name;
+   * with `limit` a page plus `total` and `nextCursor`. 400 for a bad query or cursor.
+   */
+  list: endpoint('GET', '/api/vendors', { access: 'admin', summary: 'Vendors, optionally of one status' })
+    .input(z.object({ query: vendorListQuery }))
+    .output(vendorListResponse),
+  /** `{ success, total, approved, pending, rejected }` over every vendor (the list's footer). */
+  counts: endpoint('GET', '/api/vendors/counts', {
+    access: 'admin',
+    summary: 'How many vendors have each status',
+  }).output(vendorCountsResponse),
+  /** One vendor, never its password: `{ success, vendor }`. 404 'Vendor not found'. */
+  one: endpoint('GET', '/api/vendors/{id}', { access: 'admin', summary: 'One vendor' })
+    .input(z.object({ params: vendorIdParams }))
+    .output(vendorResponse),
+  /**
+   * `{ name, email, password?, businessName, phoneNumber, address, status?, updatedAt? }`
+   * → `{ success, message, vendor }`; an empty password keeps the current one. 400 with
+   * the form's messages joined by commas; 409 for an e-mail in use or a vendor changed
+   * since `updatedAt`.
+   */
+  update: endpoint('PUT', '/api/vendors/{id}', { access: 'admin', summary: 'Edit a vendor' })
+    .input(z.object({ params: vendorIdParams, body: vendorUpdateBody }))
+    .output(vendorWriteResponse),
+  /**
+   * `{ status: 'approved' | 'rejected', updatedAt? }` → `{ success, message, vendor }`.
+   * Rejecting ends the vendor's sessions. 409 for a stale version.
+   */
+  setStatus: endpoint('PUT', '/api/vendors/{id}/status', { access: 'admin', summary: 'Approve or reject a vendor' })
+    .input(z.object({ params: vendorIdParams, body: vendorStatusBody }))
+    .output(vendorWriteResponse),
+  /**
+   * → `{ success, message, productsHandedOver }`. Their products stay, owned by the store
+   * and inactive; orders keep their lines.
+   */
+  remove: endpoint('DELETE', '/api/vendors/{id}', {
+    access: 'admin',
+    summary: 'Delete a vendor; their products pass to the store, inactive',
+  })
+    .input(z.object({ params: vendorIdParams }))
+    .output(vendorDeleteResponse),
+  /**
+   * `{ name, email, password, businessName, phoneNumber, address, status? }` → 201
+   * `{ success, message, vendor }`, at the spec's singular path. Without an admin's token
+   * the vendor is pending whatever `status` says and cannot sign in until approved; an
+   * admin's call ('Add New Vendor') may set the status. At most 5 registrations an hour
+   * per IP address, admins excepted (429). 400 with the form's messages joined by
+   * commas; 401 for a bad token; 409 for an e-mail in use by any user.
+   */
+  register: endpoint('POST', '/api/vendor/register', {
+    access: 'public',
+    summary: 'Register a vendor (pending until an admin approves)',
+    tags: ['vendors'],
+    status: 201,
+    errors: [409],
+    rateLimited: true,
+  })
+    .input(z.object({ body: vendorRegisterBody }))
+    .output(vendorWriteResponse),
+};

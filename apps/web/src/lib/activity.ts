@@ -1,22 +1,17 @@
-import type { ActivityChange, ActivityKind, ActivityListResponse, ActivityPeopleResponse } from '@haat/contract';
+import type { ActivityChange, ActivityKind } from '@haat/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from './api-client';
+import { client, queries } from './api-client';
 import { paths } from './paths';
-import { createQueryKeys } from './query-keys';
 import { useCursorList } from './use-cursor-list';
 
 /**
- * The activity log's calls and how its entries read (issue 10, 'Activity log'), shared
- * by the admin screen (`features/activity`) and the History panel that the product,
- * order and vendor screens show (`components/ui/history-panel.tsx`): web features do
- * not import each other, so what both need lives here.
+ * The activity log's calls (`activityEndpoints`) and how its entries read (issue 10,
+ * 'Activity log'), shared by the admin screen (`features/activity`) and the History
+ * panel that the product, order and vendor screens show
+ * (`components/ui/history-panel.tsx`): web features do not import each other, so what
+ * both need lives here. Every successful write marks the whole log stale
+ * (`queries.activity.key()`, lib/query-client.ts).
  */
-
-const endpoints = {
-  list: '/api/activity',
-  people: '/api/activity/people',
-  record: (kind: ActivityKind, id: string) => `/api/activity/${kind}/${id}`,
-} as const;
 
 /** Entries per page. */
 export const ACTIVITY_LIST_PAGE_SIZE = 50;
@@ -33,27 +28,19 @@ export interface ActivityFilters {
 
 export const defaultActivityFilters: ActivityFilters = { person: '', kind: '', from: '', to: '' };
 
-/** Query keys of the log: the admin list per filters, and each record's history under `details()`. */
-export const activityKeys = createQueryKeys<'activity', ActivityFilters>('activity');
-
 /** `GET /api/activity`: the log newest first, page by page as the user scrolls. */
 export function useActivityLog(filters: ActivityFilters, enabled = true) {
+  const query = {
+    person: filters.person || undefined,
+    kind: filters.kind || undefined,
+    from: filters.from || undefined,
+    to: filters.to || undefined,
+  };
   const list = useCursorList({
     enabled,
-    queryKey: activityKeys.list(filters),
+    queryKey: queries.activity.list.key({ type: 'infinite', input: { query } }),
     limit: ACTIVITY_LIST_PAGE_SIZE,
-    fetchPage: ({ limit, cursor, signal }) =>
-      apiRequest<ActivityListResponse>(endpoints.list, {
-        query: {
-          limit,
-          cursor,
-          person: filters.person || undefined,
-          kind: filters.kind || undefined,
-          from: filters.from || undefined,
-          to: filters.to || undefined,
-        },
-        signal,
-      }),
+    fetchPage: ({ limit, cursor, signal }) => client.activity.list({ query: { ...query, limit, cursor } }, { signal }),
     items: (page) => page.entries,
   });
   return { ...list, timeZone: list.query.data?.pages[0]?.timeZone };
@@ -61,20 +48,16 @@ export function useActivityLog(filters: ActivityFilters, enabled = true) {
 
 /** `GET /api/activity/people`: who may be picked in the person filter. */
 export function useActivityPeople() {
-  return useQuery({
-    queryKey: [...activityKeys.all, 'people'],
-    queryFn: ({ signal }) => apiRequest<ActivityPeopleResponse>(endpoints.people, { signal }),
-    select: (answer) => answer.people,
-  });
+  return useQuery({ ...queries.activity.people.queryOptions(), select: (answer) => answer.people });
 }
 
-/** `GET /api/activity/:kind/:id`: one record's history, newest first, page by page. */
+/** `GET /api/activity/{kind}/{id}`: one record's history, newest first, page by page. */
 export function useRecordHistory(kind: ActivityKind, id: string) {
+  const params = { kind, id };
   const list = useCursorList({
-    queryKey: [...activityKeys.detail(id), kind],
+    queryKey: queries.activity.history.key({ type: 'infinite', input: { params } }),
     limit: ACTIVITY_LIST_PAGE_SIZE,
-    fetchPage: ({ limit, cursor, signal }) =>
-      apiRequest<ActivityListResponse>(endpoints.record(kind, id), { query: { limit, cursor }, signal }),
+    fetchPage: ({ limit, cursor, signal }) => client.activity.history({ params, query: { limit, cursor } }, { signal }),
     items: (page) => page.entries,
   });
   return { ...list, timeZone: list.query.data?.pages[0]?.timeZone };

@@ -1,6 +1,5 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
-import { activityKeys } from './activity';
-import { ApiError } from './api-client';
+import { ApiError, queries } from './api-client';
 
 /**
  * One query client for the app: no retries on answers the server meant (4xx). Every
@@ -10,7 +9,7 @@ import { ApiError } from './api-client';
 export function createQueryClient() {
   const client: QueryClient = new QueryClient({
     mutationCache: new MutationCache({
-      onSuccess: () => void client.invalidateQueries({ queryKey: activityKeys.all }),
+      onSuccess: () => void client.invalidateQueries({ queryKey: queries.activity.key() }),
     }),
     defaultOptions: {
       queries: {

@@ -1,4 +1,5 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { queries } from './api-client';
 
 /**
  * A feature's query keys, after Medusa's `lib/query-key-factory.ts`: every list sits
@@ -28,9 +29,9 @@ export function createQueryKeys<const Root extends string, Filters = undefined>(
  * counts. Features do not import each other, so the product feature reaches them
  * through this list (a test checks it against those features' own key factories).
  */
-export const productFigureKeys: readonly (readonly string[])[] = [
-  ['dashboard'],
-  ['vendor-portal', 'dashboard'],
+export const productFigureKeys: readonly QueryKey[] = [
+  queries.dashboard.key(),
+  queries.vendorPortal.dashboard.key(),
   ['categories'],
   ['subcategories'],
 ];

@@ -1,19 +1,12 @@
 import {
+  accountEndpoints,
   accountMessages,
-  apiError,
+  authEndpoints,
   authMessages,
-  loginBody,
-  loginResponse,
-  meResponse,
-  messageResponse,
-  passwordChangeBody,
-  passwordChangeResponse,
-  profileBody,
-  profileResponse,
+  type LoginBody,
   type SessionUser,
-  userCountResponse,
 } from '@haat/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import { actorOf } from '../../platform/auth/access.js';
 import {
   deleteExpiredRevocations,
@@ -22,117 +15,80 @@ import {
   revokeToken,
 } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/errors.js';
+import { registerEndpoints } from '../../platform/http/endpoints.js';
 import { countHit } from '../../platform/http/rate-limit-store.js';
 import { countCustomers } from './auth.repository.js';
 import { authenticate, changePassword, getProfile, updateProfile } from './auth.service.js';
 
-/** Sign-in, the current session and the user count. Mounted at `/api/auth`. */
 /** The window of the per-address sign-in limit (`LOGIN_ADDRESS_RATE_LIMIT` attempts in it), in ms. */
 export const LOGIN_ADDRESS_WINDOW_MS = 10 * 60_000;
 
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * Sign-in, the current session and the user count (`authEndpoints`), and the signed-in
+ * user's own account: sign-out, password and profile (`accountEndpoints`, decision 0050).
+ */
+export const authRoutes: FastifyPluginAsync = async (app) => {
   /** When this process last deleted expired revocations (ms since the epoch). */
   let lastRevocationCleanup = 0;
 
-  /**
-   * `POST /api/auth/admin/login` (spec section 7): `{ email, password }` →
-   * `{ success, message, token, user: { _id, name, email, role } }`. The token is a
-   * JWT expiring after `JWT_TTL`. Rate limited per IP address and e-mail
-   * (`LOGIN_RATE_LIMIT` a minute), and per IP address whatever the e-mail
-   * (`LOGIN_ADDRESS_RATE_LIMIT` per 10 minutes, issue 11: one address trying many
-   * e-mails), both counted in the database (decision 0015). Errors: 400 validation, 401 wrong e-mail or password, 403 vendor not approved.
-   */
-  app.post(
-    '/admin/login',
-    {
-      config: {
-        access: 'public',
-        rateLimit: {
-          max: app.config.loginRateLimit,
-          timeWindow: '1 minute',
-          hook: 'preHandler',
-          keyGenerator: (request) => {
-            const email = (request.body as { email?: unknown } | undefined)?.email;
-            return `${request.ip}|${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
+  registerEndpoints(app, authEndpoints, {
+    /**
+     * `POST /api/auth/admin/login` (spec section 7) → `{ success, message, token, user }`.
+     * Errors: 401 wrong e-mail or password; 403 vendor not approved; 429 past either
+     * limit (per address and e-mail, and per address alone; decision 0015).
+     */
+    login: {
+      options: {
+        config: {
+          rateLimit: {
+            max: app.config.loginRateLimit,
+            timeWindow: '1 minute',
+            hook: 'preHandler',
+            keyGenerator: (request) => {
+              const email = (request.body as Partial<LoginBody> | undefined)?.email;
+              return `${request.ip}|${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
+            },
+            errorResponseBuilder: () => ({
+              statusCode: 429,
+              code: 'RATE_LIMITED',
+              message: authMessages.tooManyAttempts,
+            }),
           },
-          errorResponseBuilder: () => ({
-            statusCode: 429,
-            code: 'RATE_LIMITED',
-            message: authMessages.tooManyAttempts,
-          }),
+        },
+        // Every attempt from the address counts, in the same table and with the same
+        // atomic upsert as the per-e-mail limit, so it holds across processes on
+        // PostgreSQL. It runs before that limit's hook, which the plugin appends.
+        preHandler: async (request) => {
+          const hit = await countHit(app.db, `login-address-${request.ip}`, LOGIN_ADDRESS_WINDOW_MS, new Date());
+          if (hit.current > app.config.loginAddressRateLimit) {
+            throw new AppError('RATE_LIMITED', authMessages.tooManyAttempts);
+          }
         },
       },
-      // Every attempt from the address counts, in the same table and with the same atomic
-      // upsert as the per-e-mail limit, so it holds across processes on PostgreSQL.
-      preHandler: async (request) => {
-        const hit = await countHit(app.db, `login-address-${request.ip}`, LOGIN_ADDRESS_WINDOW_MS, new Date());
-        if (hit.current > app.config.loginAddressRateLimit) {
-          throw new AppError('RATE_LIMITED', authMessages.tooManyAttempts);
-        }
-      },
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign in as an admin or an approved vendor',
-        body: loginBody,
-        response: { 200: loginResponse, 400: apiError, 401: apiError, 403: apiError, 429: apiError },
+      handler: async (request) => {
+        const { user, subject } = await authenticate(app.db, request.body.email, request.body.password);
+        const token = issueToken(app, subject);
+        return { success: true as const, message: authMessages.loginSucceeded, token, user };
       },
     },
-    async (request) => {
-      const { user, subject } = await authenticate(app.db, request.body.email, request.body.password);
-      const token = issueToken(app, subject);
-      return { success: true as const, message: authMessages.loginSucceeded, token, user };
-    },
-  );
 
-  /** `GET /api/auth/me`: the signed-in user. Errors: 401 without or with a bad token; 403 account not allowed. */
-  app.get(
-    '/me',
-    {
-      config: { access: 'staff' },
-      schema: {
-        tags: ['auth'],
-        summary: 'The signed-in user',
-        response: { 200: meResponse, 401: apiError, 403: apiError },
-      },
-    },
-    async (request) => {
+    /** `GET /api/auth/me` → `{ success, user }`: the signed-in user. */
+    me: async (request) => {
       const actor = actorOf(request);
       const user: SessionUser = { _id: String(actor.userId), name: actor.name, email: actor.email, role: actor.role };
       return { success: true as const, user };
     },
-  );
 
-  /** `GET /api/auth/admin/users/count` (spec section 7, dashboard): customer accounts. Admin only. */
-  app.get(
-    '/admin/users/count',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Number of customer accounts',
-        response: { 200: userCountResponse, 401: apiError, 403: apiError },
-      },
-    },
-    async () => ({ success: true as const, totalUsers: await countCustomers(app.db) }),
-  );
+    /** `GET /api/auth/admin/users/count` (spec section 7, dashboard) → `{ success, totalUsers }`. */
+    userCount: async () => ({ success: true as const, totalUsers: await countCustomers(app.db) }),
+  });
 
-  /**
-   * `POST /api/auth/logout` (sidebar and user menu: Logout): signs out the token the
-   * request carries; other sessions of the account stay (decision 0050). At most once a
-   * minute per process it also deletes revocations of tokens already expired. Answers
-   * `{ success, message }`. Errors: 401 without a valid token (already signed out).
-   */
-  app.post(
-    '/logout',
-    {
-      config: { access: 'staff' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign out this token',
-        response: { 200: messageResponse, 401: apiError, 403: apiError },
-      },
-    },
-    async (request) => {
+  registerEndpoints(app, accountEndpoints, {
+    /**
+     * `POST /api/auth/logout` → `{ success, message }`: revokes this token. At most once a
+     * minute per process it also deletes revocations of tokens already expired.
+     */
+    logout: async (request) => {
       const actor = actorOf(request);
       await revokeToken(app.db, actor.token.jti, actor.userId, actor.token.expiresAt);
       // Revocations of tokens past their expiry are useless: delete them now and then.
@@ -145,69 +101,30 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return { success: true as const, message: accountMessages.loggedOut };
     },
-  );
 
-  /**
-   * `PUT /api/auth/password` (user menu: Security): `{ currentPassword, newPassword }`
-   * (new at least 6 characters) → `{ success, message, token }`. Ends every session of
-   * the account, in every API process, and answers a fresh token for this one.
-   * Errors: 400 validation or wrong current password (`errors.currentPassword`); 401; 403.
-   */
-  app.put(
-    '/password',
-    {
-      config: { access: 'staff' },
-      schema: {
-        tags: ['auth'],
-        summary: "Change the signed-in user's password; ends every other session",
-        body: passwordChangeBody,
-        response: { 200: passwordChangeResponse, 400: apiError, 401: apiError, 403: apiError, 404: apiError },
-      },
-    },
-    async (request) => {
+    /**
+     * `PUT /api/auth/password` → `{ success, message, token }`, a fresh token; every
+     * other session ends. Errors: 400 also for a wrong current password; 404 account gone.
+     */
+    changePassword: async (request) => {
       const actor = actorOf(request);
       const subject = await changePassword(app.db, actor, request.body.currentPassword, request.body.newPassword);
       return { success: true as const, message: accountMessages.passwordChanged, token: issueToken(app, subject) };
     },
-  );
 
-  /**
-   * `GET /api/auth/profile` (user menu: Profile Settings): `{ success, profile }` with the
-   * name, e-mail, role, a vendor's `business` (else null) and `updatedAt` (UTC).
-   * Errors: 401; 403.
-   */
-  app.get(
-    '/profile',
-    {
-      config: { access: 'staff' },
-      schema: {
-        tags: ['auth'],
-        summary: "The signed-in user's profile",
-        response: { 200: profileResponse, 401: apiError, 403: apiError, 404: apiError },
-      },
-    },
-    async (request) => ({ success: true as const, profile: await getProfile(app.db, actorOf(request).userId) }),
-  );
+    /** `GET /api/auth/profile` → `{ success, profile }`. Errors: 404 account gone. */
+    profile: async (request) => ({
+      success: true as const,
+      profile: await getProfile(app.db, actorOf(request).userId),
+    }),
 
-  /**
-   * `PUT /api/auth/profile`: `{ name, business?: { businessName, phoneNumber, address },
-   * updatedAt? }` → `{ success, profile }`. A vendor must send `business`; an admin's is
-   * ignored. Errors: 400 validation; 401; 403; 409 changed since `updatedAt`.
-   */
-  app.put(
-    '/profile',
-    {
-      config: { access: 'staff' },
-      schema: {
-        tags: ['auth'],
-        summary: "Save the signed-in user's name and business details",
-        body: profileBody,
-        response: { 200: profileResponse, 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError },
-      },
-    },
-    async (request) => ({
+    /**
+     * `PUT /api/auth/profile` → `{ success, profile }`. Errors: 400 validation (a vendor
+     * without `business`); 404 account gone; 409 changed since `updatedAt`.
+     */
+    updateProfile: async (request) => ({
       success: true as const,
       profile: await updateProfile(app.db, actorOf(request), request.body),
     }),
-  );
+  });
 };

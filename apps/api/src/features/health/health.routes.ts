@@ -1,24 +1,16 @@
-import { healthResponse } from '@haat/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { healthEndpoints } from '@haat/contract';
+import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
+import { registerEndpoints } from '../../platform/http/endpoints.js';
 
-/**
- * `GET /api/health`: 200 `{ status: 'ok', database }` when the database answers
- * (migrations run before the server listens), 503 `{ status: 'unavailable' }`
- * when it does not. Public; for load balancers and start-up scripts.
- */
-export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/health',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['health'],
-        summary: 'Liveness and database check',
-        response: { 200: healthResponse, 503: healthResponse },
-      },
-    },
-    async (request, reply) => {
+/** The liveness check (`healthEndpoints`): public, for load balancers and start-up scripts. */
+export const healthRoutes: FastifyPluginAsync = async (app) => {
+  registerEndpoints(app, healthEndpoints, {
+    /**
+     * `GET /api/health` → `{ status: 'ok', database }` when the database answers, else
+     * 503 `{ status: 'unavailable', database }` (logged).
+     */
+    check: async (request, reply) => {
       try {
         await sql`select 1`.execute(app.db);
         return { status: 'ok' as const, database: app.dbKind };
@@ -27,5 +19,5 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.status(503).send({ status: 'unavailable' as const, database: app.dbKind });
       }
     },
-  );
+  });
 };

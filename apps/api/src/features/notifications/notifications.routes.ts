@@ -1,15 +1,7 @@
-import {
-  apiError,
-  idParams,
-  notificationListQuery,
-  notificationListResponse,
-  notificationMessages,
-  notificationReadResponse,
-  notificationsReadAllResponse,
-  unreadCountResponse,
-} from '@haat/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notificationEndpoints, notificationMessages } from '@haat/contract';
+import type { FastifyPluginAsync } from 'fastify';
 import { actorOf } from '../../platform/auth/access.js';
+import { registerEndpoints } from '../../platform/http/endpoints.js';
 import { NotificationHub } from './notifications.hub.js';
 import {
   configureNotifications,
@@ -18,8 +10,6 @@ import {
   readNotification,
   unreadCount,
 } from './notifications.service.js';
-
-const tags = ['notifications'];
 
 /** A comment line on every open stream this often, so proxies keep it open; sessions are rechecked then too. */
 export const HEARTBEAT_MS = 20_000;
@@ -30,10 +20,11 @@ const MAX_TIMER_MS = 2_147_483_647;
 
 /**
  * The signed-in user's notifications (issue 10 'Live notifications'; decisions 0065
- * and 0066). Mounted at `/api/notifications`; every route is `staff` (admins and
- * approved vendors) and reads or changes only the caller's own notifications.
+ * and 0066; `notificationEndpoints`): every route is `staff` (admins and approved
+ * vendors) and reads or changes only the caller's own notifications. The plugin owns
+ * the hub that carries changes to open streams, in this process and across processes.
  */
-export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
+export const notificationRoutes: FastifyPluginAsync = async (app) => {
   configureNotifications({ lowStockThreshold: app.config.lowStockThreshold });
   const hub = new NotificationHub(app.db, app.dbKind, app.config.databaseUrl, app.log);
   await hub.start();
@@ -42,58 +33,21 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preClose', async () => hub.endStreams());
   app.addHook('onClose', async () => hub.close());
 
-  /**
-   * `GET /api/notifications?limit=&cursor=`: the caller's notifications, newest first,
-   * one keyset page (default 20, at most 200) with `total`, `nextCursor` (null on the
-   * last page) and `unread` (their unread count). Times UTC ISO.
-   * Errors: 400 bad limit or cursor, 401, 403.
-   */
-  app.get(
-    '/',
-    {
-      config: { access: 'staff' },
-      schema: {
-        tags,
-        summary: 'My notifications, newest first',
-        querystring: notificationListQuery,
-        response: { 200: notificationListResponse, 400: apiError, 401: apiError, 403: apiError },
-      },
-    },
-    async (request) => ({
+  registerEndpoints(app, notificationEndpoints, {
+    /** `GET /api/notifications?limit=&cursor=` → one page, newest first, with `unread`. Errors: 400. */
+    list: async (request) => ({
       success: true as const,
       ...(await listNotifications(app.db, actorOf(request).userId, request.query)),
     }),
-  );
 
-  /** `GET /api/notifications/unread-count` → `{ unread }`, the caller's unread count. Errors: 401, 403. */
-  app.get(
-    '/unread-count',
-    {
-      config: { access: 'staff' },
-      schema: {
-        tags,
-        summary: 'How many of my notifications are unread',
-        response: { 200: unreadCountResponse, 401: apiError, 403: apiError },
-      },
-    },
-    async (request) => ({ success: true as const, unread: await unreadCount(app.db, actorOf(request).userId) }),
-  );
+    /** `GET /api/notifications/unread-count` → `{ success, unread }`. */
+    unreadCount: async (request) => ({
+      success: true as const,
+      unread: await unreadCount(app.db, actorOf(request).userId),
+    }),
 
-  /**
-   * `PUT /api/notifications/read-all`: marks every unread notification of the caller
-   * read → `{ message, marked, unread: 0 }`. Errors: 401, 403.
-   */
-  app.put(
-    '/read-all',
-    {
-      config: { access: 'staff' },
-      schema: {
-        tags,
-        summary: 'Mark all my notifications as read',
-        response: { 200: notificationsReadAllResponse, 401: apiError, 403: apiError },
-      },
-    },
-    async (request) => {
+    /** `PUT /api/notifications/read-all` → `{ success, message, marked, unread: 0 }`. */
+    readAll: async (request) => {
       const userId = actorOf(request).userId;
       const marked = await readAllNotifications(app.db, userId);
       return {
@@ -103,51 +57,24 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         unread: await unreadCount(app.db, userId),
       };
     },
-  );
 
-  /**
-   * `PUT /api/notifications/:id/read`: marks the caller's notification read →
-   * `{ message, notification, unread }`. Another user's notification answers 404, as
-   * one that does not exist. Errors: 400 bad id, 401, 403, 404.
-   */
-  app.put(
-    '/:id/read',
-    {
-      config: { access: 'staff' },
-      schema: {
-        tags,
-        summary: 'Mark one of my notifications as read',
-        params: idParams,
-        response: { 200: notificationReadResponse, 400: apiError, 401: apiError, 403: apiError, 404: apiError },
-      },
-    },
-    async (request) => ({
+    /**
+     * `PUT /api/notifications/{id}/read` → `{ success, message, notification, unread }`.
+     * Errors: 400 bad id; 404 not the caller's.
+     */
+    read: async (request) => ({
       success: true as const,
       message: notificationMessages.markedRead,
       ...(await readNotification(app.db, actorOf(request).userId, request.params.id)),
     }),
-  );
 
-  /**
-   * `GET /api/notifications/stream`: server-sent events for the caller, authenticated
-   * like every call (the `Authorization` header; the web app streams with `fetch`).
-   * At once and whenever the caller's notifications change (in any API process), a
-   * `notification` event with data `{"unread":N}`; the client then refetches the list.
-   * A `: ping` comment every 20 s. The stream ends when the token expires, is signed
-   * out or the account's sessions end (checked at each ping and before each event),
-   * and when the server closes. Errors (before the stream opens): 401, 403.
-   */
-  app.get(
-    '/stream',
-    {
-      config: { access: 'staff' },
-      schema: {
-        tags,
-        summary: 'Live signals of new notifications (text/event-stream)',
-        response: { 401: apiError, 403: apiError },
-      },
-    },
-    async (request, reply) => {
+    /**
+     * `GET /api/notifications/stream`: takes over the reply and writes server-sent events
+     * itself (`retry:` first, then a `notification` event at once and on each change, a
+     * `: ping` at each heartbeat) until the session or the server ends. Errors (before
+     * the stream opens): 401, 403.
+     */
+    stream: async (request, reply) => {
       const actor = actorOf(request);
       reply.hijack();
       const raw = reply.raw;
@@ -197,6 +124,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.error({ err: error }, 'notifications: opening a stream failed');
         end();
       }
+      return reply;
     },
-  );
+  });
 };

@@ -46,8 +46,12 @@ export type EndpointHandler<E> = (
   reply: FastifyReply,
 ) => Promise<EndpointAnswer<E> | FastifyReply>;
 
-/** Fastify's own options a route may add to its declaration: body limit, compression, rate limit. */
-export type EndpointOptions = Pick<RouteShorthandOptions, 'bodyLimit' | 'compress'> & {
+/**
+ * Fastify's own options a route may add to its declaration: body limit, compression,
+ * rate limit, and a `preHandler` that must run before the rate limit's own (a second
+ * limit counted on every attempt, as sign-in's per address).
+ */
+export type EndpointOptions = Pick<RouteShorthandOptions, 'bodyLimit' | 'compress' | 'preHandler'> & {
   config?: Pick<FastifyContextConfig, 'rateLimit'>;
 };
 
@@ -96,7 +100,7 @@ function carriesVersion(body: z.ZodType | undefined): boolean {
  * implies (400 for any input; 401 and 403 for a refused token or account, on every
  * endpoint since a public one still checks a token it is sent; 404 for a path with
  * parameters; 409 for a versioned body; 413 and 415 for any body; 429 when rate
- * limited) and the errors it declares itself.
+ * limited), the errors it declares itself, and its other answers of their own shape.
  */
 export function documentedAnswers(endpoint: Endpoint): Record<number, z.ZodType> {
   const { status, output, params, query, body, meta } = declarationOf(endpoint);
@@ -109,7 +113,7 @@ export function documentedAnswers(endpoint: Endpoint): Record<number, z.ZodType>
     if (carriesVersion(body)) errors.add(409);
   }
   if (meta.rateLimited) errors.add(429);
-  const answers: Record<number, z.ZodType> = {};
+  const answers: Record<number, z.ZodType> = { ...meta.answers };
   if (output) answers[status] = output;
   for (const code of [...errors].sort((a, b) => a - b)) answers[code] = apiError;
   return answers;

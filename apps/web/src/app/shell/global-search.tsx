@@ -1,9 +1,9 @@
-import { SEARCH_MIN_LENGTH, type SearchHit, type SearchResponse, searchMessages } from '@haat/contract';
+import { SEARCH_MIN_LENGTH, type SearchHit, searchMessages } from '@haat/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { apiRequest } from '../../lib/api-client';
+import { queries } from '../../lib/api-client';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 
 /** How long typing must pause before the search asks the server (issue 10: debounced). */
@@ -12,11 +12,10 @@ export const GLOBAL_SEARCH_DEBOUNCE_MS = 200;
 /** True on Apple platforms, where the shortcut is Cmd+K rather than Ctrl+K. */
 const isApple = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
-/** `GET /api/search?q=`: the hits of every kind the signed-in user may see. */
+/** `GET /api/search?q=` (`searchEndpoints.everything`): the hits of every kind the signed-in user may see. */
 function useGlobalSearch(text: string) {
   return useQuery({
-    queryKey: ['global-search', text],
-    queryFn: ({ signal }) => apiRequest<SearchResponse>('/api/search', { query: { q: text }, signal }),
+    ...queries.search.everything.queryOptions({ input: { query: { q: text } } }),
     enabled: [...text].length >= SEARCH_MIN_LENGTH,
     placeholderData: keepPreviousData,
     staleTime: 10_000,

@@ -1,14 +1,8 @@
-import {
-  type Notification,
-  type NotificationListResponse,
-  notificationStreamEvent,
-  type UnreadCountResponse,
-} from '@haat/contract';
+import { api, notificationStreamEvent, pathOf } from '@haat/contract';
 import { EventStreamContentType, fetchEventSource } from '@microsoft/fetch-event-source';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiRequest } from '../../lib/api-client';
-import { createQueryKeys } from '../../lib/query-keys';
+import { client, queries } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { useCursorList } from '../../lib/use-cursor-list';
 
@@ -20,9 +14,8 @@ import { useCursorList } from '../../lib/use-cursor-list';
  * is right after any reconnect.
  */
 
-export const notificationKeys = createQueryKeys<'notifications'>('notifications');
-/** The unread count's query. */
-export const unreadKey = [...notificationKeys.all, 'unread'] as const;
+/** The unread count's query, which the stream and the read calls set directly. */
+export const unreadKey = queries.notifications.unreadCount.queryKey();
 
 /** Notifications per page in the bell. */
 export const NOTIFICATION_PAGE = 20;
@@ -31,8 +24,7 @@ export const NOTIFICATION_PAGE = 20;
 export function useUnreadCount() {
   const session = useSession();
   return useQuery({
-    queryKey: unreadKey,
-    queryFn: ({ signal }) => apiRequest<UnreadCountResponse>('/api/notifications/unread-count', { signal }),
+    ...queries.notifications.unreadCount.queryOptions(),
     select: (data) => data.unread,
     enabled: Boolean(session),
   });
@@ -40,11 +32,10 @@ export function useUnreadCount() {
 
 /** The list newest first, one page at a time (`loadMore` for the next); loaded while `enabled`. */
 export function useNotificationList(enabled: boolean) {
-  return useCursorList<NotificationListResponse, Notification>({
-    queryKey: notificationKeys.lists(),
+  return useCursorList({
+    queryKey: queries.notifications.list.key({ type: 'infinite' }),
     limit: NOTIFICATION_PAGE,
-    fetchPage: ({ limit, cursor, signal }) =>
-      apiRequest<NotificationListResponse>('/api/notifications', { query: { limit, cursor }, signal }),
+    fetchPage: ({ limit, cursor, signal }) => client.notifications.list({ query: { limit, cursor } }, { signal }),
     items: (page) => page.notifications,
     enabled,
   });
@@ -54,11 +45,10 @@ export function useNotificationList(enabled: boolean) {
 export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest<{ unread: number }>(`/api/notifications/${encodeURIComponent(id)}/read`, { method: 'PUT' }),
+    mutationFn: (id: string) => client.notifications.read({ params: { id } }),
     onSuccess: (answer) => {
-      queryClient.setQueryData<UnreadCountResponse>(unreadKey, { success: true, unread: answer.unread });
-      void queryClient.invalidateQueries({ queryKey: notificationKeys.lists() });
+      queryClient.setQueryData(unreadKey, { success: true, unread: answer.unread });
+      void queryClient.invalidateQueries({ queryKey: queries.notifications.list.key() });
     },
   });
 }
@@ -67,10 +57,10 @@ export function useMarkRead() {
 export function useMarkAllRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<{ unread: number }>('/api/notifications/read-all', { method: 'PUT' }),
+    mutationFn: () => client.notifications.readAll(),
     onSuccess: (answer) => {
-      queryClient.setQueryData<UnreadCountResponse>(unreadKey, { success: true, unread: answer.unread });
-      void queryClient.invalidateQueries({ queryKey: notificationKeys.lists() });
+      queryClient.setQueryData(unreadKey, { success: true, unread: answer.unread });
+      void queryClient.invalidateQueries({ queryKey: queries.notifications.list.key() });
     },
   });
 }
@@ -83,8 +73,9 @@ const RETRY_MAX_MS = 30_000;
 class StreamRefused extends Error {}
 
 /**
- * Listens to `GET /api/notifications/stream` while signed in, with the session's
- * token in the `Authorization` header (fetch-based: EventSource cannot send it). On
+ * Listens to `GET /api/notifications/stream` (`notificationEndpoints.stream`) while
+ * signed in, with the session's token in the `Authorization` header (fetch-based:
+ * EventSource cannot send it; the path is the contract's, `pathOf`). On
  * each open (the first and every reconnect) and each event, the count is updated and
  * the list refetched. A dropped stream reconnects with backoff; a refused one (401 or
  * 403) stops until the session changes.
@@ -98,8 +89,9 @@ export function useNotificationStream() {
     if (!token) return;
     const controller = new AbortController();
     let delay = RETRY_FIRST_MS;
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
-    void fetchEventSource('/api/notifications/stream', {
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: queries.notifications.key() });
+    // The typed client reads JSON answers; the event stream is read with fetch, at the contract's path.
+    void fetchEventSource(pathOf(api.notifications.stream), {
       headers: { authorization: `Bearer ${token}` },
       signal: controller.signal,
       // The bell stays live in a background tab.
@@ -117,9 +109,8 @@ export function useNotificationStream() {
       onmessage(message) {
         if (message.event !== 'notification') return;
         const parsed = notificationStreamEvent.safeParse(safeJson(message.data));
-        if (parsed.success)
-          queryClient.setQueryData<UnreadCountResponse>(unreadKey, { success: true, unread: parsed.data.unread });
-        void queryClient.invalidateQueries({ queryKey: notificationKeys.lists() });
+        if (parsed.success) queryClient.setQueryData(unreadKey, { success: true, unread: parsed.data.unread });
+        void queryClient.invalidateQueries({ queryKey: queries.notifications.list.key() });
       },
       onclose() {
         // The server ended the stream (it is closing, or the session ended): reconnect,

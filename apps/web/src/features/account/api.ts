@@ -1,42 +1,22 @@
-import type {
-  MessageResponse,
-  PasswordChangeBody,
-  PasswordChangeResponse,
-  ProfileBody,
-  ProfileResponse,
-} from '@haat/contract';
+import type { PasswordChangeBody, ProfileBody } from '@haat/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client';
+import { client, queries } from '../../lib/api-client';
 import { sessionStore } from '../../lib/session';
 
-/** The signed-in user's own account (user menu: Profile Settings and Security; decision 0050). */
-const endpoints = {
-  profile: '/api/auth/profile',
-  password: '/api/auth/password',
-  logout: '/api/auth/logout',
-} as const;
-
-export const accountKeys = {
-  all: ['account'] as const,
-  profile: () => [...accountKeys.all, 'profile'] as const,
-};
+/** The signed-in user's own account (user menu: Profile Settings and Security; decision 0050; `accountEndpoints`). */
 
 /** The profile: name, e-mail, role, a vendor's business details and its version. */
 export function useProfile() {
-  return useQuery({
-    queryKey: accountKeys.profile(),
-    queryFn: ({ signal }) => apiRequest<ProfileResponse>(endpoints.profile, { signal }),
-    staleTime: 0,
-  });
+  return useQuery({ ...queries.account.profile.queryOptions(), staleTime: 0 });
 }
 
 /** Saves the name (and business details); the session's user takes the new name. */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ProfileBody) => apiRequest<ProfileResponse>(endpoints.profile, { method: 'PUT', body }),
+    mutationFn: (body: ProfileBody) => client.account.updateProfile({ body }),
     onSuccess: (answer) => {
-      queryClient.setQueryData(accountKeys.profile(), answer);
+      queryClient.setQueryData(queries.account.profile.queryKey(), answer);
       const session = sessionStore.get();
       if (session) sessionStore.start(session.token, { ...session.user, name: answer.profile.name });
     },
@@ -49,8 +29,7 @@ export function useUpdateProfile() {
  */
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (body: PasswordChangeBody) =>
-      apiRequest<PasswordChangeResponse>(endpoints.password, { method: 'PUT', body }),
+    mutationFn: (body: PasswordChangeBody) => client.account.changePassword({ body }),
     onSuccess: (answer) => {
       const session = sessionStore.get();
       if (session) sessionStore.start(answer.token, session.user);
@@ -65,7 +44,7 @@ export function useChangePassword() {
 export async function logoutOnServer(): Promise<void> {
   if (!sessionStore.get()) return;
   try {
-    await apiRequest<MessageResponse>(endpoints.logout, { method: 'POST' });
+    await client.account.logout();
   } catch {
     // Already ended on the server (401) or unreachable: the local session ends anyway.
   }

@@ -1,6 +1,6 @@
-import type { LoginBody, LoginResponse } from '@haat/contract';
+import type { LoginBody } from '@haat/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client';
+import { client } from '../../lib/api-client';
 
 /** Spec section 8, Login. */
 export const loginErrors = {
@@ -9,9 +9,7 @@ export const loginErrors = {
   unexpected: 'An unexpected error occurred. Please try again.',
 } as const;
 
-/** `POST /api/auth/admin/login`. */
+/** Sign-in (`authEndpoints.login`, `POST /api/auth/admin/login`). */
 export function useLogin() {
-  return useMutation({
-    mutationFn: (body: LoginBody) => apiRequest<LoginResponse>('/api/auth/admin/login', { method: 'POST', body }),
-  });
+  return useMutation({ mutationFn: (body: LoginBody) => client.auth.login({ body }) });
 }

@@ -71,9 +71,12 @@ function stubSummary(status: number, body: unknown, settings: unknown = defaultS
   const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => json(body, status));
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
-      String(input) === '/api/dashboard/settings' ? json(settings) : fetchMock(input, init),
-    ),
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      // The client sends Request objects on this origin: record each call by its path and query.
+      const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+      const path = `${url.pathname}${url.search}`;
+      return path === '/api/dashboard/settings' ? json(settings) : fetchMock(path, init);
+    }),
   );
   return fetchMock;
 }

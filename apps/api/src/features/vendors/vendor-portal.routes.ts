@@ -1,0 +1,38 @@
+import { vendorPortalEndpoints } from '@haat/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { actorOf } from '../../platform/auth/access.js';
+import { AppError } from '../../platform/errors.js';
+import { registerEndpoints } from '../../platform/http/endpoints.js';
+import { getVendorDashboard, getVendorOrder, listVendorOrders } from './vendor-orders.service.js';
+import { toVendorDashboard, toVendorOrder, toVendorOrderListResponse } from './vendor-orders.wire.js';
+
+/**
+ * The vendor's own back office narrowed to what is theirs (`vendorPortalEndpoints`,
+ * access `vendor`: an approved vendor; admins get 403 and use the store-wide routes).
+ */
+export const vendorPortalRoutes: FastifyPluginAsync = async (app) => {
+  registerEndpoints(app, vendorPortalEndpoints, {
+    /** `GET /api/vendor/dashboard` → the signed-in vendor's figures (`vendorDashboard`). */
+    dashboard: async (request) => toVendorDashboard(await getVendorDashboard(app.db, vendorIdOf(request))),
+
+    /** `GET /api/vendor/orders` → `{ success, orders }`, with `total` and `nextCursor` when paged. Errors: 400. */
+    orders: async (request) =>
+      toVendorOrderListResponse(await listVendorOrders(app.db, vendorIdOf(request), request.query)),
+
+    /**
+     * `GET /api/vendor/orders/{id}` → `{ success, order }`. Errors: 400 bad id; 404 'Order
+     * not found' (also another vendor's order).
+     */
+    order: async (request) => ({
+      success: true as const,
+      order: toVendorOrder(await getVendorOrder(app.db, vendorIdOf(request), request.params.id)),
+    }),
+  });
+};
+
+/** The vendor profile id of a `vendor`-access route's caller. */
+function vendorIdOf(request: Parameters<typeof actorOf>[0]): number {
+  const { vendorId } = actorOf(request);
+  if (vendorId === null) throw new AppError('FORBIDDEN', 'Only vendors have this view');
+  return vendorId;
+}
