@@ -167,8 +167,8 @@ export async function buildApp({
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(dashboardRoutes, { prefix: '/api/dashboard' });
-  await app.register(categoryRoutes, { prefix: '/api/categories' });
-  await app.register(subcategoryRoutes, { prefix: '/api/subcategories' });
+  await app.register(categoryRoutes);
+  await app.register(subcategoryRoutes);
   await app.register(productRoutes, { prefix: '/api/products' });
   await app.register(vendorRoutes, { prefix: '/api/vendors' });
   await app.register(vendorManagementRoutes, { prefix: '/api/vendors' });

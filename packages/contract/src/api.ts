@@ -1,3 +1,4 @@
+import { categoryEndpoints, subcategoryEndpoints } from './categories.js';
 import { couponEndpoints } from './coupons.js';
 
 /**
@@ -6,4 +7,6 @@ import { couponEndpoints } from './coupons.js';
  */
 export const api = {
   coupons: couponEndpoints,
+  categories: categoryEndpoints,
+  subcategories: subcategoryEndpoints,
 };

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { queries } from './api-client';
 
 /**
  * A feature's query keys, after Medusa's `lib/query-key-factory.ts`: every list sits
@@ -25,14 +26,15 @@ export function createQueryKeys<const Root extends string, Filters = undefined>(
 /**
  * The roots of the queries, in other features, whose figures count products: the
  * admin's and the vendor's dashboards and the categories' and subcategories' product
- * counts. Features do not import each other, so the product feature reaches them
- * through this list (a test checks it against those features' own key factories).
+ * counts (every read of those endpoints, `queries.categories.key()`). Features do not
+ * import each other, so the product feature reaches them through this list (a test
+ * checks it against those features' own keys).
  */
-export const productFigureKeys: readonly (readonly string[])[] = [
+export const productFigureKeys: readonly (readonly unknown[])[] = [
   ['dashboard'],
   ['vendor-portal', 'dashboard'],
-  ['categories'],
-  ['subcategories'],
+  queries.categories.key(),
+  queries.subcategories.key(),
 ];
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { categoryKeys, subcategoryKeys } from '../../features/categories/api';
 import { dashboardKeys } from '../../features/dashboard/api';
 import { vendorPortalKeys } from '../../features/vendor-portal/api';
+import { queries } from '../../lib/api-client';
 import { productFigureKeys } from '../../lib/query-keys';
 
 describe('productFigureKeys', () => {
@@ -9,8 +9,8 @@ describe('productFigureKeys', () => {
     expect(productFigureKeys).toEqual([
       dashboardKeys.all,
       vendorPortalKeys.dashboard(),
-      categoryKeys.all,
-      subcategoryKeys.all,
+      queries.categories.key(),
+      queries.subcategories.key(),
     ]);
   });
 });
