@@ -175,7 +175,7 @@ export async function buildApp({
   await app.register(vendorAccountRoutes, { prefix: '/api/vendor' });
   await app.register(orderRoutes, { prefix: '/api/orders' });
   await app.register(blogRoutes, { prefix: '/api/blogs' });
-  await app.register(contactRoutes, { prefix: '/api/contacts' });
+  await app.register(contactRoutes);
   await app.register(uploadRoutes, { prefix: '/api/uploads' });
   await app.register(websiteConfigRoutes, { prefix: '/api/website-config' });
   await app.register(orderStatusRoutes, { prefix: '/api/orders' });

@@ -1,4 +1,5 @@
 import { categoryEndpoints, subcategoryEndpoints } from './categories.js';
+import { contactEndpoints } from './contacts.js';
 import { couponEndpoints } from './coupons.js';
 
 /**
@@ -9,4 +10,5 @@ export const api = {
   coupons: couponEndpoints,
   categories: categoryEndpoints,
   subcategories: subcategoryEndpoints,
+  contacts: contactEndpoints,
 };
