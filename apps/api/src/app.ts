@@ -174,9 +174,9 @@ export async function buildApp({
   await app.register(vendorManagementRoutes, { prefix: '/api/vendors' });
   await app.register(vendorAccountRoutes, { prefix: '/api/vendor' });
   await app.register(orderRoutes, { prefix: '/api/orders' });
-  await app.register(blogRoutes, { prefix: '/api/blogs' });
+  await app.register(blogRoutes);
   await app.register(contactRoutes);
-  await app.register(uploadRoutes, { prefix: '/api/uploads' });
+  await app.register(uploadRoutes);
   await app.register(websiteConfigRoutes, { prefix: '/api/website-config' });
   await app.register(orderStatusRoutes, { prefix: '/api/orders' });
   await app.register(couponRoutes);

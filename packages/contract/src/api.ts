@@ -1,3 +1,4 @@
+import { blogEndpoints, uploadEndpoints } from './blog.js';
 import { categoryEndpoints, subcategoryEndpoints } from './categories.js';
 import { contactEndpoints } from './contacts.js';
 import { couponEndpoints } from './coupons.js';
@@ -11,4 +12,6 @@ export const api = {
   categories: categoryEndpoints,
   subcategories: subcategoryEndpoints,
   contacts: contactEndpoints,
+  blogs: blogEndpoints,
+  uploads: uploadEndpoints,
 };
