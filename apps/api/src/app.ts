@@ -177,7 +177,7 @@ export async function buildApp({
   await app.register(blogRoutes);
   await app.register(contactRoutes);
   await app.register(uploadRoutes);
-  await app.register(websiteConfigRoutes, { prefix: '/api/website-config' });
+  await app.register(websiteConfigRoutes);
   await app.register(orderStatusRoutes, { prefix: '/api/orders' });
   await app.register(couponRoutes);
   await app.register(checkoutRoutes, { prefix: '/api' });

@@ -2,6 +2,7 @@ import { blogEndpoints, uploadEndpoints } from './blog.js';
 import { categoryEndpoints, subcategoryEndpoints } from './categories.js';
 import { contactEndpoints } from './contacts.js';
 import { couponEndpoints } from './coupons.js';
+import { websiteConfigEndpoints } from './website-config.js';
 
 /**
  * Every endpoint of the API, by feature (decision 0075). The API registers its routes
@@ -14,4 +15,5 @@ export const api = {
   contacts: contactEndpoints,
   blogs: blogEndpoints,
   uploads: uploadEndpoints,
+  websiteConfig: websiteConfigEndpoints,
 };
