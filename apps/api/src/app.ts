@@ -173,14 +173,14 @@ export async function buildApp({
   await app.register(vendorRoutes, { prefix: '/api/vendors' });
   await app.register(vendorManagementRoutes, { prefix: '/api/vendors' });
   await app.register(vendorAccountRoutes, { prefix: '/api/vendor' });
-  await app.register(orderRoutes, { prefix: '/api/orders' });
+  await app.register(orderRoutes);
   await app.register(blogRoutes);
   await app.register(contactRoutes);
   await app.register(uploadRoutes);
   await app.register(websiteConfigRoutes);
-  await app.register(orderStatusRoutes, { prefix: '/api/orders' });
+  await app.register(orderStatusRoutes);
   await app.register(couponRoutes);
-  await app.register(checkoutRoutes, { prefix: '/api' });
+  await app.register(checkoutRoutes);
   await app.register(searchRoutes, { prefix: '/api/search' });
   await app.register(dashboardSettingsRoutes, { prefix: '/api/dashboard' });
   await app.register(notificationRoutes, { prefix: '/api/notifications' });

@@ -1,7 +1,10 @@
 import { blogEndpoints, uploadEndpoints } from './blog.js';
 import { categoryEndpoints, subcategoryEndpoints } from './categories.js';
+import { checkoutEndpoints } from './checkout.js';
 import { contactEndpoints } from './contacts.js';
 import { couponEndpoints } from './coupons.js';
+import { orderStatusEndpoints } from './order-status.js';
+import { orderEndpoints } from './orders.js';
 import { websiteConfigEndpoints } from './website-config.js';
 
 /**
@@ -16,4 +19,6 @@ export const api = {
   blogs: blogEndpoints,
   uploads: uploadEndpoints,
   websiteConfig: websiteConfigEndpoints,
+  orders: { ...orderEndpoints, ...orderStatusEndpoints },
+  checkout: checkoutEndpoints,
 };
