@@ -169,7 +169,7 @@ export async function buildApp({
   await app.register(dashboardRoutes, { prefix: '/api/dashboard' });
   await app.register(categoryRoutes);
   await app.register(subcategoryRoutes);
-  await app.register(productRoutes, { prefix: '/api/products' });
+  await app.register(productRoutes);
   await app.register(vendorRoutes, { prefix: '/api/vendors' });
   await app.register(vendorManagementRoutes, { prefix: '/api/vendors' });
   await app.register(vendorAccountRoutes, { prefix: '/api/vendor' });

@@ -5,6 +5,7 @@ import { contactEndpoints } from './contacts.js';
 import { couponEndpoints } from './coupons.js';
 import { orderStatusEndpoints } from './order-status.js';
 import { orderEndpoints } from './orders.js';
+import { productEndpoints } from './products.js';
 import { websiteConfigEndpoints } from './website-config.js';
 
 /**
@@ -21,4 +22,5 @@ export const api = {
   websiteConfig: websiteConfigEndpoints,
   orders: { ...orderEndpoints, ...orderStatusEndpoints },
   checkout: checkoutEndpoints,
+  products: productEndpoints,
 };

@@ -45,16 +45,3 @@ export const productFigureKeys: readonly (readonly unknown[])[] = [
 export function invalidateProductFigures(queryClient: QueryClient): void {
   for (const queryKey of productFigureKeys) void queryClient.invalidateQueries({ queryKey });
 }
-
-/**
- * A second kind of list of the same records, kept under the parent's `lists()` so that
- * invalidating the parent's lists refreshes these too (the product list and the
- * pending review queue are both lists of products).
- */
-export function createSubListKeys<Filters>(parentLists: readonly unknown[], name: string) {
-  const keys = {
-    lists: (): readonly unknown[] => [...parentLists, name],
-    list: (filters: Filters): readonly unknown[] => [...keys.lists(), filters],
-  };
-  return keys;
-}
