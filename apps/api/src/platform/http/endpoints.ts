@@ -99,11 +99,10 @@ function carriesVersion(body: z.ZodType | undefined): boolean {
 
 /**
  * The answers an endpoint documents: its success answer (under `status` and any
- * `otherSuccessStatuses`), the errors its declaration
- * implies (400 for any input; 401 and 403 for a refused token or account, on every
- * endpoint since a public one still checks a token it is sent; 404 for a path with
- * parameters; 409 for a versioned body; 413 and 415 for any body; 429 when rate
- * limited) and the errors it declares itself.
+ * `otherSuccessStatuses`), the errors its declaration implies (400 for any input; 401
+ * and 403 for a refused token or account, on every endpoint since a public one still
+ * checks a token it is sent; 404 for a path with parameters; 409 for a versioned body;
+ * 413 and 415 for any body; 429 when rate limited) and the errors it declares itself.
  */
 export function documentedAnswers(endpoint: Endpoint): Record<number, z.ZodType> {
   const { status, output, params, query, headers, body, meta } = declarationOf(endpoint);
