@@ -35,10 +35,11 @@ describe('the endpoint map (decision 0075)', () => {
     }
   });
 
-  it('takes only params, query and body as input', () => {
+  it('takes only params, query, headers and body as input', () => {
     for (const endpoint of endpoints) {
       const shape = (endpoint.inputSchema as z.ZodObject | undefined)?.shape ?? {};
-      for (const key of Object.keys(shape)) expect(['params', 'query', 'body'], endpoint.name).toContain(key);
+      for (const key of Object.keys(shape))
+        expect(['params', 'query', 'headers', 'body'], endpoint.name).toContain(key);
     }
   });
 

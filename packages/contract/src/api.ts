@@ -1,14 +1,22 @@
 import { accountEndpoints } from './account.js';
 import { activityEndpoints } from './activity.js';
 import { authEndpoints } from './auth.js';
+import { blogEndpoints, uploadEndpoints } from './blog.js';
+import { categoryEndpoints, subcategoryEndpoints } from './categories.js';
+import { checkoutEndpoints } from './checkout.js';
+import { contactEndpoints } from './contacts.js';
 import { couponEndpoints } from './coupons.js';
 import { dashboardEndpoints } from './dashboard.js';
 import { dashboardSettingsEndpoints } from './dashboard-settings.js';
 import { healthEndpoints } from './health.js';
 import { notificationEndpoints } from './notifications.js';
+import { orderStatusEndpoints } from './order-status.js';
+import { orderEndpoints } from './orders.js';
+import { productEndpoints } from './products.js';
 import { searchEndpoints } from './search.js';
 import { vendorPortalEndpoints } from './vendor-portal.js';
 import { vendorEndpoints } from './vendors.js';
+import { websiteConfigEndpoints } from './website-config.js';
 
 /**
  * Every endpoint of the API, by feature (decision 0075). The API registers its routes
@@ -26,4 +34,13 @@ export const api = {
   search: searchEndpoints,
   notifications: notificationEndpoints,
   activity: activityEndpoints,
+  categories: categoryEndpoints,
+  subcategories: subcategoryEndpoints,
+  contacts: contactEndpoints,
+  blogs: blogEndpoints,
+  uploads: uploadEndpoints,
+  websiteConfig: websiteConfigEndpoints,
+  orders: { ...orderEndpoints, ...orderStatusEndpoints },
+  checkout: checkoutEndpoints,
+  products: productEndpoints,
 };

@@ -1,15 +1,18 @@
 import { z } from 'zod';
 import {
   hasNoNul,
+  idParams,
   idString,
   isHttpUrl,
   isoDateTime,
+  messageResponse,
   NUL_CHARACTER_MESSAGE,
   pageInfo,
   pageQuery,
   requiredText,
   versionInput,
 } from './common.js';
+import { endpoint } from './endpoint.js';
 
 /** Spec section 2 'Blog list', 'Blog form', section 5 and section 8 'Blogs'. */
 export const blogMessages = {
@@ -142,3 +145,69 @@ export const uploadResponse = z.object({
   size: z.number().int().positive(),
 });
 export type UploadResponse = z.infer<typeof uploadResponse>;
+
+/**
+ * Blog posts (spec sections 2 'Blog list' and 'Blog form', 3 and 7). Reading is public
+ * (the storefront shows posts); writes are admin only (spec section 6: 'Blog create,
+ * update, delete send the bearer token'). A post's body may embed images as `data:` URLs,
+ * each up to 2 MB: the API takes write bodies up to 12 MB and stores those images as
+ * uploads.
+ */
+export const blogEndpoints = {
+  /** `{ success, blogs }` newest first; with `limit` a page plus `total`, `withCategory` and `nextCursor`. */
+  list: endpoint('GET', '/api/blogs', { access: 'public', summary: 'Blog posts, newest first' })
+    .input(z.object({ query: blogListQuery }))
+    .output(blogListResponse),
+  /** `{ success, blog }`. */
+  get: endpoint('GET', '/api/blogs/{id}', { access: 'public', summary: 'One blog post' })
+    .input(z.object({ params: idParams }))
+    .output(blogResponse),
+  /**
+   * `{ title, category, author, content, image? }` → 201 'Blog published successfully!'
+   * and the post, its HTML sanitised and embedded images stored as uploads. 400 'Please
+   * fill in all required fields' or a bad image; 413/415 an embedded image over 2 MB or
+   * not an image.
+   */
+  create: endpoint('POST', '/api/blogs/create', { access: 'admin', summary: 'Publish a blog post', status: 201 })
+    .input(z.object({ body: blogBody }))
+    .output(blogSavedResponse),
+  /** The same body plus the `updatedAt` the form loaded → 'Blog updated successfully!'; 409 saved by someone else since. */
+  update: endpoint('PUT', '/api/blogs/{id}', { access: 'admin', summary: 'Update a blog post' })
+    .input(z.object({ params: idParams, body: blogBody }))
+    .output(blogSavedResponse),
+  /** → 'Blog deleted successfully!'. */
+  remove: endpoint('DELETE', '/api/blogs/{id}', { access: 'admin', summary: 'Delete a blog post' })
+    .input(z.object({ params: idParams }))
+    .output(messageResponse),
+};
+
+/**
+ * Image uploads (issue 9, the blog form's featured image; decision 0030). The body is
+ * the file's bytes as sent, its type read from the bytes.
+ */
+export const uploadEndpoints = {
+  /**
+   * The image's bytes as the body (`Content-Type` the image's type or
+   * `application/octet-stream`) → 201 `{ success, message: 'Image uploaded successfully!',
+   * _id, url: '/api/uploads/{id}', contentType, size }` (bytes). 400 empty body; 413 over
+   * 2 MB ('Images must be at most 2 MB'); 415 not a PNG, JPEG, WebP or GIF, or not the
+   * image type it claims.
+   */
+  create: endpoint('POST', '/api/uploads', {
+    access: 'admin',
+    summary: 'Upload an image (PNG, JPEG, WebP or GIF, at most 2 MB)',
+    status: 201,
+    rawBody: true,
+  })
+    .input(z.object({ body: z.instanceof(Blob) }))
+    .output(uploadResponse),
+  /**
+   * The image's bytes with its own content type and a year-long immutable cache header.
+   * Public (the storefront shows blog images); pages link it as `<img src>`.
+   */
+  image: endpoint('GET', '/api/uploads/{id}', {
+    access: 'public',
+    summary: 'An uploaded image',
+    rawAnswer: true,
+  }).input(z.object({ params: idParams })),
+};

@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { idInput, idString, isHttpUrl, isoDateTime, pageInfo, pageQuery, requiredId } from './common.js';
+import {
+  idInput,
+  idParams,
+  idString,
+  isHttpUrl,
+  isoDateTime,
+  messageResponse,
+  pageInfo,
+  pageQuery,
+  requiredId,
+} from './common.js';
+import { endpoint } from './endpoint.js';
 
 /** Spec section 5, Category and Subcategory; section 8, Categories. */
 export const categoryMessages = {
@@ -144,3 +155,87 @@ export const subcategoryResponse = z.object({
   subcategory,
 });
 export type SubcategoryResponse = z.infer<typeof subcategoryResponse>;
+
+/**
+ * Categories (spec sections 2 'Category and subcategory management', 3, 7). Reading is
+ * public (the storefront and the coupon and product forms list them); writes are admin
+ * only. The spec's `/categories...` spellings reach the same routes through the
+ * legacy-path rewrite (decision 0003).
+ */
+export const categoryEndpoints = {
+  /**
+   * `{ success, categories }`, each with its subcategoryCount and productCount, sorted by
+   * name. With `limit` a page plus `total` and `nextCursor`; `search` matches the name.
+   */
+  list: endpoint('GET', '/api/categories', { access: 'public', summary: 'Every category with its counts' })
+    .input(z.object({ query: categoryListQuery }))
+    .output(categoryListResponse),
+  /** `{ _id: null, name, imageUrl }` → 201 'Category created successfully!'; 409 when the name is taken (ignoring case). */
+  create: endpoint('POST', '/api/categories/create', {
+    access: 'admin',
+    summary: 'Create a category',
+    status: 201,
+    errors: [409],
+  })
+    .input(z.object({ body: categoryBody }))
+    .output(categoryResponse),
+  /** Same body → 'Category updated successfully!'; 409 when the name is taken. */
+  update: endpoint('PUT', '/api/categories/{id}', {
+    access: 'admin',
+    summary: 'Rename a category or change its image',
+    errors: [409],
+  })
+    .input(z.object({ params: idParams, body: categoryBody }))
+    .output(categoryResponse),
+  /**
+   * Deletes the category and its subcategories ('Delete Category?') → 'Category deleted
+   * successfully!'; 409 when products use it or its subcategories (the message says how many).
+   */
+  remove: endpoint('DELETE', '/api/categories/{id}', {
+    access: 'admin',
+    summary: 'Delete a category and its subcategories',
+    errors: [409],
+  })
+    .input(z.object({ params: idParams }))
+    .output(messageResponse),
+};
+
+/**
+ * Subcategories (spec sections 2 'Category and subcategory management', 3, 7). Reading
+ * is public; writes are admin only. `/subcategories...` reaches the same routes through
+ * the legacy-path rewrite.
+ */
+export const subcategoryEndpoints = {
+  /** `{ success, subcategories }` sorted by name, each with its parent and productCount; `category` keeps one category's. With `limit` a page. */
+  list: endpoint('GET', '/api/subcategories', {
+    access: 'public',
+    summary: 'Subcategories, optionally of one category',
+  })
+    .input(z.object({ query: subcategoryListQuery }))
+    .output(subcategoryListResponse),
+  /** `{ _id, name, category }` → 201 'Subcategory created successfully!'; 400 when the parent is missing, 409 name taken within the category. */
+  create: endpoint('POST', '/api/subcategories', {
+    access: 'admin',
+    summary: 'Create a subcategory',
+    status: 201,
+    errors: [409],
+  })
+    .input(z.object({ body: subcategoryBody }))
+    .output(subcategoryResponse),
+  /** Rename or move to another category (its products move with it); 409 name taken. */
+  update: endpoint('PUT', '/api/subcategories/{id}', {
+    access: 'admin',
+    summary: 'Rename a subcategory or move it to another category',
+    errors: [409],
+  })
+    .input(z.object({ params: idParams, body: subcategoryBody }))
+    .output(subcategoryResponse),
+  /** 'Delete Subcategory?' → 'Subcategory deleted successfully!'; 409 when products use it (the message says how many). */
+  remove: endpoint('DELETE', '/api/subcategories/{id}', {
+    access: 'admin',
+    summary: 'Delete a subcategory',
+    errors: [409],
+  })
+    .input(z.object({ params: idParams }))
+    .output(messageResponse),
+};

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cleanText } from './common.js';
-import { cartItems, couponCode } from './coupons.js';
+import { cartItems, couponCode, couponValidateBody, couponValidateResponse } from './coupons.js';
+import { endpoint } from './endpoint.js';
 import { order, paymentMethods } from './orders.js';
 
 /**
@@ -32,6 +33,9 @@ export const idempotencyKey = z
   .string()
   .regex(/^[\x21-\x7e]{1,200}$/, checkoutMessages.keyInvalid)
   .optional();
+
+/** The headers checkout reads: its optional `Idempotency-Key`. */
+export const checkoutHeaders = z.object({ 'idempotency-key': idempotencyKey });
 
 /** Billing details (spec section 3, Order.billingInfo). The e-mail is trimmed and lower-cased. */
 export const billingInfoInput = z.object({
@@ -78,3 +82,45 @@ export const checkoutResponse = z.object({
   order,
 });
 export type CheckoutResponse = z.infer<typeof checkoutResponse>;
+
+/**
+ * The storefront's calls (issue 7; the spec leaves the server to us). Public, and rate
+ * limited per IP address (`CHECKOUT_RATE_LIMIT` a minute, counted in the database so
+ * every API process shares it; 429 beyond).
+ */
+export const checkoutEndpoints = {
+  /**
+   * Places an order from `{ items: [{ product, quantity }], billingInfo: { fullName, email,
+   * phone, note?, address: { fullAddress, city, province } }, paymentMethod, couponCode? }`,
+   * priced on the server (client prices are never read) → 201 `{ success, message, order }`,
+   * money in rupees, times UTC. With `Idempotency-Key`, a repeat answers the first order
+   * (200, header `Idempotent-Replayed: true`) instead of placing another. 400 validation,
+   * an unknown or unavailable product, an unknown coupon or a coupon rule; 409 short of
+   * stock or a key reused for another cart.
+   */
+  placeOrder: endpoint('POST', '/api/orders', {
+    access: 'public',
+    summary: 'Place a storefront order',
+    tags: ['checkout'],
+    status: 201,
+    otherSuccessStatuses: [200],
+    errors: [409],
+    rateLimited: true,
+  })
+    .input(z.object({ headers: checkoutHeaders, body: checkoutBody }))
+    .output(checkoutResponse),
+  /**
+   * `{ code, items: [{ product, quantity }] }` → `{ success, valid, code, message, reason,
+   * subtotal, discount, discountedTotal }` (rupees): what the code takes off this cart
+   * today (store's time zone), or why not (`valid: false`, `reason` e.g.
+   * `COUPON_EXPIRED`). 400 validation or unknown or unavailable products.
+   */
+  validateCoupon: endpoint('POST', '/api/coupons/validate', {
+    access: 'public',
+    summary: 'What a coupon takes off a cart',
+    tags: ['checkout'],
+    rateLimited: true,
+  })
+    .input(z.object({ body: couponValidateBody }))
+    .output(couponValidateResponse),
+};

@@ -1,14 +1,17 @@
 import { z } from 'zod';
 import {
   EMAIL_PATTERN,
+  idParams,
   idString,
   isoDateTime,
   isPhoneNumber,
+  messageResponse,
   optionalSafeText,
   pageInfo,
   pageQuery,
   requiredText,
 } from './common.js';
+import { endpoint } from './endpoint.js';
 
 /** Spec section 2 'Contact messages', section 5 and section 8 'Contacts'. */
 export const contactMessages = {
@@ -84,3 +87,41 @@ export const contactCreatedResponse = z.object({
   message: z.string(),
   contact,
 });
+
+/**
+ * Contact messages (spec sections 2 'Contact messages', 3, 7): the storefront's contact
+ * form sends them (public, rate limited per IP address), admins read and delete them.
+ * The spec's `/contacts...` spellings reach the same routes through the legacy-path
+ * rewrite.
+ */
+export const contactEndpoints = {
+  /**
+   * The storefront's contact form, `{ name, email, phone?, message }` → 201 `{ success,
+   * message, contact }`. 400 with spec section 5's messages ('Name is required', 'Invalid
+   * email format'...); 429 past `CONTACT_RATE_LIMIT` messages per 10 minutes from one
+   * address (counted in the database, so every API process shares it).
+   */
+  create: endpoint('POST', '/api/contacts', {
+    access: 'public',
+    summary: 'Send a message through the storefront contact form',
+    status: 201,
+    rateLimited: true,
+  })
+    .input(z.object({ body: contactBody }))
+    .output(contactCreatedResponse),
+  /**
+   * `{ success, contacts }` newest first; `search` matches name, e-mail, message or
+   * phone; with `limit` a page plus `total` and `nextCursor`.
+   */
+  list: endpoint('GET', '/api/contacts', { access: 'admin', summary: 'Contact messages, newest first' })
+    .input(z.object({ query: contactListQuery }))
+    .output(contactListResponse),
+  /** The spec's single `contact`. */
+  get: endpoint('GET', '/api/contacts/{id}', { access: 'admin', summary: 'One contact message' })
+    .input(z.object({ params: idParams }))
+    .output(contactResponse),
+  /** 'Are you sure you want to delete this contact?' → 'Contact deleted successfully!'. */
+  remove: endpoint('DELETE', '/api/contacts/{id}', { access: 'admin', summary: 'Delete a contact message' })
+    .input(z.object({ params: idParams }))
+    .output(messageResponse),
+};

@@ -42,12 +42,27 @@ export interface EndpointMeta {
    * check's 503 `{ status: 'unavailable' }`, which is not the API's error shape.
    */
   answers?: Readonly<Record<number, z.ZodType>>;
+  /**
+   * The body is bytes, not JSON (an image): the API's route reads it with its own
+   * content-type parser and checks it itself, so `body` types the client's call (a
+   * `Blob`) and is not handed to the server's validation.
+   */
+  rawBody?: boolean;
+  /**
+   * Success statuses answered with the same `output` besides `status` (a replayed
+   * checkout answers 200 where a new order answers 201).
+   */
+  otherSuccessStatuses?: readonly number[];
 }
 
-/** The input of an endpoint: the path's parameters, the query string and the JSON body. */
+/**
+ * The input of an endpoint: the path's parameters, the query string, the request
+ * headers it reads (e.g. `Idempotency-Key`) and the JSON body.
+ */
 export type EndpointInput = z.ZodObject<{
   params?: z.ZodType;
   query?: z.ZodType;
+  headers?: z.ZodType;
   body?: z.ZodType;
 }>;
 

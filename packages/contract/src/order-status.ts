@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cleanText, requiredId } from './common.js';
+import { endpoint } from './endpoint.js';
 import { order, orderStatuses } from './orders.js';
 
 /** Spec sections 4, 5 and 8 (order status update) and the server's own messages. */
@@ -45,3 +46,21 @@ export const orderStatusResponse = z.object({
   order,
 });
 export type OrderStatusResponse = z.infer<typeof orderStatusResponse>;
+
+/** The order pipeline's one write (spec sections 4, 5, 7), admin only. */
+export const orderStatusEndpoints = {
+  /**
+   * `{ orderId, status, notes?, updatedAt? }` → `{ success, message: 'Order status updated
+   * successfully!', order }` with the new status, `updatedAt` and whole `statusHistory`
+   * (UTC). 400 'Please select a status to update', the sequence message or bad ids; 404
+   * 'Order not found'; 409 stale `updatedAt`. The spec's un-prefixed
+   * `/orders/admin/order-status` reaches it through the legacy-path rewrite.
+   */
+  updateStatus: endpoint('PUT', '/api/orders/admin/order-status', {
+    access: 'admin',
+    summary: 'Move an order to its next status',
+    errors: [404],
+  })
+    .input(z.object({ body: orderStatusBody }))
+    .output(orderStatusResponse),
+};

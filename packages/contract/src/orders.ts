@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idString, isoDateTime, pageInfo, pageQuery } from './common.js';
+import { idParams, idString, isoDateTime, pageInfo, pageQuery } from './common.js';
+import { endpoint } from './endpoint.js';
 
 /** Spec sections 2 and 8, Orders; the server's own messages. */
 export const orderMessages = {
@@ -120,3 +121,38 @@ export const orderStatsResponse = z.object({
   byStatus: z.record(orderStatusSchema, z.number().int().nonnegative()),
 });
 export type OrderStatsResponse = z.infer<typeof orderStatsResponse>;
+
+/**
+ * Reading orders (spec sections 2, 3, 7), admin only. Money in rupees, times UTC. The
+ * spec's un-prefixed `/orders/...` spellings reach the same routes through the
+ * legacy-path rewrite. The status change is `orderStatusEndpoints`, placing an order
+ * `checkoutEndpoints`.
+ */
+export const orderEndpoints = {
+  /**
+   * Orders newest first (Orders screen). `search` (part of the tracking number or
+   * customer e-mail, any case), `status` (`all` or one of the four). Without `limit`
+   * `{ success, orders }` with every matching order, as the spec reads it; with `limit`
+   * (1..200) one page plus `total` (exact up to `LIST_COUNT_BOUND`, then the bound with
+   * `totalRelation: 'gte'`: decision 0027) and `nextCursor`. 400 also for an unpaged
+   * list past `UNPAGED_LIST_LIMIT`.
+   */
+  list: endpoint('GET', '/api/orders/admin/orders', { access: 'admin', summary: 'List orders, newest first' })
+    .input(z.object({ query: orderListQuery }))
+    .output(orderListResponse),
+  /** The order with its items and status history, oldest first (Order detail); 404 'Order not found'. */
+  get: endpoint('GET', '/api/orders/admin/orders/{id}', {
+    access: 'admin',
+    summary: 'One order with its items and status history',
+  })
+    .input(z.object({ params: idParams }))
+    .output(orderResponse),
+  /**
+   * The dashboard's Total Orders: `{ totalOrders, ordersToday (UTC calendar date),
+   * totalRevenue (rupees, Delivered orders), byStatus }`.
+   */
+  stats: endpoint('GET', '/api/orders/admin/stats', {
+    access: 'admin',
+    summary: 'Order totals: all, today, revenue and per status',
+  }).output(orderStatsResponse),
+};

@@ -2,15 +2,18 @@ import { z } from 'zod';
 import {
   hasAtMostTwoDecimals,
   idInput,
+  idParams,
   idString,
   isHttpUrl,
   isoDateTime,
+  messageResponse,
   optionalSafeText,
   optionalText,
   pageInfo,
   pageQuery,
   requiredId,
 } from './common.js';
+import { endpoint } from './endpoint.js';
 
 /** Spec sections 5 and 8, Products. */
 export const productMessages = {
@@ -391,3 +394,124 @@ export const revisionReviewBody = z
   .object({ isApproved: isApprovedField, updatedAt: reviewVersion, reason: rejectReason })
   .superRefine(requireReasonOnReject);
 export type RevisionReviewBody = z.input<typeof revisionReviewBody>;
+
+/**
+ * Products and their approval (spec sections 2, 3, 4, 7). Prices are rupees on the
+ * wire. Every list answers the spec's unpaged array by default and a page (`limit`,
+ * `cursor`) with `total` and `nextCursor` when asked. The spec's un-prefixed spellings
+ * (`/products/create`...) reach the same routes through the legacy-path rewrite. The
+ * lists and counts answer kept bytes (decisions 0026, 0033): the API sends them itself.
+ */
+export const productEndpoints = {
+  /**
+   * The storefront list (and any caller without a back office): approved, active
+   * products only, without personal names (issue 11). Carries `ETag: W/"catalog-<version>"`
+   * and `Cache-Control: no-cache`; `If-None-Match` with the current one answers 304 with
+   * no body. Answers are kept per process by query and catalog version, compressed once
+   * (decision 0026). 400 also for an unpaged list past `UNPAGED_LIST_LIMIT`.
+   */
+  list: endpoint('GET', '/api/products', {
+    access: 'public',
+    summary: 'The storefront list: approved, active products',
+    rawAnswer: true,
+  })
+    .input(z.object({ query: productListQuery }))
+    .output(productListResponse),
+  /**
+   * The back office's list ('Product list'): every product for an admin, a vendor's own
+   * for a vendor, with their review state. Kept per process by the caller's scope, query
+   * and catalog version, so a repeat with no catalog write between costs one primary-key
+   * read (decision 0033).
+   */
+  staffList: endpoint('GET', '/api/products/admin/all', {
+    access: 'staff',
+    summary: "The back office's product list: all (admin) or own (vendor)",
+    rawAnswer: true,
+  })
+    .input(z.object({ query: productListQuery }))
+    .output(productListResponse),
+  /**
+   * totalCount, approvedCount, activeCount, inStockCount, pendingApprovalCount over all
+   * products (admin) or the vendor's own ('Product list' footer, dashboard). Kept as the list.
+   */
+  counts: endpoint('GET', '/api/products/admin/count', {
+    access: 'staff',
+    summary: "Counts over the caller's catalog",
+    rawAnswer: true,
+  }).output(productCountsResponse),
+  /**
+   * 'Pending products' (issue 12): products awaiting approval, and approved products with
+   * a vendor's pending revision, which carry it (`revision`, before/after per field;
+   * decision 0044); rejected ones are not in the queue. Filters `vendor`, `category` and
+   * the rest of `productListQuery`. Kept as the list.
+   */
+  pending: endpoint('GET', '/api/products/admin/pending', {
+    access: 'admin',
+    summary: 'Products awaiting approval',
+    rawAnswer: true,
+  })
+    .input(z.object({ query: productListQuery }))
+    .output(productListResponse),
+  /**
+   * Any product for an admin, their own for a vendor, an approved active one for anyone
+   * else; without a token, without personal names (issue 11). 404 missing or not visible
+   * to the caller.
+   */
+  get: endpoint('GET', '/api/products/{id}', { access: 'public', summary: 'One product' })
+    .input(z.object({ params: idParams }))
+    .output(productResponse),
+  /**
+   * 'Product form' (prices in rupees). Admin: approved at once, `status` and `vendor`
+   * honoured. Vendor: theirs, pending approval. → 201 `{ success, message, product }`;
+   * 400 also for bad references, 409 SKU in use.
+   */
+  create: endpoint('POST', '/api/products/create', {
+    access: 'staff',
+    summary: 'Create a product',
+    status: 201,
+    errors: [409],
+  })
+    .input(z.object({ body: productBody }))
+    .output(productSavedResponse),
+  /**
+   * Replaces the fields and images. A vendor's edit of a product not yet approved sends it
+   * back to the approval queue; on an approved, live product price and stock change at
+   * once and the rest waits as a pending revision (decision 0044). An admin's edit applies
+   * directly. 404 missing or another vendor's; 409 SKU in use or a stale `updatedAt`.
+   */
+  update: endpoint('PUT', '/api/products/edit/{id}', { access: 'staff', summary: 'Edit a product', errors: [409] })
+    .input(z.object({ params: idParams, body: productBody }))
+    .output(productSavedResponse),
+  /** 'Product deleted successfully!'; past orders keep their lines. 404 missing or another vendor's. */
+  remove: endpoint('DELETE', '/api/products/delete/{id}', { access: 'staff', summary: 'Delete a product' })
+    .input(z.object({ params: idParams }))
+    .output(messageResponse),
+  /**
+   * `{ isApproved, reason?, updatedAt?, product? }` → 'Product approved successfully!' or
+   * 'Product rejected successfully!' and the product (spec section 4; issue 12). Rejecting
+   * needs a `reason` (decision 0046). With `updatedAt` (the version reviewed), a product
+   * changed since is not reviewed: 409 (decision 0024). With `product` (the review form's
+   * unsaved edits), the edits are saved and the product reviewed in one transaction
+   * (decision 0045).
+   */
+  review: endpoint('PUT', '/api/products/admin/approve/{id}', {
+    access: 'admin',
+    summary: 'Approve or reject a product',
+  })
+    .input(z.object({ params: idParams, body: approvalBody }))
+    .output(productSavedResponse),
+  /**
+   * Approve (publish) or reject a vendor's pending revision of an approved product, by the
+   * revision's id (decision 0044): `{ isApproved, reason? (required to reject), updatedAt?
+   * (the revision's version as reviewed) }` → the message and the product. 400 also when
+   * a proposed category is gone; 404 no such revision; 409 reviewed already, edited since,
+   * or the live product changed under it.
+   */
+  reviewRevision: endpoint('PUT', '/api/products/admin/revisions/{id}', {
+    access: 'admin',
+    summary: "Approve or reject a vendor's pending change to an approved product",
+    errors: [409],
+  })
+    .input(z.object({ params: idParams, body: revisionReviewBody }))
+    .output(productSavedResponse),
+};

@@ -9,6 +9,7 @@ import {
   optionalSafeText,
   versionInput,
 } from './common.js';
+import { endpoint } from './endpoint.js';
 
 /** The six social platforms (spec sections 3 and 9). */
 export const socialPlatforms = ['facebook', 'twitter', 'instagram', 'linkedin', 'youtube', 'pinterest'] as const;
@@ -274,3 +275,47 @@ export const websiteConfigSavedResponse = z.object({
   config: websiteConfig,
 });
 export type WebsiteConfigSavedResponse = z.infer<typeof websiteConfigSavedResponse>;
+
+/**
+ * One section's save: admin only; validates that section, carries the version it was
+ * loaded from (`updatedAt`, 409 when saved since) and answers `{ success, message:
+ * '{Section} configuration saved successfully!', config }`.
+ */
+function sectionSave<Body extends z.ZodType>(path: `/api/website-config/${string}`, label: string, body: Body) {
+  return endpoint('PUT', path, {
+    access: 'admin',
+    summary: `Save the ${label.toLowerCase()} section`,
+    // A stale `updatedAt`; the sales banner's body, which also takes the bare object, hides it from the derivation.
+    errors: [409],
+  })
+    .input(z.object({ body }))
+    .output(websiteConfigSavedResponse);
+}
+
+/**
+ * Website configuration (spec sections 2 'Website configuration', 3 and 7). Reading is
+ * public (the storefront reads it); each section (`websiteConfigSections`, by key) is
+ * saved by its own admin-only `PUT`.
+ */
+export const websiteConfigEndpoints = {
+  /**
+   * The whole configuration, its fields at the top level and again under `config`;
+   * contact fields flat and under `contactInfo`; banners in display order; `updatedAt`
+   * the version (null before the first save).
+   */
+  get: endpoint('GET', '/api/website-config', { access: 'public', summary: 'The storefront configuration' }).output(
+    websiteConfigResponse,
+  ),
+  /** `{ logoUrl, updatedAt? }`: an absolute http(s) URL. */
+  logo: sectionSave('/api/website-config/logo', 'Logo', logoBody),
+  /** `{ welcomeQuote, updatedAt? }`: required, at most 1000 characters. */
+  welcome: sectionSave('/api/website-config/welcome-quote', 'Welcome', welcomeQuoteBody),
+  /** `{ phoneNumber, email, address?, updatedAt? }`. */
+  contact: sectionSave('/api/website-config/contact-info', 'Contact', contactInfoBody),
+  /** `{ banners: [{ imageUrl, anchorLink, isActive }], updatedAt? }`: order kept. */
+  banners: sectionSave('/api/website-config/banners', 'Banners', bannersBody),
+  /** `{ socialMediaLinks: [{ platform, url }], updatedAt? }`: each platform once. */
+  social: sectionSave('/api/website-config/social-media', 'Social', socialMediaBody),
+  /** `{ salesBanner: {...}, updatedAt? }` (or the bare object): hex colours, http(s) links. */
+  salesBanner: sectionSave('/api/website-config/sales-banner', 'Sales Banner', salesBannerBody),
+} satisfies Record<'get' | WebsiteConfigSection, unknown>;

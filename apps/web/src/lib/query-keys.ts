@@ -26,14 +26,15 @@ export function createQueryKeys<const Root extends string, Filters = undefined>(
 /**
  * The roots of the queries, in other features, whose figures count products: the
  * admin's and the vendor's dashboards and the categories' and subcategories' product
- * counts. Features do not import each other, so the product feature reaches them
- * through this list (a test checks it against those features' own key factories).
+ * counts (every read of those endpoints, `queries.categories.key()`). Features do not
+ * import each other, so the product feature reaches them through this list (a test
+ * checks it against those features' own keys).
  */
 export const productFigureKeys: readonly QueryKey[] = [
   queries.dashboard.key(),
   queries.vendorPortal.dashboard.key(),
-  ['categories'],
-  ['subcategories'],
+  queries.categories.key(),
+  queries.subcategories.key(),
 ];
 
 /**
@@ -43,17 +44,4 @@ export const productFigureKeys: readonly QueryKey[] = [
  */
 export function invalidateProductFigures(queryClient: QueryClient): void {
   for (const queryKey of productFigureKeys) void queryClient.invalidateQueries({ queryKey });
-}
-
-/**
- * A second kind of list of the same records, kept under the parent's `lists()` so that
- * invalidating the parent's lists refreshes these too (the product list and the
- * pending review queue are both lists of products).
- */
-export function createSubListKeys<Filters>(parentLists: readonly unknown[], name: string) {
-  const keys = {
-    lists: (): readonly unknown[] => [...parentLists, name],
-    list: (filters: Filters): readonly unknown[] => [...keys.lists(), filters],
-  };
-  return keys;
 }

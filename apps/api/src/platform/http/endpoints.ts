@@ -21,18 +21,23 @@ import type { z } from 'zod';
 // biome-ignore lint/suspicious/noExplicitAny: matches any declared endpoint, to read its schemas' types.
 type AnyProcedure = ContractProcedure<any, any, any, any>;
 
-/** The parsed input of an endpoint (`{ params?, query?, body? }`, after the schemas' transforms). */
+/** The parsed input of an endpoint (`{ params?, query?, headers?, body? }`, after the schemas' transforms). */
 type InputOf<E> = E extends ContractProcedure<infer I, infer _O, infer _E, infer _M> ? InferSchemaOutput<I> : never;
-type PartOf<E, K extends 'params' | 'query' | 'body'> = InputOf<E> extends { [P in K]?: infer V } ? V : unknown;
+type PartOf<E, K extends 'params' | 'query' | 'headers' | 'body'> =
+  InputOf<E> extends { [P in K]?: infer V } ? V : unknown;
 
 /** What a handler may return for the endpoint's success status: the answer before serialisation. */
 export type EndpointAnswer<E> =
   E extends ContractProcedure<infer _I, infer O, infer _E, infer _M> ? InferSchemaInput<O> : never;
 
-/** The request an endpoint's handler gets: its params, query and body as the contract parsed them. */
+/**
+ * The request an endpoint's handler gets: its params, query, headers and body as the
+ * contract parsed them (a `rawBody` endpoint's body is what its plugin's parser made).
+ */
 export type EndpointRequest<E> = FastifyRequest<{
   Params: PartOf<E, 'params'>;
   Querystring: PartOf<E, 'query'>;
+  Headers: PartOf<E, 'headers'>;
   Body: PartOf<E, 'body'>;
 }>;
 
@@ -75,6 +80,7 @@ function declarationOf(endpoint: Endpoint) {
     meta: meta as EndpointMeta,
     params: input.params as z.ZodType | undefined,
     query: input.query as z.ZodType | undefined,
+    headers: input.headers as z.ZodType | undefined,
     body: input.body as z.ZodType | undefined,
     output: outputSchema as z.ZodType | undefined,
   };
@@ -96,16 +102,17 @@ function carriesVersion(body: z.ZodType | undefined): boolean {
 }
 
 /**
- * The answers an endpoint documents: its success answer, the errors its declaration
- * implies (400 for any input; 401 and 403 for a refused token or account, on every
- * endpoint since a public one still checks a token it is sent; 404 for a path with
- * parameters; 409 for a versioned body; 413 and 415 for any body; 429 when rate
- * limited), the errors it declares itself, and its other answers of their own shape.
+ * The answers an endpoint documents: its success answer (under `status` and any
+ * `otherSuccessStatuses`), the errors its declaration implies (400 for any input; 401
+ * and 403 for a refused token or account, on every endpoint since a public one still
+ * checks a token it is sent; 404 for a path with parameters; 409 for a versioned body;
+ * 413 and 415 for any body; 429 when rate limited), the errors it declares itself, and
+ * its other answers of their own shape.
  */
 export function documentedAnswers(endpoint: Endpoint): Record<number, z.ZodType> {
-  const { status, output, params, query, body, meta } = declarationOf(endpoint);
+  const { status, output, params, query, headers, body, meta } = declarationOf(endpoint);
   const errors = new Set<number>([401, 403, ...(meta.errors ?? [])]);
-  if (params || query || body) errors.add(400);
+  if (params || query || headers || body) errors.add(400);
   if (params) errors.add(404);
   if (body) {
     errors.add(413);
@@ -114,7 +121,7 @@ export function documentedAnswers(endpoint: Endpoint): Record<number, z.ZodType>
   }
   if (meta.rateLimited) errors.add(429);
   const answers: Record<number, z.ZodType> = { ...meta.answers };
-  if (output) answers[status] = output;
+  if (output) for (const code of [status, ...(meta.otherSuccessStatuses ?? [])]) answers[code] = output;
   for (const code of [...errors].sort((a, b) => a - b)) answers[code] = apiError;
   return answers;
 }
@@ -150,7 +157,9 @@ export function registerEndpoints<E extends Endpoints>(
         description: declaration.description,
         ...(declaration.params ? { params: declaration.params } : {}),
         ...(declaration.query ? { querystring: declaration.query } : {}),
-        ...(declaration.body ? { body: declaration.body } : {}),
+        ...(declaration.headers ? { headers: declaration.headers } : {}),
+        // A raw body (bytes) is read and checked by the route's own parser and handler.
+        ...(declaration.body && !declaration.meta.rawBody ? { body: declaration.body } : {}),
         response: documentedAnswers(endpoint),
         // A public endpoint needs no token (one sent is still checked).
         ...(declaration.meta.access === 'public' ? { security: [] } : {}),

@@ -1,6 +1,5 @@
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { categoryKeys, subcategoryKeys } from '../../features/categories/api';
 import { queries } from '../../lib/api-client';
 import { invalidateProductFigures, productFigureKeys } from '../../lib/query-keys';
 
@@ -9,8 +8,8 @@ describe('productFigureKeys', () => {
     expect(productFigureKeys).toEqual([
       queries.dashboard.key(),
       queries.vendorPortal.dashboard.key(),
-      categoryKeys.all,
-      subcategoryKeys.all,
+      queries.categories.key(),
+      queries.subcategories.key(),
     ]);
   });
 

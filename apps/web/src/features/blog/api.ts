@@ -1,78 +1,55 @@
-import {
-  type BlogBody,
-  type BlogListResponse,
-  type BlogResponse,
-  type BlogSavedResponse,
-  type MessageResponse,
-  type UploadResponse,
-  uploadMessages,
-} from '@haat/contract';
+import { type BlogBody, uploadMessages } from '@haat/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../lib/api-client';
-import { createQueryKeys } from '../../lib/query-keys';
-import { sessionStore } from '../../lib/session';
+import { ApiError, client, queries } from '../../lib/api-client';
 import { useCursorList } from '../../lib/use-cursor-list';
-
-/** The calls of the blog screens (spec section 7). */
-const endpoints = {
-  list: '/api/blogs',
-  create: '/api/blogs/create',
-  detail: (id: string) => `/api/blogs/${id}`,
-  uploads: '/api/uploads',
-} as const;
 
 /** Posts per page of the card grid. */
 export const BLOG_PAGE_SIZE = 24;
 
-/** Query keys of blog posts: the list has one order, `list('newest')`; a post is `detail(id)`. */
-export const blogKeys = createQueryKeys<'blogs', 'newest'>('blogs');
-
 /**
- * The posts, newest first, page by page (`useCursorList`); `total` and `withCategory`
- * of the first page count them all.
+ * The posts, newest first, page by page (`useCursorList` over `GET /api/blogs`);
+ * `total` and `withCategory` of the first page count them all.
  */
 export function useBlogList() {
   return useCursorList({
-    queryKey: blogKeys.list('newest'),
+    queryKey: queries.blogs.list.key({ type: 'infinite' }),
     limit: BLOG_PAGE_SIZE,
-    fetchPage: ({ limit, cursor, signal }) =>
-      apiRequest<BlogListResponse>(endpoints.list, { query: { limit, cursor }, signal }),
+    fetchPage: ({ limit, cursor, signal }) => client.blogs.list({ query: { limit, cursor } }, { signal }),
     items: (page) => page.blogs,
   });
 }
 
 /** One post, for the edit form. */
 export function useBlog(id: string | undefined) {
-  return useQuery({
-    queryKey: blogKeys.detail(id ?? ''),
-    queryFn: ({ signal }) => apiRequest<BlogResponse>(endpoints.detail(id ?? ''), { signal }),
-    enabled: Boolean(id),
-    // The form keeps what it loaded; a refetch would not change the fields anyway.
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  return useQuery(
+    queries.blogs.get.queryOptions({
+      input: { params: { id: id ?? '' } },
+      enabled: Boolean(id),
+      // The form keeps what it loaded; a refetch would not change the fields anyway.
+      staleTime: Number.POSITIVE_INFINITY,
+    }),
+  );
 }
 
-/** `POST /api/blogs/create` without an id, `PUT /api/blogs/:id` (with the version it loaded) with one. */
+/** `POST /api/blogs/create` without an id, `PUT /api/blogs/{id}` (with the version it loaded) with one. */
 export function useSaveBlog() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string | null; body: BlogBody }) =>
-      id
-        ? apiRequest<BlogSavedResponse>(endpoints.detail(id), { method: 'PUT', body })
-        : apiRequest<BlogSavedResponse>(endpoints.create, { method: 'POST', body }),
+      id ? client.blogs.update({ params: { id }, body }) : client.blogs.create({ body }),
     onSuccess: (saved) => {
-      void queryClient.invalidateQueries({ queryKey: blogKeys.lists() });
-      queryClient.removeQueries({ queryKey: blogKeys.detail(saved.blog._id) });
+      void queryClient.invalidateQueries({ queryKey: queries.blogs.list.key() });
+      queryClient.removeQueries({ queryKey: queries.blogs.get.key({ input: { params: { id: saved.blog._id } } }) });
     },
   });
 }
 
-/** `DELETE /api/blogs/:id`. */
+/** `DELETE /api/blogs/{id}`. */
 export function useDeleteBlog() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<MessageResponse>(endpoints.detail(id), { method: 'DELETE' }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: blogKeys.lists() }),
+    mutationFn: (id: string) => client.blogs.remove({ params: { id } }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queries.blogs.list.key() }),
   });
 }
 
@@ -81,29 +58,18 @@ export function useDeleteBlog() {
  * from the bytes; the file's own type is sent so a file that lies is refused.
  * @throws ApiError with the server's message ('Images must be at most 2 MB', ...).
  */
-export async function uploadImage(file: File): Promise<UploadResponse> {
-  const session = sessionStore.get();
-  let response: Response;
+export async function uploadImage(file: File) {
+  // A file of no known type goes as plain bytes, as the server expects of one.
+  const bytes = file.type ? file : new Blob([file], { type: 'application/octet-stream' });
   try {
-    response = await fetch(endpoints.uploads, {
-      method: 'POST',
-      headers: {
-        accept: 'application/json',
-        'content-type': file.type || 'application/octet-stream',
-        ...(session && { authorization: `Bearer ${session.token}` }),
-      },
-      body: file,
-    });
-  } catch {
-    throw new ApiError('Could not reach the server. Check your connection and try again.', 0, 'NETWORK');
+    return await client.uploads.create({ body: bytes });
+  } catch (error) {
+    // An answer without the server's words (a proxy's 413, say) reads as the upload rule.
+    if (error instanceof ApiError && error.code === 'UNKNOWN' && error.status !== 0) {
+      throw new ApiError(uploadMessages.notImage, error.status, error.code);
+    }
+    throw error;
   }
-  const body = (await response.json().catch(() => null)) as
-    | (UploadResponse & { message?: string; code?: string })
-    | null;
-  if (!response.ok) {
-    throw new ApiError(body?.message || uploadMessages.notImage, response.status, body?.code ?? 'UNKNOWN');
-  }
-  return body as UploadResponse;
 }
 
 /** Uploads a featured image. */

@@ -1,14 +1,7 @@
-import type { ContactListResponse, MessageResponse } from '@haat/contract';
+import type { ContactListQuery } from '@haat/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client';
-import { createQueryKeys } from '../../lib/query-keys';
+import { client, queries } from '../../lib/api-client';
 import { useCursorList } from '../../lib/use-cursor-list';
-
-/** The calls of the contact inbox (spec section 7). */
-const endpoints = {
-  list: '/api/contacts',
-  detail: (id: string) => `/api/contacts/${id}`,
-} as const;
 
 /** Messages per page. */
 export const CONTACT_PAGE_SIZE = 50;
@@ -21,31 +14,28 @@ export interface ContactFilters {
 /** The inbox as it first opens: no search. */
 export const defaultContactFilters: ContactFilters = { search: '' };
 
-/** Query keys of contact messages, one list per filters. */
-export const contactKeys = createQueryKeys<'contacts', ContactFilters>('contacts');
+/** The list's query for `filters` (an empty search is left out). */
+const listQuery = (filters: ContactFilters): ContactListQuery => ({ search: filters.search.trim() || undefined });
 
 /**
- * Messages newest first, page by page (`useCursorList`); the search (name, e-mail,
- * message, phone) runs in the database and `total` counts its matches.
+ * Messages newest first, page by page (`useCursorList` over `GET /api/contacts`); the
+ * search (name, e-mail, message, phone) runs in the database and `total` counts its matches.
  */
 export function useContactList(filters: ContactFilters) {
+  const query = listQuery(filters);
   return useCursorList({
-    queryKey: contactKeys.list(filters),
+    queryKey: queries.contacts.list.key({ type: 'infinite', input: { query } }),
     limit: CONTACT_PAGE_SIZE,
-    fetchPage: ({ limit, cursor, signal }) =>
-      apiRequest<ContactListResponse>(endpoints.list, {
-        query: { limit, cursor, search: filters.search.trim() || undefined },
-        signal,
-      }),
+    fetchPage: ({ limit, cursor, signal }) => client.contacts.list({ query: { ...query, limit, cursor } }, { signal }),
     items: (page) => page.contacts,
   });
 }
 
-/** `DELETE /api/contacts/:id`. */
+/** `DELETE /api/contacts/{id}`. */
 export function useDeleteContact() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<MessageResponse>(endpoints.detail(id), { method: 'DELETE' }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: contactKeys.lists() }),
+    mutationFn: (id: string) => client.contacts.remove({ params: { id } }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queries.contacts.list.key() }),
   });
 }

@@ -1,22 +1,9 @@
-import type { CategoryListResponse, Coupon, CouponBodyInput, ProductListResponse } from '@haat/contract';
+import type { Coupon, CouponBodyInput } from '@haat/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, client, queries } from '../../lib/api-client';
-
-/** The calls this feature makes besides its own (spec section 7). */
-const endpoints = {
-  products: '/api/products/admin/all',
-  categories: '/api/categories',
-} as const;
+import { client, queries } from '../../lib/api-client';
 
 /** How many matches a restriction picker shows for a search. */
 export const PICKER_RESULTS = 20;
-
-export const couponKeys = {
-  all: ['coupons'] as const,
-  pickers: () => [...couponKeys.all, 'pickers'] as const,
-  productOptions: (search: string) => [...couponKeys.pickers(), 'products', search] as const,
-  categoryOptions: (search: string) => [...couponKeys.pickers(), 'categories', search] as const,
-};
 
 /** Every coupon, newest first (spec section 7, `GET /api/coupons`). */
 export function useCoupons() {
@@ -50,31 +37,25 @@ export interface PickerOption {
 
 /**
  * Products whose name, SKU or brand contains `search`, the first `PICKER_RESULTS`,
- * searched in the database (the catalog is never loaded whole).
+ * searched in the database (the catalog is never loaded whole; `GET /api/products/admin/all`).
  */
 export function useProductOptions(search: string, enabled: boolean) {
   return useQuery({
-    queryKey: couponKeys.productOptions(search),
-    queryFn: ({ signal }) =>
-      apiRequest<ProductListResponse>(endpoints.products, {
-        query: { limit: PICKER_RESULTS, search: search || undefined },
-        signal,
-      }),
+    ...queries.products.staffList.queryOptions({
+      input: { query: { limit: PICKER_RESULTS, search: search || undefined } },
+    }),
     select: (answer): PickerOption[] => answer.products.map((product) => ({ _id: product._id, name: product.name })),
     enabled,
     placeholderData: keepPreviousData,
   });
 }
 
-/** Categories whose name contains `search`, the first `PICKER_RESULTS`, searched in the database. */
+/** Categories whose name contains `search`, the first `PICKER_RESULTS`, searched in the database (`GET /api/categories`). */
 export function useCategoryOptions(search: string, enabled: boolean) {
   return useQuery({
-    queryKey: couponKeys.categoryOptions(search),
-    queryFn: ({ signal }) =>
-      apiRequest<CategoryListResponse>(endpoints.categories, {
-        query: { limit: PICKER_RESULTS, search: search || undefined },
-        signal,
-      }),
+    ...queries.categories.list.queryOptions({
+      input: { query: { limit: PICKER_RESULTS, search: search || undefined } },
+    }),
     select: (answer): PickerOption[] =>
       answer.categories.map((category) => ({ _id: category._id, name: category.name })),
     enabled,

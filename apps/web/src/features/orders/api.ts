@@ -1,21 +1,7 @@
-import type {
-  OrderListResponse,
-  OrderResponse,
-  OrderStatus,
-  OrderStatusBodyInput,
-  OrderStatusResponse,
-} from '@haat/contract';
+import type { OrderListQuery, OrderStatus, OrderStatusBodyInput } from '@haat/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client';
-import { createQueryKeys } from '../../lib/query-keys';
+import { client, queries } from '../../lib/api-client';
 import { useCursorList } from '../../lib/use-cursor-list';
-
-/** The calls this feature makes (spec section 7). */
-const endpoints = {
-  list: '/api/orders/admin/orders',
-  detail: (id: string) => `/api/orders/admin/orders/${id}`,
-  status: '/api/orders/admin/order-status',
-} as const;
 
 /** Rows fetched per page; the table asks for the next page as the user nears the end. */
 export const ORDER_PAGE_SIZE = 50;
@@ -28,53 +14,48 @@ export interface OrderFilters {
 
 export const defaultOrderFilters: OrderFilters = { search: '', status: 'all' };
 
-/** Query keys: every list under `lists()`, every order under `details()`. */
-export const orderKeys = createQueryKeys<'orders', OrderFilters>('orders');
+/** The list's query for `filters`: an empty search and every status are left out. */
+const listQuery = (filters: OrderFilters): OrderListQuery => ({
+  search: filters.search.trim() || undefined,
+  status: filters.status === 'all' ? undefined : filters.status,
+});
 
 /**
- * The order list, newest first, page by page: search (order number or e-mail) and the
- * status filter run in the database; `total` counts every match.
+ * The order list, newest first, page by page (`GET /api/orders/admin/orders`): search
+ * (order number or e-mail) and the status filter run in the database; `total` counts
+ * every match.
  */
 export function useOrderList(filters: OrderFilters) {
+  const query = listQuery(filters);
   return useCursorList({
-    queryKey: orderKeys.list(filters),
+    queryKey: queries.orders.list.key({ type: 'infinite', input: { query } }),
     limit: ORDER_PAGE_SIZE,
-    fetchPage: ({ limit, cursor, signal }) =>
-      apiRequest<OrderListResponse>(endpoints.list, {
-        query: {
-          limit,
-          cursor,
-          search: filters.search.trim() || undefined,
-          status: filters.status === 'all' ? undefined : filters.status,
-        },
-        signal,
-      }),
+    fetchPage: ({ limit, cursor, signal }) => client.orders.list({ query: { limit, cursor, ...query } }, { signal }),
     items: (page) => page.orders,
   });
 }
 
+/** The detail query of one order (`GET /api/orders/admin/orders/{id}`). */
+const orderQuery = (id: string) => queries.orders.get.queryOptions({ input: { params: { id } }, retry: false });
+
 /** One order with its items and history (spec section 2, Order detail). */
 export function useOrder(id: string) {
-  return useQuery({
-    queryKey: orderKeys.detail(id),
-    queryFn: ({ signal }) => apiRequest<OrderResponse>(endpoints.detail(id), { signal }),
-    retry: false,
-  });
+  return useQuery(orderQuery(id));
 }
 
 /**
- * `PUT /orders/admin/order-status` with the version the screen shows. On success the
+ * `PUT /api/orders/admin/order-status` with the version the screen shows. On success the
  * detail takes the answer's order at once and every list, and the dashboard, refetch.
  */
 export function useUpdateOrderStatus(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: OrderStatusBodyInput) =>
-      apiRequest<OrderStatusResponse>(endpoints.status, { method: 'PUT', body }),
+    mutationFn: (body: OrderStatusBodyInput) => client.orders.updateStatus({ body }),
     onSuccess: (answer) => {
-      queryClient.setQueryData<OrderResponse>(orderKeys.detail(id), { success: true, order: answer.order });
-      void queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
-      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+      queryClient.setQueryData(orderQuery(id).queryKey, { success: true, order: answer.order });
+      void queryClient.invalidateQueries({ queryKey: queries.orders.list.key() });
+      // The dashboard's figures (another feature's queries, by the contract's key).
+      void queryClient.invalidateQueries({ queryKey: queries.dashboard.key() });
     },
   });
 }

@@ -1,40 +1,17 @@
 import type {
   ApprovalStatus,
-  CategoryListResponse,
-  MessageResponse,
   Product,
   ProductBody,
-  ProductCountsResponse,
+  ProductListQuery,
   ProductListResponse,
-  ProductResponse,
-  ProductSavedResponse,
   ProductStatus,
   productSorts,
-  SubcategoryListResponse,
-  VendorListResponse,
   VendorStatus,
 } from '@haat/contract';
 import { type InfiniteData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client';
-import { createQueryKeys, createSubListKeys, invalidateProductFigures } from '../../lib/query-keys';
+import { client, queries } from '../../lib/api-client';
+import { invalidateProductFigures } from '../../lib/query-keys';
 import { useCursorList } from '../../lib/use-cursor-list';
-
-/** The calls this feature makes (spec section 7; paged as the API's list endpoints allow). */
-const endpoints = {
-  /** Staff list: every product for an admin, their own for a vendor. */
-  staffList: '/api/products/admin/all',
-  pending: '/api/products/admin/pending',
-  counts: '/api/products/admin/count',
-  detail: (id: string) => `/api/products/${id}`,
-  create: '/api/products/create',
-  edit: (id: string) => `/api/products/edit/${id}`,
-  remove: (id: string) => `/api/products/delete/${id}`,
-  approve: (id: string) => `/api/products/admin/approve/${id}`,
-  reviewRevision: (revisionId: string) => `/api/products/admin/revisions/${revisionId}`,
-  categories: '/api/categories',
-  subcategories: '/api/subcategories',
-  vendors: '/api/vendors',
-} as const;
 
 /** Rows fetched per page; the table asks for the next page as the user nears the end. */
 export const PRODUCT_PAGE_SIZE = 50;
@@ -66,78 +43,65 @@ export interface PendingFilters {
   category: string;
 }
 
-const baseKeys = createQueryKeys<'products', ProductFilters>('products');
-
-/**
- * Query keys: the product list is `list(filters)` and the pending review queue
- * `pending.list(filters)`, both under `lists()`, so one invalidation refreshes them all.
- */
-export const productKeys = {
-  ...baseKeys,
-  pending: createSubListKeys<PendingFilters>(baseKeys.lists(), 'pending'),
-  counts: () => [...baseKeys.all, 'counts'] as const,
-  options: () => [...baseKeys.all, 'options'] as const,
-  categoryOptions: () => [...productKeys.options(), 'categories'] as const,
-  subcategoryOptions: (categoryId: string) => [...productKeys.options(), 'subcategories', categoryId] as const,
-  vendorOptions: (status: 'all' | VendorStatus) => [...productKeys.options(), 'vendors', status] as const,
-};
-
 const allToUndefined = <T extends string>(value: T | 'all') => (value === 'all' ? undefined : value);
+
+/** The staff list's query for `filters`: what the server takes as its defaults is left out. */
+const staffListQuery = (filters: ProductFilters): ProductListQuery => ({
+  search: filters.search.trim() || undefined,
+  status: allToUndefined(filters.status),
+  stock: allToUndefined(filters.stock),
+  approval: allToUndefined(filters.approval),
+  sort: filters.sort === 'newest' ? undefined : filters.sort,
+});
+
+/** The review queue's query for `filters` ('' is every vendor or category). */
+const pendingQuery = (filters: PendingFilters): ProductListQuery => ({
+  vendor: filters.vendor || undefined,
+  category: filters.category || undefined,
+});
 
 type ProductPages = InfiniteData<ProductListResponse, string | undefined>;
 
 /**
- * The product list, page by page (spec section 2, Product list). Search and filters
- * run in the database; `total` is the count for the filters.
+ * The product list, page by page (spec section 2, Product list; `GET
+ * /api/products/admin/all`). Search and filters run in the database; `total` is the
+ * count for the filters.
  */
 export function useProductList(filters: ProductFilters) {
+  const query = staffListQuery(filters);
   return useCursorList({
-    queryKey: productKeys.list(filters),
+    queryKey: queries.products.staffList.key({ type: 'infinite', input: { query } }),
     limit: PRODUCT_PAGE_SIZE,
     fetchPage: ({ limit, cursor, signal }) =>
-      apiRequest<ProductListResponse>(endpoints.staffList, {
-        query: {
-          limit,
-          cursor,
-          search: filters.search.trim() || undefined,
-          status: allToUndefined(filters.status),
-          stock: allToUndefined(filters.stock),
-          approval: allToUndefined(filters.approval),
-          sort: filters.sort === 'newest' ? undefined : filters.sort,
-        },
-        signal,
-      }),
+      client.products.staffList({ query: { limit, cursor, ...query } }, { signal }),
     items: (page) => page.products,
   });
 }
 
 /** Products awaiting approval, page by page (spec section 2, Pending products). Admin only. */
 export function usePendingProducts(filters: PendingFilters) {
+  const query = pendingQuery(filters);
   return useCursorList({
-    queryKey: productKeys.pending.list(filters),
+    queryKey: queries.products.pending.key({ type: 'infinite', input: { query } }),
     limit: PRODUCT_PAGE_SIZE,
     fetchPage: ({ limit, cursor, signal }) =>
-      apiRequest<ProductListResponse>(endpoints.pending, {
-        query: { limit, cursor, vendor: filters.vendor, category: filters.category },
-        signal,
-      }),
+      client.products.pending({ query: { limit, cursor, ...query } }, { signal }),
     items: (page) => page.products,
   });
 }
 
 /** The database's counts over the caller's catalog: the list footer and the 'Pending (n)' link. */
 export function useProductCounts() {
-  return useQuery({
-    queryKey: productKeys.counts(),
-    queryFn: ({ signal }) => apiRequest<ProductCountsResponse>(endpoints.counts, { signal }),
-  });
+  return useQuery(queries.products.counts.queryOptions());
 }
+
+/** The detail query of one product (`GET /api/products/{id}`). */
+const productQuery = (id: string) => queries.products.get.queryOptions({ input: { params: { id } } });
 
 /** One product, for the edit form. */
 export function useProduct(id: string | undefined) {
   return useQuery({
-    queryKey: productKeys.detail(id ?? ''),
-    queryFn: ({ signal }) => apiRequest<ProductResponse>(endpoints.detail(id ?? ''), { signal }),
+    ...productQuery(id ?? ''),
     enabled: Boolean(id),
     // The form starts from what the server holds now, not from a copy kept since the list.
     staleTime: 0,
@@ -145,24 +109,18 @@ export function useProduct(id: string | undefined) {
 }
 
 /**
- * Categories offered by the product form and the pending filters. Read here rather
- * than borrowed from the categories feature (features do not reach into each other);
- * always refetched on mount so a category added a moment ago is offered.
+ * Categories offered by the product form and the pending filters (`GET /api/categories`,
+ * every one). Read here rather than borrowed from the categories feature (features do not
+ * reach into each other); always refetched on mount so a category added a moment ago is offered.
  */
 export function useCategoryOptions() {
-  return useQuery({
-    queryKey: productKeys.categoryOptions(),
-    queryFn: ({ signal }) => apiRequest<CategoryListResponse>(endpoints.categories, { signal }),
-    staleTime: 0,
-  });
+  return useQuery({ ...queries.categories.list.queryOptions({ input: { query: {} } }), staleTime: 0 });
 }
 
-/** Subcategories of one category, for the form's subcategory selector. */
+/** Subcategories of one category (`GET /api/subcategories?category=`), for the form's subcategory selector. */
 export function useSubcategoryOptions(categoryId: string) {
   return useQuery({
-    queryKey: productKeys.subcategoryOptions(categoryId),
-    queryFn: ({ signal }) =>
-      apiRequest<SubcategoryListResponse>(endpoints.subcategories, { query: { category: categoryId }, signal }),
+    ...queries.subcategories.list.queryOptions({ input: { query: { category: categoryId || undefined } } }),
     enabled: categoryId !== '',
     staleTime: 0,
   });
@@ -171,9 +129,7 @@ export function useSubcategoryOptions(categoryId: string) {
 /** Vendors, for the form's vendor assignment (approved only) and the pending filter (all). Admin only. */
 export function useVendorOptions(status: 'all' | VendorStatus, enabled = true) {
   return useQuery({
-    queryKey: productKeys.vendorOptions(status),
-    queryFn: ({ signal }) =>
-      apiRequest<VendorListResponse>(endpoints.vendors, { query: { status: allToUndefined(status) }, signal }),
+    ...queries.vendors.list.queryOptions({ input: { query: { status: allToUndefined(status) } } }),
     enabled,
     staleTime: 0,
   });
@@ -207,14 +163,25 @@ function patchLoadedPages(
 }
 
 /**
+ * The loaded pages of the product list and of the review queue (both lists of
+ * products, infinite queries); the coupon form's product picker reads the staff list
+ * as a plain query, left out of the patches.
+ */
+const productLists = () => [
+  queries.products.staffList.key({ type: 'infinite' }),
+  queries.products.pending.key({ type: 'infinite' }),
+];
+
+/**
  * After any write: lists, counts and the product's own record are re-read, and so is
  * every figure elsewhere that counts products (the dashboards' cards, the categories'
  * product counts; issue 12), at once rather than when their 30 s run out.
  */
 function invalidateAfterWrite(queryClient: QueryClient, id?: string) {
-  void queryClient.invalidateQueries({ queryKey: productKeys.lists() });
-  void queryClient.invalidateQueries({ queryKey: productKeys.counts() });
-  if (id) void queryClient.invalidateQueries({ queryKey: productKeys.detail(id) });
+  void queryClient.invalidateQueries({ queryKey: queries.products.staffList.key() });
+  void queryClient.invalidateQueries({ queryKey: queries.products.pending.key() });
+  void queryClient.invalidateQueries({ queryKey: queries.products.counts.key() });
+  if (id) void queryClient.invalidateQueries({ queryKey: productQuery(id).queryKey });
   invalidateProductFigures(queryClient);
 }
 
@@ -222,31 +189,31 @@ function invalidateAfterWrite(queryClient: QueryClient, id?: string) {
 export function useCreateProduct() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ProductBody) => apiRequest<ProductSavedResponse>(endpoints.create, { method: 'POST', body }),
+    mutationFn: (body: ProductBody) => client.products.create({ body }),
     onSuccess: (answer) => invalidateAfterWrite(queryClient, answer.product._id),
   });
 }
 
-/** `PUT /api/products/edit/:id`. */
+/** `PUT /api/products/edit/{id}`. */
 export function useUpdateProduct(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ProductBody) => apiRequest<ProductSavedResponse>(endpoints.edit(id), { method: 'PUT', body }),
+    mutationFn: (body: ProductBody) => client.products.update({ params: { id }, body }),
     onSuccess: (answer) => {
-      queryClient.setQueryData<ProductResponse>(productKeys.detail(id), { success: true, product: answer.product });
+      queryClient.setQueryData(productQuery(id).queryKey, { success: true, product: answer.product });
       invalidateAfterWrite(queryClient, id);
     },
   });
 }
 
-/** `DELETE /api/products/delete/:id`. */
+/** `DELETE /api/products/delete/{id}`. */
 export function useDeleteProduct() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<MessageResponse>(endpoints.remove(id), { method: 'DELETE' }),
+    mutationFn: (id: string) => client.products.remove({ params: { id } }),
     onSuccess: (_answer, id) => {
-      patchLoadedPages(queryClient, productKeys.lists(), id, () => null);
-      queryClient.removeQueries({ queryKey: productKeys.detail(id) });
+      for (const queryKey of productLists()) patchLoadedPages(queryClient, queryKey, id, () => null);
+      queryClient.removeQueries({ queryKey: productQuery(id).queryKey });
       invalidateAfterWrite(queryClient);
     },
   });
@@ -265,18 +232,17 @@ export interface ReviewVariables {
 }
 
 /**
- * `PUT /api/products/admin/approve/:id` (spec section 4; issue 12): approving sets the
+ * `PUT /api/products/admin/approve/{id}` (spec section 4; issue 12): approving sets the
  * product approved and active, rejecting (with a reason) sets it rejected and pending.
  */
 export function useApproveProduct() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...body }: ReviewVariables) =>
-      apiRequest<ProductSavedResponse>(endpoints.approve(id), { method: 'PUT', body }),
+    mutationFn: ({ id, ...body }: ReviewVariables) => client.products.review({ params: { id }, body }),
     onSuccess: (answer, { id }) => {
-      patchLoadedPages(queryClient, productKeys.lists(), id, () => answer.product);
+      patchLoadedPages(queryClient, queries.products.staffList.key({ type: 'infinite' }), id, () => answer.product);
       // Reviewed either way, it leaves the review list (spec section 4).
-      patchLoadedPages(queryClient, productKeys.pending.lists(), id, () => null);
+      patchLoadedPages(queryClient, queries.products.pending.key({ type: 'infinite' }), id, () => null);
       invalidateAfterWrite(queryClient, id);
     },
   });
@@ -294,21 +260,18 @@ export interface RevisionReviewVariables {
 }
 
 /**
- * `PUT /api/products/admin/revisions/:id`: approving publishes the vendor's changes,
+ * `PUT /api/products/admin/revisions/{id}`: approving publishes the vendor's changes,
  * rejecting keeps the approved version and tells the vendor why.
  */
 export function useReviewRevision() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ revisionId, isApproved, updatedAt, reason }: RevisionReviewVariables) =>
-      apiRequest<ProductSavedResponse>(endpoints.reviewRevision(revisionId), {
-        method: 'PUT',
-        body: { isApproved, updatedAt, reason },
-      }),
+      client.products.reviewRevision({ params: { id: revisionId }, body: { isApproved, updatedAt, reason } }),
     onSuccess: (answer, { id }) => {
-      patchLoadedPages(queryClient, productKeys.lists(), id, () => answer.product);
-      patchLoadedPages(queryClient, productKeys.pending.lists(), id, () => null);
-      queryClient.setQueryData<ProductResponse>(productKeys.detail(id), { success: true, product: answer.product });
+      patchLoadedPages(queryClient, queries.products.staffList.key({ type: 'infinite' }), id, () => answer.product);
+      patchLoadedPages(queryClient, queries.products.pending.key({ type: 'infinite' }), id, () => null);
+      queryClient.setQueryData(productQuery(id).queryKey, { success: true, product: answer.product });
       invalidateAfterWrite(queryClient, id);
     },
   });

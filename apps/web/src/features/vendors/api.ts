@@ -81,7 +81,7 @@ export function useDeleteVendor() {
     onSuccess: () => {
       queryClient.invalidateQueries({ queryKey: queries.vendors.key() });
       // Their products changed owner and status.
-      queryClient.invalidateQueries({ queryKey: ['products'] });
+      queryClient.invalidateQueries({ queryKey: queries.products.key() });
     },
   });
 }

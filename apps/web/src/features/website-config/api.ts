@@ -1,20 +1,24 @@
-import type { WebsiteConfigResponse, WebsiteConfigSavedResponse, WebsiteConfigSection } from '@haat/contract';
+import type { WebsiteConfigSection, websiteConfigEndpoints } from '@haat/contract';
+import type { InferSchemaInput } from '@orpc/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client';
-import { createQueryKeys } from '../../lib/query-keys';
+import { client, queries } from '../../lib/api-client';
 
-/** Each tab's `PUT` (spec section 7). */
-export const sectionPaths: Record<WebsiteConfigSection, string> = {
-  logo: '/api/website-config/logo',
-  welcome: '/api/website-config/welcome-quote',
-  contact: '/api/website-config/contact-info',
-  banners: '/api/website-config/banners',
-  social: '/api/website-config/social-media',
-  salesBanner: '/api/website-config/sales-banner',
-};
+/** The configuration's one query (`GET /api/website-config`). */
+const configQuery = queries.websiteConfig.get.queryOptions();
 
-/** Query keys of this feature: the configuration is its one record, `detail('current')`. */
-export const websiteConfigKeys = createQueryKeys('website-config');
+/** The body of a section's save as its endpoint takes it (`PUT /api/website-config/logo`...), version included. */
+export type SectionBody<K extends WebsiteConfigSection> = InferSchemaInput<
+  NonNullable<(typeof websiteConfigEndpoints)[K]['~orpc']['inputSchema']>
+>['body'];
+
+/** A save of one section: which, and its body. */
+export interface SectionSave<K extends WebsiteConfigSection = WebsiteConfigSection> {
+  section: K;
+  body: SectionBody<K>;
+}
+
+/** What a tab hands up to be saved: its section's body without the version (the page adds it). */
+export type SectionInput<K extends WebsiteConfigSection> = Omit<SectionBody<K>, 'updatedAt'>;
 
 /**
  * The whole configuration, loaded afresh on each visit and never refetched behind the
@@ -23,8 +27,7 @@ export const websiteConfigKeys = createQueryKeys('website-config');
  */
 export function useWebsiteConfig() {
   return useQuery({
-    queryKey: websiteConfigKeys.detail('current'),
-    queryFn: ({ signal }) => apiRequest<WebsiteConfigResponse>('/api/website-config', { signal }),
+    ...configQuery,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
     refetchOnWindowFocus: false,
@@ -32,14 +35,22 @@ export function useWebsiteConfig() {
   });
 }
 
+/** Calls the section's own `PUT` with its body. */
+function saveSection<K extends WebsiteConfigSection>(section: K, body: SectionBody<K>) {
+  // TypeScript cannot pair a key of a union with its own call; each endpoint takes its section's body.
+  const save = client.websiteConfig[section] as (input: {
+    body: SectionBody<K>;
+  }) => ReturnType<typeof client.websiteConfig.logo>;
+  return save({ body });
+}
+
 /** Saves one tab; the answer (the configuration as saved, with its new version) replaces the cached one. */
 export function useSaveSection() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ section, body }: { section: WebsiteConfigSection; body: Record<string, unknown> }) =>
-      apiRequest<WebsiteConfigSavedResponse>(sectionPaths[section], { method: 'PUT', body }),
+    mutationFn: ({ section, body }: SectionSave) => saveSection(section, body),
     onSuccess: (saved) => {
-      queryClient.setQueryData<WebsiteConfigResponse>(websiteConfigKeys.detail('current'), {
+      queryClient.setQueryData(configQuery.queryKey, {
         success: true,
         ...saved.config,
         config: saved.config,

@@ -2,9 +2,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { queries } from '../../../lib/api-client';
 import { productFigureKeys } from '../../../lib/query-keys';
 import { fakeApi, signInAs } from '../../../test/screen-kit';
-import { productKeys, useDeleteProduct } from '../api';
+import { useDeleteProduct } from '../api';
 
 afterEach(() => {
   cleanup();
@@ -16,7 +17,7 @@ describe('a product write', () => {
     signInAs('admin');
     fakeApi({ 'DELETE /api/products/delete/7': () => ({ success: true, message: 'Product deleted successfully!' }) });
     const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
-    const figures = [...productFigureKeys.map((root) => [...root, 'summary']), productKeys.counts()];
+    const figures = [...productFigureKeys.map((root) => [...root, 'summary']), queries.products.counts.key()];
     for (const key of figures) queryClient.setQueryData(key, { figure: 1 });
     const wrapper = ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

@@ -13,6 +13,7 @@ import {
   socialLinkInput,
   socialPlatforms,
   type WebsiteConfig,
+  type WebsiteConfigSection,
   welcomeQuoteBody,
 } from '@haat/contract';
 import { Trash2 } from 'lucide-react';
@@ -23,14 +24,15 @@ import { Field, Input, Select, Textarea } from '../../../components/ui/field';
 import { ImageWithFallback } from '../../../components/ui/image-with-fallback';
 import { notify } from '../../../components/ui/notify';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
+import type { SectionInput } from '../api';
 
-/** What each tab hands up to be saved: its body, without the version (the page adds it). */
-export type SaveSection = (body: Record<string, unknown>) => void;
+/** What each tab hands up to be saved: its section's body, without the version (the page adds it). */
+export type SaveSection<K extends WebsiteConfigSection> = (body: SectionInput<K>) => void;
 
-interface SectionProps {
+export interface SectionProps<K extends WebsiteConfigSection> {
   config: WebsiteConfig;
   saving: boolean;
-  onSave: SaveSection;
+  onSave: SaveSection<K>;
 }
 
 /** The first message of a failed contract check, for the toast. */
@@ -63,7 +65,7 @@ function check<S extends z.ZodType>(schema: S, value: unknown): z.output<S> | nu
 }
 
 /** Logo: Logo URL (required) with its preview, 'No logo uploaded' when empty. */
-export function LogoSection({ config, saving, onSave }: SectionProps) {
+export function LogoSection({ config, saving, onSave }: SectionProps<'logo'>) {
   const [logoUrl, setLogoUrl] = useState(config.logoUrl ?? '');
   useUnsavedChanges(logoUrl !== (config.logoUrl ?? ''));
   return (
@@ -91,7 +93,7 @@ export function LogoSection({ config, saving, onSave }: SectionProps) {
 }
 
 /** Welcome: Welcome Message, 4 rows, required. */
-export function WelcomeSection({ config, saving, onSave }: SectionProps) {
+export function WelcomeSection({ config, saving, onSave }: SectionProps<'welcome'>) {
   const [welcomeQuote, setWelcomeQuote] = useState(config.welcomeQuote ?? '');
   useUnsavedChanges(welcomeQuote !== (config.welcomeQuote ?? ''));
   return (
@@ -114,7 +116,7 @@ export function WelcomeSection({ config, saving, onSave }: SectionProps) {
 }
 
 /** Contact: Phone Number (tel, required), Email Address (required), Physical Address (optional). */
-export function ContactSection({ config, saving, onSave }: SectionProps) {
+export function ContactSection({ config, saving, onSave }: SectionProps<'contact'>) {
   const [phoneNumber, setPhoneNumber] = useState(config.phoneNumber ?? '');
   const [email, setEmail] = useState(config.email ?? '');
   const [address, setAddress] = useState(config.address ?? '');
@@ -152,7 +154,7 @@ export function ContactSection({ config, saving, onSave }: SectionProps) {
 type LocalBanner = Pick<Banner, 'imageUrl' | 'anchorLink' | 'isActive'>;
 
 /** Banners: an add form and the current list, edited here and saved together. */
-export function BannersSection({ config, saving, onSave }: SectionProps) {
+export function BannersSection({ config, saving, onSave }: SectionProps<'banners'>) {
   const [banners, setBanners] = useState<LocalBanner[]>(
     config.banners.map(({ imageUrl, anchorLink, isActive }) => ({ imageUrl, anchorLink, isActive })),
   );
@@ -253,7 +255,7 @@ export function BannersSection({ config, saving, onSave }: SectionProps) {
 const platformLabel = (platform: string) => platform.charAt(0).toUpperCase() + platform.slice(1);
 
 /** Social: platform select (added ones disabled), Profile URL, and the current links, saved together. */
-export function SocialSection({ config, saving, onSave }: SectionProps) {
+export function SocialSection({ config, saving, onSave }: SectionProps<'social'>) {
   const [links, setLinks] = useState<Array<Pick<SocialLink, 'platform' | 'url'>>>(
     config.socialMediaLinks.map(({ platform, url }) => ({ platform, url })),
   );
@@ -344,7 +346,7 @@ export function SocialSection({ config, saving, onSave }: SectionProps) {
 }
 
 /** Sales Banner: logo, colours, discount text, shop-now link, active flag, and a live preview with the spec's fixed text. */
-export function SalesBannerSection({ config, saving, onSave }: SectionProps) {
+export function SalesBannerSection({ config, saving, onSave }: SectionProps<'salesBanner'>) {
   const [banner, setBanner] = useState<SalesBanner>({
     ...config.salesBanner,
     backgroundColor: config.salesBanner.backgroundColor || SALES_BANNER_DEFAULTS.backgroundColor,

@@ -1,5 +1,5 @@
 import { websiteConfigMessages as M, type WebsiteConfigSection, websiteConfigSections } from '@haat/contract';
-import { useEffect, useState } from 'react';
+import { type ComponentType, useEffect, useState } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { notify } from '../../../components/ui/notify';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -8,25 +8,32 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLoadAnnouncement } from '../../../lib/use-load-announcement';
-import { useSaveSection, useWebsiteConfig } from '../api';
+import { type SectionInput, useSaveSection, useWebsiteConfig } from '../api';
 import {
   BannersSection,
   ContactSection,
   LogoSection,
   SalesBannerSection,
+  type SectionProps,
   SocialSection,
   WelcomeSection,
 } from '../components/section-forms';
 import { Tabs } from '../components/tabs';
 
-const SECTIONS = {
+const SECTIONS: { [K in WebsiteConfigSection]: ComponentType<SectionProps<K>> } = {
   logo: LogoSection,
   welcome: WelcomeSection,
   contact: ContactSection,
   banners: BannersSection,
   social: SocialSection,
   salesBanner: SalesBannerSection,
-} as const;
+};
+
+/** The tab of `key` with its props, typed by its section. */
+function renderSection<K extends WebsiteConfigSection>(key: K, props: SectionProps<K>) {
+  const Section: ComponentType<SectionProps<K>> = SECTIONS[key];
+  return <Section {...props} />;
+}
 
 /**
  * Website Configuration (spec section 2; /admin/website-config): six tabs, each with
@@ -51,18 +58,20 @@ export function WebsiteConfigPage() {
   if (query.isError) return <EmptyState title={M.loadFailed} description={errorMessage(query.error, '')} />;
 
   const config = query.data.config;
-  const onSave = (section: WebsiteConfigSection, label: string) => (body: Record<string, unknown>) => {
-    setSavingSection(section);
-    save.mutate(
-      // The version is the cached configuration's: the one loaded, or the one our last save answered.
-      { section, body: { ...body, updatedAt: query.data.config.updatedAt } },
-      {
-        onSuccess: () => notify.success(M.saved(label)),
-        onError: (error) => notify.error(errorMessage(error, M.saveFailed(label))),
-        onSettled: () => setSavingSection(null),
-      },
-    );
-  };
+  const onSave =
+    <K extends WebsiteConfigSection>(section: K, label: string) =>
+    (body: SectionInput<K>) => {
+      setSavingSection(section);
+      save.mutate(
+        // The version is the cached configuration's: the one loaded, or the one our last save answered.
+        { section, body: { ...body, updatedAt: query.data.config.updatedAt } },
+        {
+          onSuccess: () => notify.success(M.saved(label)),
+          onError: (error) => notify.error(errorMessage(error, M.saveFailed(label))),
+          onSettled: () => setSavingSection(null),
+        },
+      );
+    };
 
   return (
     <div>
@@ -74,11 +83,10 @@ export function WebsiteConfigPage() {
       <div className="rounded-xl border border-slate-200 bg-white p-5">
         <Tabs label="Configuration sections" tabs={websiteConfigSections} selected={tab} onSelect={setTab}>
           {websiteConfigSections.map(({ key, label }) => {
-            const Section = SECTIONS[key];
             // Every tab stays mounted (hidden when not selected) so unsaved edits survive switching.
             return (
               <div key={key} hidden={key !== tab}>
-                <Section config={config} saving={savingSection === key} onSave={onSave(key, label)} />
+                {renderSection(key, { config, saving: savingSection === key, onSave: onSave(key, label) })}
               </div>
             );
           })}
