@@ -131,6 +131,7 @@ export const uploadMessages = {
   typeMismatch: "The file's content does not match its type. Upload a PNG, JPEG, WebP or GIF image",
   tooLarge: 'Images must be at most 2 MB',
   empty: 'The file is empty',
+  noFormFile: 'Send the image as the request body, or as a file in a form field named file or image',
   notFound: 'Image not found',
 } as const;
 
@@ -188,7 +189,8 @@ export const blogEndpoints = {
 export const uploadEndpoints = {
   /**
    * The image's bytes as the body (`Content-Type` the image's type or
-   * `application/octet-stream`) → 201 `{ success, message: 'Image uploaded successfully!',
+   * `application/octet-stream`), or a `multipart/form-data` form with the file in a
+   * field named `file` or `image` (a browser form, `curl -F file=@photo.png`) → 201 `{ success, message: 'Image uploaded successfully!',
    * _id, url: '/api/uploads/{id}', contentType, size }` (bytes). 400 empty body; 413 over
    * 2 MB ('Images must be at most 2 MB'); 415 not a PNG, JPEG, WebP or GIF, or not the
    * image type it claims.

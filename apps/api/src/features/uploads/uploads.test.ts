@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { uploadMessages as M, UPLOAD_MAX_BYTES } from '@haat/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authAs, createAdmin, createVendor, type FixtureUser } from '../../test/fixtures.js';
@@ -123,6 +124,121 @@ describe('POST /api/uploads', () => {
     expect(await countRows()).toBe(before);
     const exact = Buffer.concat([IMAGES.png, Buffer.alloc(UPLOAD_MAX_BYTES - IMAGES.png.length, 2)]);
     expect((await upload(admin, exact, 'image/png')).statusCode).toBe(201);
+  });
+});
+
+/** A `multipart/form-data` body holding `bytes` as a file in `field`, as a browser form or `curl -F` sends it. */
+async function form(field: string, bytes: Buffer, type = 'image/png', extra: Record<string, string> = {}) {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(extra)) data.append(name, value);
+  data.append(field, new Blob([bytes], { type }), 'photo.png');
+  const encoded = new Response(data);
+  return {
+    payload: Buffer.from(await encoded.arrayBuffer()),
+    contentType: encoded.headers.get('content-type') ?? '',
+  };
+}
+
+describe('POST /api/uploads as a form (issue 23: multipart/form-data)', () => {
+  it.each(['file', 'image'])('stores the image sent in the form field %s, as the raw bytes would be', async (field) => {
+    const body = await form(field, IMAGES.webp, 'image/webp', { caption: 'a note' });
+    const res = await upload(admin, body.payload, body.contentType);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ success: true, contentType: 'image/webp', size: IMAGES.webp.length });
+    const image = await t.app.inject({ method: 'GET', url: res.json().url });
+    expect(image.rawPayload.equals(IMAGES.webp)).toBe(true);
+  });
+
+  it('refuses a form without the file in file or image with 400, storing nothing', async () => {
+    const before = await countRows();
+    const body = await form('attachment', IMAGES.png);
+    const res = await upload(admin, body.payload, body.contentType);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, message: M.noFormFile });
+    const broken = await upload(admin, Buffer.from('--x\r\nnot a form'), 'multipart/form-data; boundary=x');
+    expect(broken.statusCode).toBe(400);
+    expect((await upload(admin, 'a', 'multipart/form-data')).statusCode).toBe(400);
+    expect(await countRows()).toBe(before);
+  });
+
+  it('checks the file in a form as it checks raw bytes: its type by its content, at most 2 MB', async () => {
+    const before = await countRows();
+    const fake = await form('file', Buffer.from('<svg/>'), 'image/png');
+    expect((await upload(admin, fake.payload, fake.contentType)).json()).toMatchObject({ message: M.typeMismatch });
+    const big = await form('file', Buffer.concat([IMAGES.png, Buffer.alloc(UPLOAD_MAX_BYTES, 1)]));
+    const res = await upload(admin, big.payload, big.contentType);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: M.tooLarge });
+    expect(await countRows()).toBe(before);
+  });
+});
+
+/**
+ * Sends `size` bytes to a listening app as a client would, a chunk at a time, and
+ * answers what the client saw once the exchange is over: the status and body, and the
+ * error the socket met while sending, if any (a reset connection: EPIPE, ECONNRESET).
+ */
+function sendOverSocket(port: number, path: string, headers: Record<string, string>, size: number) {
+  return new Promise<{ status?: number; body?: string; error?: string }>((resolve) => {
+    const seen: { status?: number; body?: string; error?: string } = {};
+    const req = httpRequest(
+      { host: '127.0.0.1', port, path, method: 'POST', headers: { ...headers, 'content-length': String(size) } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          body += chunk;
+        });
+        res.on('end', () => {
+          seen.status = res.statusCode;
+          seen.body = body;
+        });
+      },
+    );
+    req.on('error', (error) => {
+      seen.error = error.message;
+    });
+    req.on('close', () => setTimeout(() => resolve(seen), 50));
+    const chunk = Buffer.alloc(64 * 1024, 1);
+    let sent = 0;
+    const write = () => {
+      while (sent < size && !seen.error) {
+        const piece = chunk.subarray(0, Math.min(chunk.length, size - sent));
+        sent += piece.length;
+        if (!req.write(piece)) {
+          req.once('drain', write);
+          return;
+        }
+      }
+      req.end();
+    };
+    write();
+  });
+}
+
+describe('a body over the limit, over a real connection (issue 23)', () => {
+  it('reaches the client still sending it as a 413 with the message, not a reset connection', async () => {
+    const served = await createTestApp();
+    try {
+      const user = await createAdmin(served.db);
+      await served.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = served.app.server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      const headers = authAs(served.app, user);
+      const image = await sendOverSocket(port, '/api/uploads', { ...headers, 'content-type': 'image/png' }, 12_000_000);
+      expect(image).toEqual({ status: 413, body: expect.any(String) });
+      expect(JSON.parse(image.body ?? '{}')).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: M.tooLarge });
+      const json = await sendOverSocket(
+        port,
+        '/api/categories/create',
+        { ...headers, 'content-type': 'application/json' },
+        6_000_000,
+      );
+      expect(json).toEqual({ status: 413, body: expect.any(String) });
+      expect(JSON.parse(json.body ?? '{}')).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    } finally {
+      await served.close();
+    }
   });
 });
 

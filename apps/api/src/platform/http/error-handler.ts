@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDataError } from '../db/constraint-errors.js';
 import { AppError, type ErrorCode, errorStatus } from '../errors.js';
+import { drainBody } from './drain-body.js';
 
 /** The JSON body of every error (contract `apiError`). */
 interface ErrorBody {
@@ -25,7 +26,21 @@ const where: Record<string, string> = { body: 'body', querystring: 'query', para
  * logged with the request id and answered without internals. A value the database
  * refuses as data (`isDataError`) answers 400: a 5xx is always our bug.
  */
-export function errorHandler(this: FastifyInstance, error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+export function errorHandler(
+  this: FastifyInstance,
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply | Promise<FastifyReply> {
+  // A body refused as too large is read to its end first, so its sender gets the 413.
+  const tooLarge =
+    error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || (error instanceof AppError && error.code === 'PAYLOAD_TOO_LARGE');
+  if (tooLarge && !request.raw.complete) return drainBody(request).then(() => answerError(error, request, reply));
+  return answerError(error, request, reply);
+}
+
+/** The answer for `error` (see `errorHandler`). */
+function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (error instanceof AppError) {
     return send(reply, {
       success: false,
