@@ -17,7 +17,12 @@ export const notificationMessages = {
   notFound: 'Notification not found',
   markedRead: 'Notification marked as read',
   allMarkedRead: 'All notifications marked as read',
+  /** 429 to a live stream past `MAX_STREAMS_PER_USER` open at once (issue 23). */
+  tooManyStreams: 'Too many live notification streams are open for this account. Close a tab and try again.',
 } as const;
+
+/** The most live notification streams one user may hold open at once in one API process (issue 23). */
+export const MAX_STREAMS_PER_USER = 10;
 
 /** What happened, as stored in `notifications.kind`. */
 export const notificationKinds = [

@@ -1,6 +1,7 @@
 import {
   apiError,
   idParams,
+  MAX_STREAMS_PER_USER,
   notificationListQuery,
   notificationListResponse,
   notificationMessages,
@@ -10,6 +11,7 @@ import {
 } from '@haat/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/auth/access.js';
+import { AppError } from '../../platform/errors.js';
 import { NotificationHub } from './notifications.hub.js';
 import {
   configureNotifications,
@@ -135,7 +137,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
    * `notification` event with data `{"unread":N}`; the client then refetches the list.
    * A `: ping` comment every 20 s. The stream ends when the token expires, is signed
    * out or the account's sessions end (checked at each ping and before each event),
-   * and when the server closes. Errors (before the stream opens): 401, 403.
+   * and when the server closes. Errors (before the stream opens): 401, 403, 429 when
+   * the caller already holds `MAX_STREAMS_PER_USER` (10) streams open in this process.
    */
   app.get(
     '/stream',
@@ -144,11 +147,15 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Live signals of new notifications (text/event-stream)',
-        response: { 401: apiError, 403: apiError },
+        response: { 401: apiError, 403: apiError, 429: apiError },
       },
     },
     async (request, reply) => {
       const actor = actorOf(request);
+      // Counted and then added by `hub.subscribe` with no await between, so racing opens cannot pass together.
+      if (hub.streamsOf(actor.userId) >= MAX_STREAMS_PER_USER) {
+        throw new AppError('RATE_LIMITED', notificationMessages.tooManyStreams);
+      }
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {
