@@ -1,9 +1,10 @@
-import type {
-  OrderListResponse,
-  OrderResponse,
-  OrderStatus,
-  OrderStatusBodyInput,
-  OrderStatusResponse,
+import {
+  idInput,
+  type OrderListResponse,
+  type OrderResponse,
+  type OrderStatus,
+  type OrderStatusBodyInput,
+  type OrderStatusResponse,
 } from '@haat/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
@@ -13,7 +14,7 @@ import { useCursorList } from '../../lib/use-cursor-list';
 /** The calls this feature makes (spec section 7). */
 const endpoints = {
   list: '/api/orders/admin/orders',
-  detail: (id: string) => `/api/orders/admin/orders/${id}`,
+  detail: (id: string) => `/api/orders/admin/orders/${encodeURIComponent(id)}`,
   status: '/api/orders/admin/order-status',
 } as const;
 
@@ -53,11 +54,21 @@ export function useOrderList(filters: OrderFilters) {
   });
 }
 
-/** One order with its items and history (spec section 2, Order detail). */
+/** True when `id` can name an order (a positive 32-bit integer, as the contract reads ids). */
+export function isOrderId(id: string): boolean {
+  return idInput.safeParse(id).success && !/\s/.test(id);
+}
+
+/**
+ * One order with its items and history (spec section 2, Order detail). An id that
+ * cannot name an order is not asked for (the screen shows Order Not Found); the id is
+ * encoded into the path, so no address (`1%2F..%2F..`) can reach another call.
+ */
 export function useOrder(id: string) {
   return useQuery({
     queryKey: orderKeys.detail(id),
     queryFn: ({ signal }) => apiRequest<OrderResponse>(endpoints.detail(id), { signal }),
+    enabled: isOrderId(id),
     retry: false,
   });
 }
