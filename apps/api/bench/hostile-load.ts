@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +22,10 @@ import { migrateToLatest } from '../src/platform/db/migrate.js';
  * 12,000 nested lists within the markup limit, 360,000 characters of markup); all of
  * them mixed; and, for comparison, admins saving the largest post allowed (100,000
  * characters, sanitised and stored: legitimate work, not hostile).
+ *
+ * Each row also gives the server's CPU time per hostile request (from `/proc`, less the
+ * health checks' own): the event loop is busy that long per request whatever else the
+ * machine runs, so 4 clients put at most 4 such requests ahead of a health check.
  *
  * `npx tsx --conditions=source apps/api/bench/hostile-load.ts [seconds]` (default 8 s a
  * row; `BENCH_PORT`, default 3321, is the server's port). It makes its own store in
@@ -131,6 +135,20 @@ async function waitForHealth(deadline: number): Promise<void> {
   throw new Error(`the server did not answer on port ${port}`);
 }
 
+/**
+ * CPU time the server process has used, in ms (Linux: utime + stime of
+ * `/proc/<pid>/stat`, in clock ticks of 10 ms); NaN elsewhere. Unlike the latencies, it
+ * does not depend on how busy the rest of the machine is.
+ */
+function serverCpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
 
@@ -139,6 +157,7 @@ type Hostile = () => Promise<Answer>;
 
 async function row(label: string, clients: number, hostile: Hostile[]): Promise<void> {
   const until = Date.now() + seconds * 1000;
+  const cpuBefore = serverCpuMs(server.pid);
   const statuses = new Map<number, number>();
   let sent = 0;
   const senders = Array.from({ length: clients }, async (_, client) => {
@@ -159,17 +178,22 @@ async function row(label: string, clients: number, hostile: Hostile[]): Promise<
   }
   await Promise.all(senders);
   health.sort((a, b) => a - b);
+  // Less the health checks' own share, measured by the first row (`healthCpuMs`).
+  const cpu = serverCpuMs(server.pid) - cpuBefore;
+  if (clients === 0) healthCpuPerSecond = cpu / seconds;
+  const hostileCpu = cpu - healthCpuPerSecond * seconds;
   const answered = [...statuses.entries()]
     .sort(([a], [b]) => a - b)
     .map(([status, count]) => `${count} × ${status || 'closed'}`)
     .join(', ');
   console.log(
-    `| ${label} | ${clients} | ${(sent / seconds).toFixed(1)} | ${answered || '-'} | ${percentile(health, 0.5).toFixed(1)} | ${percentile(health, 0.95).toFixed(1)} | ${(health.at(-1) ?? 0).toFixed(1)} |`,
+    `| ${label} | ${clients} | ${(sent / seconds).toFixed(1)} | ${answered || '-'} | ${sent ? (hostileCpu / sent).toFixed(1) : '-'} | ${percentile(health, 0.5).toFixed(1)} | ${percentile(health, 0.95).toFixed(1)} | ${(health.at(-1) ?? 0).toFixed(1)} |`,
   );
 }
 
 await prepareStore();
 const server = startServer();
+let healthCpuPerSecond = 0;
 try {
   await waitForHealth(Date.now() + 60_000);
   const login = await send(
@@ -213,9 +237,9 @@ try {
       .join(' ')} at the start; ${seconds} s per row; /api/health asked every 20 ms`,
   );
   console.log(
-    '| clients send | clients | hostile requests/s | their answers | health p50 ms | health p95 ms | health max ms |',
+    '| clients send | clients | hostile requests/s | their answers | server CPU ms per request | health p50 ms | health p95 ms | health max ms |',
   );
-  console.log('| --- | --- | --- | --- | --- | --- | --- |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
   await row('nothing (health alone)', 0, []);
   await row('deep nesting (1 MB nested 500,000 deep; 10,000 nested objects)', 4, deep);
   await row('huge bodies (just under 1 MB; over it)', 4, huge);
