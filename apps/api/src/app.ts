@@ -14,6 +14,7 @@ import { authRoutes } from './features/auth/auth.routes.js';
 import { blogRoutes } from './features/blog/blog.routes.js';
 import { categoryRoutes } from './features/categories/categories.routes.js';
 import { subcategoryRoutes } from './features/categories/subcategories.routes.js';
+import { scheduleCleanup } from './features/cleanup/cleanup.service.js';
 import { contactRoutes } from './features/contacts/contacts.routes.js';
 import { couponRoutes } from './features/coupons/coupons.routes.js';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
@@ -185,6 +186,20 @@ export async function buildApp({
   await app.register(activityRoutes);
 
   await registerApiDocs(app);
+
+  // Old notifications, checkout keys, expired revocations and unused uploads go (decision 0091).
+  const cleanup = scheduleCleanup(
+    database.db,
+    database.kind,
+    {
+      intervalMinutes: config.cleanupIntervalMinutes,
+      notificationRetentionDays: config.notificationRetentionDays,
+      checkoutKeyRetentionDays: config.checkoutKeyRetentionDays,
+      uploadGraceHours: config.uploadGraceHours,
+    },
+    app.log,
+  );
+  app.addHook('onClose', async () => cleanup.stop());
 
   const root = webRoot === undefined ? (existsSync(DEFAULT_WEB_ROOT) ? DEFAULT_WEB_ROOT : null) : webRoot;
   if (root) {

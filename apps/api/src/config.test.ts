@@ -24,6 +24,10 @@ describe('loadConfig', () => {
       storeTimeZone: 'UTC',
       checkoutRateLimit: 30,
       lowStockThreshold: 5,
+      cleanupIntervalMinutes: 60,
+      notificationRetentionDays: 90,
+      checkoutKeyRetentionDays: 7,
+      uploadGraceHours: 24,
     });
   });
 

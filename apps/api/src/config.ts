@@ -60,6 +60,10 @@ const envSchema = z.object({
     .default('UTC'),
   CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(30),
   LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(1_000_000).default(5),
+  CLEANUP_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+  NOTIFICATION_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
+  CHECKOUT_KEY_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(7),
+  UPLOAD_GRACE_HOURS: z.coerce.number().int().min(1).max(876_000).default(24),
 });
 
 function isTimeZone(value: string): boolean {
@@ -118,6 +122,14 @@ export interface Config {
   checkoutRateLimit: number;
   /** Stock at or below this is low: falling to it notifies admins and the vendor (issue 10). */
   lowStockThreshold: number;
+  /** Minutes between two clean-up rounds in each process; 0 never cleans (decision 0091). */
+  cleanupIntervalMinutes: number;
+  /** Notifications older than this many days are deleted. */
+  notificationRetentionDays: number;
+  /** Checkout idempotency keys older than this many days are deleted. */
+  checkoutKeyRetentionDays: number;
+  /** Uploaded images no record points at are deleted once untouched this many hours. */
+  uploadGraceHours: number;
 }
 
 /** Raised when an environment variable has a bad value; the message names it. */
@@ -162,5 +174,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storeTimeZone: e.STORE_TIME_ZONE,
     checkoutRateLimit: e.CHECKOUT_RATE_LIMIT,
     lowStockThreshold: e.LOW_STOCK_THRESHOLD,
+    cleanupIntervalMinutes: e.CLEANUP_INTERVAL_MINUTES,
+    notificationRetentionDays: e.NOTIFICATION_RETENTION_DAYS,
+    checkoutKeyRetentionDays: e.CHECKOUT_KEY_RETENTION_DAYS,
+    uploadGraceHours: e.UPLOAD_GRACE_HOURS,
   };
 }

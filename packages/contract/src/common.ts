@@ -167,8 +167,23 @@ export const cleanText = (max: number, requiredMessage?: string) => {
 /** A UTC instant in ISO 8601 (`2026-11-21T09:30:00.000Z`). */
 export const isoDateTime = z.string().describe('UTC timestamp, ISO 8601');
 
-/** A calendar date `YYYY-MM-DD`. */
-export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date (YYYY-MM-DD)');
+/** The earliest calendar date any date field takes (issue 23: one range for every date). */
+export const MIN_DATE = '2000-01-01';
+/** The latest calendar date any date field takes. */
+export const MAX_DATE = '2100-12-31';
+/** Answered to a date outside `MIN_DATE`..`MAX_DATE`. */
+export const DATE_RANGE_MESSAGE = `Dates must be between ${MIN_DATE} and ${MAX_DATE}`;
+
+/**
+ * A calendar date `YYYY-MM-DD` between `MIN_DATE` and `MAX_DATE` (both inclusive), for
+ * every date field and filter. Years 2000 to 2100 are plenty for a store, and both
+ * databases store all of them: PostgreSQL refused `0000-01-01` (it has no year 0)
+ * while SQLite kept it, so the same coupon answered differently on each.
+ */
+export const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date (YYYY-MM-DD)')
+  .refine((value) => value >= MIN_DATE && value <= MAX_DATE, DATE_RANGE_MESSAGE);
 
 /** A trimmed string that empty input turns into `undefined` (optional text fields). */
 export const optionalText = (max: number) =>
@@ -179,11 +194,29 @@ export const optionalText = (max: number) =>
     .optional()
     .transform((value) => (value === '' ? undefined : value));
 
-/** An absolute http(s) URL. */
+/**
+ * Characters a well-formed URL never holds as typed (RFC 3986 leaves them out; a
+ * browser would percent-encode them): white space and controls, quotes, `<`, `>`,
+ * backticks, backslashes, braces, `|` and `^`. `new URL` quietly encodes them, so
+ * without this check `http://x.test/x.png" onerror="alert(1)` passed as a URL and was
+ * stored (issue 23).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for.
+const NOT_IN_A_URL = /[\s\u0000-\u001f\u007f-\u009f"'<>`\\{}|^]/;
+
+/**
+ * An absolute http(s) URL, well formed as written: `http://` or `https://` and a host
+ * right after it (not `https:///x`, which `new URL` reads as host `x`),
+ * and none of the characters `NOT_IN_A_URL` names (so no quote, angle bracket or
+ * space, whatever `new URL` would make of them). Every URL field of the contract
+ * (category, product and banner images, the logo, social and banner links, the blog's
+ * featured image) checks with this.
+ */
 export function isHttpUrl(value: string): boolean {
+  if (!/^https?:\/\/[^/?#]/i.test(value) || NOT_IN_A_URL.test(value)) return false;
   try {
     const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
   } catch {
     return false;
   }

@@ -18,7 +18,12 @@ export const notificationMessages = {
   notFound: 'Notification not found',
   markedRead: 'Notification marked as read',
   allMarkedRead: 'All notifications marked as read',
+  /** 429 to a live stream past `MAX_STREAMS_PER_USER` open at once (issue 23). */
+  tooManyStreams: 'Too many live notification streams are open for this account. Close a tab and try again.',
 } as const;
+
+/** The most live notification streams one user may hold open at once in one API process (issue 23). */
+export const MAX_STREAMS_PER_USER = 10;
 
 /** What happened, as stored in `notifications.kind`. */
 export const notificationKinds = [
@@ -142,11 +147,13 @@ export const notificationEndpoints = {
    * the client then refetches the list. A `: ping` comment every 20 s. The stream ends
    * when the token expires, is signed out or the account's sessions end (checked at each
    * ping and before each event), and when the server closes. 401 and 403 come before the
-   * stream opens.
+   * stream opens, and 429 when the caller already holds `MAX_STREAMS_PER_USER` (10)
+   * streams open in this process.
    */
   stream: endpoint('GET', '/api/notifications/stream', {
     access: 'staff',
     summary: 'Live signals of new notifications (text/event-stream)',
     rawAnswer: true,
+    errors: [429],
   }),
 };

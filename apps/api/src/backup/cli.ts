@@ -17,6 +17,8 @@ import { backupSqlite, checkSqliteIntegrity } from '../platform/db/backup.js';
 const usage = 'Usage: npm run backup -- <file>';
 
 async function main(): Promise<number> {
+  // Whatever this writes (pg_dump's file included) holds password hashes: the owner's alone.
+  process.umask(0o077);
   const args = process.argv.slice(2).filter((arg) => arg !== '--');
   if (args.includes('--help') || args.includes('-h')) {
     console.log(usage);

@@ -17,7 +17,13 @@ import {
   listBlogs as listBlogRows,
   updateBlog as updateBlogRow,
 } from './blog.repository.js';
-import { dataImageSources, decodeDataUrl, hasVisibleContent, sanitizeBlogHtml } from './blog-html.js';
+import {
+  dataImageSources,
+  decodeDataUrl,
+  hasVisibleContent,
+  MarkupTooDeepError,
+  sanitizeBlogHtml,
+} from './blog-html.js';
 
 /**
  * Blog posts (spec sections 2 'Blog list' and 'Blog form', 3, 5 and 7). Content is
@@ -102,13 +108,28 @@ function checkDataImage(source: string, field: 'image' | 'content'): PendingImag
 }
 
 /**
+ * The content sanitised (`sanitizeBlogHtml`; its length the contract already bounded).
+ * @throws AppError VALIDATION_FAILED (400) `blogMessages.contentTooDeep` on `content`
+ *   when its elements nest past `BLOG_MAX_NESTING`.
+ */
+function sanitizeContent(html: string): string {
+  try {
+    return sanitizeBlogHtml(html);
+  } catch (error) {
+    if (!(error instanceof MarkupTooDeepError)) throw error;
+    throw new AppError('VALIDATION_FAILED', blogMessages.contentTooDeep, { content: blogMessages.contentTooDeep });
+  }
+}
+
+/**
  * Sanitises the body and checks its embedded images, before anything is written.
  * @throws AppError VALIDATION_FAILED (400) 'Please fill in all required fields' when
- *   nothing visible is left of the content; the upload refusals (400/413/415) for an
- *   embedded image that is not an accepted image or is over 2 MB.
+ *   nothing visible is left of the content, or `contentTooDeep` (`sanitizeContent`); the
+ *   upload refusals (400/413/415) for an embedded image that is not an accepted image
+ *   or is over 2 MB.
  */
 function prepare(body: BlogBodyOut): { values: BlogValues; images: PendingImage[] } {
-  const content = sanitizeBlogHtml(body.content);
+  const content = sanitizeContent(body.content);
   if (!hasVisibleContent(content)) {
     throw new AppError('VALIDATION_FAILED', blogMessages.requiredFields, { content: blogMessages.requiredFields });
   }
@@ -149,11 +170,13 @@ export async function createBlog(db: Db, actor: ActivityActor, body: BlogBodyOut
 
 /**
  * `PUT /api/blogs/:id`: replaces the post's fields. When `updatedAt` is given it must
- * be the post's current version.
+ * be the post's current version. The post is looked up before its content is
+ * sanitised, so an unknown id costs one read, not a sanitising (issue 23).
  * @throws AppError NOT_FOUND (404); CONFLICT (409) saved by someone else since; as
  *   `prepare`. Nothing changes when it throws.
  */
 export async function updateBlog(db: Db, actor: ActivityActor, id: number, body: BlogBodyOut): Promise<Blog> {
+  if (!(await findBlogById(db, id))) throw notFound(blogMessages.notFound);
   const prepared = prepare(body);
   await db.transaction().execute(async (trx) => {
     const current = await findBlogById(trx, id);

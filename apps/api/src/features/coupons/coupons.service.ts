@@ -2,6 +2,7 @@ import { type CouponBody, type CouponStatus, couponMessages, toPaise } from '@ha
 import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db/constraint-errors.js';
 import type { Db } from '../../platform/db/create-db.js';
 import type { CouponRow } from '../../platform/db/schema.js';
+import { runTransaction } from '../../platform/db/transactions.js';
 import { isStaleVersion, nextVersion } from '../../platform/db/versions.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { type ActivityActor, diffFields, recordActivity } from '../activity/activity.service.js';
@@ -161,7 +162,7 @@ export async function createCoupon(
   const productIds = unique(body.applicableProducts);
   const categoryIds = unique(body.applicableCategories);
   const id = await guardWrite(() =>
-    db.transaction().execute(async (trx) => {
+    runTransaction(db, async (trx) => {
       await checkRestrictions(trx, productIds, categoryIds);
       const existing = await trx.selectFrom('coupons').select('id').where('code', '=', body.code).executeTakeFirst();
       if (existing) throw codeTaken();
@@ -206,7 +207,7 @@ export async function updateCoupon(
   const productIds = unique(body.applicableProducts);
   const categoryIds = unique(body.applicableCategories);
   await guardWrite(() =>
-    db.transaction().execute(async (trx) => {
+    runTransaction(db, async (trx) => {
       const current = await findCouponById(trx, id);
       if (!current) throw notFound(couponMessages.notFound);
       if (isStaleVersion(body.updatedAt, current.updatedAt))
@@ -238,7 +239,7 @@ export async function updateCoupon(
  * @throws AppError NOT_FOUND (404).
  */
 export async function deleteCoupon(db: Db, actor: ActivityActor, id: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await runTransaction(db, async (trx) => {
     const before = await couponSnapshot(trx, id);
     if (!before || !(await deleteCouponRow(trx, id))) throw notFound(couponMessages.notFound);
     const label = String(before.code);

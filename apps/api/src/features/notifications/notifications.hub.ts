@@ -170,6 +170,11 @@ export class NotificationHub {
     return remove;
   }
 
+  /** How many streams `userId` holds open in this process. */
+  streamsOf(userId: number): number {
+    return this.subscribers.get(userId)?.size ?? 0;
+  }
+
   /** How many streams are open in this process. */
   get streamCount(): number {
     let count = 0;

@@ -1,6 +1,7 @@
-import { notificationEndpoints, notificationMessages } from '@haat/contract';
+import { MAX_STREAMS_PER_USER, notificationEndpoints, notificationMessages } from '@haat/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { actorOf } from '../../platform/auth/access.js';
+import { AppError } from '../../platform/errors.js';
 import { registerEndpoints } from '../../platform/http/endpoints.js';
 import { NotificationHub } from './notifications.hub.js';
 import {
@@ -72,10 +73,15 @@ export const notificationRoutes: FastifyPluginAsync = async (app) => {
      * `GET /api/notifications/stream`: takes over the reply and writes server-sent events
      * itself (`retry:` first, then a `notification` event at once and on each change, a
      * `: ping` at each heartbeat) until the session or the server ends. Errors (before
-     * the stream opens): 401, 403.
+     * the stream opens): 401, 403, 429 when the caller already holds
+     * `MAX_STREAMS_PER_USER` (10) streams open in this process.
      */
     stream: async (request, reply) => {
       const actor = actorOf(request);
+      // Counted and then added by `hub.subscribe` with no await between, so racing opens cannot pass together.
+      if (hub.streamsOf(actor.userId) >= MAX_STREAMS_PER_USER) {
+        throw new AppError('RATE_LIMITED', notificationMessages.tooManyStreams);
+      }
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {

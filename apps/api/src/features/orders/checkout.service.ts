@@ -8,6 +8,7 @@ import {
 } from '@haat/contract';
 import { isUniqueViolation } from '../../platform/db/constraint-errors.js';
 import type { Db } from '../../platform/db/create-db.js';
+import { runTransaction } from '../../platform/db/transactions.js';
 import { AppError } from '../../platform/errors.js';
 import { type PricedLine, redeemCoupon } from '../coupons/coupon-rules.js';
 import { findRedeemableCoupon, recordCouponUse } from '../coupons/coupons.service.js';
@@ -145,15 +146,15 @@ export async function placeOrder(
   options: PlaceOrderOptions,
 ): Promise<{ order: OrderDetail; replayed: boolean }> {
   const key = options.idempotencyKey;
-  const placed = await db
-    .transaction()
-    .execute((trx) => placeOrderInTransaction(trx, body, options))
-    .catch((error: unknown) => {
+  // Retried as a whole when it meets a deadlock (decision 0090); the key's claim is in it.
+  const placed = await runTransaction(db, (trx) => placeOrderInTransaction(trx, body, options)).catch(
+    (error: unknown) => {
       // Only two connections racing outside one database's key wait can get here (the
       // claim is ON CONFLICT DO NOTHING); answer as a reused key rather than a 500.
       if (key && isUniqueViolation(error)) throw new AppError('CONFLICT', checkoutMessages.keyReused);
       throw error;
-    });
+    },
+  );
 
   return { order: await getOrder(db, placed.orderId), replayed: placed.replayed };
 }

@@ -7,6 +7,7 @@ import {
 } from '@haat/contract';
 import type { Actor } from '../../platform/auth/access.js';
 import type { Db } from '../../platform/db/create-db.js';
+import { runTransaction } from '../../platform/db/transactions.js';
 import { isStaleVersion, nextVersion } from '../../platform/db/versions.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { recordActivity } from '../activity/activity.service.js';
@@ -51,7 +52,7 @@ export async function advanceOrderStatus(
   body: OrderStatusBody,
   options: AdvanceOrderStatusOptions = {},
 ): Promise<OrderDetail> {
-  await db.transaction().execute(async (trx) => {
+  await runTransaction(db, async (trx) => {
     await advanceOrderStatusInTransaction(trx, actor, body, options);
     // Only a request's change is staff activity; the demo seeder's back-dated steps are not.
     const label = (await findOrderTrackingNumber(trx, body.orderId)) ?? String(body.orderId);

@@ -11,6 +11,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db/cons
 import type { Db } from '../../platform/db/create-db.js';
 import { type ListAnswer, listOrPage } from '../../platform/db/lists.js';
 import type { ProductUpdate } from '../../platform/db/schema.js';
+import { runTransaction } from '../../platform/db/transactions.js';
 import { isStaleVersion, nextVersion } from '../../platform/db/versions.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { diffFields, recordActivity } from '../activity/activity.service.js';
@@ -304,7 +305,7 @@ export async function createProduct(
   const vendorId = isAdmin ? (body.vendor ?? null) : actor.vendorId;
   const now = new Date().toISOString();
   const id = await guardWrite(() =>
-    db.transaction().execute(async (trx) => {
+    runTransaction(db, async (trx) => {
       await checkReferences(trx, body, isAdmin ? vendorId : null);
       if (await isSkuTaken(trx, body.sku)) throw skuTaken();
       const productId = await insertProduct(trx, {
@@ -438,7 +439,7 @@ export async function updateProduct(
 ): Promise<{ message: string; product: ProductRecord }> {
   const now = new Date().toISOString();
   const result = await guardWrite(() =>
-    db.transaction().execute(async (trx) => {
+    runTransaction(db, async (trx) => {
       const current = await findProductOwnership(trx, id);
       if (!current || !canSee(actor, current)) throw notFound(productMessages.notFound);
       if (isStaleVersion(body.updatedAt, current.updatedAt)) throw changedMeanwhile();
@@ -473,7 +474,7 @@ export async function updateProduct(
  * @throws AppError NOT_FOUND (404) when it does not exist or is another vendor's.
  */
 export async function deleteProduct(db: Db, actor: Actor, id: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await runTransaction(db, async (trx) => {
     const current = await findProductOwnership(trx, id);
     if (!current || !canSee(actor, current)) throw notFound(productMessages.notFound);
     const before = await productSnapshot(trx, id);
@@ -527,7 +528,7 @@ export async function reviewProduct(
   const now = new Date().toISOString();
   const { isApproved } = decision;
   await guardWrite(() =>
-    db.transaction().execute(async (trx) => {
+    runTransaction(db, async (trx) => {
       const current = await findProductOwnership(trx, id);
       if (!current) throw notFound(productMessages.notFound);
       if (isStaleVersion(decision.updatedAt, current.updatedAt)) {
@@ -587,7 +588,7 @@ export async function reviewRevision(
 ): Promise<{ message: string; product: ProductRecord }> {
   const now = new Date().toISOString();
   const productId = await guardWrite(() =>
-    db.transaction().execute(async (trx) => {
+    runTransaction(db, async (trx) => {
       const revision = await findRevisionById(trx, revisionId);
       if (!revision) throw notFound(productMessages.revisionNotFound);
       if (revision.status !== 'pending') throw new AppError('CONFLICT', productMessages.revisionNotFound);

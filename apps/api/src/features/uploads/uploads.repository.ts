@@ -4,7 +4,8 @@ import type { Db } from '../../platform/db/create-db.js';
 
 /**
  * Stores an image once per content: a second upload of the same bytes (same SHA-256)
- * reuses the first row. Returns the row's id.
+ * reuses the first row and moves its `updated_at` to `now`, so the clean-up of unused
+ * uploads (decision 0091) gives it the same grace as a new one. Returns the row's id.
  */
 export async function insertUpload(
   db: Db,
@@ -14,7 +15,7 @@ export async function insertUpload(
   await db
     .insertInto('uploads')
     .values({ ...row, createdAt: now, updatedAt: now })
-    .onConflict((oc) => oc.column('sha256').doNothing())
+    .onConflict((oc) => oc.column('sha256').doUpdateSet({ updatedAt: now }))
     .execute();
   const stored = await db
     .selectFrom('uploads')

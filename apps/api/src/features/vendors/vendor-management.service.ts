@@ -12,6 +12,7 @@ import { hashPassword } from '../../platform/auth/passwords.js';
 import { endAllSessions } from '../../platform/auth/sessions.js';
 import { isUniqueViolation } from '../../platform/db/constraint-errors.js';
 import type { Db } from '../../platform/db/create-db.js';
+import { runTransaction } from '../../platform/db/transactions.js';
 import { isStaleVersion, nextVersion } from '../../platform/db/versions.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { diffFields, recordActivity } from '../activity/activity.service.js';
@@ -100,7 +101,7 @@ export async function registerVendor(
   const passwordHash = await hashPassword(body.password);
   const now = new Date().toISOString();
   const id = await guardEmail(() =>
-    db.transaction().execute(async (trx) => {
+    runTransaction(db, async (trx) => {
       if (await isEmailTaken(trx, body.email)) throw emailTaken();
       const vendorId = await insertVendorAccount(trx, {
         name: body.name,
@@ -146,7 +147,7 @@ export async function updateVendor(
 ): Promise<{ message: string; vendor: Vendor }> {
   const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password);
   await guardEmail(() =>
-    db.transaction().execute(async (trx) => {
+    runTransaction(db, async (trx) => {
       const current = await findVendorAccount(trx, vendorId);
       if (!current) throw vendorNotFound();
       checkVersion(body.updatedAt, current.updatedAt);
@@ -198,7 +199,7 @@ export async function changeVendorStatus(
   vendorId: number,
   body: VendorStatusBody,
 ): Promise<{ message: string; vendor: Vendor }> {
-  await db.transaction().execute(async (trx) => {
+  await runTransaction(db, async (trx) => {
     const current = await findVendorAccount(trx, vendorId);
     if (!current) throw vendorNotFound();
     checkVersion(body.updatedAt, current.updatedAt);
@@ -239,7 +240,7 @@ export async function deleteVendor(
   admin: Actor,
   vendorId: number,
 ): Promise<{ message: string; productsHandedOver: number }> {
-  return db.transaction().execute(async (trx) => {
+  return runTransaction(db, async (trx) => {
     const current = await findVendorAccount(trx, vendorId);
     if (!current) throw vendorNotFound();
     const productsHandedOver = await handProductsToStore(trx, vendorId, new Date().toISOString());

@@ -1,6 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import SQLite from 'better-sqlite3';
+import { OWNER_ONLY } from './create-db.js';
 
 /**
  * Online backups of the embedded database (issue 11: "nothing lost to a bad disk").
@@ -29,7 +30,8 @@ export interface BackupResult {
  * the copy is the database as of the step's start. (In small steps, SQLite restarts the
  * copy whenever another connection writes between two steps, so on a busy store it
  * might never finish.) The copy is written to `targetPath + '.partial'` and renamed
- * when whole, so a failed backup never leaves a file that looks finished.
+ * when whole, so a failed backup never leaves a file that looks finished. The copy is
+ * readable and writable by its owner only (mode 0600).
  * @throws Error when the source is missing or is not a database, or the target's
  *   folder cannot be written.
  */
@@ -40,6 +42,9 @@ export async function backupSqlite(sourcePath: string, targetPath: string): Prom
   const source = new SQLite(sourcePath, { readonly: true, fileMustExist: true });
   try {
     source.pragma('busy_timeout = 5000');
+    // Made empty and the owner's alone first: SQLite writes the copy into the file as it
+    // is, so the copy (which holds the password hashes) is never readable by others.
+    writeFileSync(partial, '', { mode: OWNER_ONLY });
     const metadata = await source.backup(partial, { progress: () => ALL_PAGES });
     await rename(partial, targetPath);
     return { target: targetPath, pages: metadata.totalPages };

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
@@ -84,9 +84,28 @@ function withStatementCache(connection: SQLite.Database): SqliteDatabase {
   };
 }
 
+/** Read and write for the owner only: the database holds password hashes (issue 23). */
+export const OWNER_ONLY = 0o600;
+
+/**
+ * Makes the SQLite database at `path` the owner's alone before SQLite opens it: its
+ * folder, when made here, is 0700; the file is created empty with mode 0600 when
+ * missing (SQLite takes an empty file as a new database), and an existing one and
+ * its `-wal` and `-shm` files are set to 0600. SQLite creates the `-wal` and `-shm`
+ * files with the mode of the database file, so they stay the owner's too.
+ */
+export function makeSqliteFileOwnerOnly(path: string): void {
+  const file = resolve(path);
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  closeSync(openSync(file, 'a', OWNER_ONLY));
+  for (const each of [file, `${file}-wal`, `${file}-shm`]) {
+    if (existsSync(each)) chmodSync(each, OWNER_ONLY);
+  }
+}
+
 function openSqlite(path: string): DatabaseHandle {
   const inMemory = path === ':memory:' || path === '';
-  if (!inMemory) mkdirSync(dirname(resolve(path)), { recursive: true });
+  if (!inMemory) makeSqliteFileOwnerOnly(path);
   const connection = new SQLite(inMemory ? ':memory:' : path);
   connection.pragma('journal_mode = WAL');
   // WAL with NORMAL keeps every committed transaction across a process crash.

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDataError } from '../db/constraint-errors.js';
+import { isRetryableConflict } from '../db/transactions.js';
 import { AppError, type ErrorCode, errorStatus } from '../errors.js';
 import { drainBody } from './drain-body.js';
 
@@ -15,6 +16,15 @@ interface ErrorBody {
 /** Answered when the database refuses a value the contract let through (see `isDataError`). */
 export const DATA_ERROR_MESSAGE = 'A value in this request cannot be stored. Check the values and try again.';
 
+/**
+ * Answered (409, with `Retry-After: 1`) when a transaction still met another's locks
+ * after its retries (`runTransaction`, decision 0090): nothing was done, and the same
+ * request may well succeed a moment later. A 409 rather than a 503: the input was fine
+ * and the server is up; the request collided with others on the same records.
+ */
+export const BUSY_MESSAGE =
+  'Others were changing the same records at that moment. Nothing was saved; please try again.';
+
 const send = (reply: FastifyReply, body: ErrorBody) => reply.status(errorStatus[body.code]).send(body);
 
 const where: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'headers' };
@@ -24,7 +34,9 @@ const where: Record<string, string> = { body: 'body', querystring: 'query', para
  * Validation errors list each field's message and join them, in order, into
  * `message` (spec section 5: failures joined with commas in one toast). A 5xx is
  * logged with the request id and answered without internals. A value the database
- * refuses as data (`isDataError`) answers 400: a 5xx is always our bug.
+ * refuses as data (`isDataError`) answers 400, and a transaction that still met a
+ * deadlock or a busy database after its retries (`isRetryableConflict`) a retryable
+ * 409: a 5xx is always our bug.
  */
 export function errorHandler(
   this: FastifyInstance,
@@ -84,6 +96,12 @@ function answerError(error: FastifyError, request: FastifyRequest, reply: Fastif
       });
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return send(reply, { success: false, code: 'BAD_REQUEST', message: 'The request body length is wrong' });
+  }
+
+  if (isRetryableConflict(error)) {
+    request.log.warn({ err: error, reqId: request.id }, 'a transaction met others past its retries');
+    reply.header('retry-after', '1');
+    return send(reply, { success: false, code: 'CONFLICT', message: BUSY_MESSAGE });
   }
 
   if (isDataError(error)) {

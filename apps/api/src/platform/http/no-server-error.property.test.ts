@@ -15,7 +15,8 @@ import { issueToken } from '../auth/sessions.js';
  * generates requests from the route's own schemas (the OpenAPI document built from the
  * contract's Zod schemas: path parameters, query string, JSON body) with hostile values
  * mixed in (ids past 2^31, NUL characters, non-object bodies, forged cursors, 1e-9
- * amounts, huge strings, odd Unicode), sent as anonymous, an admin and a vendor.
+ * amounts, huge strings, odd Unicode, and issue 23's deep nesting, huge bodies and
+ * hostile rich text), sent as anonymous, an admin and a vendor.
  * After every answer: the status is under 500; after a 4xx the database is exactly as
  * before (every table's rows, hashed; the rate-limit counters excepted, since counting
  * refused attempts is their job). Deterministic (fixed seed); runs on SQLite and,
@@ -25,6 +26,27 @@ import { issueToken } from '../auth/sessions.js';
 /** Requests per route (each from a fresh draw); tuned to keep a run near 30 s per database on 2 cores. */
 const RUNS_PER_ROUTE = 24;
 const SEED = 20261124;
+
+/**
+ * Bodies sent as they are, besides the generated ones: malformed JSON, and issue 23's
+ * deep nesting (10,000 levels, and 1 MB nested 500,000 deep), huge bodies (just under
+ * and over the 1 MB limit) and hostile rich text (content nested 50,000 deep, and
+ * lists nested 12,000 deep within the markup limit).
+ */
+const RAW_BODIES = [
+  '{"a":',
+  'null',
+  '\u0000',
+  '[',
+  '{"__proto__":{"x":1}}',
+  '['.repeat(10_000),
+  `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`,
+  `${'['.repeat(500_000)}${']'.repeat(500_000)}`,
+  JSON.stringify({ name: 'x'.repeat(1_000_000), items: Array.from({ length: 5_000 }, (_, i) => i) }),
+  JSON.stringify({ name: 'x'.repeat(1_100_000) }),
+  JSON.stringify({ title: 'T', category: 'News', author: 'A', content: `<p>${'<b>'.repeat(50_000)}` }),
+  JSON.stringify({ title: 'T', category: 'News', author: 'A', content: '<ul><li>'.repeat(12_000) }),
+];
 
 /** Tables whose rows a refused request may legitimately change. */
 const COUNTERS = new Set(['rate_limit_hits']);
@@ -206,7 +228,7 @@ describe('every /api route, generated from its own schema plus hostile values (i
         path: fc.tuple(...pathNames.map(() => pathValue), fc.constant('')),
         query: queryFrom(queryParameters),
         body: takesBody ? bodyFrom(bodySchema) : fc.constant(undefined),
-        rawBody: rarely(fc.constantFrom('{"a":', 'null', '\u0000', '[', '{"__proto__":{"x":1}}'), 12),
+        rawBody: rarely(fc.constantFrom(...RAW_BODIES), 10),
       });
 
       await fc.assert(

@@ -1,4 +1,4 @@
-import type { OrderListQuery, OrderStatus, OrderStatusBodyInput } from '@haat/contract';
+import { idInput, type OrderListQuery, type OrderStatus, type OrderStatusBodyInput } from '@haat/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { client, queries } from '../../lib/api-client';
 import { useCursorList } from '../../lib/use-cursor-list';
@@ -35,12 +35,21 @@ export function useOrderList(filters: OrderFilters) {
   });
 }
 
+/** True when `id` can name an order (a positive 32-bit integer, as the contract reads ids). */
+export function isOrderId(id: string): boolean {
+  return idInput.safeParse(id).success && !/\s/.test(id);
+}
+
 /** The detail query of one order (`GET /api/orders/admin/orders/{id}`). */
 const orderQuery = (id: string) => queries.orders.get.queryOptions({ input: { params: { id } }, retry: false });
 
-/** One order with its items and history (spec section 2, Order detail). */
+/**
+ * One order with its items and history (spec section 2, Order detail). An id that
+ * cannot name an order is not asked for (the screen shows Order Not Found); the client
+ * encodes the id into the path, so no address (`1%2F..%2F..`) can reach another call.
+ */
 export function useOrder(id: string) {
-  return useQuery(orderQuery(id));
+  return useQuery({ ...orderQuery(id), enabled: isOrderId(id) });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { blogMessages, UPLOAD_MAX_BYTES, uploadMessages } from '@haat/contract';
+import { BLOG_MARKUP_MAX_LENGTH, blogMessages, UPLOAD_MAX_BYTES, uploadMessages } from '@haat/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -131,6 +131,38 @@ describe('BlogFormPage', () => {
       image: 'https://img.test/new.jpg',
     });
     await waitFor(() => expect(screen.getByText('Elsewhere: /admin/blogs')).toBeInTheDocument(), { timeout: 3000 });
+  }, 20_000);
+
+  it('shows the content limits under the editor: too long before sending, too deep in the server words', async () => {
+    signInAs('admin');
+    const api = fakeApi({
+      'POST /api/blogs/create': () =>
+        reply(400, {
+          success: false,
+          code: 'VALIDATION_FAILED',
+          message: blogMessages.contentTooDeep,
+          errors: { content: blogMessages.contentTooDeep },
+        }),
+    });
+    const user = userEvent.setup();
+    renderScreen(<BlogFormPage />, { route: '/admin/blogs/new', path: '/admin/blogs/new' });
+    await user.type(screen.getByLabelText('Title'), 'Long');
+    await user.type(screen.getByLabelText('Category'), 'Fashion');
+    await user.type(screen.getByLabelText('Author'), 'Kavya');
+    const content = await screen.findByRole('textbox', { name: 'Content' });
+    // Pasted, not typed: 100,001 characters.
+    await user.click(content);
+    await user.paste('x'.repeat(BLOG_MARKUP_MAX_LENGTH + 1));
+    await user.click(screen.getByRole('button', { name: 'Publish Blog' }));
+    expect(await screen.findByText(blogMessages.contentTooLong, { selector: '[data-title]' })).toBeInTheDocument();
+    expect(screen.getByText(blogMessages.contentTooLong, { selector: 'p' })).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/blogs/create')).toHaveLength(0);
+
+    await user.clear(content);
+    await user.type(content, 'Short now');
+    await user.click(screen.getByRole('button', { name: 'Publish Blog' }));
+    expect(await screen.findByText(blogMessages.contentTooDeep, { selector: '[data-title]' })).toBeInTheDocument();
+    expect(screen.getByText(blogMessages.contentTooDeep, { selector: 'p' })).toBeInTheDocument();
   }, 20_000);
 
   it('refuses a file over 2 MB before uploading it', async () => {

@@ -10,7 +10,7 @@ import { ImageWithFallback } from '../../../components/ui/image-with-fallback';
 import { notify } from '../../../components/ui/notify';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -134,7 +134,11 @@ export function BlogFormPage() {
         next[field] ??= issue.message;
       }
       setErrors(next);
-      notify.validation(blogMessages.requiredFields);
+      // A missing field names the spec's one message; a limit (the content's length) names itself.
+      const messages = parsed.error.issues.map((issue) => issue.message);
+      notify.validation(
+        messages.includes(blogMessages.requiredFields) ? blogMessages.requiredFields : (messages[0] ?? ''),
+      );
       return;
     }
     save.mutate(
@@ -144,7 +148,11 @@ export function BlogFormPage() {
           notify.success(editing ? blogMessages.updated : blogMessages.published);
           setSaved(true);
         },
-        onError: (error) => notify.error(errorMessage(error, blogMessages.saveFailed)),
+        onError: (error) => {
+          // The server's limits on the content (its nesting) show under the editor too.
+          if (error instanceof ApiError && error.errors?.content) setErrors({ content: error.errors.content });
+          notify.error(errorMessage(error, blogMessages.saveFailed));
+        },
       },
     );
   };

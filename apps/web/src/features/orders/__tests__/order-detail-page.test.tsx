@@ -130,4 +130,30 @@ describe('OrderDetailPage', () => {
     expect(await findToast('Failed to load order details')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Orders' })).toHaveAttribute('href', '/admin/orders');
   });
+
+  it.each([
+    ['malformed', 'abc'],
+    ['a decimal', '1.5'],
+    ['zero', '0'],
+    ['past 32 bits', '2147483648'],
+    ['a path escaping the call', '7%2F..%2F..%2Fauth%2Fme'],
+    ['an encoded space', '7%20'],
+  ])('reads Order Not Found for %s id, without asking the server', async (_what, id) => {
+    signInAs('admin');
+    const api = fakeApi({});
+    renderScreen(<OrderDetailPage />, { route: '/admin/orders/:id', path: `/admin/orders/${id}` });
+    expect(await screen.findByRole('heading', { name: 'Order Not Found' })).toBeInTheDocument();
+    expect(await findToast('Failed to load order details')).toBeInTheDocument();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('reads Order Not Found for an unknown id the server answers 404', async () => {
+    signInAs('admin');
+    fakeApi({
+      'GET /api/orders/admin/orders/2147483647': () =>
+        reply(404, { success: false, code: 'NOT_FOUND', message: 'Order not found' }),
+    });
+    renderScreen(<OrderDetailPage />, { route: '/admin/orders/:id', path: '/admin/orders/2147483647' });
+    expect(await screen.findByRole('heading', { name: 'Order Not Found' })).toBeInTheDocument();
+  });
 });

@@ -11,7 +11,7 @@ import { formatDateTime, formatRupees } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { rememberedListSearch } from '../../../lib/use-list-filters';
-import { useOrder } from '../api';
+import { isOrderId, useOrder } from '../api';
 import { displayStatus, OrderStatusBadge } from '../components/order-status-badge';
 import { UpdateStatusForm } from '../components/update-status-form';
 
@@ -44,19 +44,22 @@ function timelineOf(order: Order) {
 /**
  * Order detail (spec section 2, /admin/orders/{id}): tracking number, status and date;
  * the items and totals; the timeline; the customer's details; and the Update Status
- * form until the order is Delivered. A failed load shows 'Order Not Found'.
+ * form until the order is Delivered. A failed load, an unknown order or an id that
+ * cannot name one (spec section 4) shows 'Order Not Found'.
  */
 export function OrderDetailPage() {
   useDocumentTitle('Order Details');
   const { id = '' } = useParams();
   const query = useOrder(id);
+  // An id that cannot name an order (`abc`, `1.5`, `0`, past 2^31) is not asked for: it is not found.
+  const malformed = !isOrderId(id);
 
   useEffect(() => {
-    if (query.isError) notify.error(orderMessages.loadFailed);
-  }, [query.isError]);
+    if (query.isError || malformed) notify.error(orderMessages.loadFailed);
+  }, [query.isError, malformed]);
 
-  if (query.isPending) return <Spinner label="Loading order..." />;
-  if (query.isError || !query.data) {
+  if (!malformed && query.isPending) return <Spinner label="Loading order..." />;
+  if (malformed || query.isError || !query.data?.order) {
     return (
       <div className="mx-auto max-w-lg py-16 text-center">
         <h1 className="text-2xl font-semibold text-slate-900">{orderMessages.notFoundTitle}</h1>
