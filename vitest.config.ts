@@ -11,13 +11,15 @@ const alias = { '@haat/contract': contract };
 const apiTests = ['apps/api/src/**/*.test.ts'];
 /** Tests of PostgreSQL-only behaviour (`*.postgres.test.ts`) run in the PostgreSQL project only. */
 const postgresOnlyTests = 'apps/api/src/**/*.postgres.test.ts';
+/** Tests that read no database (the served OpenAPI document's lint) run in the SQLite project only. */
+const oneDatabaseTests = ['apps/api/src/platform/http/openapi-lint.test.ts'];
 
 const apiProject = (db: 'sqlite' | 'postgres') => ({
   resolve: { alias },
   test: {
     name: `api-${db}`,
     include: apiTests,
-    exclude: db === 'postgres' ? [] : [postgresOnlyTests],
+    exclude: db === 'postgres' ? oneDatabaseTests : [postgresOnlyTests],
     environment: 'node',
     env: { TEST_DB: db },
     testTimeout: 20_000,

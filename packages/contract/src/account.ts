@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, sessionUser } from './auth.js';
-import { hasNoNul, isoDateTime, messageResponse, NUL_CHARACTER_MESSAGE, requiredText } from './common.js';
+import { hasNoNul, isoDateTime, messageResponse, NUL_CHARACTER_MESSAGE, requiredText, versionInput } from './common.js';
 import { endpoint } from './endpoint.js';
 
 /**
@@ -78,7 +78,7 @@ export const profileBody = z.object({
       address: requiredText(accountMessages.addressRequired, 500),
     })
     .optional(),
-  updatedAt: isoDateTime.optional(),
+  updatedAt: versionInput.optional(),
 });
 export type ProfileBody = z.infer<typeof profileBody>;
 

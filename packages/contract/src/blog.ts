@@ -103,7 +103,7 @@ export const blogBody = z.object({
     .refine(hasNoNul, NUL_CHARACTER_MESSAGE)
     .refine((html) => blogMarkupLength(html) <= BLOG_MARKUP_MAX_LENGTH, blogMessages.contentTooLong),
   image: z
-    .union([z.string(), z.null()])
+    .union([z.string().meta({ maxLength: 4_000_000 }), z.null()])
     .optional()
     .transform((value) => (value == null ? null : value.trim() || null))
     .pipe(

@@ -31,6 +31,7 @@ export const checkoutMessages = {
 /** `Idempotency-Key` header: 1..200 visible ASCII characters. */
 export const idempotencyKey = z
   .string()
+  .max(200, checkoutMessages.keyInvalid)
   .regex(/^[\x21-\x7e]{1,200}$/, checkoutMessages.keyInvalid)
   .optional();
 

@@ -34,6 +34,7 @@ export const idInput = z
     z
       .string()
       .trim()
+      .max(10, 'Must be a valid id')
       .regex(ID_PATTERN, 'Must be a valid id')
       .refine((value) => Number(value) <= MAX_ID, 'Must be a valid id'),
   ])
@@ -51,6 +52,7 @@ export const requiredId = (message: string) =>
         z
           .string()
           .trim()
+          .max(10, message)
           .regex(ID_PATTERN, message)
           .refine((value) => Number(value) <= MAX_ID, message),
       ],
@@ -133,10 +135,17 @@ export const requiredText = (required: string, max: number, tooLong = `Must be a
  */
 export const optionalSafeText = (max: number) =>
   z
-    .union([z.string(), z.null()])
+    // The input's documented length is the limit the trimmed text is held to.
+    .union([z.string().meta({ maxLength: max }), z.null()])
     .optional()
     .transform((value) => (value == null ? undefined : value.trim() || undefined))
     .pipe(z.string().max(max, `Must be at most ${max} characters`).refine(hasNoNul, NUL_CHARACTER_MESSAGE).optional());
+
+/**
+ * A record's version as an edit form loaded it (`updatedAt`, ISO 8601 with its offset;
+ * decision 0018), refused with `message` when it is not one.
+ */
+export const editVersion = (message: string) => z.iso.datetime({ offset: true, error: message }).max(40, message);
 
 /** A version as loaded (`updatedAt`, UTC ISO 8601) that an edit carries (decision 0018). */
 export const versionInput = z
@@ -182,6 +191,7 @@ export const DATE_RANGE_MESSAGE = `Dates must be between ${MIN_DATE} and ${MAX_D
  */
 export const isoDate = z
   .string()
+  .max(10, 'Must be a date (YYYY-MM-DD)')
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date (YYYY-MM-DD)')
   .refine((value) => value >= MIN_DATE && value <= MAX_DATE, DATE_RANGE_MESSAGE);
 

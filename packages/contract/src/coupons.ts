@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   cleanText,
+  editVersion,
   hasAtMostTwoDecimals,
   idString,
   isoDate,
@@ -101,8 +102,13 @@ export const couponBody = z
     startDate: z
       .string({ error: couponMessages.startDateRequired })
       .min(1, couponMessages.startDateRequired)
+      .max(10, couponMessages.startDateRequired)
       .pipe(isoDate),
-    endDate: z.string({ error: couponMessages.endDateRequired }).min(1, couponMessages.endDateRequired).pipe(isoDate),
+    endDate: z
+      .string({ error: couponMessages.endDateRequired })
+      .min(1, couponMessages.endDateRequired)
+      .max(10, couponMessages.endDateRequired)
+      .pipe(isoDate),
     isActive: z.boolean({ error: 'isActive must be true or false' }).default(true),
     usageLimit: optionalNullable(
       z
@@ -113,7 +119,7 @@ export const couponBody = z
     ),
     applicableProducts: z.array(requiredId('Must be a valid product id')).max(500).default([]),
     applicableCategories: z.array(requiredId('Must be a valid category id')).max(500).default([]),
-    updatedAt: z.iso.datetime({ offset: true, error: couponMessages.versionInvalid }).optional(),
+    updatedAt: editVersion(couponMessages.versionInvalid).optional(),
   })
   .superRefine((body, ctx) => {
     if (!isRealDate(body.startDate))

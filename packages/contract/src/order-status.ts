@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cleanText, requiredId } from './common.js';
+import { cleanText, editVersion, requiredId } from './common.js';
 import { endpoint } from './endpoint.js';
 import { order, orderStatuses } from './orders.js';
 
@@ -29,12 +29,13 @@ export const orderStatusBody = z.object({
     .string({ error: orderStatusMessages.selectStatus })
     .trim()
     .min(1, orderStatusMessages.selectStatus)
+    .max(40, orderStatusMessages.sequence)
     .pipe(z.enum(orderStatuses, { error: orderStatusMessages.sequence })),
   notes: z
     .union([cleanText(1000), z.null()])
     .optional()
     .transform((value) => (value ? value : null)),
-  updatedAt: z.iso.datetime({ offset: true, error: orderStatusMessages.versionInvalid }).optional(),
+  updatedAt: editVersion(orderStatusMessages.versionInvalid).optional(),
 });
 export type OrderStatusBody = z.output<typeof orderStatusBody>;
 export type OrderStatusBodyInput = z.input<typeof orderStatusBody>;

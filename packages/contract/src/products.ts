@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  editVersion,
   hasAtMostTwoDecimals,
   idInput,
   idParams,
@@ -194,7 +195,7 @@ export const productBody = z
      * and the product has been saved since, the edit is refused (409) rather than
      * overwriting the other change. Ignored on create.
      */
-    updatedAt: z.iso.datetime({ offset: true, error: productMessages.versionInvalid }).optional(),
+    updatedAt: editVersion(productMessages.versionInvalid).optional(),
   })
   .refine((body) => body.salePrice <= body.actualPrice, {
     message: productMessages.salePriceAboveActual,
@@ -349,7 +350,7 @@ export type ProductCountsResponse = z.infer<typeof productCountsResponse>;
  * changed since, the review is refused (409) and publishes nothing (decision 0024).
  */
 const isApprovedField = z.boolean({ error: 'isApproved must be true or false' });
-const reviewVersion = z.iso.datetime({ offset: true, error: productMessages.versionInvalid }).optional();
+const reviewVersion = editVersion(productMessages.versionInvalid).optional();
 
 /**
  * The reason a rejection carries (issue 12; decision 0046): trimmed text, at most

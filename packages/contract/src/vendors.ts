@@ -9,6 +9,7 @@ import {
   pageInfo,
   pageQuery,
   requiredText,
+  versionInput,
 } from './common.js';
 import { endpoint } from './endpoint.js';
 
@@ -138,7 +139,11 @@ export const vendorRegisterBody = z.object({
   ...identityFields,
   password,
   ...businessFields,
-  status: vendorStatusSchema.optional(),
+  status: vendorStatusSchema
+    .optional()
+    .describe(
+      "Only an admin's call ('Add New Vendor') sets it; a public sign-up is pending whatever it says, until an admin approves it.",
+    ),
 });
 export type VendorRegisterBody = z.input<typeof vendorRegisterBody>;
 
@@ -158,14 +163,14 @@ export const vendorUpdateBody = z.object({
     .transform((value) => (value === '' ? undefined : value)),
   ...businessFields,
   status: vendorStatusSchema.optional(),
-  updatedAt: isoDateTime.optional(),
+  updatedAt: versionInput.optional(),
 });
 export type VendorUpdateBody = z.input<typeof vendorUpdateBody>;
 
 /** `PUT /api/vendors/:id/status` body (spec section 7: approved or rejected). */
 export const vendorStatusBody = z.object({
   status: z.enum(['approved', 'rejected'], { error: 'Status must be approved or rejected' }),
-  updatedAt: isoDateTime.optional(),
+  updatedAt: versionInput.optional(),
 });
 export type VendorStatusBody = z.infer<typeof vendorStatusBody>;
 

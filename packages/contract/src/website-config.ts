@@ -91,7 +91,11 @@ const httpUrl = (required: string, invalid: string) =>
 
 /** A colour `#RGB` or `#RRGGBB` (hex digits, either case). */
 export const HEX_COLOR_PATTERN = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
-const hexColor = z.string({ error: M.colorInvalid }).trim().regex(HEX_COLOR_PATTERN, M.colorInvalid);
+const hexColor = z
+  .string({ error: M.colorInvalid })
+  .trim()
+  .max(7, M.colorInvalid)
+  .regex(HEX_COLOR_PATTERN, M.colorInvalid);
 
 /** The version every save carries: `updatedAt` of the configuration as loaded; null when none was saved yet. */
 const version = { updatedAt: z.union([versionInput, z.null()]).optional() };
@@ -177,7 +181,7 @@ export type SocialMediaBody = z.input<typeof socialMediaBody>;
 /** The sales banner as sent; colours and active flag default as the spec says. */
 export const salesBannerInput = z.object({
   logoUrl: z
-    .union([z.string(), z.null()])
+    .union([z.string().meta({ maxLength: URL_MAX }), z.null()])
     .optional()
     .transform((value) => (value == null ? undefined : value.trim() || undefined))
     .pipe(
