@@ -38,7 +38,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true as const,
       timeZone: app.config.storeTimeZone,
-      ...(await listActivityLog(app.db, request.query)),
+      ...(await listActivityLog(app.db, app.lists, request.query)),
     }),
   );
 
@@ -77,7 +77,14 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true as const,
       timeZone: app.config.storeTimeZone,
-      ...(await recordHistory(app.db, actorOf(request), request.params.kind, request.params.id, request.query)),
+      ...(await recordHistory(
+        app.db,
+        app.lists,
+        actorOf(request),
+        request.params.kind,
+        request.params.id,
+        request.query,
+      )),
     }),
   );
 };

@@ -46,7 +46,7 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: blogListResponse, 400: apiError },
       },
     },
-    async (request) => ({ success: true as const, ...(await listBlogs(app.db, request.query)) }),
+    async (request) => ({ success: true as const, ...(await listBlogs(app.db, app.lists, request.query)) }),
   );
 
   /** `GET /api/blogs/:id` (spec section 7): `{ success, blog }`. Public. Errors: 400 malformed id, 404. */

@@ -36,7 +36,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: categoryListResponse, 400: apiError, 401: apiError, 403: apiError },
       },
     },
-    async (request) => ({ success: true as const, ...(await listCategories(app.db, request.query)) }),
+    async (request) => ({ success: true as const, ...(await listCategories(app.db, app.lists, request.query)) }),
   );
 
   /**

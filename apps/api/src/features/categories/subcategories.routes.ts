@@ -36,7 +36,7 @@ export const subcategoryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: subcategoryListResponse, 400: apiError, 401: apiError, 403: apiError },
       },
     },
-    async (request) => ({ success: true as const, ...(await listSubcategories(app.db, request.query)) }),
+    async (request) => ({ success: true as const, ...(await listSubcategories(app.db, app.lists, request.query)) }),
   );
 
   /**

@@ -70,7 +70,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: contactListResponse, 400: apiError, 401: apiError, 403: apiError },
       },
     },
-    async (request) => ({ success: true as const, ...(await listContacts(app.db, request.query)) }),
+    async (request) => ({ success: true as const, ...(await listContacts(app.db, app.lists, request.query)) }),
   );
 
   /** `GET /api/contacts/:id` (spec section 7: `contact` single). Admin only. Errors: 400, 401, 403, 404. */

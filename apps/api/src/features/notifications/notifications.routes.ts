@@ -11,13 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/auth/access.js';
 import { NotificationHub } from './notifications.hub.js';
-import {
-  configureNotifications,
-  listNotifications,
-  readAllNotifications,
-  readNotification,
-  unreadCount,
-} from './notifications.service.js';
+import { listNotifications, readAllNotifications, readNotification, unreadCount } from './notifications.service.js';
 
 const tags = ['notifications'];
 
@@ -34,7 +28,6 @@ const MAX_TIMER_MS = 2_147_483_647;
  * approved vendors) and reads or changes only the caller's own notifications.
  */
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
-  configureNotifications({ lowStockThreshold: app.config.lowStockThreshold });
   const hub = new NotificationHub(app.db, app.dbKind, app.config.databaseUrl, app.log);
   await hub.start();
   // Streams end before the server waits for its connections to close, so closing the
@@ -61,7 +54,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      ...(await listNotifications(app.db, actorOf(request).userId, request.query)),
+      ...(await listNotifications(app.db, app.lists, actorOf(request).userId, request.query)),
     }),
   );
 

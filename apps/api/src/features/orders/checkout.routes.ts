@@ -53,6 +53,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       const { order, replayed } = await placeOrder(app.db, request.body, {
         today: today(),
         idempotencyKey: request.headers['idempotency-key'],
+        notify: { lowStockThreshold: app.config.lowStockThreshold },
       });
       if (replayed) reply.header('idempotent-replayed', 'true');
       return reply

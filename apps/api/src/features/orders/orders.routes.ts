@@ -38,7 +38,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderListResponse, 400: apiError, 401: apiError, 403: apiError },
       },
     },
-    async (request) => toOrderListResponse(await listOrders(app.db, request.query)),
+    async (request) => toOrderListResponse(await listOrders(app.db, app.lists, request.query)),
   );
 
   /**

@@ -16,6 +16,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/auth/access.js';
 import { catalogEtag, createListAnswerCache, etagMatches, sendListAnswer } from './list-answer-cache.js';
+import { reviewProduct, reviewRevision } from './product-review.service.js';
 import {
   countCatalog,
   createProduct,
@@ -23,8 +24,6 @@ import {
   getProduct,
   listProducts,
   readCatalogVersion,
-  reviewProduct,
-  reviewRevision,
   scopeOf,
   updateProduct,
 } from './products.service.js';
@@ -107,7 +106,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       const answer = await listAnswers.get(JSON.stringify(['public', request.query]), version, async () =>
         JSON.stringify(
           toProductListResponse(
-            await listProducts(app.db, scopeOf(null), request.query, { catalogVersion: version }),
+            await listProducts(app.db, app.lists, scopeOf(null), request.query, { catalogVersion: version }),
             'public',
           ),
         ),
@@ -141,7 +140,9 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       const scope = scopeOf(actorOf(request));
       return sendKept(request, reply, ['staff', scope, request.query], async (catalogVersion) =>
         JSON.stringify(
-          toProductListResponse(await listProducts(app.db, scope, request.query, { withReview: true, catalogVersion })),
+          toProductListResponse(
+            await listProducts(app.db, app.lists, scope, request.query, { withReview: true, catalogVersion }),
+          ),
         ),
       );
     },
@@ -196,7 +197,10 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       sendKept(request, reply, ['pending', request.query], async (catalogVersion) =>
         JSON.stringify(
           toProductListResponse(
-            await listProducts(app.db, { awaitingReview: true }, request.query, { withReview: true, catalogVersion }),
+            await listProducts(app.db, app.lists, { awaitingReview: true }, request.query, {
+              withReview: true,
+              catalogVersion,
+            }),
           ),
         ),
       ),

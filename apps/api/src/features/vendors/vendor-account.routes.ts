@@ -109,7 +109,8 @@ export const vendorAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: vendorOrderListResponse, 400: apiError, 401: apiError, 403: apiError },
       },
     },
-    async (request) => toVendorOrderListResponse(await listVendorOrders(app.db, vendorIdOf(request), request.query)),
+    async (request) =>
+      toVendorOrderListResponse(await listVendorOrders(app.db, app.lists, vendorIdOf(request), request.query)),
   );
 
   /**

@@ -25,6 +25,6 @@ export const vendorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: vendorListResponse, 400: apiError, 401: apiError, 403: apiError },
       },
     },
-    async (request) => ({ success: true as const, ...(await listVendors(app.db, request.query)) }),
+    async (request) => ({ success: true as const, ...(await listVendors(app.db, app.lists, request.query)) }),
   );
 };
