@@ -55,12 +55,10 @@ export function sqliteOrderSearch(db: Db): ListSearch<OrderFilters, OrderPlan, O
       const { search, status } = filters;
       // The per-day totals answer an unsearched count exactly, whatever the number of orders.
       if (!search) return { total: await countOrdersInScope(db, status), filters, exact: true };
-      const total =
-        search.via === 'fts'
-          ? search.query === null
-            ? 0
-            : await countSqliteMatches(db, search.query, status, bound)
-          : await countFilteredOrders(db, filters, bound);
+      let total = 0;
+      // An FTS5 search is counted in its index alone (its query holds the status); none matches a null query.
+      if (search.via !== 'fts') total = await countFilteredOrders(db, filters, bound);
+      else if (search.query !== null) total = await countSqliteMatches(db, search.query, status, bound);
       return { total, filters, exact: total <= bound };
     },
     async page(_, counted, page) {
