@@ -33,7 +33,7 @@ import { websiteConfigRoutes } from './features/website-config/website-config.ro
 import { accessControl } from './platform/auth/access.js';
 import { resolveJwtSecret } from './platform/auth/jwt-secret.js';
 import type { DatabaseHandle, DatabaseKind, Db } from './platform/db/create-db.js';
-import { setListCountBound, setUnpagedListLimit } from './platform/db/lists.js';
+import { createListContext, type ListContext } from './platform/db/list-search.js';
 import { registerCachePolicy } from './platform/http/cache-policy.js';
 import { errorHandler } from './platform/http/error-handler.js';
 import { registerInFlightTracking } from './platform/http/in-flight.js';
@@ -48,6 +48,11 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     dbKind: DatabaseKind;
+    /**
+     * This app's list bounds and the state its list searches keep (decision 0085): the
+     * routes hand it to the services' list functions.
+     */
+    lists: ListContext;
   }
 }
 
@@ -108,9 +113,11 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
-  // Unpaged lists answer at most this many rows (docs/decisions/0025).
-  setUnpagedListLimit(config.unpagedListLimit);
-  setListCountBound(config.listCountBound);
+  // Each app's own bounds (decisions 0025, 0027) and kept search state, never the process's (decision 0085).
+  app.decorate(
+    'lists',
+    createListContext({ unpagedLimit: config.unpagedListLimit, countBound: config.listCountBound }),
+  );
 
   await app.register(helmet, {
     contentSecurityPolicy: {

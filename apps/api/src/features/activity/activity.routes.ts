@@ -17,7 +17,7 @@ export const activityRoutes: FastifyPluginAsync = async (app) => {
     list: async (request) => ({
       success: true as const,
       timeZone: app.config.storeTimeZone,
-      ...(await listActivityLog(app.db, request.query)),
+      ...(await listActivityLog(app.db, app.lists, request.query)),
     }),
 
     /** `GET /api/activity/people` → `{ success, people }`, the person filter's choices. */
@@ -30,7 +30,14 @@ export const activityRoutes: FastifyPluginAsync = async (app) => {
     history: async (request) => ({
       success: true as const,
       timeZone: app.config.storeTimeZone,
-      ...(await recordHistory(app.db, actorOf(request), request.params.kind, request.params.id, request.query)),
+      ...(await recordHistory(
+        app.db,
+        app.lists,
+        actorOf(request),
+        request.params.kind,
+        request.params.id,
+        request.query,
+      )),
     }),
   });
 };

@@ -10,9 +10,9 @@ import {
 import type { z } from 'zod';
 import type { Actor } from '../../platform/auth/access.js';
 import type { Db } from '../../platform/db/create-db.js';
-import { listOrPage } from '../../platform/db/lists.js';
+import { type ListBounds, listOrPage } from '../../platform/db/lists.js';
 import { notFound } from '../../platform/errors.js';
-import { getProduct } from '../products/products.service.js';
+import { assertProductVisible } from '../products/product-visibility.js';
 import {
   ACTIVITY_SORT,
   type ActivityConditions,
@@ -95,6 +95,7 @@ type Page = { entries: ActivityEntry[]; total?: number; nextCursor?: string | nu
 
 async function pageOf(
   db: Db,
+  bounds: ListBounds,
   conditions: ActivityConditions,
   paging: { limit: number; cursor?: string | undefined },
 ): Promise<Page> {
@@ -108,6 +109,7 @@ async function pageOf(
       keyOf: (row) => ({ key: row.createdAt, id: row.id }),
       toItems: (rows) => rows.map(toEntry),
     },
+    bounds,
   );
   return { entries: items, ...rest };
 }
@@ -118,9 +120,10 @@ async function pageOf(
  * and UTC dates `from`..`to` inclusive.
  * @throws AppError BAD_REQUEST (400) for a cursor not made for this list.
  */
-export function listActivityLog(db: Db, query: z.output<typeof activityListQuery>): Promise<Page> {
+export function listActivityLog(db: Db, bounds: ListBounds, query: z.output<typeof activityListQuery>): Promise<Page> {
   return pageOf(
     db,
+    bounds,
     {
       actorUserId: query.person,
       kind: query.kind,
@@ -140,6 +143,7 @@ export function listActivityLog(db: Db, query: z.output<typeof activityListQuery
  */
 export async function recordHistory(
   db: Db,
+  bounds: ListBounds,
   viewer: Actor,
   kind: ActivityKind,
   id: number,
@@ -148,10 +152,10 @@ export async function recordHistory(
   const conditions: ActivityConditions = { kind, recordId: id };
   if (viewer.role !== 'admin') {
     if (kind !== 'product') throw notFound(activityMessages.notFound);
-    await getProduct(db, viewer, id); // 404 for another vendor's product
+    await assertProductVisible(db, viewer, id); // 404 for another vendor's product
     conditions.visibleToUser = viewer.userId;
   }
-  return pageOf(db, conditions, query);
+  return pageOf(db, bounds, conditions, query);
 }
 
 /** `GET /api/activity/people`: the admins and vendors who appear in the log, by name. */

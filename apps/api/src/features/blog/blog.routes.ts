@@ -18,7 +18,7 @@ const BLOG_BODY_LIMIT_BYTES = 12 * 1024 * 1024;
 export const blogRoutes: FastifyPluginAsync = async (app) => {
   registerEndpoints(app, blogEndpoints, {
     /** `GET /api/blogs` → `{ success, blogs }` newest first, or a page. Errors: 400 bad query or cursor. */
-    list: async (request) => ({ success: true as const, ...(await listBlogs(app.db, request.query)) }),
+    list: async (request) => ({ success: true as const, ...(await listBlogs(app.db, app.lists, request.query)) }),
 
     /** `GET /api/blogs/{id}` → `{ success, blog }`. Errors: 400 malformed id; 404. */
     get: async (request) => ({ success: true as const, blog: await getBlog(app.db, request.params.id) }),

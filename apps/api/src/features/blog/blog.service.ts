@@ -1,7 +1,7 @@
 import { type Blog, type blogBody, type blogListQuery, blogMessages } from '@haat/contract';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/create-db.js';
-import { listOrPage } from '../../platform/db/lists.js';
+import { type ListBounds, listOrPage } from '../../platform/db/lists.js';
 import { isStaleVersion, nextVersion } from '../../platform/db/versions.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { type ActivityActor, diffFields, recordActivity } from '../activity/activity.service.js';
@@ -56,6 +56,7 @@ export function toBlog(row: BlogRow): Blog {
  */
 export async function listBlogs(
   db: Db,
+  bounds: ListBounds,
   query: z.output<typeof blogListQuery>,
 ): Promise<{ blogs: Blog[]; total?: number; withCategory?: number; nextCursor?: string | null }> {
   let withCategory: number | undefined;
@@ -73,6 +74,7 @@ export async function listBlogs(
       keyOf: (row) => ({ key: row.createdAt, id: row.id }),
       toItems: (rows) => rows.map(toBlog),
     },
+    bounds,
   );
   return { blogs: items, ...(withCategory !== undefined && { withCategory }), ...paging };
 }

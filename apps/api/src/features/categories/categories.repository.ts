@@ -2,8 +2,9 @@ import type { categorySorts } from '@haat/contract';
 import { type Expression, expressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../platform/db/create-db.js';
 import { isPostgres } from '../../platform/db/dialect.js';
-import { afterKeyset, type Keyset, likeContains, type SortKeyType } from '../../platform/db/lists.js';
+import { afterKeyset, type Keyset, type SortKeyType } from '../../platform/db/lists.js';
 import type { CategoriesTable, Database, SubcategoriesTable } from '../../platform/db/schema.js';
+import { likeContains } from '../../platform/db/search-text.js';
 
 /**
  * Every SQL statement on categories and subcategories. Functions take the query handle

@@ -12,7 +12,7 @@ import { createCategory, deleteCategory, listCategories, updateCategory } from '
 export const categoryRoutes: FastifyPluginAsync = async (app) => {
   registerEndpoints(app, categoryEndpoints, {
     /** `GET /api/categories` → `{ success, categories }` sorted by name, or a page. Errors: 400 bad query or cursor. */
-    list: async (request) => ({ success: true as const, ...(await listCategories(app.db, request.query)) }),
+    list: async (request) => ({ success: true as const, ...(await listCategories(app.db, app.lists, request.query)) }),
 
     /**
      * `POST /api/categories/create` → 201 `{ success, message: 'Category created

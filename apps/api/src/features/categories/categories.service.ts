@@ -10,7 +10,7 @@ import {
 import type { z } from 'zod';
 import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db/constraint-errors.js';
 import type { Db } from '../../platform/db/create-db.js';
-import { listOrPage } from '../../platform/db/lists.js';
+import { type ListBounds, listOrPage } from '../../platform/db/lists.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { type ActivityActor, diffFields, recordActivity } from '../activity/activity.service.js';
 import {
@@ -79,17 +79,22 @@ export function toSubcategory(row: SubcategoryListRow): Subcategory {
  */
 export async function listCategories(
   db: Db,
+  bounds: ListBounds,
   query: CategoryQuery,
 ): Promise<{ categories: Category[]; total?: number; nextCursor?: string | null }> {
   const search = query.search || undefined;
-  const { items, ...paging } = await listOrPage(query, {
-    keyType: categorySortKeyType(query.sort),
-    fetchAll: () => listCategoryRows(db, search, query.sort),
-    fetchPage: (page) => listCategoryRows(db, search, query.sort, page),
-    count: () => countCategories(db, search),
-    keyOf: (row) => ({ key: row.sortKey, id: row.id }),
-    toItems: (rows) => rows.map(toCategory),
-  });
+  const { items, ...paging } = await listOrPage(
+    query,
+    {
+      keyType: categorySortKeyType(query.sort),
+      fetchAll: () => listCategoryRows(db, search, query.sort),
+      fetchPage: (page) => listCategoryRows(db, search, query.sort, page),
+      count: () => countCategories(db, search),
+      keyOf: (row) => ({ key: row.sortKey, id: row.id }),
+      toItems: (rows) => rows.map(toCategory),
+    },
+    bounds,
+  );
   return { categories: items, ...paging };
 }
 
@@ -204,17 +209,22 @@ export async function deleteCategory(db: Db, actor: ActivityActor, id: number): 
  */
 export async function listSubcategories(
   db: Db,
+  bounds: ListBounds,
   query: SubcategoryQuery,
 ): Promise<{ subcategories: Subcategory[]; total?: number; nextCursor?: string | null }> {
   const filters = { categoryId: query.category, search: query.search || undefined };
-  const { items, ...paging } = await listOrPage(query, {
-    keyType: categorySortKeyType(query.sort),
-    fetchAll: () => listSubcategoryRows(db, filters, query.sort),
-    fetchPage: (page) => listSubcategoryRows(db, filters, query.sort, page),
-    count: () => countSubcategories(db, filters),
-    keyOf: (row) => ({ key: row.sortKey, id: row.id }),
-    toItems: (rows) => rows.map(toSubcategory),
-  });
+  const { items, ...paging } = await listOrPage(
+    query,
+    {
+      keyType: categorySortKeyType(query.sort),
+      fetchAll: () => listSubcategoryRows(db, filters, query.sort),
+      fetchPage: (page) => listSubcategoryRows(db, filters, query.sort, page),
+      count: () => countSubcategories(db, filters),
+      keyOf: (row) => ({ key: row.sortKey, id: row.id }),
+      toItems: (rows) => rows.map(toSubcategory),
+    },
+    bounds,
+  );
   return { subcategories: items, ...paging };
 }
 

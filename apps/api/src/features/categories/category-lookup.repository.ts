@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/create-db.js';
 import { isPostgres } from '../../platform/db/dialect.js';
-import { likeContains } from '../../platform/db/lists.js';
+import { likeContains } from '../../platform/db/search-text.js';
 
 /**
  * Up to `limit` categories whose name contains `text`, or one of whose subcategories'

@@ -12,7 +12,10 @@ import { createSubcategory, deleteSubcategory, listSubcategories, updateSubcateg
 export const subcategoryRoutes: FastifyPluginAsync = async (app) => {
   registerEndpoints(app, subcategoryEndpoints, {
     /** `GET /api/subcategories` → `{ success, subcategories }` sorted by name, or a page. Errors: 400. */
-    list: async (request) => ({ success: true as const, ...(await listSubcategories(app.db, request.query)) }),
+    list: async (request) => ({
+      success: true as const,
+      ...(await listSubcategories(app.db, app.lists, request.query)),
+    }),
 
     /**
      * `POST /api/subcategories` → 201 'Subcategory created successfully!' and the

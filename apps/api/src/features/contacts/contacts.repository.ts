@@ -1,8 +1,9 @@
 import { type Expression, expressionBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../platform/db/create-db.js';
 import { isPostgres } from '../../platform/db/dialect.js';
-import { afterKeyset, type Keyset, likeContains } from '../../platform/db/lists.js';
+import { afterKeyset, type Keyset } from '../../platform/db/lists.js';
 import type { ContactsTable, Database } from '../../platform/db/schema.js';
+import { likeContains } from '../../platform/db/search-text.js';
 
 /**
  * Every SQL statement on contact messages. The list is newest first, paged by the

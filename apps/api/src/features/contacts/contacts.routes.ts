@@ -35,7 +35,7 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
     },
 
     /** `GET /api/contacts` → `{ success, contacts }` newest first, or a page. Errors: 400 bad query or cursor. */
-    list: async (request) => ({ success: true as const, ...(await listContacts(app.db, request.query)) }),
+    list: async (request) => ({ success: true as const, ...(await listContacts(app.db, app.lists, request.query)) }),
 
     /** `GET /api/contacts/{id}` → `{ success, contact }`. Errors: 400; 404. */
     get: async (request) => ({ success: true as const, contact: await getContact(app.db, request.params.id) }),

@@ -1,7 +1,7 @@
 import { type Contact, type contactBody, type contactListQuery, contactMessages } from '@haat/contract';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/create-db.js';
-import { listOrPage } from '../../platform/db/lists.js';
+import { type ListBounds, listOrPage } from '../../platform/db/lists.js';
 import { notFound } from '../../platform/errors.js';
 import { type ActivityActor, recordActivity } from '../activity/activity.service.js';
 import { notifyContactReceived } from '../notifications/notifications.service.js';
@@ -39,6 +39,7 @@ export function toContact(row: ContactRow): Contact {
  */
 export async function listContacts(
   db: Db,
+  bounds: ListBounds,
   query: z.output<typeof contactListQuery>,
 ): Promise<{ contacts: Contact[]; total?: number; nextCursor?: string | null }> {
   const search = query.search || undefined;
@@ -52,6 +53,7 @@ export async function listContacts(
       keyOf: (row) => ({ key: row.createdAt, id: row.id }),
       toItems: (rows) => rows.map(toContact),
     },
+    bounds,
   );
   return { contacts: items, ...paging };
 }

@@ -4,13 +4,7 @@ import { actorOf } from '../../platform/auth/access.js';
 import { AppError } from '../../platform/errors.js';
 import { registerEndpoints } from '../../platform/http/endpoints.js';
 import { NotificationHub } from './notifications.hub.js';
-import {
-  configureNotifications,
-  listNotifications,
-  readAllNotifications,
-  readNotification,
-  unreadCount,
-} from './notifications.service.js';
+import { listNotifications, readAllNotifications, readNotification, unreadCount } from './notifications.service.js';
 
 /** A comment line on every open stream this often, so proxies keep it open; sessions are rechecked then too. */
 export const HEARTBEAT_MS = 20_000;
@@ -26,7 +20,6 @@ const MAX_TIMER_MS = 2_147_483_647;
  * the hub that carries changes to open streams, in this process and across processes.
  */
 export const notificationRoutes: FastifyPluginAsync = async (app) => {
-  configureNotifications({ lowStockThreshold: app.config.lowStockThreshold });
   const hub = new NotificationHub(app.db, app.dbKind, app.config.databaseUrl, app.log);
   await hub.start();
   // Streams end before the server waits for its connections to close, so closing the
@@ -38,7 +31,7 @@ export const notificationRoutes: FastifyPluginAsync = async (app) => {
     /** `GET /api/notifications?limit=&cursor=` → one page, newest first, with `unread`. Errors: 400. */
     list: async (request) => ({
       success: true as const,
-      ...(await listNotifications(app.db, actorOf(request).userId, request.query)),
+      ...(await listNotifications(app.db, app.lists, actorOf(request).userId, request.query)),
     }),
 
     /** `GET /api/notifications/unread-count` → `{ success, unread }`. */

@@ -1,6 +1,6 @@
 import { type Notification, type NotificationKind, notificationMessages, toRupees } from '@haat/contract';
 import type { Db } from '../../platform/db/create-db.js';
-import { listOrPage } from '../../platform/db/lists.js';
+import { type ListBounds, listOrPage } from '../../platform/db/lists.js';
 import { notFound } from '../../platform/errors.js';
 import {
   countNotifications,
@@ -28,18 +28,8 @@ import { toNotification } from './notifications.wire.js';
  * admin.
  */
 
-/** Stock at or below this is low (issue 10: default 5; `LOW_STOCK_THRESHOLD`). */
+/** Stock at or below this is low unless `LOW_STOCK_THRESHOLD` says otherwise (issue 10). */
 export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
-
-let lowStockThreshold = DEFAULT_LOW_STOCK_THRESHOLD;
-
-/**
- * Sets the low-stock threshold for this process (the app does, from `LOW_STOCK_THRESHOLD`,
- * when it registers the notification routes).
- */
-export function configureNotifications(options: { lowStockThreshold: number }): void {
-  lowStockThreshold = options.lowStockThreshold;
-}
 
 /** The screen addresses notifications open (the web app's `paths.ts`). */
 const links = {
@@ -90,12 +80,14 @@ async function deliver(
  * @param orderId the order placed.
  * @param cart its lines, each product once (`product` id and `quantity`).
  * @param now the order's instant (UTC ISO).
+ * @param lowStockThreshold stock at or below this is low (the app's `LOW_STOCK_THRESHOLD`).
  */
 export async function notifyOrderPlaced(
   trx: Db,
   orderId: number,
   cart: readonly { product: number; quantity: number }[],
   now: string,
+  lowStockThreshold: number,
 ): Promise<void> {
   const order = { id: orderId, lines: cart.map((item) => ({ productId: item.product, quantity: item.quantity })) };
   const placed = await trx
@@ -266,6 +258,7 @@ export async function notifyProductReviewed(trx: Db, productId: number, approved
  */
 export async function listNotifications(
   db: Db,
+  bounds: ListBounds,
   userId: number,
   query: { limit: number; cursor?: string | undefined },
 ): Promise<{ notifications: Notification[]; unread: number; total?: number; nextCursor?: string | null }> {
@@ -280,6 +273,7 @@ export async function listNotifications(
         keyOf: (row) => ({ key: row.createdAt, id: row.id }),
         toItems: (rows) => rows.map(toNotification),
       },
+      bounds,
     ),
     countUnread(db, userId),
   ]);

@@ -36,6 +36,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
         const { order, replayed } = await placeOrder(app.db, request.body, {
           today: today(),
           idempotencyKey: request.headers['idempotency-key'],
+          notify: { lowStockThreshold: app.config.lowStockThreshold },
         });
         if (replayed) reply.status(200).header('idempotent-replayed', 'true');
         return { success: true as const, message: checkoutMessages.placed, order: toOrder(order) };

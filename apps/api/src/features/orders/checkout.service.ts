@@ -120,8 +120,12 @@ export interface PlaceOrderOptions {
    * The demo seeder passes its own, so the seeded store is the same on every machine.
    */
   trackingNumber?: string;
-  /** Notify admins and vendors of the order and of stock it took low (default true; the demo seeder's history does not). */
-  notify?: boolean;
+  /**
+   * Notify admins and vendors of the order and of stock it took to `lowStockThreshold`
+   * units or fewer (the app's `LOW_STOCK_THRESHOLD`), or not at all (`false`: the demo
+   * seeder's history).
+   */
+  notify: { lowStockThreshold: number } | false;
 }
 
 /**
@@ -252,7 +256,7 @@ export async function placeOrderInTransaction(
     PLACED_NOTE,
   );
   if (key) await setCheckoutKeyOrder(trx, key, orderId);
-  if (options.notify !== false) await notifyOrderPlaced(trx, orderId, cart, nowIso);
+  if (options.notify) await notifyOrderPlaced(trx, orderId, cart, nowIso, options.notify.lowStockThreshold);
   return { orderId, replayed: false };
 }
 

@@ -16,7 +16,7 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
      * `total` and `nextCursor`. Errors: 400 bad query or cursor, or an unpaged list past
      * `UNPAGED_LIST_LIMIT`.
      */
-    list: async (request) => toOrderListResponse(await listOrders(app.db, request.query)),
+    list: async (request) => toOrderListResponse(await listOrders(app.db, app.lists, request.query)),
 
     /** `GET /api/orders/admin/orders/{id}` → `{ success, order }` with items and history. Errors: 400; 404. */
     get: async (request) => ({ success: true as const, order: toOrder(await getOrder(app.db, request.params.id)) }),

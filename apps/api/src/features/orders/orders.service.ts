@@ -1,24 +1,21 @@
 import { type OrderListFilters, type OrderStatus, orderMessages, orderStatuses } from '@haat/contract';
 import type { Db } from '../../platform/db/create-db.js';
+import { type ListContext, searchedListPieces } from '../../platform/db/list-search.js';
 import { type ListAnswer, listOrPage } from '../../platform/db/lists.js';
 import { notFound } from '../../platform/errors.js';
 import { utcDateOf } from '../coupons/coupon-rules.js';
 import {
-  countOrders,
-  countOrdersInScope,
   findNewestOrders,
   findOrderById,
   findOrderItems,
+  findOrderRows,
   findOrderStatusHistory,
-  findOrders,
-  type MatchCount,
   type OrderListRow,
   type OrderRowWithUser,
-  type PreparedOrderFilters,
-  prepareOrderFilters,
   sumOrdersByPeriod,
   sumOrdersByStatus,
 } from './orders.repository.js';
+import { orderSearch } from './search/order-search.js';
 
 /**
  * Reading orders: the admin list and detail, and the figures the dashboard and
@@ -135,52 +132,36 @@ export type RecentOrderRow = Awaited<ReturnType<typeof findNewestOrders>>[number
 const LIST_SORT = 'newest';
 
 /**
- * How many orders match the filters (`MatchCount`). Without a search the per-day
- * totals answer it, exactly (a few rows per day, whatever the number of orders; the
- * page's total is then capped at the bound by `listOrPage`); a search counts the
- * orders through the search index up to `bound` (see `countOrders`), so past the bound
- * it answers a lower bound, `bound + 1`.
- */
-async function countMatchingOrders(db: Db, filters: PreparedOrderFilters, bound: number): Promise<MatchCount> {
-  if (!filters.search) return { matches: await countOrdersInScope(db, filters.status), exact: true };
-  const matches = await countOrders(db, filters, bound);
-  return { matches, exact: matches <= bound };
-}
-
-/**
  * The admin order list (spec sections 2 and 7, `GET /orders/admin/orders`), newest
  * first. `search` matches part of the tracking number, the billing e-mail or the
  * customer account's e-mail, in any case, every character literally. Without `limit`:
- * every matching order, the spec's unpaged list (refused past `UNPAGED_LIST_LIMIT`).
+ * every matching order, the spec's unpaged list (refused past `lists.unpagedLimit`).
  * With `limit`: a keyset page plus `total` (matching orders over all pages, exact up
- * to `LIST_COUNT_BOUND`, then the bound with `totalRelation: 'gte'`: decision 0027) and
- * `nextCursor` (null on the last page).
+ * to `lists.countBound`, then the bound with `totalRelation: 'gte'`: decision 0027) and
+ * `nextCursor` (null on the last page). The orders come from the order search of
+ * `db`'s database (`search/order-search.ts`: the count first, exact from the per-day
+ * totals when unsearched, then the page by the plan the count chose).
  * Rows in paise, times UTC; `orders.wire.ts` makes them the wire's orders.
  * @throws AppError BAD_REQUEST (400) for a cursor this list did not make, and for an
- *   unpaged list of more orders than `UNPAGED_LIST_LIMIT` (`errors.limit`).
+ *   unpaged list of more orders than `lists.unpagedLimit` (`errors.limit`).
  */
-export async function listOrders(db: Db, query: OrderListFilters): Promise<ListAnswer<OrderListRow>> {
-  const filters = await prepareOrderFilters(db, {
-    status: query.status === 'all' ? undefined : query.status,
-    search: query.search,
-  });
+export async function listOrders(
+  db: Db,
+  lists: ListContext,
+  query: OrderListFilters,
+): Promise<ListAnswer<OrderListRow>> {
+  const filters = { status: query.status === 'all' ? undefined : query.status, search: query.search };
   return listOrPage(
     { limit: query.limit, cursor: query.cursor, sort: LIST_SORT },
     {
       // A UTC instant: PostgreSQL would fail on other text compared with a timestamp.
       keyType: 'instant',
       unpagedFromCursor: true,
-      fetchAll: (after) => findOrders(db, filters, { after }),
-      // The total first: it decides how a searched page is found.
-      countFirst: true,
-      count: (bound) => countMatchingOrders(db, filters, bound),
-      totalOf: (count) => count.matches,
-      boundedCount: true,
-      // One row beyond the page tells whether another page follows.
-      fetchPage: ({ limit, after, count }) => findOrders(db, filters, { limit: limit + 1, after, count }),
+      ...searchedListPieces(orderSearch(db), filters, findOrderRows),
       keyOf: (row) => ({ key: row.createdAt, id: row.id }),
       toItems: (rows) => rows,
     },
+    lists,
   );
 }
 

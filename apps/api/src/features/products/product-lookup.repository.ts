@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../platform/db/create-db.js';
 import { isPostgres } from '../../platform/db/dialect.js';
 import { ftsPhrase, startsWith, usesTrigrams } from '../../platform/db/quick-search.js';
-import { postgresSearchPredicate } from './search/shared.js';
+import { postgresSearchPredicate } from './search/postgres.js';
 
 /**
  * SQL of the global search's product lookup (issue 10, docs/decisions/0060): a few

@@ -2,35 +2,26 @@ import { type Expression, type SqlBool, sql } from 'kysely';
 import { chunked } from '../../platform/db/chunks.js';
 import type { Db } from '../../platform/db/create-db.js';
 import { isPostgres } from '../../platform/db/dialect.js';
-import { afterKeyset, type Keyset } from '../../platform/db/lists.js';
 import type { NewProduct, ProductUpdate } from '../../platform/db/schema.js';
-import { keepCount, keptCount } from './search/kept-counts.js';
-import type { ListCount, PagePlan } from './search/plan.js';
-import { countPostgresProducts, findPostgresPageIds } from './search/postgres.js';
 import {
+  allProducts,
   eb,
-  findWalkIds,
-  type ProductConditions,
-  type ProductPageRequest,
+  type ProductFilters,
+  type ProductRows,
   type ProductSort,
   productSortKeys,
-  usesFts,
-  whereAll,
+  whereConditions,
 } from './search/shared.js';
-import { countSqliteProducts, findSqliteGatherIds, sqlitePagePlan } from './search/sqlite.js';
-
-export type { ListCount } from './search/plan.js';
-export type { ProductConditions, ProductSort } from './search/shared.js';
-export { productSortKeys } from './search/shared.js';
 
 /**
- * Every SQL statement on products and their images. Functions take the query handle
- * first so a service can pass a transaction. Money in paise, times UTC ISO 8601.
+ * Every SQL statement on products and their images, but the product list's search
+ * (`search/`, which finds the rows a list answer holds). Functions take the query
+ * handle first so a service can pass a transaction. Money in paise, times UTC ISO 8601.
  */
 
-function selectProducts(db: Db) {
-  return db
-    .selectFrom('products as p')
+/** The columns of `rows` (products as `p`) with the names of what they reference. */
+function selectProducts(rows: ProductRows) {
+  return rows
     .innerJoin('categories as c', 'c.id', 'p.categoryId')
     .leftJoin('subcategories as s', 's.id', 'p.subcategoryId')
     .leftJoin('vendors as v', 'v.id', 'p.vendorId')
@@ -72,7 +63,7 @@ export type ProductDetailRow = Awaited<ReturnType<typeof findProductById>> & obj
 
 /** One product with its references, or undefined. Images come from `findImagesOf`. */
 export function findProductById(db: Db, id: number) {
-  return selectProducts(db).where('p.id', '=', id).executeTakeFirst();
+  return selectProducts(allProducts(db)).where('p.id', '=', id).executeTakeFirst();
 }
 
 /**
@@ -87,99 +78,17 @@ export async function readCatalogVersion(db: Db): Promise<string> {
 }
 
 /**
- * How many products meet all `conditions` (the list's `total`), exact up to `bound` and
- * `bound + 1` for any more (decision 0027), with what each database needs to plan the
- * page (`search/sqlite.ts`, `search/postgres.ts`). With `page`, the page about to be
- * fetched: a count that reads every match finds it on the way (`ListCount.pageIds`,
- * decision 0032). A page after the first (`page.after`) reuses the list's count while
- * `page.catalogVersion` (read before this count: a write after it raises it) is the
- * version it was counted at (`search/kept-counts.ts`, decision 0034); every paged count
- * is kept so.
+ * The products `rows` holds (a list's page or its unpaged answer, as the list's search
+ * found it: `search/product-search.ts`) with their references, in `sort` order then by
+ * id; `sortKey` is each row's key for the cursor. Images come from `findImagesOf`.
  */
-export async function countProducts(
-  db: Db,
-  conditions: ProductConditions[],
-  bound: number,
-  page?: ProductPageRequest & { catalogVersion: string },
-): Promise<ListCount> {
-  const count = (on: ProductPageRequest | undefined) =>
-    isPostgres(db) ? countPostgresProducts(db, conditions, bound, on) : countSqliteProducts(db, conditions, bound, on);
-  if (!page) return count(undefined);
-  const { catalogVersion, ...request } = page;
-  const key = JSON.stringify([conditions, bound]);
-  const kept = request.after ? keptCount(db, key, catalogVersion) : undefined;
-  if (kept) return kept;
-  const counted = await count(request);
-  keepCount(db, key, catalogVersion, counted);
-  return counted;
-}
-
-/**
- * A page (or, without `page`, every row) of the products meeting all `conditions`,
- * in `sort` order then by id. With `page`, fetches `limit + 1` rows so the caller
- * knows whether another page follows; `sortKey` is each row's key for the cursor.
- * `page.count` is what `countProducts` answered for the same conditions.
- *
- * A page is found in two steps: first the ids of the page from `products` alone
- * (filter, sort and limit touch only the columns the indexes hold), then the joins
- * for those rows only. Joining first would join every matching row before the sort
- * could discard them (12 ms against 5 ms for a search matching 4,000 of 100,000).
- *
- * On SQLite the page follows the plan `search/sqlite.ts` picks from `page.count` (walk
- * the sort index, within a budget when another plan is known, gather the matches, or
- * read the filtered rows). On PostgreSQL a
- * searched page follows `choosePostgresPagePlan` (`search/postgres.ts`); without
- * a search its planner's own choice, from statistics that are right for the filters.
- */
-export async function listProducts(
-  db: Db,
-  conditions: ProductConditions[],
-  sort: ProductSort,
-  page?: { limit: number; after?: Keyset; count?: ListCount },
-) {
-  const postgres = isPostgres(db);
+export function findProductRows(rows: ProductRows, sort: ProductSort) {
   const { key, direction } = productSortKeys[sort];
-  let query = selectProducts(db).select(sql<string | number>`${key}`.as('sortKey'));
-  if (page) {
-    if (page.count?.total === 0) return [];
-    const withIds = (ids: number[]) =>
-      ids.length === 0
-        ? Promise.resolve([])
-        : query.where('p.id', 'in', ids).orderBy(key, direction).orderBy('p.id', direction).execute();
-    // The count read every match and found the page on the way.
-    if (page.count?.pageIds) return withIds(page.count.pageIds);
-    if (postgres && page.count && conditions.some((c) => c.search)) {
-      return withIds(await findPostgresPageIds(db, conditions, sort, page.limit + 1, page.after, page.count));
-    }
-    const plan: PagePlan = postgres
-      ? { access: 'filters' }
-      : await sqlitePagePlan(db, conditions, page.limit, page.count);
-    let access = plan.access;
-    if (access === 'walk' && plan.walkBudget !== undefined && plan.fallback) {
-      // A walk with a budget: when it falls short, the next best plan finds the page.
-      const walked = await findWalkIds(db, false, conditions, sort, page.limit + 1, page.after, plan.walkBudget);
-      if (walked.length === page.limit + 1) return withIds(walked);
-      access = plan.fallback;
-    }
-    const searches = conditions.flatMap((c) => (c.search ? [c.search] : []));
-    const [ftsSearch] = searches;
-    if (access === 'filters' && !postgres && searches.length === 1 && ftsSearch && usesFts(false, ftsSearch)) {
-      return withIds(await findSqliteGatherIds(db, conditions, ftsSearch, sort, page.limit + 1, page.after));
-    }
-    const where = whereAll(postgres, conditions, access);
-    let ids = db.selectFrom('products as p').select('p.id');
-    if (where) ids = ids.where(where);
-    if (page.after) ids = ids.where(afterKeyset(key, eb.ref('p.id'), direction, page.after));
-    ids = ids
-      .orderBy(key, direction)
-      .orderBy('p.id', direction)
-      .limit(page.limit + 1);
-    query = query.where('p.id', 'in', ids);
-  } else {
-    const where = whereAll(postgres, conditions);
-    if (where) query = query.where(where);
-  }
-  return query.orderBy(key, direction).orderBy('p.id', direction).execute();
+  return selectProducts(rows)
+    .select(sql<string | number>`${key}`.as('sortKey'))
+    .orderBy(key, direction)
+    .orderBy('p.id', direction)
+    .execute();
 }
 
 /**
@@ -192,8 +101,8 @@ export async function listProducts(
  * ranges read are the small ones. On 100,000 products: 3 ms instead of 16 ms for one
  * scan with five filtered aggregates.
  */
-export async function productCounts(db: Db, conditions: ProductConditions[]) {
-  const where = whereAll(isPostgres(db), conditions);
+export async function productCounts(db: Db, conditions: ProductFilters[]) {
+  const where = whereConditions(conditions);
   const count = (extra?: Expression<SqlBool>) => {
     const parts = [where, extra].filter((part): part is Expression<SqlBool> => part !== undefined);
     const query = db.selectFrom('products as p').select((e) => e.fn.countAll<number>().as('count'));

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { actorOf } from '../../platform/auth/access.js';
 import { registerEndpoints } from '../../platform/http/endpoints.js';
 import { catalogEtag, createListAnswerCache, etagMatches, sendListAnswer } from './list-answer-cache.js';
+import { reviewProduct, reviewRevision } from './product-review.service.js';
 import {
   countCatalog,
   createProduct,
@@ -10,8 +11,6 @@ import {
   getProduct,
   listProducts,
   readCatalogVersion,
-  reviewProduct,
-  reviewRevision,
   scopeOf,
   updateProduct,
 } from './products.service.js';
@@ -66,7 +65,7 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
         const answer = await listAnswers.get(JSON.stringify(['public', request.query]), version, async () =>
           JSON.stringify(
             toProductListResponse(
-              await listProducts(app.db, scopeOf(null), request.query, { catalogVersion: version }),
+              await listProducts(app.db, app.lists, scopeOf(null), request.query, { catalogVersion: version }),
               'public',
             ),
           ),
@@ -87,7 +86,7 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
         return sendKept(request, reply, ['staff', scope, request.query], async (catalogVersion) =>
           JSON.stringify(
             toProductListResponse(
-              await listProducts(app.db, scope, request.query, { withReview: true, catalogVersion }),
+              await listProducts(app.db, app.lists, scope, request.query, { withReview: true, catalogVersion }),
             ),
           ),
         );
@@ -112,7 +111,10 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
         sendKept(request, reply, ['pending', request.query], async (catalogVersion) =>
           JSON.stringify(
             toProductListResponse(
-              await listProducts(app.db, { awaitingReview: true }, request.query, { withReview: true, catalogVersion }),
+              await listProducts(app.db, app.lists, { awaitingReview: true }, request.query, {
+                withReview: true,
+                catalogVersion,
+              }),
             ),
           ),
         ),

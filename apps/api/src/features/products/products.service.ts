@@ -3,62 +3,54 @@ import {
   type ProductCountsResponse,
   type productListQuery,
   productMessages,
-  type ReviewedProductField,
 } from '@haat/contract';
 import type { z } from 'zod';
 import type { Actor } from '../../platform/auth/access.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db/constraint-errors.js';
 import type { Db } from '../../platform/db/create-db.js';
+import { type ListContext, searchedListPieces } from '../../platform/db/list-search.js';
 import { type ListAnswer, listOrPage } from '../../platform/db/lists.js';
 import type { ProductUpdate } from '../../platform/db/schema.js';
 import { runTransaction } from '../../platform/db/transactions.js';
 import { isStaleVersion, nextVersion } from '../../platform/db/versions.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { diffFields, recordActivity } from '../activity/activity.service.js';
-import { notifyProductReviewed, notifyProductSubmitted } from '../notifications/notifications.service.js';
+import { notifyProductSubmitted } from '../notifications/notifications.service.js';
+import type { ProductRecord } from './product-record.js';
+import { canSee, scopeOf, type Viewer } from './product-visibility.js';
 import {
-  countProducts,
   deleteProduct as deleteProductRow,
   findCategoryRef,
   findImagesOf,
   findProductById,
   findProductOwnership,
+  findProductRows,
   findSubcategoryRef,
   findVendorStatus,
   insertProduct,
   isSkuTaken,
-  listProducts as listProductRows,
-  type ProductConditions,
   type ProductDetailRow,
   productCounts,
-  productSortKeys,
   replaceProductImages,
   updateProduct as updateProductRow,
 } from './products.repository.js';
 import { productColumnsOf } from './products.wire.js';
-import {
-  changedFields,
-  editPathOf,
-  liveColumnsOf,
-  parseReviewedValues,
-  type ReviewedValues,
-  reviewedColumnsOf,
-  reviewedValuesOf,
-} from './revision-rules.js';
+import { changedFields, editPathOf, liveColumnsOf, parseReviewedValues, reviewedValuesOf } from './revision-rules.js';
 import {
   deleteRevision,
   findLatestRevisionsOf,
   findOpenRevision,
   findReferenceNames,
-  findRevisionById,
   insertRevision,
-  type RevisionRow,
   updateRevision,
 } from './revisions.repository.js';
+import { productSearch } from './search/product-search.js';
+import { type ProductConditions, productSortKeys } from './search/shared.js';
 
 /**
  * The catalog's rules (issue 3, server rules; spec sections 2 'Product list',
- * 'Product form', 'Pending products', 4 'Product approval', 6 and 7):
+ * 'Product form', 6 and 7; the reviews of section 4 'Product approval' and 'Pending
+ * products' are `product-review.service.ts`, who sees what `product-visibility.ts`):
  * - An admin sees and changes every product; an admin's product is approved at once.
  * - A vendor sees and changes only their own products (another's answers 404, never
  *   403, so ids of other vendors' products are not confirmed); whatever the body says,
@@ -70,18 +62,10 @@ import {
 
 type ListQuery = z.output<typeof productListQuery>;
 
+/** The products a viewer's lists cover (`product-visibility.ts`). */
+export { scopeOf } from './product-visibility.js';
 /** The catalog's current version (decisions 0026, 0033, 0034): what kept list answers and counts are keyed by. */
 export { readCatalogVersion } from './products.repository.js';
-
-/** Which products a caller's lists, counts and reads cover. */
-export type Viewer = Actor | null;
-
-/** The products a viewer may see: all (admin), their own (vendor), the storefront's (anyone else). */
-export function scopeOf(viewer: Viewer): ProductConditions {
-  if (viewer?.role === 'admin') return {};
-  if (viewer?.role === 'vendor') return { vendor: viewer.vendorId ?? -1 };
-  return { approval: 'approved', status: 'active' };
-}
 
 function filtersOf(query: ListQuery): ProductConditions {
   return {
@@ -94,64 +78,40 @@ function filtersOf(query: ListQuery): ProductConditions {
   };
 }
 
-/** A product as the service reads it: the row (money in paise, times UTC) and its image URLs in gallery order. */
-export interface ProductRecord {
-  row: ProductDetailRow;
-  images: string[];
-  /**
-   * The vendor's latest unpublished change (pending or rejected), for admins and the
-   * owning vendor; absent on the storefront's answers.
-   */
-  revision?: RevisionView | null;
-}
-
-/** A revision as the screens show it: reviewed values with the names of what they refer to. */
-export interface RevisionView {
-  row: RevisionRow;
-  proposed: ReviewedValues;
-  /** Changed fields, in the form's order; `before` is the live product now. */
-  changes: ReviewedProductField[];
-  live: ReviewedValues;
-  names: { categories: Map<number, string>; subcategories: Map<number, string> };
-}
-
 /**
  * A product list: without `query.limit` every matching product (the spec's unpaged
- * answer); with it one page in `query.sort` order plus the total and the next page's
- * cursor. `scope` is what the caller may see; the query's filters narrow it. Money in
- * paise: `products.wire.ts` makes the records the wire's products. `catalogVersion` is
- * the catalog's version read before the list (`readCatalogVersion`): a page after the
- * first reuses its list's count while it is current (decision 0034).
- * @throws AppError BAD_REQUEST (400) for a cursor not made for this sort.
+ * answer, at most `lists.unpagedLimit`); with it one page in `query.sort` order plus
+ * the total (exact up to `lists.countBound`, decision 0027) and the next page's cursor.
+ * `scope` is what the caller may see; the query's filters narrow it. The rows come
+ * from the product search of `db`'s database (`search/product-search.ts`: count first,
+ * then the page by the plan the count chose). Money in paise: `products.wire.ts` makes
+ * the records the wire's products. `catalogVersion` is the catalog's version read
+ * before the list (`readCatalogVersion`): a page after the first reuses its list's
+ * count while it is current (decision 0034).
+ * @throws AppError BAD_REQUEST (400) for a cursor not made for this sort, and for an
+ *   unpaged list past `lists.unpagedLimit`.
  */
 export async function listProducts(
   db: Db,
+  lists: ListContext,
   scope: ProductConditions,
   query: ListQuery,
   options: { catalogVersion: string; withReview?: boolean },
 ): Promise<ListAnswer<ProductRecord>> {
-  const conditions = [scope, filtersOf(query)];
-  return listOrPage(query, {
-    keyType: productSortKeys[query.sort].type,
-    fetchAll: () => listProductRows(db, conditions, query.sort),
-    // The count first: it also tells the repository which plan finds the page faster.
-    countFirst: true,
-    count: (bound, page) =>
-      countProducts(
-        db,
-        conditions,
-        bound,
-        page && { sort: query.sort, size: page.limit + 1, after: page.after, catalogVersion: options.catalogVersion },
-      ),
-    boundedCount: true,
-    totalOf: (count) => count.total,
-    fetchPage: (page) => listProductRows(db, conditions, query.sort, page),
-    keyOf: (row) => ({ key: row.sortKey, id: row.id }),
-    toItems: async (rows) => {
-      const records = await withImages(db, rows);
-      return options.withReview ? withRevisions(db, records) : records;
+  const search = { conditions: [scope, filtersOf(query)], sort: query.sort, catalogVersion: options.catalogVersion };
+  return listOrPage(
+    query,
+    {
+      keyType: productSortKeys[query.sort].type,
+      ...searchedListPieces(productSearch(db, lists), search, (rows) => findProductRows(rows, query.sort)),
+      keyOf: (row) => ({ key: row.sortKey, id: row.id }),
+      toItems: async (rows) => {
+        const records = await withImages(db, rows);
+        return options.withReview ? withRevisions(db, records) : records;
+      },
     },
-  });
+    lists,
+  );
 }
 
 /**
@@ -187,6 +147,7 @@ export async function withRevisions(db: Db, records: ProductRecord[]): Promise<P
   return records.map((record) => ({ ...record, revision: views.get(record.row.id) ?? null }));
 }
 
+/** Adds to each row its images, in gallery order. */
 async function withImages(db: Db, rows: ProductDetailRow[]): Promise<ProductRecord[]> {
   const images = await findImagesOf(
     db,
@@ -195,18 +156,14 @@ async function withImages(db: Db, rows: ProductDetailRow[]): Promise<ProductReco
   return rows.map((row) => ({ row, images: images.get(row.id) ?? [] }));
 }
 
-/** A product as a write answers it to staff: with images and its unpublished revision. */
-async function loadProduct(db: Db, id: number): Promise<ProductRecord> {
+/**
+ * A product as a write answers it to staff: with images and its unpublished revision.
+ * @throws AppError NOT_FOUND (404) when it does not exist.
+ */
+export async function loadProduct(db: Db, id: number): Promise<ProductRecord> {
   const row = await findProductById(db, id);
   if (!row) throw notFound(productMessages.notFound);
   return (await withRevisions(db, await withImages(db, [row])))[0] as ProductRecord;
-}
-
-/** True when `viewer` may see the product (see the rules at the top of this file). */
-function canSee(viewer: Viewer, product: { vendorId: number | null; status: string; approvalStatus: string }) {
-  if (viewer?.role === 'admin') return true;
-  if (viewer?.role === 'vendor') return product.vendorId !== null && product.vendorId === viewer.vendorId;
-  return product.approvalStatus === 'approved' && product.status === 'active';
 }
 
 /**
@@ -223,9 +180,10 @@ export async function getProduct(db: Db, viewer: Viewer, id: number): Promise<Pr
 
 /**
  * The product's fields as the activity log records them: money in paise (`diffFields`
- * makes rupees), the category, subcategory and vendor by name rather than id.
+ * makes rupees), the category, subcategory and vendor by name rather than id; null
+ * when it does not exist.
  */
-async function productSnapshot(db: Db, id: number): Promise<Record<string, unknown> | null> {
+export async function productSnapshot(db: Db, id: number): Promise<Record<string, unknown> | null> {
   const row = await findProductById(db, id);
   if (!row) return null;
   const { categoryName, subcategoryName, vendorBusinessName, ...fields } = row;
@@ -236,7 +194,7 @@ async function productSnapshot(db: Db, id: number): Promise<Record<string, unkno
 }
 
 /** `diffFields` for two product snapshots: prices recorded in rupees. */
-const productChanges = (before: Record<string, unknown> | null, after: Record<string, unknown> | null) =>
+export const productChanges = (before: Record<string, unknown> | null, after: Record<string, unknown> | null) =>
   diffFields(before, after, { money: ['salePricePaise', 'actualPricePaise'] });
 
 /**
@@ -244,7 +202,7 @@ const productChanges = (before: Record<string, unknown> | null, after: Record<st
  * to it, and (when `vendorToCheck` is set) the vendor is approved.
  * @throws AppError VALIDATION_FAILED (400) naming every bad field.
  */
-async function checkReferences(
+export async function checkReferences(
   db: Db,
   body: Pick<ParsedProductBody, 'category' | 'subcategory'>,
   vendorToCheck: number | null,
@@ -276,7 +234,7 @@ const changedMeanwhile = () => new AppError('CONFLICT', productMessages.changedM
  * our check) becomes the same 409 as the check, a foreign-key violation (a category or
  * vendor deleted meanwhile) a 400, never a 500.
  */
-async function guardWrite<T>(write: () => Promise<T>): Promise<T> {
+export async function guardWrite<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
@@ -340,7 +298,7 @@ export async function createProduct(
 }
 
 /** Where a product stands, as `findProductOwnership` reads it (locked inside a transaction on PostgreSQL). */
-type Ownership = NonNullable<Awaited<ReturnType<typeof findProductOwnership>>>;
+export type Ownership = NonNullable<Awaited<ReturnType<typeof findProductOwnership>>>;
 
 /**
  * Applies an edit inside the caller's transaction, after its access and version
@@ -358,7 +316,7 @@ type Ownership = NonNullable<Awaited<ReturnType<typeof findProductOwnership>>>;
  * @returns the path taken and whether something now awaits review.
  * @throws AppError VALIDATION_FAILED (400) for bad references; CONFLICT (409) for a SKU in use.
  */
-async function applyEdit(
+export async function applyEdit(
   trx: Db,
   actor: Actor,
   body: ParsedProductBody,
@@ -489,158 +447,6 @@ export async function deleteProduct(db: Db, actor: Actor, id: number): Promise<v
       changes: productChanges(before, null),
     });
   });
-}
-
-/** A review decision as the routes pass it (contract `approvalBody`, parsed). */
-export interface ReviewDecision {
-  isApproved: boolean;
-  /** The version reviewed (decision 0024). */
-  updatedAt?: string | undefined;
-  /** Why it is rejected; the contract requires it to reject (decision 0046). */
-  reason?: string | undefined;
-  /** The review form's unsaved edits, saved first in the same transaction (decision 0045). */
-  product?: ParsedProductBody | undefined;
-}
-
-/**
- * `PUT /products/admin/approve/:id` (spec section 4, Product approval; issue 12):
- * approving sets approval approved and status active and clears the rejection reason;
- * rejecting sets approval rejected and status pending, which takes it out of the queue
- * until the vendor edits it, and stores `decision.reason` for the vendor. Records who
- * decided and when (UTC).
- *
- * With `decision.product` (the form's unsaved edits, decision 0045) the edit is applied
- * as an admin's edit first, in the same transaction, under the same single version
- * check, so the admin approves exactly what they see. With `decision.updatedAt` (the
- * version reviewed), a product changed since is left as it is (decision 0024); on
- * PostgreSQL the row is read `FOR UPDATE`, so a vendor's edit and the review cannot
- * interleave.
- * @throws AppError NOT_FOUND (404) when it does not exist; CONFLICT (409)
- *   `productMessages.reviewedStale` when it changed after `decision.updatedAt`, or a
- *   SKU in use by the edits; VALIDATION_FAILED (400) for the edits' bad references.
- */
-export async function reviewProduct(
-  db: Db,
-  admin: Actor,
-  id: number,
-  decision: ReviewDecision,
-): Promise<{ message: string; product: ProductRecord }> {
-  const now = new Date().toISOString();
-  const { isApproved } = decision;
-  await guardWrite(() =>
-    runTransaction(db, async (trx) => {
-      const current = await findProductOwnership(trx, id);
-      if (!current) throw notFound(productMessages.notFound);
-      if (isStaleVersion(decision.updatedAt, current.updatedAt)) {
-        throw new AppError('CONFLICT', productMessages.reviewedStale);
-      }
-      const savedAt = nextVersion(current.updatedAt, now);
-      const before = await productSnapshot(trx, id);
-      if (decision.product) await applyEdit(trx, admin, decision.product, current, savedAt, now);
-      await updateProductRow(trx, id, {
-        approvalStatus: isApproved ? 'approved' : 'rejected',
-        status: isApproved ? 'active' : 'pending',
-        reviewedBy: admin.userId,
-        reviewedAt: now,
-        rejectionReason: isApproved ? null : (decision.reason ?? null),
-        updatedAt: savedAt,
-      });
-      await notifyProductReviewed(trx, id, isApproved, now);
-      const after = await productSnapshot(trx, id);
-      await recordActivity(trx, {
-        actor: admin,
-        action: isApproved ? 'approve' : 'reject',
-        kind: 'product',
-        recordId: id,
-        label: String(after?.name ?? ''),
-        changes: productChanges(before, after),
-      });
-    }),
-  );
-  return {
-    message: isApproved ? productMessages.approved : productMessages.rejected,
-    product: await loadProduct(db, id),
-  };
-}
-
-/**
- * `PUT /api/products/admin/revisions/:id` (issue 12; decision 0044): an admin's review
- * of a vendor's pending revision of an approved product. Approving publishes the
- * proposed fields and images at once (the product's version moves); rejecting keeps
- * the live version and stores `decision.reason` for the vendor. Checked in one
- * transaction, the revision and the product locked on PostgreSQL:
- * - the revision must still be pending (409 `revisionNotFound` once reviewed);
- * - with `decision.updatedAt`, the revision must not have changed since (409
- *   `revisionStale`: the vendor edited it again);
- * - to publish, the live reviewed fields must still be those the revision was proposed
- *   against (409 `revisionBaseMoved`: an admin edited them meanwhile); a sale or a price
- *   change does not count, so a busy product can still be reviewed;
- * - the proposed category and subcategory must still exist and match (400).
- * @returns the message and the product as it now stands (with the revision's state).
- * @throws AppError NOT_FOUND (404) when there is no such revision; CONFLICT (409) and
- *   VALIDATION_FAILED (400) as above.
- */
-export async function reviewRevision(
-  db: Db,
-  admin: Actor,
-  revisionId: number,
-  decision: Omit<ReviewDecision, 'product'>,
-): Promise<{ message: string; product: ProductRecord }> {
-  const now = new Date().toISOString();
-  const productId = await guardWrite(() =>
-    runTransaction(db, async (trx) => {
-      const revision = await findRevisionById(trx, revisionId);
-      if (!revision) throw notFound(productMessages.revisionNotFound);
-      if (revision.status !== 'pending') throw new AppError('CONFLICT', productMessages.revisionNotFound);
-      const current = await findProductOwnership(trx, revision.productId);
-      if (!current) throw notFound(productMessages.notFound);
-      if (isStaleVersion(decision.updatedAt, revision.updatedAt)) {
-        throw new AppError('CONFLICT', productMessages.revisionStale);
-      }
-      const reviewed = { reviewedBy: admin.userId, reviewedAt: now, updatedAt: nextVersion(revision.updatedAt, now) };
-      if (!decision.isApproved) {
-        await updateRevision(trx, revision.id, { ...reviewed, status: 'rejected', reason: decision.reason ?? null });
-        await notifyProductReviewed(trx, current.id, false, now);
-        await recordActivity(trx, {
-          actor: admin,
-          action: 'reject',
-          kind: 'product',
-          recordId: current.id,
-          label: String((await findProductById(trx, current.id))?.name ?? ''),
-          changes: diffFields({ revision: 'pending' }, { revision: 'rejected' }),
-        });
-        return current.id;
-      }
-      const liveRow = await findProductById(trx, current.id);
-      if (!liveRow) throw notFound(productMessages.notFound);
-      const live = reviewedValuesOf(liveRow, (await findImagesOf(trx, [current.id])).get(current.id) ?? []);
-      if (changedFields(parseReviewedValues(revision.base), live).length > 0) {
-        throw new AppError('CONFLICT', productMessages.revisionBaseMoved);
-      }
-      const proposed = parseReviewedValues(revision.proposed);
-      await checkReferences(trx, { category: proposed.categoryId, subcategory: proposed.subcategoryId }, null);
-      const savedAt = nextVersion(current.updatedAt, now);
-      const before = await productSnapshot(trx, current.id);
-      await updateProductRow(trx, current.id, { ...reviewedColumnsOf(proposed), updatedAt: savedAt });
-      await replaceProductImages(trx, current.id, proposed.images, savedAt);
-      await updateRevision(trx, revision.id, { ...reviewed, status: 'approved' });
-      await notifyProductReviewed(trx, current.id, true, now);
-      const after = await productSnapshot(trx, current.id);
-      await recordActivity(trx, {
-        actor: admin,
-        action: 'approve',
-        kind: 'product',
-        recordId: current.id,
-        label: String(after?.name ?? ''),
-        changes: productChanges(before, after),
-      });
-      return current.id;
-    }),
-  );
-  return {
-    message: decision.isApproved ? productMessages.revisionApproved : productMessages.revisionRejected,
-    product: await loadProduct(db, productId),
-  };
 }
 
 /** `GET /products/admin/count`: the footer's counts over the viewer's catalog. */

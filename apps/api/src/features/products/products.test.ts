@@ -1,7 +1,6 @@
-import { LIST_COUNT_BOUND, MAX_CURSOR_LENGTH, type Product, productMessages } from '@haat/contract';
+import { MAX_CURSOR_LENGTH, type Product, productMessages } from '@haat/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setListCountBound } from '../../platform/db/lists.js';
 import { authAs, createAdmin, createVendor, type FixtureUser } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
@@ -1305,7 +1304,7 @@ describe.each([
   const made: Made[] = [];
 
   beforeAll(async () => {
-    // The bound is per process (`setListCountBound`): afterAll puts the default back.
+    // The bound is this app's own (decision 0085): the suite's other apps keep theirs.
     own = await createTestApp(bound ? { LIST_COUNT_BOUND: String(bound) } : {});
     boss = await createAdmin(own.db);
     const headers = authAs(own.app, boss);
@@ -1342,7 +1341,6 @@ describe.each([
     }
   });
   afterAll(async () => {
-    setListCountBound(LIST_COUNT_BOUND);
     await own.close();
   });
 

@@ -12,7 +12,7 @@ import {
   type WarrantyPeriod,
 } from '@haat/contract';
 import type { ListAnswer } from '../../platform/db/lists.js';
-import type { ProductRecord, RevisionView } from './products.service.js';
+import type { ProductRecord, RevisionView } from './product-record.js';
 import type { ReviewedValues } from './revision-rules.js';
 
 /**

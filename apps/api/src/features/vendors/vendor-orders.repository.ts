@@ -2,8 +2,9 @@ import type { OrderStatus } from '@haat/contract';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../platform/db/create-db.js';
 import { isPostgres } from '../../platform/db/dialect.js';
-import { afterKeyset, copyContains, type Keyset, likeContains } from '../../platform/db/lists.js';
+import { afterKeyset, type Keyset } from '../../platform/db/lists.js';
 import type { Database } from '../../platform/db/schema.js';
+import { copyContains, likeContains } from '../../platform/db/search-text.js';
 
 /**
  * SQL of a vendor's own back office: their products, and the orders holding a line

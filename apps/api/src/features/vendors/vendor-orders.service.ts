@@ -1,7 +1,7 @@
 import { type OrderStatus, type vendorOrderListQuery, vendorPortalMessages } from '@haat/contract';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/create-db.js';
-import { type ListAnswer, listOrPage } from '../../platform/db/lists.js';
+import { type ListAnswer, type ListBounds, listOrPage } from '../../platform/db/lists.js';
 import { notFound } from '../../platform/errors.js';
 import {
   countOwnOrders,
@@ -65,14 +65,15 @@ export async function getVendorDashboard(db: Db, vendorId: number): Promise<Vend
  * `GET /api/vendor/orders`: orders holding the vendor's lines, newest first, optionally
  * of one status and whose tracking number contains `search` (any case, every character
  * literally); each row with the units and paise of their own lines. Without `limit`
- * every one (a cursor is ignored; refused past `UNPAGED_LIST_LIMIT`); with it a keyset
- * page plus `total` (exact up to `LIST_COUNT_BOUND`, then the bound with
+ * every one (a cursor is ignored; refused past `bounds.unpagedLimit`); with it a keyset
+ * page plus `total` (exact up to `bounds.countBound`, then the bound with
  * `totalRelation: 'gte'`: decision 0027) and `nextCursor`.
  * @throws AppError BAD_REQUEST (400) for a cursor this list did not make, and for an
- *   unpaged list of more orders than `UNPAGED_LIST_LIMIT` (`errors.limit`).
+ *   unpaged list of more orders than `bounds.unpagedLimit` (`errors.limit`).
  */
 export async function listVendorOrders(
   db: Db,
+  bounds: ListBounds,
   vendorId: number,
   query: z.output<typeof vendorOrderListQuery>,
 ): Promise<ListAnswer<OwnOrderRow>> {
@@ -89,6 +90,7 @@ export async function listVendorOrders(
       keyOf: (row) => ({ key: row.createdAt, id: row.id }),
       toItems: (rows) => rows,
     },
+    bounds,
   );
 }
 

@@ -17,7 +17,7 @@ export const vendorPortalRoutes: FastifyPluginAsync = async (app) => {
 
     /** `GET /api/vendor/orders` → `{ success, orders }`, with `total` and `nextCursor` when paged. Errors: 400. */
     orders: async (request) =>
-      toVendorOrderListResponse(await listVendorOrders(app.db, vendorIdOf(request), request.query)),
+      toVendorOrderListResponse(await listVendorOrders(app.db, app.lists, vendorIdOf(request), request.query)),
 
     /**
      * `GET /api/vendor/orders/{id}` → `{ success, order }`. Errors: 400 bad id; 404 'Order

@@ -28,7 +28,7 @@ export const vendorRoutes: FastifyPluginAsync = async (app) => {
      * `GET /api/vendors` → `{ success, vendors }`, with `total` and `nextCursor` when paged.
      * Errors: 400 bad query or cursor.
      */
-    list: async (request) => ({ success: true as const, ...(await listVendors(app.db, request.query)) }),
+    list: async (request) => ({ success: true as const, ...(await listVendors(app.db, app.lists, request.query)) }),
 
     /** `GET /api/vendors/counts` → `{ success, total, approved, pending, rejected }`. */
     counts: async () => ({ success: true as const, ...(await vendorCounts(app.db)) }),

@@ -1,7 +1,7 @@
 import type { Vendor, vendorListQuery } from '@haat/contract';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/create-db.js';
-import { listOrPage } from '../../platform/db/lists.js';
+import { type ListBounds, listOrPage } from '../../platform/db/lists.js';
 import { countVendors, listVendors as listVendorRows, vendorSortKeys } from './vendors.repository.js';
 
 type VendorQuery = z.output<typeof vendorListQuery>;
@@ -30,16 +30,21 @@ function toVendor(row: VendorRow): Vendor {
  */
 export async function listVendors(
   db: Db,
+  bounds: ListBounds,
   query: VendorQuery,
 ): Promise<{ vendors: Vendor[]; total?: number; nextCursor?: string | null }> {
   const filters = { status: query.status === 'all' ? undefined : query.status, search: query.search || undefined };
-  const { items, ...paging } = await listOrPage(query, {
-    keyType: vendorSortKeys[query.sort].type,
-    fetchAll: () => listVendorRows(db, filters, query.sort),
-    fetchPage: (page) => listVendorRows(db, filters, query.sort, page),
-    count: () => countVendors(db, filters),
-    keyOf: (row) => ({ key: row.sortKey, id: row.id }),
-    toItems: (rows) => rows.map(toVendor),
-  });
+  const { items, ...paging } = await listOrPage(
+    query,
+    {
+      keyType: vendorSortKeys[query.sort].type,
+      fetchAll: () => listVendorRows(db, filters, query.sort),
+      fetchPage: (page) => listVendorRows(db, filters, query.sort, page),
+      count: () => countVendors(db, filters),
+      keyOf: (row) => ({ key: row.sortKey, id: row.id }),
+      toItems: (rows) => rows.map(toVendor),
+    },
+    bounds,
+  );
   return { vendors: items, ...paging };
 }

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors.js';
-import { choosePostgresPagePlan, encodeCursor, type Keyset, type ListPieces, listOrPage } from './lists.js';
+import { encodeCursor, type Keyset, type ListBounds, type ListPieces, listOrPage } from './lists.js';
 
 /**
- * The shared list helper and PostgreSQL's page-plan chooser, without a database: the
- * query pieces here are functions over an array, and every call they get is recorded.
+ * The shared list helper, without a database: the query pieces here are functions over
+ * an array, and every call they get is recorded. (PostgreSQL's page-plan chooser, once
+ * here, is held by postgres-planning.test.ts.)
  */
+
+/** An app's bounds, far above these lists. */
+const BOUNDS: ListBounds = { unpagedLimit: 10_000, countBound: 10_000 };
 
 interface Row {
   id: number;
@@ -44,7 +48,7 @@ function piecesOver(calls: string[], extra: Partial<ListPieces<Row, string>> = {
 describe('listOrPage', () => {
   it('answers every row, without total or cursor, when unpaged, ignoring a cursor', async () => {
     const calls: string[] = [];
-    const answer = await listOrPage({ sort: 'name', cursor: 'junk' }, piecesOver(calls));
+    const answer = await listOrPage({ sort: 'name', cursor: 'junk' }, piecesOver(calls), BOUNDS);
     expect(answer).toEqual({ items: ['A', 'B', 'C'] });
     expect(Object.keys(answer)).toEqual(['items']);
     // Counted first: an unpaged answer is bounded (decision 0025).
@@ -54,21 +58,21 @@ describe('listOrPage', () => {
   it('answers the rows after the cursor when unpaged, if the list asks so', async () => {
     const calls: string[] = [];
     const cursor = encodeCursor('name', 'a', 1);
-    const answer = await listOrPage({ sort: 'name', cursor }, piecesOver(calls, { unpagedFromCursor: true }));
+    const answer = await listOrPage({ sort: 'name', cursor }, piecesOver(calls, { unpagedFromCursor: true }), BOUNDS);
     expect(answer).toEqual({ items: ['B', 'C'] });
     expect(calls).toEqual(['count', 'all 1']);
   });
 
   it('answers a page, the total and the next cursor, then the last page with a null cursor', async () => {
-    const first = await listOrPage({ sort: 'name', limit: 2 }, piecesOver([]));
+    const first = await listOrPage({ sort: 'name', limit: 2 }, piecesOver([]), BOUNDS);
     expect(first).toEqual({ items: ['A', 'B'], total: 3, nextCursor: encodeCursor('name', 'b', 2) });
-    const last = await listOrPage({ sort: 'name', limit: 2, cursor: first.nextCursor ?? '' }, piecesOver([]));
+    const last = await listOrPage({ sort: 'name', limit: 2, cursor: first.nextCursor ?? '' }, piecesOver([]), BOUNDS);
     expect(last).toEqual({ items: ['C'], total: 3, nextCursor: null });
   });
 
   it('counts first and hands the count to the page fetch with countFirst', async () => {
     const calls: string[] = [];
-    await listOrPage({ sort: 'name', limit: 2 }, piecesOver(calls, { countFirst: true }));
+    await listOrPage({ sort: 'name', limit: 2 }, piecesOver(calls, { countFirst: true }), BOUNDS);
     expect(calls).toEqual(['count', 'page 2 - 3']);
   });
 
@@ -76,17 +80,18 @@ describe('listOrPage', () => {
     const base = piecesOver([]);
     const pieces: ListPieces<Row, string, { total: number; rows: number }> = {
       ...base,
+      fetchAll: (after) => base.fetchAll(after, 3),
       fetchPage: ({ limit, after }) => base.fetchPage({ limit, after }),
       count: async () => ({ total: 3, rows: 10 }),
       totalOf: (count) => count.total,
     };
-    const answer = await listOrPage({ sort: 'name', limit: 5 }, pieces);
+    const answer = await listOrPage({ sort: 'name', limit: 5 }, pieces, BOUNDS);
     expect(answer.total).toBe(3);
   });
 
   it('answers 400 to a cursor of another sort, of the wrong key type, or with an id that cannot exist', async () => {
     const page = (cursor: string, extra: Partial<ListPieces<Row, string>> = {}) =>
-      listOrPage({ sort: 'name', limit: 2, cursor }, piecesOver([], extra));
+      listOrPage({ sort: 'name', limit: 2, cursor }, piecesOver([], extra), BOUNDS);
     await expect(page(encodeCursor('price', 'a', 1))).rejects.toBeInstanceOf(AppError);
     await expect(page(encodeCursor('name', 5, 1))).rejects.toBeInstanceOf(AppError);
     await expect(page(encodeCursor('name', 'a', 1), { keyType: 'instant' })).rejects.toMatchObject({
@@ -96,16 +101,5 @@ describe('listOrPage', () => {
       page(encodeCursor('name', '2026-02-30T00:00:00.000Z', 1), { keyType: 'instant' }),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     await expect(page(encodeCursor('name', 'a', 2_147_483_648))).rejects.toMatchObject({ code: 'BAD_REQUEST' });
-  });
-});
-
-describe('choosePostgresPagePlan', () => {
-  it('walks the sort order, at most as many rows as there are matches, when matches are dense', () => {
-    // 51 * 1,000,000 / 100,000 = 510 rows expected < 100,000 matches.
-    expect(choosePostgresPagePlan(51, 100_000, 1_000_000)).toEqual({ access: 'walk', budget: 100_000 });
-  });
-  it('gathers the matches when they are sparse or absent', () => {
-    expect(choosePostgresPagePlan(51, 1000, 1_000_000)).toEqual({ access: 'gather' });
-    expect(choosePostgresPagePlan(51, 0, 1_000_000)).toEqual({ access: 'gather' });
   });
 });

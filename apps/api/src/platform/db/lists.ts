@@ -1,10 +1,12 @@
-import { LIST_COUNT_BOUND, MAX_ID } from '@haat/contract';
+import { MAX_ID } from '@haat/contract';
 import { type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { AppError } from '../errors.js';
 import type { Database } from './schema.js';
 
 /**
- * Helpers shared by every list endpoint: keyset paging and substring search.
+ * Helpers shared by every list endpoint: keyset paging, bounded counts and the one list
+ * answer (`listOrPage`). How a text is matched is `search-text.ts`; how the big lists
+ * (products, orders) are searched on each database is `list-search.ts`.
  *
  * Keyset ("seek") paging: a page is the rows after the last one seen in the list's
  * order, found through an index on (sort key, id) instead of skipping rows with
@@ -103,96 +105,6 @@ export function toPage<Row>(
   return { rows: page, nextCursor: encodeCursor(sort, last.key, last.id) };
 }
 
-/**
- * A LIKE pattern matching `text` anywhere (case-insensitive substring search, spec
- * section 5): `%`, `_` and `\` in the text match themselves. Use with `escape '\'`.
- */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
-/**
- * `expression LIKE pattern ESCAPE '\'`, case-insensitive on both databases: SQLite's
- * LIKE ignores ASCII case, PostgreSQL needs ILIKE.
- */
-export function likeContains(postgres: boolean, expression: Expression<unknown>, text: string): RawBuilder<SqlBool> {
-  const op = sql.raw(postgres ? 'ilike' : 'like');
-  return sql<SqlBool>`${expression} ${op} ${containsPattern(text)} escape '\\'`;
-}
-
-/** U+001F: joins the fields of a PostgreSQL search copy (`copyContains`, decision 0029). */
-const SEARCH_FIELD_SEPARATOR = '\u001f';
-
-/**
- * True when LIKE on a search copy alone answers `text` (`copyContains`): a text holding
- * the fields' separator could match across two fields there.
- */
-export const copyAloneSuffices = (text: string) => !text.includes(SEARCH_FIELD_SEPARATOR);
-
-/**
- * PostgreSQL: one of `fields` contains `text`, in any case, as ILIKE on each would
- * answer, written over `copy`: a stored `lower(field ‖ U+001F ‖ field …)` of those
- * fields with one pg_trgm index (decision 0029), checked with LIKE against the pattern
- * lower-cased in SQL (PostgreSQL's ILIKE lower-cases each value of each row: about
- * 0.5 µs a column). A text holding the separator could match across two fields in
- * the copy, so it is also checked on each field with ILIKE.
- */
-export function copyContains(copy: Expression<unknown>, fields: Array<Expression<unknown>>, text: string) {
-  const onCopy = sql<SqlBool>`${copy} like lower(${containsPattern(text)}) escape '\\'`;
-  if (copyAloneSuffices(text)) return onCopy;
-  return sql<SqlBool>`(${onCopy} and (${sql.join(
-    fields.map((field) => likeContains(true, field, text)),
-    sql` or `,
-  )}))`;
-}
-
-/**
- * Whether PostgreSQL's bigram indexes (`search_bigrams`, migration 2026_11_28_0900,
- * decision 0035) can find the values containing `text`, in any case: two printable
- * ASCII characters, which PostgreSQL's `lower` keeps two characters long. Other texts
- * under 3 characters are checked on every value.
- */
-export const bigramsServe = (text: string) => /^[\x20-\x7e]{2}$/.test(text);
-
-/**
- * PostgreSQL: the bigrams of `lowered` (a lower-cased expression, written exactly as
- * in its `search_bigrams` index) hold `text` lower-cased in SQL, as ILIKE folds it: for
- * a text `bigramsServe` accepts, true for every value containing it, so only the
- * index's candidates need the LIKE check. Served by the index alone: on a row read
- * another way the function costs about 14 µs, so a walk leaves this out.
- */
-export function bigramsContain(lowered: Expression<unknown>, text: string): RawBuilder<SqlBool> {
-  return sql<SqlBool>`search_bigrams(${lowered}) @> array[lower(${text})]`;
-}
-
-/** How a searched page is found on PostgreSQL; see `choosePostgresPagePlan`. */
-export type PostgresPagePlan = { access: 'gather' } | { access: 'walk'; budget: number };
-
-/**
- * PostgreSQL: how to find one page of `size` rows (the limit plus one) among `matches`
- * rows meeting a searched list's conditions, out of `rows` in scope. PostgreSQL's
- * estimate of a trigram search's matches can be several times off, and it then walks
- * the sort order's index from the first row without bound, though matches bunch in
- * that order. So the plan is chosen from the counted total (docs/decisions/0016 for
- * orders, 0017 for products): walk the sort order when the walk is expected to read
- * fewer rows than there are matches, reading at most as many rows as there are
- * matches (`budget`); else gather the matches through the trigram indexes and sort
- * them. Walking and gathering cost about the same per row (0.7 and 0.9 µs on the
- * 1,000,000-order store). When `matches` is only a lower bound (a total counted to its
- * bound, decision 0027), gathering reads at least that many and maybe far more, so the
- * walk may read twenty times what it is expected to before it gathers.
- */
-export function choosePostgresPagePlan(
-  size: number,
-  matches: number,
-  rows: number,
-  matchesAtLeast = false,
-): PostgresPagePlan {
-  const expected = (size * rows) / Math.max(1, matches);
-  if (matchesAtLeast) return { access: 'walk', budget: Math.ceil(Math.max(matches, 20 * expected)) };
-  return expected < matches ? { access: 'walk', budget: matches } : { access: 'gather' };
-}
-
 /** The paging a list query carries (the contract's pagination fields and its sort). */
 export interface ListRequest {
   /** The page size; without it the list is the spec's unpaged answer. */
@@ -211,8 +123,11 @@ export interface ListRequest {
 export interface ListPieces<Row, Item, Count = number> {
   /** The type of the sort key in this list's cursors, checked before it reaches SQL. */
   keyType: SortKeyType;
-  /** Every matching row, in list order: the spec's unpaged answer (after `after` if `unpagedFromCursor`). */
-  fetchAll: (after: Keyset | undefined) => Promise<Row[]>;
+  /**
+   * Every matching row, in list order: the spec's unpaged answer (after `after` if
+   * `unpagedFromCursor`). `count` is what `count` answered, counted first to bound it.
+   */
+  fetchAll: (after: Keyset | undefined, count: Count) => Promise<Row[]>;
   /**
    * Up to `limit + 1` rows after `after` in list order (the extra row tells whether a
    * page follows). With `countFirst`, `count` is what `count` answered.
@@ -227,9 +142,9 @@ export interface ListPieces<Row, Item, Count = number> {
    */
   count: (bound: number, page?: { limit: number; after: Keyset | undefined }) => Promise<Count>;
   /**
-   * The count stops past a bound (decision 0027): a page's total is exact up to
-   * `LIST_COUNT_BOUND` and beyond it answers `LIST_COUNT_BOUND` with `totalRelation: 'gte'`
-   * ('10,000+'). The lists of a store's big tables (products, orders) count so; the
+   * The count stops past a bound (decision 0027): a page's total is exact up to the
+   * app's `countBound` (`LIST_COUNT_BOUND`) and beyond it answers that bound with
+   * `totalRelation: 'gte'` ('10,000+'). The lists of a store's big tables (products, orders) count so; the
    * others count exactly and answer no `totalRelation`.
    */
   boundedCount?: boolean;
@@ -255,15 +170,25 @@ export interface ListPieces<Row, Item, Count = number> {
 /** The bound on an unpaged answer unless `UNPAGED_LIST_LIMIT` sets another (docs/decisions/0025). */
 export const DEFAULT_UNPAGED_LIST_LIMIT = 10_000;
 
-let unpagedListLimit = DEFAULT_UNPAGED_LIST_LIMIT;
-
 /**
- * Sets the most rows an unpaged list answers in this process (`UNPAGED_LIST_LIMIT`);
- * `buildApp` calls it with its configuration. One value per process: every app a
- * process builds runs with the configuration of the last one built.
+ * How far an app's lists go, from its configuration (decision 0085: each app carries
+ * its own, so two apps in one process each answer by theirs). `buildApp` makes them
+ * part of `app.lists`, which the routes hand to the services' list functions.
  */
-export function setUnpagedListLimit(rows: number): void {
-  unpagedListLimit = rows;
+export interface ListBounds {
+  /**
+   * The most rows an unpaged list answers (`UNPAGED_LIST_LIMIT`, default
+   * `DEFAULT_UNPAGED_LIST_LIMIT`; decision 0025).
+   */
+  readonly unpagedLimit: number;
+  /**
+   * How far a page of a `boundedCount` list counts its total exactly
+   * (`LIST_COUNT_BOUND`, default the contract's 10,000; decision 0027): past it the
+   * answer says '10,000+' (`total: 10000, totalRelation: 'gte'`), as search engines do,
+   * so a search or filter matching half of a million-row table costs what one matching
+   * ten thousand rows costs.
+   */
+  readonly countBound: number;
 }
 
 /** The message of a refused unpaged list: it names `limit`, the way to ask for pages. */
@@ -272,29 +197,6 @@ export function unpagedTooLargeMessage(bound: number): string {
     `This list has more than the ${bound.toLocaleString('en-IN')} rows an unpaged answer may hold. ` +
     'Ask for it in pages: add limit (and the cursor each page answers).'
   );
-}
-
-/**
- * How far a page of a `boundedCount` list counts its total exactly in this process (the
- * contract's `LIST_COUNT_BOUND` unless configured, decision 0027): past it the answer
- * says '10,000+' (`total: 10000, totalRelation: 'gte'`), as search engines do, so a
- * search or filter matching half of a million-row table costs what one matching ten
- * thousand rows costs.
- */
-let listCountBound = LIST_COUNT_BOUND;
-
-/**
- * Sets how far a `boundedCount` list counts a page's total in this process
- * (`LIST_COUNT_BOUND`, default the contract's 10,000); `buildApp` calls it with its
- * configuration, and tests lower it to reach the bound with a few rows.
- */
-export function setListCountBound(rows: number): void {
-  listCountBound = rows;
-}
-
-/** How far a page's total is counted exactly in this process (see `setListCountBound`). */
-export function getListCountBound(): number {
-  return listCountBound;
 }
 
 /**
@@ -332,10 +234,11 @@ export type TotalRelation = 'eq' | 'gte';
 /**
  * Every list endpoint's body (docs/decisions/0009): without `request.limit`, every
  * matching row (the spec's unpaged answer, no `total` or `nextCursor`) as long as
- * they are at most `UNPAGED_LIST_LIMIT` (counted first, up to that bound); with it,
+ * they are at most `bounds.unpagedLimit` (counted first, up to that bound); with it,
  * one keyset page in `request.sort` order plus the total (for a `boundedCount` list,
- * exact up to `LIST_COUNT_BOUND`, with its `totalRelation`: decision 0027) and the
- * next page's cursor. The feature supplies its query pieces (`ListPieces`).
+ * exact up to `bounds.countBound`, with its `totalRelation`: decision 0027) and the
+ * next page's cursor. The feature supplies its query pieces (`ListPieces`; a searched
+ * list's come from `searchedListPieces` in `list-search.ts`), the app its bounds.
  * @throws AppError BAD_REQUEST (400) for a cursor not made for this list and sort, and
  *   for an unpaged request over more rows than the bound (`errors.limit` says to page;
  *   docs/decisions/0025), so no request makes a process hold an unbounded answer.
@@ -343,21 +246,23 @@ export type TotalRelation = 'eq' | 'gte';
 export async function listOrPage<Row, Item, Count = number>(
   request: ListRequest,
   pieces: ListPieces<Row, Item, Count>,
+  bounds: ListBounds,
 ): Promise<ListAnswer<Item>> {
   const { limit, sort } = request;
   const readCursor = () => (request.cursor ? decodeCursor(request.cursor, sort, pieces.keyType) : undefined);
   const totalOf = pieces.totalOf ?? ((count: Count) => count as unknown as number);
   if (limit === undefined) {
     const after = pieces.unpagedFromCursor ? readCursor() : undefined;
-    const bound = unpagedListLimit;
-    const total = totalOf(await pieces.count(bound));
-    if (total > bound) {
+    const bound = bounds.unpagedLimit;
+    const count = await pieces.count(bound);
+    if (totalOf(count) > bound) {
       const message = unpagedTooLargeMessage(bound);
       throw new AppError('BAD_REQUEST', message, { limit: message });
     }
-    return { items: await pieces.toItems(await pieces.fetchAll(after)) };
+    return { items: await pieces.toItems(await pieces.fetchAll(after, count)) };
   }
   const after = readCursor();
+  const listCountBound = bounds.countBound;
   let rows: Row[];
   let count: Count;
   if (pieces.countFirst) {

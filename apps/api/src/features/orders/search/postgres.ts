@@ -1,25 +1,66 @@
 import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../../platform/db/create-db.js';
 import { TRIGRAM } from '../../../platform/db/dialect.js';
-import { plannerRowCount, sampledShare } from '../../../platform/db/estimates.js';
-import { bigramsServe, choosePostgresPagePlan, containsPattern, type Keyset } from '../../../platform/db/lists.js';
+import type { ListSearch } from '../../../platform/db/list-search.js';
+import type { Keyset } from '../../../platform/db/lists.js';
+import { choosePostgresPagePlan, plannerRowCount, sampledShare } from '../../../platform/db/postgres-planning.js';
 import type { Database } from '../../../platform/db/schema.js';
+import { bigramsServe, containsPattern } from '../../../platform/db/search-text.js';
+import { countOrdersInScope } from '../orders.repository.js';
 import {
   afterOrder,
+  countFilteredOrders,
   filteredOrders,
+  filteredOrdersAfter,
   matchesSearch,
+  type OrderFilters,
+  type OrderPlan,
+  type OrderRows,
   type OrderSearch,
   ordersInListOrder,
+  ordersWithIds,
   type PreparedOrderFilters,
+  plainOrderPage,
+  prepareFilters,
 } from './shared.js';
 
 /**
- * The order search on PostgreSQL (docs/decisions/0016, 0029, 0035): one lower-cased copy
- * of the tracking number, the billing e-mail and the account's e-mail
- * (`orders.search_text`), whose pg_trgm index answers texts of 3+ characters and whose
- * bigram index answers texts of 2; one page of a search is found by the plan
- * `choosePostgresPagePlan` picks from the counted total.
+ * The order list's search on PostgreSQL (`ListSearch`, decision 0085;
+ * docs/decisions/0016, 0027, 0029, 0035): one lower-cased copy of the tracking number,
+ * the billing e-mail and the account's e-mail (`orders.search_text`), whose pg_trgm
+ * index answers texts of 3+ characters and whose bigram index answers texts of 2; one
+ * page of a search is found by the plan `choosePostgresPagePlan` picks from the counted
+ * total.
  */
+
+/**
+ * The order list's search on PostgreSQL:
+ * - count: the search resolved (`preparePostgresSearch`); unsearched, the orders of the
+ *   status from the per-day totals, exactly; searched, counted over the orders up to
+ *   the bound;
+ * - page: unsearched, one statement in list order (PostgreSQL's own plan); searched,
+ *   by the plan `findPostgresPageIds` picks from the count.
+ */
+export function postgresOrderSearch(db: Db): ListSearch<OrderFilters, OrderPlan, OrderRows> {
+  return {
+    async count(query, bound) {
+      const filters = await prepareFilters(query, (text) => preparePostgresSearch(db, text));
+      // The per-day totals answer an unsearched count exactly, whatever the number of orders.
+      if (!filters.search) return { total: await countOrdersInScope(db, filters.status), filters, exact: true };
+      const total = await countFilteredOrders(db, filters, bound);
+      return { total, filters, exact: total <= bound };
+    },
+    async page(_, counted, page) {
+      const { filters, total, exact } = counted;
+      if (filters.search === undefined) return plainOrderPage(db, filters, page);
+      if (filters.search.via === 'none' || total === 0) return undefined;
+      const rows = await countOrdersInScope(db, filters.status);
+      const plan = { limit: page.size, after: page.after, total, exact, rows };
+      return ordersWithIds(db, await findPostgresPageIds(db, filters, plan));
+    },
+    all: (_, counted, after) => filteredOrdersAfter(db, counted.filters, after),
+  };
+}
 
 /**
  * A text in at least this share of the orders is answered by a scan (a `like` search):
@@ -40,7 +81,7 @@ const SAMPLE_ROWS = 1000;
  * the bigram index, `bigramsServe`) and a sample finds it in under `DENSE_SHARE` of the
  * orders; else a `like` one, a scan (decision 0035).
  */
-export async function preparePostgresSearch(db: Db, text: string): Promise<OrderSearch> {
+async function preparePostgresSearch(db: Db, text: string): Promise<OrderSearch> {
   if ([...text].length < TRIGRAM && !bigramsServe(text)) return { via: 'like', text };
   const share = await sampleShare(db, text);
   return share !== undefined && share >= DENSE_SHARE ? { via: 'like', text } : { via: 'ngram', text };
@@ -73,7 +114,7 @@ async function sampleShare(db: Db, text: string): Promise<number | undefined> {
  * gathering would; past the bound (10,001 matches) that is the plan on any store under
  * about 1,900,000 orders of the status.
  */
-export async function findPostgresPageIds(
+async function findPostgresPageIds(
   db: Db,
   filters: PreparedOrderFilters,
   page: { limit: number; after: Keyset | undefined; total: number; exact: boolean; rows: number },

@@ -1,24 +1,26 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../../platform/db/create-db.js';
 import { isPostgres } from '../../../platform/db/dialect.js';
-import {
-  afterKeyset,
-  bigramsContain,
-  bigramsServe,
-  copyContains,
-  type Keyset,
-  likeContains,
-} from '../../../platform/db/lists.js';
+import type { PageRequest } from '../../../platform/db/list-search.js';
+import { afterKeyset, countUpTo, type Keyset } from '../../../platform/db/lists.js';
 import type { Database, OrdersTable } from '../../../platform/db/schema.js';
+import { bigramsContain, bigramsServe, copyContains, likeContains } from '../../../platform/db/search-text.js';
 import { ftsQuery } from './plan.js';
 
 /**
- * What both databases' order searches share: how a prepared search is expressed as a
- * predicate, and the list's order. `sqlite.ts` and `postgres.ts` beside this file find
- * a searched page; `orders.repository.ts` runs everything else.
+ * What both databases' order searches share (`ListSearch`, decision 0085): the list's
+ * filters and the rows an answer holds (`OrderRows`), how a search resolved for a
+ * database is expressed as a predicate, the list's order, and the reads both make
+ * alike. `sqlite.ts` and `postgres.ts` beside this file are the search on each database.
  */
 
 export type OrderStatusValue = OrdersTable['status'];
+
+/** The order list's filters, as its service asks the search. `search` is matched as a case-insensitive substring. */
+export interface OrderFilters {
+  status?: OrderStatusValue;
+  search?: string;
+}
 
 /**
  * A search text as the database answers it (see docs/decisions/0016):
@@ -46,6 +48,46 @@ export type OrderSearch =
 export interface PreparedOrderFilters {
   status?: OrderStatusValue;
   search?: OrderSearch;
+}
+
+/**
+ * What an order search's count answers beside its total: the filters with their search
+ * resolved for the database (`filters`, which the page reads again) and whether the
+ * total is exact (`exact`; else a lower bound: the count stopped past its bound,
+ * decision 0027).
+ */
+export interface OrderPlan {
+  filters: PreparedOrderFilters;
+  exact: boolean;
+}
+
+/**
+ * Resolves the search of `filters` with `prepare`, the database's own resolution (see
+ * `OrderSearch`). A blank or absent search is no search; a text with U+0000, which no
+ * stored text contains, matches nothing (`none`).
+ */
+export async function prepareFilters(
+  filters: OrderFilters,
+  prepare: (text: string) => Promise<OrderSearch>,
+): Promise<PreparedOrderFilters> {
+  const { status } = filters;
+  const text = filters.search;
+  if (!text) return { status };
+  if (text.includes('\u0000')) return { status, search: { via: 'none', text } };
+  return { status, search: await prepare(text) };
+}
+
+/** The orders an answer holds, as a query of `orders` (no columns yet): the repository reads them. */
+export type OrderRows = ReturnType<typeof allOrders>;
+
+/** Every order, as a query of `orders`. */
+export function allOrders(db: Db) {
+  return db.selectFrom('orders');
+}
+
+/** The orders with these ids (a page found by id), or undefined for none. */
+export function ordersWithIds(db: Db, ids: number[]): OrderRows | undefined {
+  return ids.length === 0 ? undefined : allOrders(db).where('orders.id', 'in', ids);
 }
 
 /**
@@ -105,11 +147,10 @@ export function matchesSearch(
 }
 
 /** The orders meeting the prepared filters (no columns selected yet). */
-export function filteredOrders(db: Db, filters: PreparedOrderFilters) {
+export function filteredOrders(db: Db, filters: PreparedOrderFilters): OrderRows {
   const postgres = isPostgres(db);
   const { status, search } = filters;
-  return db
-    .selectFrom('orders')
+  return allOrders(db)
     .$if(status !== undefined && search?.via !== 'fts', (qb) =>
       qb.where('orders.status', '=', status as OrderStatusValue),
     )
@@ -129,4 +170,31 @@ export function ordersInListOrder(db: Db, status: OrderStatusValue | undefined, 
     .$if(after !== undefined, (qb) => qb.where((eb) => afterOrder(eb, after as Keyset)))
     .orderBy('orders.createdAt', 'desc')
     .orderBy('orders.id', 'desc');
+}
+
+/**
+ * The orders meeting the prepared filters after `after` (all of them without it), in
+ * list order once the repository orders them: the unpaged list.
+ */
+export function filteredOrdersAfter(db: Db, filters: PreparedOrderFilters, after: Keyset | undefined): OrderRows {
+  return filteredOrders(db, filters).$if(after !== undefined, (qb) =>
+    qb.where((eb) => afterOrder(eb, after as Keyset)),
+  );
+}
+
+/**
+ * The page of the orders meeting the prepared filters as the database finds it alone,
+ * in one statement with the rows' own: unsearched (the list's index, newest first), or
+ * a search that can only walk the list.
+ */
+export function plainOrderPage(db: Db, filters: PreparedOrderFilters, page: PageRequest): OrderRows {
+  return filteredOrdersAfter(db, filters, page.after).limit(page.size);
+}
+
+/**
+ * How many orders meet the prepared filters, exact up to `bound` and `bound + 1` for
+ * any more (decision 0027): the database stops reading at the match after the bound.
+ */
+export function countFilteredOrders(db: Db, filters: PreparedOrderFilters, bound: number): Promise<number> {
+  return countUpTo(db, filteredOrders(db, filters).select(sql<number>`1`.as('one')), bound);
 }

@@ -1,7 +1,10 @@
 import { type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../../platform/db/create-db.js';
-import { type Keyset, likeContains } from '../../../platform/db/lists.js';
+import type { ListSearch } from '../../../platform/db/list-search.js';
+import type { Keyset } from '../../../platform/db/lists.js';
 import type { Database } from '../../../platform/db/schema.js';
+import { likeContains } from '../../../platform/db/search-text.js';
+import { countOrdersInScope } from '../orders.repository.js';
 import {
   choosePagePlan,
   ftsQuery,
@@ -13,22 +16,72 @@ import {
   walkBudget,
   worthProving,
 } from './plan.js';
-import { afterOrder, type OrderSearch, type OrderStatusValue, ordersInListOrder } from './shared.js';
+import {
+  afterOrder,
+  countFilteredOrders,
+  filteredOrdersAfter,
+  type OrderFilters,
+  type OrderPlan,
+  type OrderRows,
+  type OrderSearch,
+  type OrderStatusValue,
+  ordersInListOrder,
+  ordersWithIds,
+  plainOrderPage,
+  prepareFilters,
+} from './shared.js';
 
 /**
- * The order search on SQLite (docs/decisions/0016): the FTS5 trigram index
- * `orders_search` (migration 2026_11_21_1810_add_order_search) answers texts of 2+
- * characters, and one page of a search is found by the plan `plan.ts` chooses from
- * the counts. SQLite's planner has no statistics on how many orders a search matches,
- * so left alone it would gather every match even when the newest few would do.
+ * The order list's search on SQLite (`ListSearch`, decision 0085; docs/decisions/0016,
+ * 0027): the FTS5 trigram index `orders_search` (migration
+ * 2026_11_21_1810_add_order_search) answers texts of 2+ characters, and one page of a
+ * search is found by the plan `plan.ts` chooses from the counts. SQLite's planner has
+ * no statistics on how many orders a search matches, so left alone it would gather
+ * every match even when the newest few would do.
  */
+
+/**
+ * The order list's search on SQLite:
+ * - count: the search resolved (`prepareSqliteSearch`); unsearched, the orders of the
+ *   status from the per-day totals, exactly; an FTS5 search counted in its index alone,
+ *   a LIKE one over the orders, both up to the bound;
+ * - page: unsearched or LIKE, one statement in list order (LIKE can only walk the
+ *   list); an FTS5 search by the plan `findSqlitePageIds` picks from the count.
+ */
+export function sqliteOrderSearch(db: Db): ListSearch<OrderFilters, OrderPlan, OrderRows> {
+  return {
+    async count(query, bound) {
+      const filters = await prepareFilters(query, (text) => prepareSqliteSearch(db, text));
+      const { search, status } = filters;
+      // The per-day totals answer an unsearched count exactly, whatever the number of orders.
+      if (!search) return { total: await countOrdersInScope(db, status), filters, exact: true };
+      let total = 0;
+      // An FTS5 search is counted in its index alone (its query holds the status); none matches a null query.
+      if (search.via !== 'fts') total = await countFilteredOrders(db, filters, bound);
+      else if (search.query !== null) total = await countSqliteMatches(db, search.query, status, bound);
+      return { total, filters, exact: total <= bound };
+    },
+    async page(_, counted, page) {
+      const { filters, total, exact } = counted;
+      const { search, status } = filters;
+      if (search === undefined || search.via === 'like') return plainOrderPage(db, filters, page);
+      // A `none` search, or an FTS5 one no order can match (SQLite resolves no other kind).
+      if (search.via !== 'fts' || search.query === null) return undefined;
+      if (total === 0) return undefined;
+      const rows = await countOrdersInScope(db, status);
+      const plan = { limit: page.size, after: page.after, total, exact, rows };
+      return ordersWithIds(db, await findSqlitePageIds(db, status, { text: search.text, query: search.query }, plan));
+    },
+    all: (_, counted, after) => filteredOrdersAfter(db, counted.filters, after),
+  };
+}
 
 /**
  * Resolves a search text (not blank, without U+0000) for SQLite: LIKE, the FTS5 phrase
  * of the text, or, for 2 characters, any of the index's trigrams starting with them
  * (read from `orders_search_terms`).
  */
-export async function prepareSqliteSearch(db: Db, text: string): Promise<OrderSearch> {
+async function prepareSqliteSearch(db: Db, text: string): Promise<OrderSearch> {
   const kind = sqliteSearchKind(text);
   if (kind === 'like') return { via: 'like', text };
   if (kind === 'phrase') return { via: 'fts', text, query: ftsString(text) };
@@ -44,7 +97,7 @@ export async function prepareSqliteSearch(db: Db, text: string): Promise<OrderSe
  * `orders_search` alone: exact up to `bound`, `bound + 1` for any more (decision 0027;
  * FTS5 stops reading the index at the match after the bound).
  */
-export async function countSqliteMatches(
+async function countSqliteMatches(
   db: Db,
   query: string,
   status: OrderStatusValue | undefined,
@@ -65,7 +118,7 @@ export async function countSqliteMatches(
  * prove the page; failing the proof, walk the list with LIKE (printable ASCII texts
  * only, where LIKE and the index agree) or gather.
  */
-export async function findSqlitePageIds(
+async function findSqlitePageIds(
   db: Db,
   status: OrderStatusValue | undefined,
   search: { text: string; query: string },

@@ -1,3 +1,5 @@
+import type { Access } from './shared.js';
+
 /**
  * How SQLite should find a product list's rows and count them, chosen from counts the
  * list takes first. SQLite's planner, unlike PostgreSQL's, has no statistics about
@@ -5,7 +7,7 @@
  * term over walking the ORDER BY index: on 100,000 products that made a page of
  * `status=active` sorted by name cost 180 ms, and a search matching half the catalog
  * 40 ms to count. This module only decides, without a database; `sqlite.ts` beside it
- * writes the SQL for each choice (see `Access` and `shared.ts`). Figures: docs/performance.md.
+ * writes the SQL for each choice (see `Access` in `shared.ts`). Figures: docs/performance.md.
  *
  * Totals are counted only up to a bound (decision 0027): a count of `bound + 1` means
  * "more than the bound", and the choices below read it so.
@@ -46,17 +48,6 @@ export function recountBound(rows: number, bound: number): number {
 }
 
 /**
- * - `filters`: SQLite's default: indexes serve the filters; each search match is looked
- *   up in the table (the matches are gathered first).
- * - `scan`: the search is kept off the indexes: SQLite reads the filters' (covering)
- *   index and checks each entry with LIKE (a non-ASCII text: against the search's
- *   matches, gathered into a set).
- * - `walk`: filters and search are kept off the indexes: SQLite walks the sort order's
- *   (covering) index, checking each entry, and stops after one page.
- */
-export type Access = 'filters' | 'scan' | 'walk';
-
-/**
  * How a bounded count of a search with filters reads:
  * - `search`, `stream`: the matches as the FTS5 index yields them, each checked against
  *   the filters through the narrow by-id index, stopping at the bound (`search` when the
@@ -66,30 +57,23 @@ export type Access = 'filters' | 'scan' | 'walk';
  */
 export type CountDriver = 'search' | 'scan' | 'stream';
 
-/** What the list's first counts found. */
-export interface ListCount {
+/**
+ * What SQLite's first counts of a product list found (`sqlite.ts`), from which its page
+ * is planned (`choosePagePlan`).
+ */
+export interface SqliteCounts {
   /** Products meeting all the conditions, counted up to the bound: the list's `total`. */
   total: number;
   /** The bound the counts stopped past (`total > bound` means "more than the bound"). */
   bound?: number;
-  /** Products in the table: on SQLite always, on PostgreSQL when a sample estimated a search's matches. */
+  /** Products in the table. */
   rows?: number;
-  /** SQLite: products the search alone matches (FTS5), counted up to `matchesBound`; for a LIKE search, the table. */
+  /** Products the search alone matches (FTS5), counted up to `matchesBound`; for a LIKE search, the table. */
   matches?: number;
-  /** SQLite: how far `matches` was counted: past it, `matches` is a lower bound. */
+  /** How far `matches` was counted: past it, `matches` is a lower bound. */
   matchesBound?: number;
-  /**
-   * Products meeting the conditions other than the search (a planning estimate, kept
-   * by `planning-counts.ts`): on SQLite, and on PostgreSQL for a search with filters.
-   */
+  /** Products meeting the conditions other than the search (a planning estimate, kept by `planning-counts.ts`). */
   filtered?: number;
-  /** PostgreSQL: how the count read the rows (`choosePostgresAccess`); a gather for the page reads them alike. */
-  access?: Access;
-  /**
-   * The ids of the page asked for with the count (up to `limit + 1`), when the count
-   * read every match and so found the page on the way (decision 0032).
-   */
-  pageIds?: number[];
 }
 
 /**
@@ -207,7 +191,7 @@ export interface NeedsMatches {
  * counted further (`NeedsMatches`), so that the walk gets a budget: an unbounded walk
  * of "ladie" by name read 300,000 entries (100 ms) before reaching the names with it.
  */
-export function choosePagePlan(limit: number, count: ListCount): PagePlan | NeedsMatches {
+export function choosePagePlan(limit: number, count: SqliteCounts): PagePlan | NeedsMatches {
   const { total, rows, matches, filtered, matchesBound } = count;
   if (rows === undefined || total === 0) return { access: 'filters' };
   const matchesKnown = matches !== undefined && (matchesBound === undefined || matches <= matchesBound);

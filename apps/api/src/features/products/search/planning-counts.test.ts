@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../../../platform/db/create-db.js';
-import { plannedCount } from './planning-counts.js';
+import { createListContext } from '../../../platform/db/list-search.js';
+import { plannedCount, planningCountsOf } from './planning-counts.js';
 
 /**
- * The planning counts' own rules, without a database: a database handle is only the key
- * of its process's entries here, so a bare object stands for one.
+ * The planning counts' own rules, without a database: each app keeps its own (its list
+ * context's), so a new context stands for a new app and its database.
  */
+
+/** A new app's planning counts. */
+const newApp = () => planningCountsOf(createListContext({ unpagedLimit: 10_000, countBound: 10_000 }));
 
 /** A count that answers `value` and tells how often it was taken. */
 function counter(value: number) {
@@ -19,7 +22,7 @@ function counter(value: number) {
 
 describe('plannedCount', () => {
   it('counts a key once and answers the kept count after', async () => {
-    const db = {} as Db;
+    const db = newApp();
     const { taken, count } = counter(42);
     expect(await plannedCount(db, 'status=active', count)).toBe(42);
     expect(await plannedCount(db, 'status=active', count)).toBe(42);
@@ -27,21 +30,21 @@ describe('plannedCount', () => {
   });
 
   it('counts each key and each database apart', async () => {
-    const one = {} as Db;
-    const two = {} as Db;
+    const one = newApp();
+    const two = newApp();
     await plannedCount(one, 'status=active', counter(1).count);
     expect(await plannedCount(one, 'status=inactive', counter(2).count)).toBe(2);
     expect(await plannedCount(two, 'status=active', counter(3).count)).toBe(3);
   });
 
   it('keeps nothing when the count fails', async () => {
-    const db = {} as Db;
+    const db = newApp();
     await expect(plannedCount(db, 'k', () => Promise.reject(new Error('gone')))).rejects.toThrow('gone');
     expect(await plannedCount(db, 'k', counter(7).count)).toBe(7);
   });
 
   it('drops the least recently used key past 512, not one read since', async () => {
-    const db = {} as Db;
+    const db = newApp();
     for (let i = 0; i < 512; i++) await plannedCount(db, `key ${i}`, counter(i).count);
     await plannedCount(db, 'key 0', counter(-1).count);
     await plannedCount(db, 'key 512', counter(512).count);

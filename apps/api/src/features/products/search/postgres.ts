@@ -1,29 +1,87 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../../platform/db/create-db.js';
 import { TRIGRAM } from '../../../platform/db/dialect.js';
-import { plannerRowCount, sampledShare } from '../../../platform/db/estimates.js';
-import { afterKeyset, choosePostgresPagePlan, type Keyset } from '../../../platform/db/lists.js';
-import type { Access, ListCount } from './plan.js';
-import { plannedCount } from './planning-counts.js';
+import type { Counted, ListSearch, PageRequest } from '../../../platform/db/list-search.js';
+import { afterKeyset, type Keyset } from '../../../platform/db/lists.js';
+import { choosePostgresPagePlan, plannerRowCount, sampledShare } from '../../../platform/db/postgres-planning.js';
+import { copyAloneSuffices, copyContains } from '../../../platform/db/search-text.js';
+import { type PlanningCounts, plannedCount } from './planning-counts.js';
 import {
+  type Access,
+  allProducts,
   countWhere,
   countWhereUpTo,
   eb,
   findWalkIds,
   type ProductConditions,
   type ProductPageRequest,
-  type ProductSort,
-  postgresSearchPredicate,
+  type ProductQuery,
+  type ProductRows,
+  plainPage,
   productSortKeys,
-  whereAll,
+  productsWithIds,
+  searchesOf,
+  whereConditions,
+  withoutSearch,
 } from './shared.js';
 
 /**
- * The product list on PostgreSQL (docs/decisions/0010, 0017, 0029): its planner's own
- * choice serves unsearched lists; a searched page follows the plan
- * `choosePostgresPagePlan` picks from the counted total, and a search among a filter's
- * few rows reads that filter's covering index.
+ * The product list's search on PostgreSQL (`ListSearch`, decision 0085;
+ * docs/decisions/0010, 0017, 0029, 0032): its planner's own choice serves unsearched
+ * lists; a searched page follows the plan `choosePostgresPagePlan` picks from the
+ * counted total, and a search among a filter's few rows reads that filter's covering
+ * index. Name, SKU and brand are searched in `search_text`, their stored lower-cased
+ * copy, through its pg_trgm index (migration 2026_11_25_0900, decision 0029).
  */
+
+/**
+ * What PostgreSQL's count of a product list answers beside its total: the bound it
+ * counted to, how it read the rows (`access`, which a gather for the page follows) and,
+ * when it looked, how many products the filters keep (`filtered`, a planning estimate)
+ * and the table holds (`rows`, which the page reuses).
+ */
+export interface PostgresProductPlan {
+  bound: number;
+  access: Access;
+  filtered?: number;
+  rows?: number;
+}
+
+type PostgresProductCount = Counted<PostgresProductPlan>;
+
+/** The product list's search on PostgreSQL, its planning counts kept in `planning` (`planning-counts.ts`). */
+export function postgresProductSearch(
+  db: Db,
+  planning: PlanningCounts,
+): ListSearch<ProductQuery, PostgresProductPlan, ProductRows> {
+  return {
+    count: (query, bound, page) =>
+      countPostgresProducts(db, planning, query.conditions, bound, page && { ...page, sort: query.sort }),
+    page: (query, counted, page) => findPostgresPage(db, query, counted, page),
+    all: (query) => {
+      const where = postgresWhere(query.conditions);
+      return where ? allProducts(db).where(where) : allProducts(db);
+    },
+  };
+}
+
+/**
+ * PostgreSQL: name, SKU or brand contains `text`, any case (spec section 5): LIKE on
+ * `search_text`, their stored lower-cased copy, served by its pg_trgm GIN index
+ * (`copyContains`, decision 0029). With `unindexed`, written so that the trigram index
+ * cannot serve it (`search_text || ''`): PostgreSQL then reads a filter's covering
+ * index and checks each entry (access `scan`). Reads `p.search_text`: the table or a
+ * window of it aliased `p`.
+ */
+export function postgresSearchPredicate(text: string, unindexed = false): Expression<SqlBool> {
+  const copy = unindexed ? sql`(p.search_text || '')` : sql`p.search_text`;
+  return copyContains(copy, [eb.ref('p.name'), eb.ref('p.sku'), eb.ref('p.brand')], text);
+}
+
+/** All the conditions as one predicate, or undefined when there are none; a search read as `access` says. */
+function postgresWhere(all: ProductConditions[], access: Access = 'filters') {
+  return whereConditions(all, { search: (text) => postgresSearchPredicate(text, access === 'scan') });
+}
 
 /**
  * A search among filters matching at most this many products may read the filters'
@@ -86,20 +144,21 @@ export function trigramsNarrow(text: string): boolean {
  * read the filters' covering index (`choosePostgresAccess`). Both are
  * planning estimates: they choose a plan, never the answer. With `page`, a searched
  * count keeps each product's sort key and, when it finds at most `bound`, the page too
- * (`ListCount.pageIds`, `countPostgresAndPage`, decision 0032).
+ * (`pageIds`, `countPostgresAndPage`, decision 0032).
  */
-export async function countPostgresProducts(
+async function countPostgresProducts(
   db: Db,
+  planning: PlanningCounts,
   conditions: ProductConditions[],
   bound: number,
   page?: ProductPageRequest,
-): Promise<ListCount> {
-  const others = conditions.map(({ search: _, ...rest }) => rest);
-  const filters = whereAll(true, others);
-  const searches = conditions.flatMap((c) => (c.search !== undefined ? [c.search] : []));
+): Promise<PostgresProductCount> {
+  const others = withoutSearch(conditions);
+  const filters = postgresWhere(others);
+  const searches = searchesOf(conditions);
   const filtered =
     searches.length > 0 && filters !== undefined
-      ? await plannedCount(db, `postgres:${JSON.stringify(others)}`, () =>
+      ? await plannedCount(planning, `postgres:${JSON.stringify(others)}`, () =>
           countWhereUpTo(db, filters, FILTER_SCAN_ROWS),
         )
       : undefined;
@@ -112,7 +171,7 @@ export async function countPostgresProducts(
   const matches =
     sampled !== undefined && rows !== undefined ? await estimateSearchMatches(db, sampled, rows) : undefined;
   const access = choosePostgresAccess(filtered, matches);
-  const where = whereAll(true, conditions, access);
+  const where = postgresWhere(conditions, access);
   // A searched page is found from its matches; an unsearched one by PostgreSQL's own plan, an index walk.
   const counted =
     page && searches.length > 0
@@ -134,7 +193,7 @@ export async function countPostgresProducts(
  * `bound`, the read that counted them also gives the page (`found.pageIds`:
  * `page.size` ids at most, after `page.after`, in `page.sort` order), instead of the
  * page reading every match a second time. Past the bound the page is left to
- * `findPostgresPageIds`.
+ * `findPostgresPage`.
  */
 async function countPostgresAndPage(
   db: Db,
@@ -169,31 +228,39 @@ async function estimateSearchMatches(db: Db, text: string, rows: number): Promis
 }
 
 /**
- * PostgreSQL: the ids of one page (`size` rows after `after`, in `sort` order) of the
- * products meeting `conditions`, a search among them, as `countPostgresProducts`
- * counted them (`count`). The plan comes from `choosePostgresPagePlan`: walk the sort
- * order's index, reading at most `budget` products, each checked against the
- * conditions, and gather if the walk falls short; or gather every match (bitmap scans
- * of the trigram index, or the entries of a filter's covering index when the count
- * read them so: `count.access`) and sort them.
+ * PostgreSQL: the products of one page (`page.size` after `page.after`, in `query.sort`
+ * order) of the list `counted` counted. An unsearched page is PostgreSQL's own plan
+ * (`plainPage`: its statistics are right for the filters), and so is a searched one the
+ * count found on the way (`pageIds`). Any other searched page is found by the plan
+ * `choosePostgresPagePlan` picks from the count: walk the sort order's index, reading
+ * at most `budget` products, each checked against the conditions, and gather if the
+ * walk falls short; or gather every match (bitmap scans of the trigram index, or the
+ * entries of a filter's covering index when the count read them so: `counted.access`)
+ * and sort them. Undefined when none match.
  */
-export async function findPostgresPageIds(
+async function findPostgresPage(
   db: Db,
-  conditions: ProductConditions[],
-  sort: ProductSort,
-  size: number,
-  after: Keyset | undefined,
-  count: ListCount,
-): Promise<number[]> {
+  query: ProductQuery,
+  counted: PostgresProductCount,
+  page: PageRequest,
+): Promise<ProductRows | undefined> {
+  const { conditions, sort } = query;
+  if (counted.total === 0) return undefined;
+  // The count read every match and found the page on the way.
+  if (counted.pageIds) return productsWithIds(db, counted.pageIds);
+  if (searchesOf(conditions).length === 0) return plainPage(db, postgresWhere(conditions), sort, page);
   const { key, direction } = productSortKeys[sort];
-  const where = whereAll(true, conditions, count.access ?? 'filters');
-  const { total, bound } = count;
-  const totalAtLeast = bound !== undefined && total > bound;
-  const inTable = count.rows ?? (await estimateProductRows(db));
-  const plan = choosePostgresPagePlan(size, total, inTable, totalAtLeast);
-  if (plan.access === 'walk') {
-    const ids = await findWalkIds(db, true, conditions, sort, size, after, plan.budget);
-    if (ids.length === size) return ids;
+  const { size, after } = page;
+  const where = postgresWhere(conditions, counted.access);
+  const { total, bound } = counted;
+  const inTable = counted.rows ?? (await estimateProductRows(db));
+  const plan = choosePostgresPagePlan(size, total, inTable, total > bound);
+  // A search that `search_text` alone cannot check (`copyAloneSuffices`: the walk's
+  // window holds no name, SKU or brand) is not walked.
+  const walkable = conditions.every((c) => c.search === undefined || copyAloneSuffices(c.search));
+  if (plan.access === 'walk' && walkable) {
+    const ids = await findWalkIds(db, postgresWhere(conditions), 'copy', sort, size, after, plan.budget);
+    if (ids.length === size) return productsWithIds(db, ids);
   }
   // MATERIALIZED: computed apart, so PostgreSQL cannot turn the sort and limit back into a walk.
   const rows = await db
@@ -212,7 +279,10 @@ export async function findPostgresPageIds(
     .orderBy('matches.id', direction)
     .limit(size)
     .execute();
-  return rows.map((row) => row.id);
+  return productsWithIds(
+    db,
+    rows.map((row) => row.id),
+  );
 }
 
 /**

@@ -1,23 +1,15 @@
 import type { ApprovalStatus, ProductStatus, productSorts } from '@haat/contract';
 import { type Expression, expressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../../platform/db/create-db.js';
-import { TRIGRAM } from '../../../platform/db/dialect.js';
-import {
-  afterKeyset,
-  copyAloneSuffices,
-  copyContains,
-  countUpTo,
-  type Keyset,
-  likeContains,
-  type SortKeyType,
-} from '../../../platform/db/lists.js';
+import type { PageRequest } from '../../../platform/db/list-search.js';
+import { afterKeyset, countUpTo, type Keyset, type SortKeyType } from '../../../platform/db/lists.js';
 import type { Database, ProductsTable } from '../../../platform/db/schema.js';
-import type { Access } from './plan.js';
 
 /**
- * The product list's conditions and orders as SQL, for both databases: the search
- * predicate per database (FTS5 or LIKE on SQLite, ILIKE over pg_trgm on PostgreSQL)
- * and, on SQLite, the hints that make it follow the plan `plan.ts` chose.
+ * What the product list is, on both databases: its conditions, its sort orders and the
+ * rows an answer holds (`ProductRows`), and the reads both searches make alike (counts,
+ * a walk of the sort order, the plain page). Each database's search (`sqlite.ts`,
+ * `postgres.ts`) writes the search predicate and the plan's hints itself.
  */
 
 export type ProductSort = (typeof productSorts)[number];
@@ -42,6 +34,52 @@ export interface ProductConditions {
   awaitingReview?: boolean;
 }
 
+/**
+ * How a list's rows are read, which each database's search makes its planner follow:
+ * - `filters`: the database's own choice: indexes serve the filters (SQLite gathers a
+ *   search's matches first and looks each up in the table; PostgreSQL reads a search
+ *   through its trigram index);
+ * - `scan`: the search is kept off the indexes: the filters' (covering) index is read
+ *   and each entry checked with LIKE (on SQLite, a non-ASCII text is checked against
+ *   the search's matches, gathered into a set);
+ * - `walk` (SQLite): filters and search are kept off the indexes: SQLite walks the
+ *   sort order's (covering) index, checking each entry, and stops after one page.
+ */
+export type Access = 'filters' | 'scan' | 'walk';
+
+/** Conditions without a search: a caller's scope (`scopeOf`), which the list footer's counts read. */
+export type ProductFilters = Omit<ProductConditions, 'search'>;
+
+/**
+ * A product list as its service asks the search (`ListSearch`): all `conditions` hold,
+ * in `sort` order; `catalogVersion` is the catalog's version read before the list
+ * (decision 0034: a page after the first reuses its list's count while it is current).
+ */
+export interface ProductQuery {
+  conditions: ProductConditions[];
+  sort: ProductSort;
+  catalogVersion: string;
+}
+
+/** A page a count is asked to find on the way, when it can: `size` ids after `after`, in `sort` order. */
+export type ProductPageRequest = PageRequest & { sort: ProductSort };
+
+/** The products an answer holds, as a query of `products as p` (no columns yet): the repository reads them. */
+export type ProductRows = ReturnType<typeof allProducts>;
+
+/** Every product, as a query of `products as p`. */
+export function allProducts(db: Db) {
+  return db.selectFrom('products as p');
+}
+
+/** The products with these ids (a page found by id), or undefined for none. */
+export function productsWithIds(db: Db, ids: number[]): ProductRows | undefined {
+  return ids.length === 0 ? undefined : allProducts(db).where('p.id', 'in', ids);
+}
+
+/** Builds the list's expressions over `products as p`. */
+export const eb = expressionBuilder<Database & { p: ProductsTable }, 'p'>();
+
 /** Awaiting approval, or carrying a pending revision (`ProductConditions.awaitingReview`). */
 export function awaitingReviewPredicate(): Expression<SqlBool> {
   return eb.or([
@@ -50,95 +88,42 @@ export function awaitingReviewPredicate(): Expression<SqlBool> {
   ]);
 }
 
-/** Builds the list's expressions over `products as p`. */
-export const eb = expressionBuilder<Database & { p: ProductsTable }, 'p'>();
-
 /**
- * SQLite only: `+column` is SQLite's documented way of keeping an index from serving a
- * term (https://sqlite.org/optoverview.html#disqualifying_where_clause_terms_using_unary_),
- * used to make it follow the plan `plan.ts` chose (`Access`).
+ * All the conditions as one predicate, or undefined when there are none. Each
+ * database's search writes a search as `search` answers it, and SQLite keeps the
+ * status, approval and stock terms off their indexes with `unindexed` (unary `+`) to
+ * make its planner walk the sort order (`sqlite.ts`).
  */
-export function unindexed<T>(ref: Expression<T>, yes: boolean): Expression<T> {
-  return yes ? sql<T>`+${ref}` : ref;
-}
-
-/** True when SQLite answers this search from the FTS5 trigram index. */
-export const usesFts = (postgres: boolean, text: string) => !postgres && [...text].length >= TRIGRAM;
-
-/** Printable ASCII only. */
-const ASCII = /^[\x20-\x7e]*$/;
-
-/** FTS5 query for `text` as one substring: a quoted phrase, its quotes doubled. */
-export const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
-
-/**
- * PostgreSQL: name, SKU or brand contains `text`, any case (spec section 5): LIKE on
- * `search_text`, their stored lower-cased copy, served by its pg_trgm GIN index
- * (`copyContains`, decision 0029). With `unindexed`, written so that the trigram index
- * cannot serve it (`search_text || ''`): PostgreSQL then reads a filter's covering
- * index and checks each entry (access `scan`). Reads `p.search_text`: the table or a
- * window of it aliased `p`.
- */
-export function postgresSearchPredicate(text: string, unindexed = false): Expression<SqlBool> {
-  const copy = unindexed ? sql`(p.search_text || '')` : sql`p.search_text`;
-  return copyContains(copy, [eb.ref('p.name'), eb.ref('p.sku'), eb.ref('p.brand')], text);
-}
-
-/**
- * The search predicate, per database. PostgreSQL: `postgresSearchPredicate` (LIKE on
- * the lower-cased `search_text`, served by a pg_trgm GIN index). SQLite: the FTS5
- * trigram index (`products_search`) for 3+ characters, and LIKE for shorter text (a
- * scan: trigram indexes need 3 characters). See migrations
- * 2026_11_21_1700_add_product_search and 2026_11_25_0900_add_product_search_text.
- */
-export function searchPredicate(postgres: boolean, text: string, access: Access): Expression<SqlBool> {
-  if (postgres) return postgresSearchPredicate(text, access === 'scan');
-  // A walk (of a covering index) or a scan checks rows it reads anyway: LIKE on each
-  // costs a fraction of a microsecond, where the FTS5 form first gathers every match
-  // (25 ms for "unknown" on 100,000 products).
-  // For ASCII text both match the same rows (FTS5 also folds non-ASCII case, which
-  // LIKE does not, hence the restriction; only exotic letters whose lower case is
-  // ASCII, such as the Kelvin sign, could tell them apart).
-  const likeOnRows = (access === 'walk' || access === 'scan') && ASCII.test(text);
-  if (!usesFts(postgres, text) || likeOnRows) {
-    return eb.or([
-      likeContains(postgres, eb.ref('p.name'), text),
-      likeContains(postgres, eb.ref('p.sku'), text),
-      likeContains(postgres, eb.ref('p.brand'), text),
-    ]);
-  }
-  const id = unindexed(eb.ref('p.id'), access !== 'filters');
-  return sql<SqlBool>`${id} in (select rowid from products_search where products_search match ${ftsPhrase(text)})`;
-}
-
-/**
- * All the conditions as one predicate, or undefined when there are none; on SQLite,
- * written so that SQLite follows `access` (see `Access`).
- */
-export function whereAll(postgres: boolean, all: ProductConditions[], access: Access = 'filters') {
-  const walk = access === 'walk';
+export function whereConditions(
+  all: ProductConditions[],
+  options: { search?: (text: string) => Expression<SqlBool>; unindexed?: boolean } = {},
+): Expression<SqlBool> | undefined {
+  const hint = <T>(ref: Expression<T>) => (options.unindexed ? sql<T>`+${ref}` : ref);
   const parts: Array<Expression<SqlBool>> = [];
   for (const c of all) {
-    if (c.status) parts.push(eb(unindexed(eb.ref('p.status'), walk), '=', c.status));
-    if (c.approval) parts.push(eb(unindexed(eb.ref('p.approvalStatus'), walk), '=', c.approval));
-    if (c.stock === 'in-stock') parts.push(eb(unindexed(eb.ref('p.stockQuantity'), walk), '>', 0));
-    if (c.stock === 'out-of-stock') parts.push(eb(unindexed(eb.ref('p.stockQuantity'), walk), '=', 0));
+    if (c.status) parts.push(eb(hint(eb.ref('p.status')), '=', c.status));
+    if (c.approval) parts.push(eb(hint(eb.ref('p.approvalStatus')), '=', c.approval));
+    if (c.stock === 'in-stock') parts.push(eb(hint(eb.ref('p.stockQuantity')), '>', 0));
+    if (c.stock === 'out-of-stock') parts.push(eb(hint(eb.ref('p.stockQuantity')), '=', 0));
     if (c.categoryId !== undefined) parts.push(eb('p.categoryId', '=', c.categoryId));
     if (c.vendor === 'admin') parts.push(eb('p.vendorId', 'is', null));
     else if (c.vendor !== undefined) parts.push(eb('p.vendorId', '=', c.vendor));
     if (c.awaitingReview) parts.push(awaitingReviewPredicate());
-    if (c.search) parts.push(searchPredicate(postgres, c.search, access));
+    if (c.search) {
+      // A search reaches here only through a database's search, which writes it.
+      if (!options.search) throw new Error('A product search is written by its database');
+      parts.push(options.search(c.search));
+    }
   }
   // No `1 = 1` for no conditions: it would stop SQLite counting a table from its page headers.
   return parts.length > 0 ? eb.and(parts) : undefined;
 }
 
-/** A page a count is asked to find on the way, when it can: `size` ids after `after`, in `sort` order. */
-export interface ProductPageRequest {
-  sort: ProductSort;
-  size: number;
-  after: Keyset | undefined;
-}
+/** The searches among `all` (the list applies one at most from the screen, none from a scope). */
+export const searchesOf = (all: ProductConditions[]) => all.flatMap((c) => (c.search ? [c.search] : []));
+
+/** `all` without their search: the filters a searched list's matches are checked against. */
+export const withoutSearch = (all: ProductConditions[]): ProductFilters[] => all.map(({ search: _, ...rest }) => rest);
 
 /** The key each sort orders by (then by id, in the same direction), and its type in a cursor. */
 export const productSortKeys: Record<
@@ -176,36 +161,54 @@ export async function countWhere(db: Db, where: Expression<SqlBool> | undefined)
 }
 
 /**
- * The ids of up to `size` products meeting `conditions` after `after` in `sort` order,
+ * The page of the products meeting `where` as each database's planner finds it alone:
+ * their ids in `sort` order, `page.size` at most after `page.after`, as a subquery of
+ * the rows' own statement. Filter, sort and limit touch only the columns the indexes
+ * hold, and the joins then run for the page's rows only: joining first would join
+ * every matching row before the sort could discard them (12 ms against 5 ms for a
+ * search matching 4,000 of 100,000).
+ */
+export function plainPage(
+  db: Db,
+  where: Expression<SqlBool> | undefined,
+  sort: ProductSort,
+  page: PageRequest,
+): ProductRows {
+  const { key, direction } = productSortKeys[sort];
+  let ids = db.selectFrom('products as p').select('p.id');
+  if (where) ids = ids.where(where);
+  if (page.after) ids = ids.where(afterKeyset(key, eb.ref('p.id'), direction, page.after));
+  ids = ids.orderBy(key, direction).orderBy('p.id', direction).limit(page.size);
+  return allProducts(db).where('p.id', 'in', ids);
+}
+
+/**
+ * The ids of up to `size` products meeting `where` after `after` in `sort` order,
  * reading at most `budget` entries of the sort order's index: a window with LIMIT, in
  * the list's order, with the sort key as a column, so ordering the outer query by that
  * column lets the database keep the window's order and stop at `size` matches (ordering
  * by `lower(p.name)` again would make PostgreSQL sort the whole window first). The
- * window's columns are those the sort indexes carry (SQLite; migration 2026_11_24_1600)
- * or INCLUDE (PostgreSQL, with `search_text` for name, SKU and brand: migration
- * 2026_11_25_0900): no product row is read. Fewer than `size` ids means the list ended
- * or the budget ran out: the caller then finds the page another way. On PostgreSQL a
- * search that `search_text` alone cannot check (`copyAloneSuffices`: the window holds
- * no name, SKU or brand) is not walked: the answer is then no ids.
+ * window's columns are those the sort indexes carry (SQLite: name, SKU and brand,
+ * migration 2026_11_24_1600) or INCLUDE (PostgreSQL: `search_text` for them, migration
+ * 2026_11_25_0900), as `searchColumns` says; `where` reads only those and the filters'
+ * columns, so no product row is read. Fewer than `size` ids means the list ended or
+ * the budget ran out: the caller then finds the page another way.
  */
 export async function findWalkIds(
   db: Db,
-  postgres: boolean,
-  conditions: ProductConditions[],
+  where: Expression<SqlBool> | undefined,
+  searchColumns: 'fields' | 'copy',
   sort: ProductSort,
   size: number,
   after: Keyset | undefined,
   budget: number,
 ): Promise<number[]> {
-  if (postgres && conditions.some((c) => c.search !== undefined && !copyAloneSuffices(c.search))) return [];
   const { key, direction } = productSortKeys[sort];
-  // `walk` keeps SQLite off the filters' indexes with unary `+`, which PostgreSQL has no use for.
-  const where = whereAll(postgres, conditions, postgres ? 'filters' : 'walk');
   const window = db
     .selectFrom('products as p')
     .select(['p.id', 'p.status', 'p.approvalStatus', 'p.stockQuantity', 'p.categoryId', 'p.vendorId'])
-    .$if(postgres, (qb) => qb.select(sql<string>`p.search_text`.as('searchText')))
-    .$if(!postgres, (qb) => qb.select(['p.name', 'p.sku', 'p.brand']))
+    .$if(searchColumns === 'copy', (qb) => qb.select(sql<string>`p.search_text`.as('searchText')))
+    .$if(searchColumns === 'fields', (qb) => qb.select(['p.name', 'p.sku', 'p.brand']))
     .select(sql<string | number>`${key}`.as('sortKey'))
     .$if(after !== undefined, (qb) => qb.where(afterKeyset(key, eb.ref('p.id'), direction, after as Keyset)))
     .orderBy(key, direction)

@@ -1,6 +1,9 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../../platform/db/create-db.js';
+import { TRIGRAM } from '../../../platform/db/dialect.js';
+import type { Counted, ListSearch, PageRequest } from '../../../platform/db/list-search.js';
 import { afterKeyset, type Keyset } from '../../../platform/db/lists.js';
+import { likeContains } from '../../../platform/db/search-text.js';
 import {
   type CountDriver,
   chooseCountDriver,
@@ -9,31 +12,145 @@ import {
   GATHER_ONCE_BOUNDS,
   gathersOnce,
   gathersOnceFirst,
-  type ListCount,
   type PagePlan,
   recountBound,
+  type SqliteCounts,
   scanPageUpTo,
 } from './plan.js';
-import { plannedCount } from './planning-counts.js';
+import { type PlanningCounts, plannedCount } from './planning-counts.js';
 import {
+  type Access,
+  allProducts,
   countWhere,
   countWhereUpTo,
   eb,
-  ftsPhrase,
+  findWalkIds,
   type ProductConditions,
+  type ProductFilters,
   type ProductPageRequest,
+  type ProductQuery,
+  type ProductRows,
   type ProductSort,
+  plainPage,
   productSortKeys,
-  usesFts,
-  whereAll,
+  productsWithIds,
+  searchesOf,
+  whereConditions,
+  withoutSearch,
 } from './shared.js';
 
 /**
- * The product list on SQLite (docs/decisions/0010, 0011, 0027, 0032): SQLite's planner has no
- * statistics on how many products a search or a filter matches, so the list counts
- * first, each count stopping past the bound, and `plan.ts` chooses how to count and how
- * to find the page from those counts.
+ * The product list's search on SQLite (`ListSearch`, decision 0085; docs/decisions/0010,
+ * 0011, 0027, 0032, 0034): SQLite's planner has no statistics on how many products a
+ * search or a filter matches, so the list counts first, each count stopping past the
+ * bound, and `plan.ts` chooses from those counts how to count and how to find the page;
+ * this file writes the SQL of each choice. The search is the FTS5 trigram index
+ * `products_search` (migration 2026_11_21_1700_add_product_search) for 3+ characters,
+ * LIKE for shorter texts; `product_list_keys` (migration 2026_11_26_0900) holds each
+ * product's filter and sort columns, far narrower than its row.
  */
+
+/** What SQLite's count of a product list answers beside its total: the counts its page is planned from. */
+export type SqliteProductPlan = Omit<SqliteCounts, 'total'> & { bound: number; rows: number };
+
+type SqliteProductCount = Counted<SqliteProductPlan>;
+
+/** The product list's search on SQLite, its planning counts kept in `planning` (`planning-counts.ts`). */
+export function sqliteProductSearch(
+  db: Db,
+  planning: PlanningCounts,
+): ListSearch<ProductQuery, SqliteProductPlan, ProductRows> {
+  return {
+    count: (query, bound, page) =>
+      countSqliteProducts(db, planning, query.conditions, bound, page && { ...page, sort: query.sort }),
+    page: (query, counted, page) => findSqlitePage(db, query, counted, page),
+    all: (query) => {
+      const where = sqliteWhere(query.conditions);
+      return where ? allProducts(db).where(where) : allProducts(db);
+    },
+  };
+}
+
+/** True when SQLite answers this search from the FTS5 trigram index. */
+const usesFts = (text: string) => [...text].length >= TRIGRAM;
+
+/** Printable ASCII only. */
+const ASCII = /^[\x20-\x7e]*$/;
+
+/** FTS5 query for `text` as one substring: a quoted phrase, its quotes doubled. */
+const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
+/**
+ * SQLite: name, SKU or brand contains `text`, in any case (spec section 5): the FTS5
+ * trigram index (`products_search`) for 3+ characters, and LIKE for shorter text (a
+ * scan: trigram indexes need 3 characters), written so that SQLite follows `access`.
+ */
+function sqliteSearchPredicate(text: string, access: Access): Expression<SqlBool> {
+  // A walk (of a covering index) or a scan checks rows it reads anyway: LIKE on each
+  // costs a fraction of a microsecond, where the FTS5 form first gathers every match
+  // (25 ms for "unknown" on 100,000 products).
+  // For ASCII text both match the same rows (FTS5 also folds non-ASCII case, which
+  // LIKE does not, hence the restriction; only exotic letters whose lower case is
+  // ASCII, such as the Kelvin sign, could tell them apart).
+  const likeOnRows = (access === 'walk' || access === 'scan') && ASCII.test(text);
+  if (!usesFts(text) || likeOnRows) {
+    return eb.or([
+      likeContains(false, eb.ref('p.name'), text),
+      likeContains(false, eb.ref('p.sku'), text),
+      likeContains(false, eb.ref('p.brand'), text),
+    ]);
+  }
+  // `+id`: SQLite's documented way of keeping an index from serving a term
+  // (https://sqlite.org/optoverview.html#disqualifying_where_clause_terms_using_unary_).
+  const id = access === 'filters' ? eb.ref('p.id') : sql`+${eb.ref('p.id')}`;
+  return sql<SqlBool>`${id} in (select rowid from products_search where products_search match ${ftsPhrase(text)})`;
+}
+
+/**
+ * All the conditions as one predicate, or undefined when there are none, written so
+ * that SQLite follows `access` (`Access`): a walk keeps the status, approval and stock
+ * terms off their indexes with unary `+`.
+ */
+function sqliteWhere(all: ProductConditions[], access: Access = 'filters') {
+  return whereConditions(all, {
+    search: (text) => sqliteSearchPredicate(text, access),
+    unindexed: access === 'walk',
+  });
+}
+
+/**
+ * SQLite: the products of one page (`page.size` after `page.after`, in `query.sort`
+ * order) of the list `counted` counted: the page the count found on the way, or the
+ * plan `sqlitePagePlan` picks from the counts: walk the sort index (within a budget
+ * when another plan is known, then that plan), gather the search's matches, or read the
+ * filtered rows. Undefined when none match.
+ */
+async function findSqlitePage(
+  db: Db,
+  query: ProductQuery,
+  counted: SqliteProductCount,
+  page: PageRequest,
+): Promise<ProductRows | undefined> {
+  const { conditions, sort } = query;
+  if (counted.total === 0) return undefined;
+  // The count read every match and found the page on the way.
+  if (counted.pageIds) return productsWithIds(db, counted.pageIds);
+  const plan = await sqlitePagePlan(db, conditions, page.size - 1, counted);
+  let access = plan.access;
+  if (access === 'walk' && plan.walkBudget !== undefined && plan.fallback) {
+    // A walk with a budget: when it falls short, the next best plan finds the page.
+    const where = sqliteWhere(conditions, 'walk');
+    const walked = await findWalkIds(db, where, 'fields', sort, page.size, page.after, plan.walkBudget);
+    if (walked.length === page.size) return productsWithIds(db, walked);
+    access = plan.fallback;
+  }
+  const searches = searchesOf(conditions);
+  const [ftsSearch] = searches;
+  if (access === 'filters' && searches.length === 1 && ftsSearch && usesFts(ftsSearch)) {
+    return productsWithIds(db, await findSqliteGatherIds(db, conditions, ftsSearch, sort, page.size, page.after));
+  }
+  return plainPage(db, sqliteWhere(conditions, access), sort, page);
+}
 
 /**
  * SQLite: how many products meet all `conditions` (the list's `total`), exact up to
@@ -51,26 +168,27 @@ import {
  * and a scan of the filters' index that finds few enough products to sort keeps them
  * (`countScanAndPage`, `scanPageUpTo`).
  */
-export async function countSqliteProducts(
+async function countSqliteProducts(
   db: Db,
+  planning: PlanningCounts,
   conditions: ProductConditions[],
   bound: number,
   page?: ProductPageRequest,
-): Promise<ListCount> {
+): Promise<SqliteProductCount> {
   // The table's size only steers plans: kept ten minutes like the filters' counts.
-  const rows = await plannedCount(db, 'rows', () => countWhere(db, undefined));
-  const searches = conditions.flatMap((c) => (c.search ? [c.search] : []));
+  const rows = await plannedCount(planning, 'rows', () => countWhere(db, undefined));
+  const searches = searchesOf(conditions);
   const [search] = searches;
-  if (searches.length !== 1 || search === undefined || !usesFts(false, search)) {
-    const where = whereAll(false, conditions);
+  if (searches.length !== 1 || search === undefined || !usesFts(search)) {
+    const where = sqliteWhere(conditions);
     const total = await countWhereUpTo(db, where, bound);
     // A LIKE search reads the whole table whatever the filters.
     return { total, bound, rows, ...(searches.length > 0 && { matches: rows, matchesBound: rows }) };
   }
-  const others = conditions.map(({ search: _, ...rest }) => rest);
-  const filters = whereAll(false, others);
+  const others = withoutSearch(conditions);
+  const filters = sqliteWhere(others);
   if (filters === undefined) return countUnfilteredSearch(db, search, bound, rows, page);
-  const filtered = await plannedCount(db, JSON.stringify(others), () => countWhere(db, filters));
+  const filtered = await plannedCount(planning, JSON.stringify(others), () => countWhere(db, filters));
   const cap = GATHER_ONCE_BOUNDS * bound;
   let matches: number;
   let matchesBound = page ? cap : bound;
@@ -103,14 +221,14 @@ export async function countSqliteProducts(
   if (page && driver === 'scan') {
     const byTime = page.sort === 'newest' || page.sort === 'oldest';
     const pageUpTo = Math.min(bound, scanPageUpTo(page.size, rows, byTime));
-    const scanned = await countScanAndPage(db, whereAll(false, conditions, 'scan'), bound, page, pageUpTo);
+    const scanned = await countScanAndPage(db, sqliteWhere(conditions, 'scan'), bound, page, pageUpTo);
     return { total: scanned.total, bound, rows, matches, matchesBound, filtered, ...scanned.found };
   }
   // Gathering the matches to look each up reads what streaming them reads: stream both.
   const total =
     driver === 'stream' || driver === 'search'
-      ? await countStreamingMatches(db, search, whereAll(false, others, 'walk'), bound)
-      : await countWhereUpTo(db, whereAll(false, conditions, driver), bound);
+      ? await countStreamingMatches(db, search, sqliteWhere(others, 'walk'), bound)
+      : await countWhereUpTo(db, sqliteWhere(conditions, driver), bound);
   return { total, bound, rows, matches, matchesBound, filtered };
 }
 
@@ -129,10 +247,10 @@ async function countUnfilteredSearch(
   bound: number,
   rows: number,
   page: ProductPageRequest | undefined,
-): Promise<ListCount> {
+): Promise<SqliteProductCount> {
   const matchesBound = page ? recountBound(rows, bound) : bound;
   const matches = await countSearchMatches(db, search, matchesBound);
-  const counted: ListCount = { total: Math.min(matches, bound + 1), bound, rows, matches, matchesBound };
+  const counted: SqliteProductCount = { total: Math.min(matches, bound + 1), bound, rows, matches, matchesBound };
   if (!page || matches === 0 || !gathersOnce(bound, matches, matchesBound, 'stream')) return counted;
   return { ...counted, pageIds: await findSqliteGatherIds(db, [], search, page.sort, page.size, page.after) };
 }
@@ -216,13 +334,13 @@ async function countStreamingMatches(
 async function findSqliteCountAndPage(
   db: Db,
   search: string,
-  others: ProductConditions[],
+  others: ProductFilters[],
   page: ProductPageRequest,
   cap: number,
   bound: number | undefined,
 ): Promise<{ matches: number; total: number; ids: number[]; qualifying: number }> {
   const { key, direction } = productSortKeys[page.sort];
-  const filters = whereAll(false, others, 'walk') ?? sql<SqlBool>`1`;
+  const filters = sqliteWhere(others, 'walk') ?? sql<SqlBool>`1`;
   const from = page.after ? afterKeyset(sql.raw('m.sort_key'), sql.raw('m.id'), direction, page.after) : undefined;
   const order = sql.raw(direction);
   const result = await sql<{ matches: number; total: number; ids: string; qualifying: number }>`
@@ -254,19 +372,18 @@ async function findSqliteCountAndPage(
 
 /**
  * How SQLite finds one page of `limit` rows of the products meeting `conditions`: the
- * plan `choosePagePlan` picks from the list's counts (counting the search's matches
- * further when it asks), or SQLite's own choice (`filters`) when the list was not counted.
+ * plan `choosePagePlan` picks from the list's counts (`count`), counting the search's
+ * matches further when it asks.
  */
-export async function sqlitePagePlan(
+async function sqlitePagePlan(
   db: Db,
   conditions: ProductConditions[],
   limit: number,
-  count: ListCount | undefined,
+  count: SqliteCounts,
 ): Promise<PagePlan> {
-  if (!count) return { access: 'filters' };
   const choice = choosePagePlan(limit, count);
   if (!('needsMatchesUpTo' in choice)) return choice;
-  const [search, ...others] = conditions.flatMap((c) => (c.search ? [c.search] : []));
+  const [search, ...others] = searchesOf(conditions);
   // Matches are only ever counted for one FTS5 search (`countSqliteProducts`).
   if (search === undefined || others.length > 0) return { access: 'walk' };
   const matchesBound = choice.needsMatchesUpTo;
@@ -281,7 +398,7 @@ export async function sqlitePagePlan(
  * them, each checked against the other conditions and given its sort key through
  * `product_list_keys` (migration 2026_11_26_0900), then sorted: no product row is read.
  */
-export async function findSqliteGatherIds(
+async function findSqliteGatherIds(
   db: Db,
   conditions: ProductConditions[],
   search: string,
@@ -290,8 +407,7 @@ export async function findSqliteGatherIds(
   after: Keyset | undefined,
 ): Promise<number[]> {
   const { key, direction } = productSortKeys[sort];
-  const others = conditions.map(({ search: _, ...rest }) => rest);
-  const filters = whereAll(false, others, 'walk');
+  const filters = sqliteWhere(withoutSearch(conditions), 'walk');
   const from = after ? afterKeyset(key, eb.ref('p.id'), direction, after) : undefined;
   const order = sql.raw(direction);
   const result = await sql<{ id: number }>`

@@ -1,0 +1,70 @@
+import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
+
+/**
+ * How a text is matched as a substring (spec section 5: case-insensitive, every
+ * character literally) on each database: LIKE patterns, PostgreSQL's lower-cased search
+ * copies (decision 0029) and its bigram indexes (decision 0035). Every list and lookup
+ * that searches builds its predicates from these.
+ */
+
+/**
+ * A LIKE pattern matching `text` anywhere (case-insensitive substring search, spec
+ * section 5): `%`, `_` and `\` in the text match themselves. Use with `escape '\'`.
+ */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/**
+ * `expression LIKE pattern ESCAPE '\'`, case-insensitive on both databases: SQLite's
+ * LIKE ignores ASCII case, PostgreSQL needs ILIKE.
+ */
+export function likeContains(postgres: boolean, expression: Expression<unknown>, text: string): RawBuilder<SqlBool> {
+  const op = sql.raw(postgres ? 'ilike' : 'like');
+  return sql<SqlBool>`${expression} ${op} ${containsPattern(text)} escape '\\'`;
+}
+
+/** U+001F: joins the fields of a PostgreSQL search copy (`copyContains`, decision 0029). */
+const SEARCH_FIELD_SEPARATOR = '\u001f';
+
+/**
+ * True when LIKE on a search copy alone answers `text` (`copyContains`): a text holding
+ * the fields' separator could match across two fields there.
+ */
+export const copyAloneSuffices = (text: string) => !text.includes(SEARCH_FIELD_SEPARATOR);
+
+/**
+ * PostgreSQL: one of `fields` contains `text`, in any case, as ILIKE on each would
+ * answer, written over `copy`: a stored `lower(field ‖ U+001F ‖ field …)` of those
+ * fields with one pg_trgm index (decision 0029), checked with LIKE against the pattern
+ * lower-cased in SQL (PostgreSQL's ILIKE lower-cases each value of each row: about
+ * 0.5 µs a column). A text holding the separator could match across two fields in
+ * the copy, so it is also checked on each field with ILIKE.
+ */
+export function copyContains(copy: Expression<unknown>, fields: Array<Expression<unknown>>, text: string) {
+  const onCopy = sql<SqlBool>`${copy} like lower(${containsPattern(text)}) escape '\\'`;
+  if (copyAloneSuffices(text)) return onCopy;
+  return sql<SqlBool>`(${onCopy} and (${sql.join(
+    fields.map((field) => likeContains(true, field, text)),
+    sql` or `,
+  )}))`;
+}
+
+/**
+ * Whether PostgreSQL's bigram indexes (`search_bigrams`, migration 2026_11_28_0900,
+ * decision 0035) can find the values containing `text`, in any case: two printable
+ * ASCII characters, which PostgreSQL's `lower` keeps two characters long. Other texts
+ * under 3 characters are checked on every value.
+ */
+export const bigramsServe = (text: string) => /^[\x20-\x7e]{2}$/.test(text);
+
+/**
+ * PostgreSQL: the bigrams of `lowered` (a lower-cased expression, written exactly as
+ * in its `search_bigrams` index) hold `text` lower-cased in SQL, as ILIKE folds it: for
+ * a text `bigramsServe` accepts, true for every value containing it, so only the
+ * index's candidates need the LIKE check. Served by the index alone: on a row read
+ * another way the function costs about 14 µs, so a walk leaves this out.
+ */
+export function bigramsContain(lowered: Expression<unknown>, text: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`search_bigrams(${lowered}) @> array[lower(${text})]`;
+}
