@@ -64,6 +64,9 @@ export const productMessages = {
   saveFailed: 'An error occurred while saving the product',
   // Issue 12, 'Review that never loses work' (decisions 0044-0046).
   rejectReasonRequired: 'Please give a reason for rejecting this product',
+  noReasonGiven: 'No reason given',
+  reviewAsRevision:
+    "This product is live and its vendor's changes await review as a revision: review them from Pending products, without edits of your own.",
   revisionSubmitted:
     'Product updated successfully! Price and stock changes are live; your other changes await admin approval.',
   revisionNotFound: 'This change request no longer awaits review',
@@ -354,8 +357,8 @@ const reviewVersion = editVersion(productMessages.versionInvalid).optional();
 
 /**
  * The reason a rejection carries (issue 12; decision 0046): trimmed text, at most
- * `MAX_REJECT_REASON` characters, no NUL; required when `isApproved` is false, ignored
- * on approval.
+ * `MAX_REJECT_REASON` characters, no NUL; ignored on approval. A revision's rejection
+ * requires it; the spec's approve call takes a rejection without one (decision 0076).
  */
 export const rejectReason = optionalSafeText(MAX_REJECT_REASON);
 
@@ -370,19 +373,18 @@ function requireReasonOnReject(body: { isApproved: boolean; reason?: string | un
  * - `updatedAt`, optional so the spec's clients keep working: the product's version as
  *   the admin reviewed it; when the product was changed since, the review is refused
  *   (409) and publishes nothing (decision 0024).
- * - `reason`: required to reject (decision 0046); the spec's `{ isApproved: false }`
- *   alone answers 400 with `productMessages.rejectReasonRequired`.
+ * - `reason`: optional on the wire, so the spec's `{ isApproved: false }` keeps working
+ *   (decision 0076); the screens still ask for one (decision 0046), and a rejection
+ *   without one reads 'No reason given' to the vendor.
  * - `product`, optional: the review form's unsaved edits (a full product body, prices in
  *   rupees), saved and reviewed in one transaction under the one version check (decision 0045).
  */
-export const approvalBody = z
-  .object({
-    isApproved: isApprovedField,
-    updatedAt: reviewVersion,
-    reason: rejectReason,
-    product: productBody.optional(),
-  })
-  .superRefine(requireReasonOnReject);
+export const approvalBody = z.object({
+  isApproved: isApprovedField,
+  updatedAt: reviewVersion,
+  reason: rejectReason,
+  product: productBody.optional(),
+});
 export type ApprovalBody = z.input<typeof approvalBody>;
 export type ParsedApprovalBody = z.output<typeof approvalBody>;
 

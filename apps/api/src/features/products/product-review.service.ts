@@ -23,7 +23,7 @@ import {
   productSnapshot,
 } from './products.service.js';
 import { changedFields, parseReviewedValues, reviewedColumnsOf, reviewedValuesOf } from './revision-rules.js';
-import { findRevisionById, updateRevision } from './revisions.repository.js';
+import { findOpenRevision, findRevisionById, type RevisionRow, updateRevision } from './revisions.repository.js';
 
 /**
  * An admin's reviews of the catalog (spec section 4 'Product approval', section 2
@@ -49,8 +49,14 @@ export interface ReviewDecision {
  * `PUT /products/admin/approve/:id` (spec section 4, Product approval; issue 12):
  * approving sets approval approved and status active and clears the rejection reason;
  * rejecting sets approval rejected and status pending, which takes it out of the queue
- * until the vendor edits it, and stores `decision.reason` for the vendor. Records who
- * decided and when (UTC).
+ * until the vendor edits it, and stores `decision.reason` for the vendor (none is
+ * required on the wire, decision 0076: the vendor then reads "No reason given"). Records
+ * who decided and when (UTC).
+ *
+ * A live product with a vendor's pending revision is in the queue as that revision, so
+ * the spec's call does what the queue's Approve and Reject do (decision 0076): approving
+ * publishes the revision, rejecting keeps the live version and rejects the revision,
+ * under the product's version check (`decision.updatedAt` is the product's).
  *
  * With `decision.product` (the form's unsaved edits, decision 0045) the edit is applied
  * as an admin's edit first, in the same transaction, under the same single version
@@ -59,8 +65,10 @@ export interface ReviewDecision {
  * PostgreSQL the row is read `FOR UPDATE`, so a vendor's edit and the review cannot
  * interleave.
  * @throws AppError NOT_FOUND (404) when it does not exist; CONFLICT (409)
- *   `productMessages.reviewedStale` when it changed after `decision.updatedAt`, or a
- *   SKU in use by the edits; VALIDATION_FAILED (400) for the edits' bad references.
+ *   `productMessages.reviewedStale` when it changed after `decision.updatedAt`, a SKU in
+ *   use by the edits, edits sent for a product whose changes await review as a revision
+ *   (`productMessages.reviewAsRevision`), or a revision that cannot be published (see
+ *   `reviewRevision`); VALIDATION_FAILED (400) for the edits' bad references.
  */
 export async function reviewProduct(
   db: Db,
@@ -70,12 +78,19 @@ export async function reviewProduct(
 ): Promise<{ message: string; product: ProductRecord }> {
   const now = new Date().toISOString();
   const { isApproved } = decision;
-  await guardWrite(() =>
+  const message = await guardWrite(() =>
     runTransaction(db, async (trx) => {
       const current = await findProductOwnership(trx, id);
       if (!current) throw notFound(productMessages.notFound);
       if (isStaleVersion(decision.updatedAt, current.updatedAt)) {
         throw new AppError('CONFLICT', productMessages.reviewedStale);
+      }
+      const revision = await findOpenRevision(trx, id);
+      if (revision) {
+        if (decision.product) throw new AppError('CONFLICT', productMessages.reviewAsRevision);
+        const locked = await findRevisionById(trx, revision.id);
+        if (!locked || locked.status !== 'pending') throw new AppError('CONFLICT', productMessages.revisionNotFound);
+        return reviewPendingRevision(trx, admin, locked, current, decision, now);
       }
       const savedAt = nextVersion(current.updatedAt, now);
       const before = await productSnapshot(trx, id);
@@ -98,12 +113,10 @@ export async function reviewProduct(
         label: String(after?.name ?? ''),
         changes: productChanges(before, after),
       });
+      return isApproved ? productMessages.approved : productMessages.rejected;
     }),
   );
-  return {
-    message: isApproved ? productMessages.approved : productMessages.rejected,
-    product: await loadProduct(db, id),
-  };
+  return { message, product: await loadProduct(db, id) };
 }
 
 /**
@@ -130,7 +143,7 @@ export async function reviewRevision(
   decision: Omit<ReviewDecision, 'product'>,
 ): Promise<{ message: string; product: ProductRecord }> {
   const now = new Date().toISOString();
-  const productId = await guardWrite(() =>
+  const { message, productId } = await guardWrite(() =>
     runTransaction(db, async (trx) => {
       const revision = await findRevisionById(trx, revisionId);
       if (!revision) throw notFound(productMessages.revisionNotFound);
@@ -140,48 +153,64 @@ export async function reviewRevision(
       if (isStaleVersion(decision.updatedAt, revision.updatedAt)) {
         throw new AppError('CONFLICT', productMessages.revisionStale);
       }
-      const reviewed = { reviewedBy: admin.userId, reviewedAt: now, updatedAt: nextVersion(revision.updatedAt, now) };
-      if (!decision.isApproved) {
-        await updateRevision(trx, revision.id, { ...reviewed, status: 'rejected', reason: decision.reason ?? null });
-        await notifyProductReviewed(trx, current.id, false, now);
-        await recordActivity(trx, {
-          actor: admin,
-          action: 'reject',
-          kind: 'product',
-          recordId: current.id,
-          label: String((await findProductById(trx, current.id))?.name ?? ''),
-          changes: diffFields({ revision: 'pending' }, { revision: 'rejected' }),
-        });
-        return current.id;
-      }
-      const liveRow = await findProductById(trx, current.id);
-      if (!liveRow) throw notFound(productMessages.notFound);
-      const live = reviewedValuesOf(liveRow, (await findImagesOf(trx, [current.id])).get(current.id) ?? []);
-      if (changedFields(parseReviewedValues(revision.base), live).length > 0) {
-        throw new AppError('CONFLICT', productMessages.revisionBaseMoved);
-      }
-      const proposed = parseReviewedValues(revision.proposed);
-      await checkReferences(trx, { category: proposed.categoryId, subcategory: proposed.subcategoryId }, null);
-      const savedAt = nextVersion(current.updatedAt, now);
-      const before = await productSnapshot(trx, current.id);
-      await updateProductRow(trx, current.id, { ...reviewedColumnsOf(proposed), updatedAt: savedAt });
-      await replaceProductImages(trx, current.id, proposed.images, savedAt);
-      await updateRevision(trx, revision.id, { ...reviewed, status: 'approved' });
-      await notifyProductReviewed(trx, current.id, true, now);
-      const after = await productSnapshot(trx, current.id);
-      await recordActivity(trx, {
-        actor: admin,
-        action: 'approve',
-        kind: 'product',
-        recordId: current.id,
-        label: String(after?.name ?? ''),
-        changes: productChanges(before, after),
-      });
-      return current.id;
+      return {
+        message: await reviewPendingRevision(trx, admin, revision, current, decision, now),
+        productId: current.id,
+      };
     }),
   );
-  return {
-    message: decision.isApproved ? productMessages.revisionApproved : productMessages.revisionRejected,
-    product: await loadProduct(db, productId),
-  };
+  return { message, product: await loadProduct(db, productId) };
+}
+
+/**
+ * Publishes or rejects a pending revision inside the caller's transaction, once the
+ * caller has checked the version it was asked to review (the revision's or the
+ * product's), and answers the review's message. See `reviewRevision` for the checks.
+ */
+async function reviewPendingRevision(
+  trx: Db,
+  admin: Actor,
+  revision: RevisionRow,
+  current: { id: number; updatedAt: string },
+  decision: Pick<ReviewDecision, 'isApproved' | 'reason'>,
+  now: string,
+): Promise<string> {
+  const reviewed = { reviewedBy: admin.userId, reviewedAt: now, updatedAt: nextVersion(revision.updatedAt, now) };
+  if (!decision.isApproved) {
+    await updateRevision(trx, revision.id, { ...reviewed, status: 'rejected', reason: decision.reason ?? null });
+    await notifyProductReviewed(trx, current.id, false, now);
+    await recordActivity(trx, {
+      actor: admin,
+      action: 'reject',
+      kind: 'product',
+      recordId: current.id,
+      label: String((await findProductById(trx, current.id))?.name ?? ''),
+      changes: diffFields({ revision: 'pending' }, { revision: 'rejected' }),
+    });
+    return productMessages.revisionRejected;
+  }
+  const liveRow = await findProductById(trx, current.id);
+  if (!liveRow) throw notFound(productMessages.notFound);
+  const live = reviewedValuesOf(liveRow, (await findImagesOf(trx, [current.id])).get(current.id) ?? []);
+  if (changedFields(parseReviewedValues(revision.base), live).length > 0) {
+    throw new AppError('CONFLICT', productMessages.revisionBaseMoved);
+  }
+  const proposed = parseReviewedValues(revision.proposed);
+  await checkReferences(trx, { category: proposed.categoryId, subcategory: proposed.subcategoryId }, null);
+  const savedAt = nextVersion(current.updatedAt, now);
+  const before = await productSnapshot(trx, current.id);
+  await updateProductRow(trx, current.id, { ...reviewedColumnsOf(proposed), updatedAt: savedAt });
+  await replaceProductImages(trx, current.id, proposed.images, savedAt);
+  await updateRevision(trx, revision.id, { ...reviewed, status: 'approved' });
+  await notifyProductReviewed(trx, current.id, true, now);
+  const after = await productSnapshot(trx, current.id);
+  await recordActivity(trx, {
+    actor: admin,
+    action: 'approve',
+    kind: 'product',
+    recordId: current.id,
+    label: String(after?.name ?? ''),
+    changes: productChanges(before, after),
+  });
+  return productMessages.revisionApproved;
 }

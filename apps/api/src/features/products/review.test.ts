@@ -188,18 +188,18 @@ describe("PUT /api/products/admin/approve/:id with the form's unsaved edits (dec
 });
 
 describe('PUT /api/products/admin/approve/:id rejecting (decision 0046)', () => {
-  it("answers 400 to a rejection without a reason, as the spec's call sends it, and changes nothing", async () => {
-    const pending = await createAs(vendorA);
+  it("takes the spec's rejection without a reason (decision 0076): rejected, and the vendor reads no reason", async () => {
     for (const payload of [
       { isApproved: false },
       { isApproved: false, reason: '   ' },
       { isApproved: false, reason: null },
     ]) {
+      const pending = await createAs(vendorA);
       const res = await call('PUT', `/api/products/admin/approve/${pending._id}`, admin, payload);
-      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(res.json()).toMatchObject({ success: false, message: productMessages.rejectReasonRequired });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(200);
+      expect(res.json().message).toBe(productMessages.rejected);
+      expect(await get(pending._id, vendorA)).toMatchObject({ approvalStatus: 'rejected', rejectionReason: null });
     }
-    expect((await get(pending._id, admin)).approvalStatus).toBe('pending');
   });
 
   it('answers 400 to a reason too long or carrying NUL', async () => {
@@ -391,6 +391,51 @@ describe('PUT /api/products/admin/revisions/:id', () => {
     if (!product.revision) throw new Error('no revision');
     return { live, product, revision: product.revision };
   }
+
+  describe("through the spec's PUT /api/products/admin/approve/:id (decision 0076)", () => {
+    it('approving publishes the pending revision, as the queue’s Approve does', async () => {
+      const { live, product } = await revisionOf({ name: 'Published Through Approve' });
+      const res = await call('PUT', `/api/products/admin/approve/${live._id}`, admin, {
+        isApproved: true,
+        updatedAt: product.updatedAt,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().message).toBe(productMessages.revisionApproved);
+      expect(res.json().product).toMatchObject({ name: 'Published Through Approve', approvalStatus: 'approved' });
+      expect((await call('GET', `/api/products/${live._id}`, null)).json().product.name).toBe(
+        'Published Through Approve',
+      );
+      expect((await get(live._id, vendorA)).revision).toBeNull();
+    });
+
+    it('rejecting rejects the revision and keeps the live product live, with or without a reason', async () => {
+      const { live } = await revisionOf({ name: 'Not This Name' });
+      const res = await call('PUT', `/api/products/admin/approve/${live._id}`, admin, { isApproved: false });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().message).toBe(productMessages.revisionRejected);
+      const after = await get(live._id, vendorA);
+      expect(after).toMatchObject({ name: live.name, approvalStatus: 'approved', status: 'active' });
+      expect(after.revision).toMatchObject({ status: 'rejected', reason: null });
+      expect((await call('GET', `/api/products/${live._id}`, null)).statusCode).toBe(200);
+    });
+
+    it('answers 409 to a stale product version or to edits sent along, publishing nothing', async () => {
+      const { live, product } = await revisionOf({ name: 'Waiting Name' });
+      const stale = await call('PUT', `/api/products/admin/approve/${live._id}`, admin, {
+        isApproved: true,
+        updatedAt: live.updatedAt,
+      });
+      expect(stale.statusCode).toBe(409);
+      const withEdits = await call('PUT', `/api/products/admin/approve/${live._id}`, admin, {
+        isApproved: true,
+        product: editBodyOf(product, { name: 'Admin Edit', updatedAt: undefined }),
+      });
+      expect(withEdits.statusCode).toBe(409);
+      expect(withEdits.json().message).toBe(productMessages.reviewAsRevision);
+      const after = await get(live._id, vendorA);
+      expect(after).toMatchObject({ name: live.name, revision: { status: 'pending' } });
+    });
+  });
 
   it('publishes the revision on approval: the storefront reads the new name', async () => {
     const { live, revision } = await revisionOf({ name: 'Published Name', images: ['https://img.example.test/p.jpg'] });

@@ -1,4 +1,4 @@
-import type { ApprovalStatus, Product, ProductStatus } from '@haat/contract';
+import { type ApprovalStatus, type Product, type ProductStatus, productMessages } from '@haat/contract';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 
 const statusBadges: Record<ProductStatus, { label: string; tone: BadgeTone }> = {
@@ -38,10 +38,11 @@ export function ApprovalBadge({ status }: { status: ApprovalStatus }) {
  */
 export function ReviewNote({ product }: { product: Product }) {
   const revision = product.approvalStatus === 'approved' ? product.revision : null;
-  if (product.approvalStatus === 'rejected' && product.rejectionReason) {
+  if (product.approvalStatus === 'rejected') {
+    const reason = product.rejectionReason ?? productMessages.noReasonGiven;
     return (
-      <p className="max-w-[14rem] truncate text-xs text-red-700" title={product.rejectionReason}>
-        Reason: {product.rejectionReason}
+      <p className="max-w-[14rem] truncate text-xs text-red-700" title={reason}>
+        Reason: {reason}
       </p>
     );
   }

@@ -1,4 +1,5 @@
 import type { Product } from '@haat/contract';
+import { productMessages } from '@haat/contract';
 import { Check, Clock, X } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -21,7 +22,7 @@ export function VendorReviewBanner({ product }: { product: Product }) {
         className="mb-4 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900"
       >
         <p className="font-semibold">Rejected by the administrator</p>
-        <p className="mt-1">Reason: {product.rejectionReason ?? 'No reason was given.'}</p>
+        <p className="mt-1">Reason: {product.rejectionReason ?? productMessages.noReasonGiven}</p>
         <p className="mt-1">Change the product and save it to send it for approval again.</p>
       </section>
     );
@@ -56,7 +57,7 @@ export function VendorReviewBanner({ product }: { product: Product }) {
         className="mb-4 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900"
       >
         <p className="font-semibold">Your changes were rejected</p>
-        <p className="mt-1">Reason: {revision.reason ?? 'No reason was given.'}</p>
+        <p className="mt-1">Reason: {revision.reason ?? productMessages.noReasonGiven}</p>
         <p className="mt-1">Customers still see the approved version.</p>
       </section>
     );
