@@ -89,7 +89,7 @@ export async function reviewProduct(
       if (revision) {
         if (decision.product) throw new AppError('CONFLICT', productMessages.reviewAsRevision);
         const locked = await findRevisionById(trx, revision.id);
-        if (!locked || locked.status !== 'pending') throw new AppError('CONFLICT', productMessages.revisionNotFound);
+        if (locked?.status !== 'pending') throw new AppError('CONFLICT', productMessages.revisionNotFound);
         return reviewPendingRevision(trx, admin, locked, current, decision, now);
       }
       const savedAt = nextVersion(current.updatedAt, now);
