@@ -22,11 +22,15 @@ const apiProject = (db: 'sqlite' | 'postgres') => ({
     env: { TEST_DB: db },
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // One migrated template database per run, copied by every test app (decision 0080).
+    globalSetup: ['apps/api/src/test/global-setup.ts'],
   },
 });
 
 export default defineConfig({
   test: {
+    // The PostgreSQL teardown drops the run's test databases, several at once; give it time.
+    teardownTimeout: 60_000,
     projects: [
       {
         resolve: { alias },

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { demo, signIn } from './support';
+import { demo, expect, signIn, test } from './support';
 
 /** Spec section 2, Admin shell and route table; section 4, session expiry; section 9, constants. */
 
