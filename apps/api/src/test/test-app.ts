@@ -5,7 +5,13 @@ import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import { createDb, type DatabaseKind, type Db } from '../platform/db/create-db.js';
 import { migrateToLatest } from '../platform/db/migrate.js';
-import { adminQuery, databaseName, databaseUrl, TEST_DATABASE_PREFIX } from './template-databases.js';
+import {
+  adminQuery,
+  createTestDatabase,
+  databaseName,
+  databaseUrl,
+  TEST_DATABASE_PREFIX,
+} from './template-databases.js';
 
 /**
  * Test harness: a real app over HTTP (`app.inject`) on a freshly migrated, empty
@@ -33,7 +39,10 @@ export interface PostgresTestDatabase {
   url: string;
   /** True when copied from the run's migrated template; false when empty. */
   migrated: boolean;
-  /** Drops the database now (`WITH (FORCE)`); a failure is a warning, the next run drops it. */
+  /**
+   * Drops the database (`WITH (FORCE)`): in a vitest run, at the run's end with the rest of
+   * its databases; outside one, now. A failure is a warning; the next run drops it.
+   */
   drop(): Promise<void>;
 }
 
@@ -52,12 +61,17 @@ export async function createPostgresDatabase({
   if (!adminUrl)
     throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres)');
   const template = fromTemplate ? provided('postgresTemplate') : undefined;
-  const name = databaseName(TEST_DATABASE_PREFIX, provided('testRunPid') ?? process.pid);
-  await adminQuery(adminUrl, template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
+  const runPid = provided('testRunPid');
+  const name = databaseName(TEST_DATABASE_PREFIX, runPid ?? process.pid);
+  await createTestDatabase(adminUrl, name, template);
   return {
     url: databaseUrl(adminUrl, name),
     migrated: template !== undefined,
     drop: async () => {
+      // In a run, its teardown drops its databases together: a DROP DATABASE waits for a
+      // checkpoint (a second, or far longer when the server is busy), which concurrent
+      // drops share.
+      if (runPid !== undefined) return;
       try {
         await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       } catch (error) {
@@ -93,11 +107,7 @@ export async function createTestApp(
   let target: { url: string; drop: () => Promise<void> };
   let sqliteImage: Buffer | undefined;
   if (testDbKind === 'postgres') {
-    const database = await createPostgresDatabase({ fromTemplate: true });
-    // A copy of the run's template is dropped with the run's databases at its end, many
-    // at once: a DROP DATABASE waits for a checkpoint (about a second), which concurrent
-    // drops share.
-    target = database.migrated ? { url: database.url, drop: async () => undefined } : database;
+    target = await createPostgresDatabase({ fromTemplate: true });
   } else {
     sqliteImage = sqliteTemplate();
     target = { url: 'sqlite::memory:', drop: async () => undefined };
