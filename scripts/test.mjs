@@ -4,13 +4,14 @@
 // Ends with one line: `tests: N passed, N failed`.
 //
 // Two lanes run side by side (docs/decisions/0080-a-test-run-that-stays-fast.md):
-//   vitest                                  (unit, API, component tests)
-//   typecheck → lint → end-to-end tests     (the e2e servers build what the typecheck did not)
-// The typecheck comes before the end-to-end tests because both write apps/api/dist.
+//   vitest: unit and component tests → API tests
+//   typecheck → lint → (once the component tests are done) end-to-end tests
+// The typecheck comes before the end-to-end tests because both write apps/api/dist (the
+// first e2e server builds what the typecheck did not: the web app).
 // Each step's output is printed whole when it ends, vitest's as it comes, so the
 // lanes' lines never mix.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -83,15 +84,24 @@ if (process.env.TEST_DATABASE_URL)
   console.log(`API tests run on SQLite and on PostgreSQL (${process.env.TEST_DATABASE_URL})`);
 else console.log('API tests run on SQLite (set TEST_DATABASE_URL to run them on PostgreSQL too)');
 
-const vitestJson = join(results, 'vitest.json');
+const screensJson = join(results, 'vitest-screens.json');
+const apiJson = join(results, 'vitest-api.json');
 const e2eJson = join(results, 'playwright.json');
 
-const vitestLane = run(
-  'unit, API and component tests',
-  'npx',
-  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
-  { live: true },
-);
+const vitest = (name, project, json) =>
+  run(
+    name,
+    'npx',
+    ['vitest', 'run', `--project=${project}`, '--reporter=default', '--reporter=json', `--outputFile.json=${json}`],
+    {
+      live: true,
+    },
+  );
+
+// The web component tests wait on screens in jsdom with real timers; they run before the
+// end-to-end tests start, so their two browsers do not slow the screens past their waits.
+const screens = vitest('unit and component tests', '!api-*', screensJson);
+const vitestLane = (async () => [await screens, await vitest('API tests', 'api-*', apiJson)])();
 
 const checksLane = (async () => {
   // Checks that are not tests count as one test each.
@@ -102,6 +112,7 @@ const checksLane = (async () => {
   ]) {
     checks.push(await run(name, 'npm', ['run', script, '--silent']));
   }
+  await screens;
   const e2eOk = await run(
     'end-to-end tests',
     'npx',
@@ -113,18 +124,26 @@ const checksLane = (async () => {
   return { checks, e2eOk };
 })();
 
-const [vitestOk, { checks, e2eOk }] = await Promise.all([vitestLane, checksLane]);
+const [vitestOks, { checks, e2eOk }] = await Promise.all([vitestLane, checksLane]);
 
 for (const ok of checks) {
   if (ok) passed += 1;
   else failed += 1;
 }
 
-const vitest = readJson(vitestJson);
-if (vitest) {
-  passed += vitest.numPassedTests;
-  failed += vitest.numFailedTests + (vitestOk || vitest.numFailedTests > 0 ? 0 : 1);
-} else if (!vitestOk) failed += 1;
+for (const [json, ok] of [
+  [screensJson, vitestOks[0]],
+  [apiJson, vitestOks[1]],
+]) {
+  const report = readJson(json);
+  if (report) {
+    passed += report.numPassedTests;
+    failed += report.numFailedTests + (ok || report.numFailedTests > 0 ? 0 : 1);
+  } else {
+    if (!ok) failed += 1;
+    console.log(`(no vitest report was written to ${json})`);
+  }
+}
 
 const e2e = readJson(e2eJson);
 if (e2e?.stats) {
@@ -134,6 +153,5 @@ if (e2e?.stats) {
 
 console.log(`\nnpm test took ${seconds(Date.now() - started)}`);
 if (failedSteps.length) console.log(`Failed: ${failedSteps.join(', ')}`);
-if (!existsSync(vitestJson)) console.log('(no vitest report was written)');
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
