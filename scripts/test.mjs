@@ -25,6 +25,24 @@ let passed = 0;
 let failed = 0;
 const failedSteps = [];
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+/** Each step's wall and CPU time, for the table at the end. */
+const timings = [];
+
+/**
+ * CPU seconds (user + system) of this process's children that have ended, Linux only
+ * (`/proc/self/stat`, clock ticks of 1/100 s), else null. Read when a step's process
+ * ends, the difference from the last reading is that step's CPU, its own children included.
+ */
+function childrenCpu() {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return null;
+  }
+}
+let cpuSeen = childrenCpu();
 
 /**
  * Runs one step; resolves to whether it exited 0. `live` steps print their lines as they
@@ -56,9 +74,17 @@ function run(name, command, args, { env = {}, live = false } = {}) {
     child.stdout.on('data', take);
     child.stderr.on('data', take);
     child.on('error', (error) => chunks.push(Buffer.from(`${error.message}\n`)));
+    let cpu = null;
+    child.on('exit', () => {
+      const now = childrenCpu();
+      if (now !== null && cpuSeen !== null) cpu = now - cpuSeen;
+      cpuSeen = now;
+    });
     child.on('close', (code) => {
       const ok = code === 0;
-      const took = `${ok ? 'passed' : 'FAILED'} in ${seconds(Date.now() - begun)}`;
+      const wall = Date.now() - begun;
+      timings.push({ name, from: begun - started, wall, cpu });
+      const took = `${ok ? 'passed' : 'FAILED'} in ${seconds(wall)}`;
       if (live) {
         if (partial) process.stdout.write(`${partial}\n`);
         console.log(`=== ${name}: ${took}`);
@@ -151,7 +177,17 @@ if (e2e?.stats) {
   failed += e2e.stats.unexpected + e2e.stats.flaky + (e2eOk || e2e.stats.unexpected > 0 ? 0 : 1);
 } else if (!e2eOk) failed += 1;
 
-console.log(`\nnpm test took ${seconds(Date.now() - started)}`);
+const total = childrenCpu();
+console.log(`\nstep                              from      wall       CPU (user + sys, with its children)`);
+for (const step of timings)
+  console.log(
+    `${step.name.padEnd(32)} ${seconds(step.from).padStart(8)} ${seconds(step.wall).padStart(9)} ${
+      step.cpu === null ? '' : `${step.cpu.toFixed(1).padStart(7)} s`
+    }`,
+  );
+console.log(
+  `npm test took ${seconds(Date.now() - started)}${total === null ? '' : `, ${total.toFixed(1)} s of CPU in its steps`}`,
+);
 if (failedSteps.length) console.log(`Failed: ${failedSteps.join(', ')}`);
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
