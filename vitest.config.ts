@@ -24,9 +24,6 @@ const apiProject = (db: 'sqlite' | 'postgres') => ({
     env: { TEST_DB: db },
     testTimeout: 20_000,
     hookTimeout: 60_000,
-    // After the web component tests (group 0), as `npm test` runs them: the end-to-end tests
-    // run beside the API tests, which bear that load better than screens in jsdom.
-    sequence: { groupOrder: 1 },
     // One migrated template database per run, copied by every test app.
     globalSetup: ['apps/api/src/test/global-setup.ts'],
     // A worker runs its API test files one after another in one module graph: loading the
