@@ -4,7 +4,9 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Unit, API and web component tests. The API suite runs on SQLite, and again on
- * PostgreSQL when TEST_DATABASE_URL is set (each test file makes and drops its own database).
+ * PostgreSQL when TEST_DATABASE_URL is set; each test app gets a copy of a database the
+ * run migrated once (apps/api/src/test/global-setup.ts). Why the settings below:
+ * docs/decisions/0080-a-test-run-that-stays-fast.md.
  */
 const contract = fileURLToPath(new URL('./packages/contract/src/index.ts', import.meta.url));
 const alias = { '@haat/contract': contract };
@@ -24,11 +26,23 @@ const apiProject = (db: 'sqlite' | 'postgres') => ({
     env: { TEST_DB: db },
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // One migrated template database per run, copied by every test app.
+    globalSetup: ['apps/api/src/test/global-setup.ts'],
+    // A worker runs its API test files one after another in one module graph: loading the
+    // app's modules afresh for each file cost more than the tests themselves. Each file
+    // still builds its own app on its own database, and an app holds its own configuration
+    // (decision 0085: no process globals).
+    isolate: false,
   },
 });
 
 export default defineConfig({
   test: {
+    // Test files run two at a time even on two cores (vitest's default there is one): an API
+    // file spends much of its time waiting on PostgreSQL.
+    maxWorkers: 2,
+    // The PostgreSQL teardown drops the run's test databases, several at once; give it time.
+    teardownTimeout: 60_000,
     projects: [
       {
         resolve: { alias },

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { demo, signIn, uniqueSuffix } from './support';
+import { demo, expect, signIn, test, uniqueSuffix } from './support';
 
 // Issue 10, 'Activity log': approving a product shows in the log with the admin's name
 // and the changed fields, and in the product's own history.

@@ -1,5 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { createCategory, demo, signIn, uniqueSuffix } from './support';
+import type { Browser, Page } from '@playwright/test';
+import { createCategory, demo, expect, signIn, test, uniqueSuffix } from './support';
 
 // One story told in order: the vendor submits, the admin reviews, the vendor sees the outcome.
 test.describe.configure({ mode: 'serial' });

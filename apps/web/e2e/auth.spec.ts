@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { demo, signIn } from './support';
+import type { Page } from '@playwright/test';
+import { demo, expect, signIn, test } from './support';
 
 /** Spec section 2, Login page; section 5, Login validation; section 8, Login errors. */
 

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { signIn, uniqueSuffix } from './support';
+import { expect, signIn, test, uniqueSuffix } from './support';
 
 test('an admin creates a category with subcategories, edits both and deletes them', async ({ page }) => {
   const suffix = uniqueSuffix();

@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { signIn, uniqueSuffix } from './support';
+import type { Locator, Page } from '@playwright/test';
+import { expect, signIn, test, uniqueSuffix } from './support';
 
 /** A real 1×1 PNG. */
 const PNG = Buffer.from(

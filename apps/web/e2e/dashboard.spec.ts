@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { signIn } from './support';
+import { e2ePort } from './ports';
+import { expect, signIn, test } from './support';
 
 /**
  * Spec section 2, Dashboard. The figures on screen must equal what plain SQL over the
@@ -10,8 +10,9 @@ import { signIn } from './support';
  * independently of the API's queries. Holds for any data, the empty store included.
  */
 
-const port = Number(process.env.E2E_PORT ?? 3100);
-const databasePath = fileURLToPath(new URL(`../../../.e2e/${port}/store.db`, import.meta.url));
+/** The database of the server this worker drives (`e2ePort`). */
+const databasePath = () =>
+  fileURLToPath(new URL(`../../../.e2e/${e2ePort(test.info().parallelIndex)}/store.db`, import.meta.url));
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const rupees = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -28,7 +29,7 @@ interface RecentRow {
 
 /** Every figure the dashboard shows, by plain SQL over the database, judged at `now` (UTC). */
 function expectedFigures(now: Date) {
-  const db = new Database(databasePath, { readonly: true, fileMustExist: true });
+  const db = new Database(databasePath(), { readonly: true, fileMustExist: true });
   try {
     const one = (query: string, ...params: unknown[]) =>
       db

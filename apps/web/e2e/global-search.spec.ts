@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { demo, signIn } from './support';
+import { demo, expect, signIn, test } from './support';
 
 /** Issue 10: the top bar's global search, and Dashboard Settings kept on the server. */
 

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { signIn } from './support';
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './support';
 
 /** Presses Tab (or Shift+Tab) `times` times. */
 async function tab(page: Page, times = 1, shift = false) {

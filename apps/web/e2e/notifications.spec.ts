@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { demo, signIn, uniqueSuffix } from './support';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { demo, expect, signIn, test, uniqueSuffix } from './support';
 
 /**
  * Issue 10's live notifications in a real browser on the demo store: the admin sits on

@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { demo, signIn, uniqueSuffix } from './support';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { demo, expect, signIn, test, uniqueSuffix } from './support';
 
 /**
  * Issue 7's browser flow on the demo store: an admin creates a capped percentage coupon

@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { demo, signIn, uniqueSuffix } from './support';
+import type { APIRequestContext } from '@playwright/test';
+import { demo, expect, signIn, test, uniqueSuffix } from './support';
 
 /** Signs in through the API and answers the bearer header. */
 async function bearer(request: APIRequestContext, who: { email: string; password: string }) {

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { createCategory, signIn, uniqueSuffix } from './support';
+import type { Page } from '@playwright/test';
+import { createCategory, expect, signIn, test, uniqueSuffix } from './support';
 
 const imageUrl = (name: string) => `https://images.example.test/products/${name}.jpg`;
 

@@ -1,5 +1,5 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { demo, signIn, uniqueSuffix } from './support';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { demo, expect, signIn, test, uniqueSuffix } from './support';
 
 /**
  * Issue 12, 'Review that never loses work', on a phone (390×844) and a desk (1440×900):

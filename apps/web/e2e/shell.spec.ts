@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { demo, signIn } from './support';
+import { demo, expect, signIn, test } from './support';
 
 /** Spec section 2, Admin shell and route table; section 4, session expiry; section 9, constants. */
 
@@ -137,14 +136,20 @@ test("an unknown path shows 'Page not found' and Go Back returns to the page bef
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
 });
 
-test('logout from the sidebar and from the user menu clears the session and returns to /login', async ({ page }) => {
+test('logout from the sidebar and from the user menu ends the session and returns to /login', async ({ page }) => {
   await signIn(page);
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  expect(token).toBeTruthy();
   await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([
     null,
     null,
   ]);
+  // The screen signed out on the server too: the token no longer works (what a signed-out
+  // token answers is sessions.test.ts's).
+  const res = await page.request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status()).toBe(401);
   await page.goto('/admin/dashboard');
   await expect(page).toHaveURL(/\/login$/);
 

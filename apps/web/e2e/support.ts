@@ -1,4 +1,19 @@
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
+import { e2ePort } from './ports';
+
+/**
+ * Playwright's `test`, pointed at the server of the worker running it: worker
+ * `parallelIndex` drives the server on `e2ePort(parallelIndex)`, whose database no
+ * other worker touches (playwright.config.ts). Every spec imports `test` from here.
+ */
+export const test = base.extend({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern; it has none.
+  baseURL: async ({}, use, testInfo) => {
+    await use(`http://127.0.0.1:${e2ePort(testInfo.parallelIndex)}`);
+  },
+});
+
+export { expect };
 
 /** The demo store's sign-ins (apps/api/src/seed/demo-store.ts). */
 export const demo = {

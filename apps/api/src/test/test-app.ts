@@ -1,15 +1,26 @@
-import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import { inject, type ProvidedContext } from 'vitest';
 import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import { createDb, type DatabaseKind, type Db } from '../platform/db/create-db.js';
 import { migrateToLatest } from '../platform/db/migrate.js';
+import {
+  adminQuery,
+  createTestDatabase,
+  databaseName,
+  databaseUrl,
+  TEST_DATABASE_PREFIX,
+} from './template-databases.js';
 
 /**
  * Test harness: a real app over HTTP (`app.inject`) on a freshly migrated, empty
  * database of its own. `TEST_DB=postgres` (with `TEST_DATABASE_URL`) runs the same
- * suite on PostgreSQL; each app makes its own database and drops it on close.
+ * suite on PostgreSQL. The database is a copy of the run's migrated template
+ * (`global-setup.ts`, docs/decisions/0080-a-test-run-that-stays-fast.md): on SQLite the
+ * template's bytes opened in memory, on PostgreSQL `CREATE DATABASE … TEMPLATE`, which
+ * the run drops at its end. Without a template (a run that did not start the global
+ * setup) each app migrates an empty database as before and drops it on close.
  */
 
 export interface TestApp {
@@ -23,27 +34,66 @@ export interface TestApp {
 /** The database the suite runs on. */
 export const testDbKind: DatabaseKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
 
-/** A new empty PostgreSQL database on the server `TEST_DATABASE_URL` names; `drop` removes it. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A PostgreSQL test database: its URL, whether it holds the migrated schema, and how to drop it. */
+export interface PostgresTestDatabase {
+  url: string;
+  /** True when copied from the run's migrated template; false when empty. */
+  migrated: boolean;
+  /**
+   * Drops the database (`WITH (FORCE)`): in a vitest run, at the run's end with the rest of
+   * its databases; outside one, now. A failure is a warning; the next run drops it.
+   */
+  drop(): Promise<void>;
+}
+
+/**
+ * A new PostgreSQL database on the server `TEST_DATABASE_URL` names: a copy of the
+ * run's migrated template when `fromTemplate` and the run has one, else empty (for the
+ * tests that run the migrations themselves).
+ * @throws when `TEST_DATABASE_URL` is unset or the server refuses the database.
+ */
+export async function createPostgresDatabase({
+  fromTemplate = false,
+}: {
+  fromTemplate?: boolean;
+} = {}): Promise<PostgresTestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl)
     throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres)');
-  const name = `haat_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const template = fromTemplate ? provided('postgresTemplate') : undefined;
+  const runPid = provided('testRunPid');
+  const name = databaseName(TEST_DATABASE_PREFIX, runPid ?? process.pid);
+  await createTestDatabase(adminUrl, name, template);
   return {
-    url: url.toString(),
+    url: databaseUrl(adminUrl, name),
+    migrated: template !== undefined,
     drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
+      // In a run, its teardown drops its databases together: a DROP DATABASE waits for a
+      // checkpoint (a second, or far longer when the server is busy), which concurrent
+      // drops share.
+      if (runPid !== undefined) return;
+      try {
+        await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } catch (error) {
+        console.warn(`Test database ${name} was left for the next run to drop: ${(error as Error).message}`);
+      }
     },
   };
+}
+
+/** A value the run's global setup provided, or undefined outside such a run. */
+function provided<Key extends keyof ProvidedContext>(key: Key): ProvidedContext[Key] | undefined {
+  return inject(key) ?? undefined;
+}
+
+/** The run's migrated SQLite template, read once per test file (about 0.5 MB). */
+let sqliteTemplateImage: Buffer | undefined;
+
+function sqliteTemplate(): Buffer | undefined {
+  const path = provided('sqliteTemplate');
+  if (path === undefined) return undefined;
+  sqliteTemplateImage ??= readFileSync(path);
+  return sqliteTemplateImage;
 }
 
 /**
@@ -54,10 +104,14 @@ export async function createTestApp(
   env: Record<string, string> = {},
   { webRoot = null }: { webRoot?: string | null } = {},
 ): Promise<TestApp> {
-  const target =
-    testDbKind === 'postgres'
-      ? await createPostgresDatabase()
-      : { url: 'sqlite::memory:', drop: async () => undefined };
+  let target: { url: string; drop: () => Promise<void> };
+  let sqliteImage: Buffer | undefined;
+  if (testDbKind === 'postgres') {
+    target = await createPostgresDatabase({ fromTemplate: true });
+  } else {
+    sqliteImage = sqliteTemplate();
+    target = { url: 'sqlite::memory:', drop: async () => undefined };
+  }
   const config = loadConfig({
     DATABASE_URL: target.url,
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
@@ -67,7 +121,9 @@ export async function createTestApp(
     LOGIN_ADDRESS_RATE_LIMIT: '100000',
     ...env,
   });
-  const database = createDb(config.databaseUrl, { poolSize: 4 });
+  const database = createDb(config.databaseUrl, { poolSize: 4, sqliteImage });
+  // As the server does at start. On a copy of the template it finds nothing to run (and
+  // would bring a stale template up to date); it also opens the connection, as before.
   await migrateToLatest(database.db);
   const app = await buildApp({ config, database, webRoot, logger: false });
   await app.ready();

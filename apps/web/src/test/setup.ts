@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy and waitFor wait up to 5 s, not Testing Library's 1 s: `npm test` renders these
+// screens on two cores it shares with the typecheck and other test runs (decision 0080).
+// A screen that is right shows as soon as it renders; only a failure waits longer.
+configure({ asyncUtilTimeout: 5000 });
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup:
 // unmount what each test rendered before the next one starts.

@@ -325,6 +325,27 @@ describe('DELETE /api/vendors/:id', () => {
     expect(again.statusCode).toBe(404);
     expect(again.json().message).toBe('Vendor not found');
   });
+
+  it("answers the deleted vendor's product as the store's and inactive, and the storefront no longer shows it", async () => {
+    const body = form({ status: 'approved' });
+    const vendorId = Number((await register(body, adminHeaders)).json().vendor._id);
+    const product = await createOwnedProduct(t.db, vendorId);
+    const url = `/api/products/${product.id}`;
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/vendors/${vendorId}`, headers: adminHeaders });
+    expect(res.statusCode).toBe(200);
+
+    const read = await t.app.inject({ method: 'GET', url, headers: adminHeaders });
+    expect(read.statusCode).toBe(200);
+    expect(read.json().product).toMatchObject({
+      _id: String(product.id),
+      name: product.name,
+      vendor: null,
+      status: 'inactive',
+    });
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+  });
 });
 
 describe('GET /api/vendors/counts and /api/vendors/:id', () => {

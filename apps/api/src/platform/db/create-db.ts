@@ -31,7 +31,7 @@ export function databaseKindOf(url: string): DatabaseKind {
  */
 export function createDb(url: string, options: CreateDbOptions = {}): DatabaseHandle {
   const kind = databaseKindOf(url);
-  if (kind === 'sqlite') return openSqlite(url.slice('sqlite:'.length));
+  if (kind === 'sqlite') return openSqlite(url.slice('sqlite:'.length), options.sqliteImage);
   return openPostgres(url, options.poolSize ?? 10, options.onConnectionError ?? warnOnConnectionError);
 }
 
@@ -45,6 +45,13 @@ export interface CreateDbOptions {
    * the process. Default: one warning line on stderr.
    */
   onConnectionError?: (error: Error) => void;
+  /**
+   * `sqlite::memory:` only: start from this database image (a SQLite database file's
+   * bytes, as `VACUUM INTO` writes it) instead of an empty database. The test harness
+   * opens every test app's database from one migrated template this way
+   * (docs/decisions/0080-a-test-run-that-stays-fast.md).
+   */
+  sqliteImage?: Buffer;
 }
 
 function warnOnConnectionError(error: Error): void {
@@ -103,10 +110,12 @@ export function makeSqliteFileOwnerOnly(path: string): void {
   }
 }
 
-function openSqlite(path: string): DatabaseHandle {
+function openSqlite(path: string, image: Buffer | undefined): DatabaseHandle {
   const inMemory = path === ':memory:' || path === '';
+  if (image && !inMemory) throw new Error('A SQLite database image opens in memory only (sqlite::memory:)');
   if (!inMemory) makeSqliteFileOwnerOnly(path);
-  const connection = new SQLite(inMemory ? ':memory:' : path);
+  // better-sqlite3 opens a Buffer as an in-memory database holding a copy of those bytes.
+  const connection = new SQLite(image ?? (inMemory ? ':memory:' : path));
   connection.pragma('journal_mode = WAL');
   // WAL with NORMAL keeps every committed transaction across a process crash.
   connection.pragma('synchronous = NORMAL');
