@@ -12,6 +12,7 @@ const stamp = join(root, 'apps/api/dist/.build-stamp');
 const sources = [
   'packages/contract/src',
   'apps/api/src',
+  'apps/api/scripts',
   'apps/web/src',
   'apps/web/index.html',
   'apps/web/public',

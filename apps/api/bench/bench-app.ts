@@ -34,8 +34,10 @@ export async function openBenchApp(databaseUrl: string): Promise<BenchApp> {
     // The work of each answer, not a kept copy (decisions 0026, 0033): a bench that asks
     // one URL again would otherwise measure the cache. Set it to measure with the cache.
     LIST_ANSWER_CACHE_MB: process.env.LIST_ANSWER_CACHE_MB ?? '0',
+    // Measures SQLite without (or with less of) the memory map when set (decision 0095).
+    ...(process.env.SQLITE_MMAP_MB && { SQLITE_MMAP_MB: process.env.SQLITE_MMAP_MB }),
   });
-  const database = createDb(config.databaseUrl);
+  const database = createDb(config.databaseUrl, { sqliteMmapBytes: config.sqliteMmapMb * 1024 * 1024 });
   await migrateToLatest(database.db);
   const app = await buildApp({ config, database, webRoot: null, logger: false });
   const close = async () => {

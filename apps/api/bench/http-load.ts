@@ -7,6 +7,15 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { createDb } from '../src/platform/db/create-db.js';
 import { encodeCursor } from '../src/platform/db/lists.js';
+import {
+  childPids,
+  type MemoryReading,
+  type ProcessMemory,
+  peakOf,
+  printMemoryReadings,
+  processMemory,
+  sqlitePathOf,
+} from './process-memory.js';
 
 /**
  * HTTP load over real sockets (issue 11): the BUILT server (`apps/api/dist/main.js`, as
@@ -18,6 +27,12 @@ import { encodeCursor } from '../src/platform/db/lists.js';
  * default), so answers go out uncompressed unless `compressed` asks for
  * `br, gzip` as a browser does.
  *
+ * It also reads each server process's memory (decision 0095): after start, at its peak
+ * under the load (sampled every 250 ms), and 2 s after the load, split into the
+ * process's own memory (RssAnon) and the files mapped into it (RssFile), of which the
+ * SQLite store read through `mmap_size`: the kernel's file cache, which it drops when
+ * memory is short, not memory the process holds.
+ *
  * Run alone:
  * `DATABASE_URL=sqlite:.bench/large.db npx tsx --conditions=source apps/api/bench/http-load.ts [processes] [seconds]`
  * (`BENCH_PORT` picks the port, default 3450; `BENCH_ONLY=<text>` runs only the scenarios
@@ -26,7 +41,8 @@ import { encodeCursor } from '../src/platform/db/lists.js';
  */
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
-const serverEntry = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+/** The built server; `BENCH_SERVER_ENTRY` names another build (a copy of an older one, to compare). */
+const serverEntry = process.env.BENCH_SERVER_ENTRY ?? fileURLToPath(new URL('../dist/main.js', import.meta.url));
 const clusterEntry = fileURLToPath(new URL('./cluster-main.mjs', import.meta.url));
 
 /** One measured load scenario. */
@@ -51,6 +67,12 @@ export interface LoadOptions {
   port?: number;
   /** A label for the table (the store, the database). */
   label?: string;
+}
+
+/** What `benchHttpLoad` measured: each scenario, and the server processes' memory. */
+export interface HttpLoadReport {
+  results: LoadResult[];
+  memory: MemoryReading[];
 }
 
 /** Resolves once `url` answers 2xx; throws past `deadline` (epoch ms). */
@@ -174,7 +196,7 @@ export const load = () =>
  * (`/api/products?limit=50`) with each connection count in turn.
  * @throws when the build is missing or the store has no demo admin.
  */
-export async function benchHttpLoad(databaseUrl: string, options: LoadOptions = {}): Promise<LoadResult[]> {
+export async function benchHttpLoad(databaseUrl: string, options: LoadOptions = {}): Promise<HttpLoadReport> {
   if (!existsSync(serverEntry)) throw new Error('Build first: npm run build');
   const processes = options.processes ?? 1;
   const seconds = options.seconds ?? 10;
@@ -182,8 +204,27 @@ export async function benchHttpLoad(databaseUrl: string, options: LoadOptions = 
   const base = `http://127.0.0.1:${port}`;
   const child = startServer(databaseUrl, port, processes);
   const results: LoadResult[] = [];
+  const memory: MemoryReading[] = [];
+  const label = options.label ?? databaseUrl.replace(/\/\/[^@]*@/, '//');
+  const databasePath = sqlitePathOf(databaseUrl, repoRoot);
+  let sampler: NodeJS.Timeout | undefined;
   try {
     await waitForHealth(`${base}/api/health`, Date.now() + 60_000);
+    // The API processes: the one started, or the workers of the cluster primary.
+    const pids = processes > 1 ? childPids(child.pid ?? -1) : [child.pid ?? -1];
+    const read = (moment: string, byPid: (pid: number) => ProcessMemory | null) =>
+      pids.forEach((pid, k) => {
+        const reading = byPid(pid);
+        if (reading) memory.push({ label, process: processes > 1 ? `worker ${k + 1}` : 'the one', moment, ...reading });
+      });
+    read('after start', (pid) => processMemory(pid, databasePath));
+    const samples = new Map<number, ProcessMemory[]>(pids.map((pid) => [pid, []]));
+    sampler = setInterval(() => {
+      for (const pid of pids) {
+        const reading = processMemory(pid, databasePath);
+        if (reading) samples.get(pid)?.push(reading);
+      }
+    }, 250);
     const token = await signIn(base);
     const scenarios: { name: string; path: string; paths?: string[]; headers: Record<string, string> }[] = [
       {
@@ -227,8 +268,13 @@ export async function benchHttpLoad(databaseUrl: string, options: LoadOptions = 
         });
       }
     }
-    return results;
+    clearInterval(sampler);
+    read('peak under the load', (pid) => peakOf(samples.get(pid) ?? []));
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    read('2 s after the load', (pid) => processMemory(pid, databasePath));
+    return { results, memory };
   } finally {
+    clearInterval(sampler);
     await stopServer(child);
   }
 }
@@ -258,7 +304,11 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const seconds = Number(process.argv[3] ?? 10);
   console.log(`HTTP load on ${databaseUrl.replace(/\/\/[^@]*@/, '//')}, ${processes} process(es)`);
   benchHttpLoad(databaseUrl, { processes, seconds })
-    .then(printLoadTable)
+    .then(({ results, memory }) => {
+      printLoadTable(results);
+      console.log('');
+      printMemoryReadings(memory);
+    })
     .catch((error: unknown) => {
       console.error(error);
       process.exitCode = 1;

@@ -9,7 +9,8 @@ export interface BenchResult {
   maxMs: number;
 }
 
-function percentile(sorted: number[], p: number): number {
+/** The `p`th percentile (nearest rank) of `sorted`, ascending; 0 when empty. */
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
   return sorted[Math.max(0, index)] ?? 0;

@@ -11,6 +11,7 @@ import { benchGlobalSearch } from './global-search.js';
 import { benchHttpLoad, type LoadResult, printLoadTable } from './http-load.js';
 import { type BenchResult, printTable } from './measure.js';
 import { benchOrderList } from './order-list.js';
+import { type MemoryReading, printMemoryReadings } from './process-memory.js';
 import { benchProductList } from './product-list.js';
 import { benchStartup } from './startup.js';
 
@@ -33,16 +34,18 @@ import { benchStartup } from './startup.js';
  *   not run the bench).
  * - `--postgres URL` measures the large store on PostgreSQL too, in the database at URL
  *   (seeded with the same sizes when its store is empty; give a database of its own).
- * - `--http` adds the HTTP load scenarios (apps/api/bench/http-load.ts): the built
- *   server over real sockets, one process on SQLite, two on PostgreSQL;
- *   `--http-seconds S` sets each scenario's measured seconds (default 10).
+ * - The large store is also served under HTTP load (apps/api/bench/http-load.ts): the
+ *   built server over real sockets, one process on SQLite, two on PostgreSQL, with each
+ *   process's memory after start, at its peak and after the load, its own memory
+ *   (RssAnon) apart from the SQLite store it maps (decision 0095). `--skip-http` leaves
+ *   it out; `--http-seconds S` sets each scenario's measured seconds (default 10).
  */
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const benchDir = `${repoRoot}.bench`;
 const args = process.argv.slice(2);
 const skipLarge = args.includes('--skip-large');
 const skipDemo = args.includes('--skip-demo');
-const withHttp = args.includes('--http');
+const skipHttp = args.includes('--skip-http');
 const option = (name: string): string | undefined => {
   const at = args.indexOf(name);
   return at >= 0 ? args[at + 1] : undefined;
@@ -122,7 +125,7 @@ run('npm', ['run', 'build', '--silent']);
 console.log(`uptime at the start: ${uptime()}`);
 if (!skipDemo) {
   const demo = await prepareDemoStore();
-  section('Demo store (SQLite): start-up', [await benchStartup(demo)]);
+  section('Demo store (SQLite): start-up', await benchStartup(demo));
   section('Demo store (SQLite): dashboard', await benchDashboard(demo, { samples }));
   section('Demo store (SQLite): product list', await benchProductList(demo, { samples }));
   section('Demo store (SQLite): order list', await benchOrderList(demo, { samples }));
@@ -138,26 +141,30 @@ if (!skipLarge) {
   const stores: [string, string][] = [['SQLite', prepareLargeStore()]];
   if (postgresUrl) stores.push(['PostgreSQL', await preparePostgresStore(postgresUrl)]);
   const load: LoadResult[] = [];
+  const memory: MemoryReading[] = [];
   for (const [name, url] of stores) {
-    section(`Large store, ${sizeLabel} (${name}): start-up`, [await benchStartup(url)]);
+    section(`Large store, ${sizeLabel} (${name}): start-up`, await benchStartup(url));
     section(`Large store (${name}): dashboard`, await benchDashboard(url, { samples }));
     section(`Large store (${name}): product list`, await benchProductList(url, { samples }));
     section(`Large store (${name}): order list`, await benchOrderList(url, { samples }));
     section(`Large store (${name}): global search`, await benchGlobalSearch(url, { samples }));
-    if (withHttp) {
+    if (!skipHttp) {
       console.log(`\nHTTP load on the large store (${name}) ... uptime: ${uptime()}`);
-      load.push(
-        ...(await benchHttpLoad(url, {
-          processes: name === 'SQLite' ? 1 : 2,
-          seconds: httpSeconds,
-          label: `${name}, ${largeProducts.toLocaleString('en-IN')} products`,
-        })),
-      );
+      const report = await benchHttpLoad(url, {
+        processes: name === 'SQLite' ? 1 : 2,
+        seconds: httpSeconds,
+        label: `${name}, ${largeProducts.toLocaleString('en-IN')} products`,
+      });
+      load.push(...report.results);
+      memory.push(...report.memory);
     }
   }
   if (load.length > 0) {
     console.log(`\n### HTTP load, ${sizeLabel}\n`);
     printLoadTable(load);
+    // The process's own memory apart from the store SQLite maps in (decision 0095).
+    console.log(`\n### Memory of the API processes around the HTTP load, ${sizeLabel}\n`);
+    printMemoryReadings(memory);
     console.log(`\nuptime after: ${uptime()}`);
   }
 }

@@ -1,16 +1,18 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { load, startServer, stopServer, waitForHealth } from './http-load.js';
+import { type ProcessMemory, processMemory, sqlitePathOf } from './process-memory.js';
 
 /**
  * Memory of one API process under unpaged lists (issue 11: "memory of one API process
  * stays under 300 MB while 10 clients pull the largest unpaged list of a 1,000,000-product
  * store"). Starts the BUILT server (`apps/api/dist/main.js`) on an existing store, then
  * for each scenario has `clients` clients pull the URL one request after another for
- * `seconds`, reading every answer whole, while the server's resident memory (VmRSS from
- * /proc/<pid>/status) is sampled every 100 ms. Reports the RSS when idle before, the peak
- * and the steady RSS (median of the samples of the scenario's second half), the answers'
- * statuses and sizes. Public URLs only: nothing signs in, so nothing is written to the
+ * `seconds`, reading every answer whole, while the server's resident memory (from
+ * /proc/<pid>) is sampled every 100 ms. Reports the RSS when idle before, the peak
+ * and the steady RSS (median of the samples of the scenario's second half), the same
+ * for the process's own memory (RssAnon, without the store SQLite maps in: decision
+ * 0095), and the answers' statuses and sizes. Public URLs only: nothing signs in, so nothing is written to the
  * store (it may be another worktree's, opened read-mostly; migrations are a no-op).
  *
  * Run (after `npm run build`):
@@ -35,18 +37,11 @@ export interface MemoryResult {
   idleRssMb: number;
   peakRssMb: number;
   steadyRssMb: number;
+  /** The process's own memory (RssAnon): idle, peak, steady. */
+  idleOwnMb: number;
+  peakOwnMb: number;
+  steadyOwnMb: number;
   load: string;
-}
-
-/** The resident set of process `pid` in MB (VmRSS), or null once it has gone. */
-export function residentMb(pid: number): number | null {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
-    return match ? Number(match[1]) / 1024 : null;
-  } catch {
-    return null;
-  }
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -76,15 +71,16 @@ export async function benchUnpagedMemory(
   const pid = child.pid;
   if (pid === undefined) throw new Error('The server did not start');
   const results: MemoryResult[] = [];
+  const databasePath = sqlitePathOf(databaseUrl, process.cwd());
   try {
     await waitForHealth(`${base}/api/health`, Date.now() + 300_000);
     for (const url of urls) {
       await sleep(2_000);
-      const idleRssMb = residentMb(pid) ?? 0;
-      const samples: number[] = [];
+      const idle = processMemory(pid, databasePath);
+      const samples: ProcessMemory[] = [];
       const sampler = setInterval(() => {
-        const mb = residentMb(pid);
-        if (mb !== null) samples.push(mb);
+        const reading = processMemory(pid, databasePath);
+        if (reading) samples.push(reading);
       }, 100);
       const loadBefore = load();
       const statuses: Record<string, number> = {};
@@ -106,6 +102,7 @@ export async function benchUnpagedMemory(
         }),
       );
       clearInterval(sampler);
+      const secondHalf = samples.slice(Math.floor(samples.length / 2));
       results.push({
         url,
         clients,
@@ -113,9 +110,12 @@ export async function benchUnpagedMemory(
         requests,
         statuses,
         bytesPerAnswer,
-        idleRssMb: Math.round(idleRssMb),
-        peakRssMb: Math.round(Math.max(...samples)),
-        steadyRssMb: Math.round(median(samples.slice(Math.floor(samples.length / 2)))),
+        idleRssMb: Math.round(idle?.rss ?? 0),
+        peakRssMb: Math.round(Math.max(...samples.map((sample) => sample.rss))),
+        steadyRssMb: Math.round(median(secondHalf.map((sample) => sample.rss))),
+        idleOwnMb: Math.round(idle?.anon ?? 0),
+        peakOwnMb: Math.round(Math.max(...samples.map((sample) => sample.anon))),
+        steadyOwnMb: Math.round(median(secondHalf.map((sample) => sample.anon))),
         load: `${loadBefore} → ${load()}`,
       });
     }
@@ -128,14 +128,16 @@ export async function benchUnpagedMemory(
 /** Prints memory results as a Markdown table (pasted into docs/performance.md). */
 export function printMemoryTable(results: MemoryResult[]): void {
   console.log(
-    '| URL | clients | seconds | requests | statuses | bytes per answer | RSS idle MB | RSS peak MB | RSS steady MB | load average before → after |',
+    '| URL | clients | seconds | requests | statuses | bytes per answer | RSS idle MB | RSS peak MB | RSS steady MB | own memory idle / peak / steady MB | load average before → after |',
   );
-  console.log('| --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | --- |');
+  console.log('| --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | --- |');
   for (const r of results)
     console.log(
       `| \`${r.url}\` | ${r.clients} | ${r.seconds} | ${r.requests} | ${Object.entries(r.statuses)
         .map(([status, count]) => `${status}: ${count}`)
-        .join(', ')} | ${r.bytesPerAnswer} | ${r.idleRssMb} | ${r.peakRssMb} | ${r.steadyRssMb} | ${r.load} |`,
+        .join(
+          ', ',
+        )} | ${r.bytesPerAnswer} | ${r.idleRssMb} | ${r.peakRssMb} | ${r.steadyRssMb} | ${r.idleOwnMb} / ${r.peakOwnMb} / ${r.steadyOwnMb} | ${r.load} |`,
     );
 }
 

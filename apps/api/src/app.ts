@@ -6,7 +6,7 @@ import helmet from '@fastify/helmet';
 import jwt from '@fastify/jwt';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { activityRoutes } from './features/activity/activity.routes.js';
@@ -69,6 +69,18 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
  */
 export const COMPRESS_SYNC_THRESHOLD_BYTES = 512 * 1024;
 
+type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
+
+/**
+ * Fastify's compiler factories, answering the Zod compilers. Fastify types them for
+ * Ajv's schemas (JSON Schema), which the Zod compilers do not take; the casts say only
+ * that the schemas our routes give are Zod's.
+ */
+const ZOD_COMPILERS: CompilersFactory = {
+  buildValidator: (() => validatorCompiler) as unknown as CompilersFactory['buildValidator'],
+  buildSerializer: (() => serializerCompiler) as unknown as CompilersFactory['buildSerializer'],
+};
+
 /** The built single-page app, served from the API's origin. */
 const DEFAULT_WEB_ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -102,6 +114,11 @@ export async function buildApp({
     requestIdHeader: 'x-request-id',
     // One line per request only when debugging; errors are always logged by the error handler.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
+    // Every route validates and serialises with Zod (the compilers set below). Without
+    // these factories Fastify loads Ajv and fast-json-stringify and builds their
+    // compilers anyway, for no route: about 50 ms of a cold start's CPU
+    // (docs/decisions/0096-a-cold-start-loads-what-it-serves.md).
+    schemaController: { compilersFactory: ZOD_COMPILERS },
   }).withTypeProvider<ZodTypeProvider>();
   // First of all, so every request and handler is counted for a draining shutdown (decision 0028).
   registerInFlightTracking(app);
@@ -144,7 +161,7 @@ export async function buildApp({
     // A page of 50 (about 77 KB of JSON) compresses in one synchronous call: brotli at
     // quality 4 takes about 0.7 ms for it, while the streamed path the plugin takes above
     // its default threshold (8 KB on 2 cores) cost 40 % of the throughput
-    // (docs/performance.md, "HTTP serving at scale").
+    // (docs/decisions/0033, Measurements: "Throughput of the product pages").
     syncThreshold: COMPRESS_SYNC_THRESHOLD_BYTES,
   });
   registerCachePolicy(app);
@@ -212,7 +229,12 @@ export async function buildApp({
   if (root) {
     await app.register(fastifyStatic, {
       root,
-      wildcard: false,
+      // One route for every file, looked up on request. Listing the build's files at
+      // start (wildcard: false) made two routes for each of its 233 files, and walking
+      // the folder and routing them took about 70 ms of a cold start's CPU
+      // (decision 0096). A path that is no file goes on to the not-found handler, which
+      // answers a screen's path with index.html as before.
+      wildcard: true,
       // The build writes .br and .gz beside each file (vite-plugin-compression2).
       preCompressed: true,
       // Source maps would hand the public our sources; served only when asked for.

@@ -28,6 +28,7 @@ describe('loadConfig', () => {
       notificationRetentionDays: 90,
       checkoutKeyRetentionDays: 7,
       uploadGraceHours: 24,
+      sqliteMmapMb: 2047,
     });
   });
 
@@ -49,6 +50,7 @@ describe('loadConfig', () => {
       TRUST_PROXY: 'true',
       HSTS: 'true',
       SERVE_SOURCE_MAPS: 'true',
+      SQLITE_MMAP_MB: '0',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -66,6 +68,7 @@ describe('loadConfig', () => {
       trustProxy: true,
       hsts: true,
       serveSourceMaps: true,
+      sqliteMmapMb: 0,
     });
   });
 
@@ -94,6 +97,8 @@ describe('loadConfig', () => {
     [{ LOGIN_RATE_LIMIT: '0' }, 'LOGIN_RATE_LIMIT'],
     [{ LIST_ANSWER_CACHE_MB: '-1' }, 'LIST_ANSWER_CACHE_MB'],
     [{ LIST_ANSWER_CACHE_MB: '0.5' }, 'LIST_ANSWER_CACHE_MB'],
+    [{ SQLITE_MMAP_MB: '4096' }, 'SQLITE_MMAP_MB'],
+    [{ SQLITE_MMAP_MB: '-1' }, 'SQLITE_MMAP_MB'],
   ])('stops on %j naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${variable} `));

@@ -13,7 +13,7 @@ import { DEMO_LOGINS, seedDemoStoreIfEmpty } from './seed/demo-store.js';
  */
 async function main() {
   const config = loadConfig();
-  const database = createDb(config.databaseUrl);
+  const database = createDb(config.databaseUrl, { sqliteMmapBytes: config.sqliteMmapMb * 1024 * 1024 });
   await migrateToLatest(database.db);
   if (config.seedDemo) await seedDemoStoreIfEmpty(database.db, { log: (line) => console.log(line) });
 

@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import { BLOG_MAX_NESTING } from '@haat/contract';
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtml from 'sanitize-html';
 
 /**
  * The blog's HTML allowlist (issue 9): what the editor produces (headings, paragraphs,
@@ -127,6 +128,9 @@ export class MarkupTooDeepError extends Error {
   override name = 'MarkupTooDeepError';
 }
 
+const require = createRequire(import.meta.url);
+let sanitizer: typeof sanitizeHtml | undefined;
+
 /**
  * Sanitises a post's HTML through the allowlist. `img` sources may still be `data:`
  * images, for the caller to store (see `blog.service.ts`); everything else that is not
@@ -140,8 +144,11 @@ export class MarkupTooDeepError extends Error {
  * @throws MarkupTooDeepError past `maxNesting` (default `BLOG_MAX_NESTING`).
  */
 export function sanitizeBlogHtml(html: string, maxNesting = BLOG_MAX_NESTING): string {
+  // Loaded at the first post written, not at start: it and its HTML and CSS parsers were
+  // a few tens of milliseconds of CPU at every start (docs/decisions/0096).
+  sanitizer ??= require('sanitize-html') as typeof sanitizeHtml;
   let depth = 0;
-  return sanitizeHtml(html, {
+  return sanitizer(html, {
     ...OPTIONS,
     onOpenTag: () => {
       depth += 1;

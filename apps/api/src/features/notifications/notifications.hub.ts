@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
+import type pg from 'pg';
 import { accountRefusal } from '../../platform/auth/access.js';
 import { findActorById } from '../../platform/auth/actor.repository.js';
 import { isTokenRevoked } from '../../platform/auth/sessions.js';
-import type { DatabaseKind, Db } from '../../platform/db/create-db.js';
+import { type DatabaseKind, type Db, postgresDriver } from '../../platform/db/create-db.js';
 import { unreadStates } from './notifications.repository.js';
 import { localSignals, NOTIFICATION_CHANNEL, readSignalPayload } from './notifications.signals.js';
 
@@ -60,7 +60,7 @@ export class NotificationHub {
 
   private async listen(): Promise<void> {
     if (this.closed) return;
-    const client = new pg.Client({ connectionString: this.databaseUrl });
+    const client = new (postgresDriver().Client)({ connectionString: this.databaseUrl });
     client.on('notification', (message) => {
       if (message.channel === NOTIFICATION_CHANNEL) void this.onSignal(message.payload);
     });

@@ -1,6 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type DatabaseHandle, SQLITE_STATEMENT_CACHE_SIZE } from './create-db.js';
+import { createDb, type DatabaseHandle, SQLITE_MMAP_BYTES, SQLITE_STATEMENT_CACHE_SIZE } from './create-db.js';
 
 /**
  * The embedded database's connection keeps its prepared statements for reuse
@@ -40,5 +43,31 @@ describe('SQLite statement cache', () => {
       expect(rows[0]?.n).toBe(i + 3);
     }
     expect(await values()).toEqual([{ x: 1 }, { x: 2 }, { x: 3 }]);
+  });
+});
+
+// SQLITE_MMAP_MB (decision 0095): a file store is read through a memory map of up to
+// just under 2 GiB unless told less; 0 reads every page through SQLite's page cache.
+describe('SQLite memory map', () => {
+  const mmapSize = async (options: Parameters<typeof createDb>[1]) => {
+    const dir = mkdtempSync(join(tmpdir(), 'haat-mmap-'));
+    const store = createDb(`sqlite:${join(dir, 'store.db')}`, options);
+    try {
+      // Kysely's camel-case plugin names the pragma's column mmapSize.
+      const { rows } = await sql<{ mmapSize: number }>`pragma mmap_size`.execute(store.db);
+      return rows[0]?.mmapSize;
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  it('maps up to the build limit by default', async () => {
+    expect(await mmapSize({})).toBe(SQLITE_MMAP_BYTES);
+  });
+
+  it('maps what it is told, and nothing when told 0', async () => {
+    expect(await mmapSize({ sqliteMmapBytes: 256 * 1024 * 1024 })).toBe(256 * 1024 * 1024);
+    expect(await mmapSize({ sqliteMmapBytes: 0 })).toBe(0);
   });
 });

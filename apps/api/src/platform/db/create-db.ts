@@ -1,9 +1,10 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
 import { LRUCache } from 'lru-cache';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Database } from './schema.js';
 import { SqliteBooleansPlugin } from './sqlite-booleans.js';
 
@@ -31,7 +32,8 @@ export function databaseKindOf(url: string): DatabaseKind {
  */
 export function createDb(url: string, options: CreateDbOptions = {}): DatabaseHandle {
   const kind = databaseKindOf(url);
-  if (kind === 'sqlite') return openSqlite(url.slice('sqlite:'.length), options.sqliteImage);
+  if (kind === 'sqlite')
+    return openSqlite(url.slice('sqlite:'.length), options.sqliteMmapBytes ?? SQLITE_MMAP_BYTES, options.sqliteImage);
   return openPostgres(url, options.poolSize ?? 10, options.onConnectionError ?? warnOnConnectionError);
 }
 
@@ -52,6 +54,12 @@ export interface CreateDbOptions {
    * (docs/decisions/0080-a-test-run-that-stays-fast.md).
    */
   sqliteImage?: Buffer;
+  /**
+   * Bytes of a SQLite store read through a memory map (`mmap_size`; default and most:
+   * `SQLITE_MMAP_BYTES`, just under 2 GiB); 0 reads every page into SQLite's page cache
+   * (`SQLITE_MMAP_MB`, docs/decisions/0095).
+   */
+  sqliteMmapBytes?: number;
 }
 
 function warnOnConnectionError(error: Error): void {
@@ -59,7 +67,7 @@ function warnOnConnectionError(error: Error): void {
 }
 
 /** How much of a SQLite database file is read through a memory map: better-sqlite3's build allows at most 2 GiB. */
-const SQLITE_MMAP_BYTES = 0x7fff0000;
+export const SQLITE_MMAP_BYTES = 0x7fff0000;
 
 /** How many prepared statements one SQLite connection keeps for reuse. */
 export const SQLITE_STATEMENT_CACHE_SIZE = 500;
@@ -67,7 +75,7 @@ export const SQLITE_STATEMENT_CACHE_SIZE = 500;
 /**
  * The connection as Kysely's SQLite driver sees it, with its prepared statements kept
  * for reuse: the driver prepares every statement afresh, which a checkout's profile
- * showed at 11 % of its time (docs/performance.md). Statements are keyed by their SQL
+ * showed at 11 % of its time (decision 0023). Statements are keyed by their SQL
  * text in an `LRUCache`, the least recently used dropped past
  * `SQLITE_STATEMENT_CACHE_SIZE`. Kysely holds the one connection for the whole of a
  * streamed query, so no statement is used twice at once; should one still be
@@ -110,7 +118,7 @@ export function makeSqliteFileOwnerOnly(path: string): void {
   }
 }
 
-function openSqlite(path: string, image: Buffer | undefined): DatabaseHandle {
+function openSqlite(path: string, mmapBytes: number, image: Buffer | undefined): DatabaseHandle {
   const inMemory = path === ':memory:' || path === '';
   if (image && !inMemory) throw new Error('A SQLite database image opens in memory only (sqlite::memory:)');
   if (!inMemory) makeSqliteFileOwnerOnly(path);
@@ -125,9 +133,11 @@ function openSqlite(path: string, image: Buffer | undefined): DatabaseHandle {
   connection.pragma('temp_store = MEMORY');
   // Reads through a memory map of the file (up to the build's 2 GiB limit) rather than a
   // read() per page into the 64 MiB cache: on a 4 GB store of a million products a
-  // product lookup took half the time (docs/performance.md). The mapped pages are the
-  // OS's file cache, shared and reclaimable, not memory the process holds.
-  if (!inMemory) connection.pragma(`mmap_size = ${SQLITE_MMAP_BYTES}`);
+  // product lookup took half the time (decision 0027), and the pages read stay out of
+  // the process's own memory. The mapped pages are the OS's file cache, shared and
+  // dropped when memory is short, counted in the process's RssFile, not its RssAnon
+  // (docs/decisions/0095-the-mapped-store-is-not-the-process-memory.md).
+  if (!inMemory) connection.pragma(`mmap_size = ${Math.min(mmapBytes, SQLITE_MMAP_BYTES)}`);
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(connection) }),
     plugins: [new CamelCasePlugin(), new SqliteBooleansPlugin()],
@@ -142,6 +152,19 @@ function openSqlite(path: string, image: Buffer | undefined): DatabaseHandle {
   };
 }
 
+const require = createRequire(import.meta.url);
+let pgDriver: typeof pg | undefined;
+
+/**
+ * PostgreSQL's driver (`pg`), loaded on first use: a store on SQLite never needs it,
+ * and loading it cost a few tens of milliseconds of CPU at every start
+ * (docs/decisions/0096-a-cold-start-loads-what-it-serves.md).
+ */
+export function postgresDriver(): typeof pg {
+  pgDriver ??= require('pg') as typeof pg;
+  return pgDriver;
+}
+
 /** `2026-11-21 09:30:00.123+00` (PostgreSQL's text form) → `2026-11-21T09:30:00.123Z`. */
 function parseTimestamp(value: string): string {
   const iso = value.replace(' ', 'T');
@@ -150,32 +173,35 @@ function parseTimestamp(value: string): string {
 }
 
 /** int8 (counts, sums) and numeric arrive as numbers; timestamps as UTC ISO strings. */
-const pgTypes = {
-  getTypeParser(oid: number, format?: 'text' | 'binary') {
-    switch (oid) {
-      case pg.types.builtins.INT8:
-      case pg.types.builtins.NUMERIC:
-        return (value: string) => Number(value);
-      case pg.types.builtins.TIMESTAMPTZ:
-      case pg.types.builtins.TIMESTAMP:
-        return parseTimestamp;
-      case pg.types.builtins.DATE:
-        return (value: string) => value;
-      default:
-        return pg.types.getTypeParser(oid, format);
-    }
-  },
-} as pg.CustomTypesConfig;
+function pgTypes(driver: typeof pg): pg.CustomTypesConfig {
+  return {
+    getTypeParser(oid: number, format?: 'text' | 'binary') {
+      switch (oid) {
+        case driver.types.builtins.INT8:
+        case driver.types.builtins.NUMERIC:
+          return (value: string) => Number(value);
+        case driver.types.builtins.TIMESTAMPTZ:
+        case driver.types.builtins.TIMESTAMP:
+          return parseTimestamp;
+        case driver.types.builtins.DATE:
+          return (value: string) => value;
+        default:
+          return driver.types.getTypeParser(oid, format);
+      }
+    },
+  } as pg.CustomTypesConfig;
+}
 
 function openPostgres(url: string, poolSize: number, onConnectionError: (error: Error) => void): DatabaseHandle {
   // Sessions speak UTC so date arithmetic in SQL agrees with the application. JIT
   // compilation is off (decision 0035): the API's statements read a page or a bounded
   // count, and compiling one whose estimated cost crossed `jit_above_cost` took longer
   // than running it (about 200 ms for a 2-character order search).
-  const pool = new pg.Pool({
+  const driver = postgresDriver();
+  const pool = new driver.Pool({
     connectionString: url,
     max: poolSize,
-    types: pgTypes,
+    types: pgTypes(driver),
     options: '-c TimeZone=UTC -c jit=off',
   });
   pool.on('error', onConnectionError);

@@ -69,6 +69,41 @@ describe('Cache-Control', () => {
   });
 });
 
+// The web files are looked up on request, not listed at start (decision 0096): what is
+// no file must still reach the not-found handler as before.
+describe('the web app beside the API', () => {
+  it("answers a screen's path with index.html, to be routed in the browser", async () => {
+    for (const url of ['/', '/admin/dashboard', '/admin/products/edit/12?tab=images']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe('<!doctype html><title>Haat</title>');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('answers 404 JSON to an unknown /api path and to a file that is not there', async () => {
+    for (const url of ['/api/no-such-thing', '/assets/missing.js']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    }
+  });
+
+  it('serves nothing from outside the web root', async () => {
+    for (const url of ['/admin/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/assets/..%2f..%2f..%2fetc/passwd']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.body, url).not.toMatch(/root:/);
+      expect([200, 403, 404], url).toContain(res.statusCode);
+      if (res.statusCode === 200) expect(res.body, url).toBe('<!doctype html><title>Haat</title>');
+    }
+  });
+
+  it('answers 404 to a write to a file', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/assets/app.js', payload: {} });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
 describe('Strict-Transport-Security', () => {
   it('is not sent by default', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
