@@ -14,6 +14,7 @@ import {
   peakOf,
   printMemoryReadings,
   processMemory,
+  SERVER_ALLOCATOR_ENV,
   sqlitePathOf,
 } from './process-memory.js';
 
@@ -28,7 +29,7 @@ import {
  * `br, gzip` as a browser does.
  *
  * It also reads each server process's memory (decision 0095): after start, at its peak
- * under the load (sampled every 250 ms), and 2 s after the load, split into the
+ * under the load (sampled every 250 ms), 2 s and 30 s after the load, split into the
  * process's own memory (RssAnon) and the files mapped into it (RssFile), of which the
  * SQLite store read through `mmap_size`: the kernel's file cache, which it drops when
  * memory is short, not memory the process holds.
@@ -104,6 +105,7 @@ export function startServer(databaseUrl: string, port: number, processes = 1): C
     cwd: repoRoot,
     env: {
       ...process.env,
+      ...SERVER_ALLOCATOR_ENV,
       DATABASE_URL: databaseUrl,
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -272,6 +274,10 @@ export async function benchHttpLoad(databaseUrl: string, options: LoadOptions = 
     read('peak under the load', (pid) => peakOf(samples.get(pid) ?? []));
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     read('2 s after the load', (pid) => processMemory(pid, databasePath));
+    // V8 gives back the heap it grew under the load once the process has been idle a
+    // while (its memory reducer); the idle figure is what a quiet process holds.
+    await new Promise((resolve) => setTimeout(resolve, 28_000));
+    read('30 s after the load', (pid) => processMemory(pid, databasePath));
     return { results, memory };
   } finally {
     clearInterval(sampler);

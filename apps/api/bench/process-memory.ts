@@ -25,6 +25,15 @@ export interface ProcessMemory {
   shmem: number;
 }
 
+/**
+ * The allocator setting `npm start` (scripts/start.mjs) runs the server with, unless the
+ * environment sets its own (decision 0098): glibc hands each allocation of 64 KiB or more
+ * (a page of list answer, its compressed forms) its own mapping, given back to the
+ * system when freed, instead of keeping the freed memory in its heap after a load. The
+ * benches that start the built server start it the same way.
+ */
+export const SERVER_ALLOCATOR_ENV = { MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '65536' };
+
 const MIB = 1024;
 
 /** A field of `/proc/<pid>/status` in kB (0 when the kernel does not report it). */

@@ -2,6 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type BenchResult, percentile, printTable } from './measure.js';
+import { SERVER_ALLOCATOR_ENV } from './process-memory.js';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 /** The built server; `BENCH_SERVER_ENTRY` names another build (a copy of an older one, to compare). */
@@ -82,6 +83,7 @@ export async function benchStartup(
       cwd: repoRoot,
       env: {
         ...process.env,
+        ...SERVER_ALLOCATOR_ENV,
         DATABASE_URL: databaseUrl,
         PORT: String(port),
         HOST: '127.0.0.1',
