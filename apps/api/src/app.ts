@@ -22,6 +22,7 @@ import { dashboardSettingsRoutes } from './features/dashboard/dashboard-settings
 import { healthRoutes } from './features/health/health.routes.js';
 import { notificationRoutes } from './features/notifications/notifications.routes.js';
 import { checkoutRoutes } from './features/orders/checkout.routes.js';
+import { orderCorrectionRoutes } from './features/orders/order-corrections.routes.js';
 import { orderStatusRoutes } from './features/orders/order-status.routes.js';
 import { orderRoutes } from './features/orders/orders.routes.js';
 import { productRoutes } from './features/products/products.routes.js';
@@ -202,6 +203,7 @@ export async function buildApp({
   await app.register(uploadRoutes);
   await app.register(websiteConfigRoutes);
   await app.register(orderStatusRoutes);
+  await app.register(orderCorrectionRoutes);
   await app.register(couponRoutes);
   await app.register(checkoutRoutes);
   await app.register(searchRoutes);

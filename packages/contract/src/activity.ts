@@ -33,6 +33,8 @@ export const activityActions = [
   'config_save',
   'password_change',
   'register',
+  'cancel',
+  'return',
 ] as const;
 export type ActivityAction = (typeof activityActions)[number];
 
@@ -62,6 +64,8 @@ export const activityActionLabels: Record<ActivityAction, string> = {
   config_save: 'Configuration saved',
   password_change: 'Password changed',
   register: 'Registered',
+  cancel: 'Cancelled',
+  return: 'Return recorded',
 };
 export const activityKindLabels: Record<ActivityKind, string> = {
   product: 'Product',

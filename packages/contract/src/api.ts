@@ -10,6 +10,7 @@ import { dashboardEndpoints } from './dashboard.js';
 import { dashboardSettingsEndpoints } from './dashboard-settings.js';
 import { healthEndpoints } from './health.js';
 import { notificationEndpoints } from './notifications.js';
+import { orderCorrectionEndpoints } from './order-corrections.js';
 import { orderStatusEndpoints } from './order-status.js';
 import { orderEndpoints } from './orders.js';
 import { productEndpoints } from './products.js';
@@ -40,7 +41,7 @@ export const api = {
   blogs: blogEndpoints,
   uploads: uploadEndpoints,
   websiteConfig: websiteConfigEndpoints,
-  orders: { ...orderEndpoints, ...orderStatusEndpoints },
+  orders: { ...orderEndpoints, ...orderStatusEndpoints, ...orderCorrectionEndpoints },
   checkout: checkoutEndpoints,
   products: productEndpoints,
 };

@@ -13,6 +13,7 @@ export * from './dashboard-settings.js';
 export * from './endpoint.js';
 export * from './health.js';
 export * from './notifications.js';
+export * from './order-corrections.js';
 export * from './order-status.js';
 export * from './orders.js';
 export * from './products.js';

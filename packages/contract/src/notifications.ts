@@ -34,6 +34,8 @@ export const notificationKinds = [
   'contact_received',
   'product_approved',
   'product_rejected',
+  'order_cancelled',
+  'order_returned',
 ] as const;
 export const notificationKind = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKind>;

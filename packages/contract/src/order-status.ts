@@ -10,6 +10,7 @@ export const orderStatusMessages = {
   updated: 'Order status updated successfully!',
   updateFailed: 'Failed to update order status',
   alreadyDelivered: 'This order has been delivered; its status cannot change any more',
+  cancelled: 'This order is cancelled; its status cannot change any more',
   changedMeanwhile:
     'This order was changed by someone else after you opened it. Reload the page to see their changes, then try again.',
   versionInvalid: 'Must be the order’s updatedAt as loaded',

@@ -8,12 +8,19 @@ export const orderMessages = {
   loadFailed: 'Failed to load order details',
   notFoundTitle: 'Order Not Found',
   notFoundDetail: "The order you're looking for doesn't exist or you don't have permission to view it.",
-  invalidStatus: 'Status must be one of: all, Order Placed, Packaging, On The Road, Delivered',
+  invalidStatus: 'Status must be one of: all, Order Placed, Packaging, On The Road, Delivered, Cancelled',
 } as const;
 
-/** The four order statuses, in pipeline order (spec sections 4 and 9). */
+/** The four statuses of the pipeline, in order (spec sections 4 and 9). */
 export const orderStatuses = ['Order Placed', 'Packaging', 'On The Road', 'Delivered'] as const;
-export const orderStatusSchema = z.enum(orderStatuses);
+/** A status of the pipeline. */
+export type PipelineStatus = (typeof orderStatuses)[number];
+/**
+ * Every status an order can have: the pipeline's four and Cancelled, the final status
+ * of an order whose every unit was cancelled before it went on the road (issue 24).
+ */
+export const orderStates = [...orderStatuses, 'Cancelled'] as const;
+export const orderStatusSchema = z.enum(orderStates);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
 /** The payment methods the storefront offers. */
@@ -41,8 +48,50 @@ export const orderItem = z.object({
   }),
   quantity: z.number().int().positive(),
   salePrice: z.number(),
+  /** Units of `quantity` cancelled before the order went on the road (issue 24). */
+  cancelledQuantity: z.number().int().nonnegative(),
+  /** Units of `quantity` returned after delivery (issue 24). */
+  returnedQuantity: z.number().int().nonnegative(),
 });
 export type OrderItem = z.infer<typeof orderItem>;
+
+/** A line of a cancellation or a return: the order line, its units and their value after the discount (rupees). */
+export const orderCorrectionItem = z.object({
+  itemId: idString,
+  productName: z.string(),
+  quantity: z.number().int().positive(),
+  amount: z.number(),
+});
+
+/** A cancellation of an order or of some of its units (issue 24). Money in rupees, time UTC. */
+export const orderCancellation = z.object({
+  _id: idString,
+  reason: z.string(),
+  /** True when it cancelled everything that was left of the order. */
+  wholeOrder: z.boolean(),
+  /** What it took off the order's total: the units' price less their share of the discount. */
+  amount: z.number(),
+  items: z.array(orderCorrectionItem),
+  /** The admin's name, null once the account is gone. */
+  by: z.string().nullable(),
+  createdAt: isoDateTime,
+});
+export type OrderCancellation = z.infer<typeof orderCancellation>;
+
+/** A return after delivery and its refund (issue 24). Money in rupees, time UTC. */
+export const orderReturn = z.object({
+  _id: idString,
+  reason: z.string(),
+  note: z.string().nullable(),
+  /** Whether the returned units went back to stock. */
+  restock: z.boolean(),
+  refundAmount: z.number(),
+  refundMethod: z.string(),
+  items: z.array(orderCorrectionItem),
+  by: z.string().nullable(),
+  createdAt: isoDateTime,
+});
+export type OrderReturn = z.infer<typeof orderReturn>;
 
 /** An order as the API answers it (spec section 3). Money in rupees. */
 export const order = z.object({
@@ -61,18 +110,29 @@ export const order = z.object({
   /** Subtotal before the coupon. */
   totalPrice: z.number(),
   coupon: z.object({ code: z.string(), discountAmount: z.number() }).nullable(),
+  /** What the customer is charged: the subtotal less the discount, after cancellations. */
   discountedTotal: z.number(),
+  /** What cancellations took off the order (issue 24). */
+  cancelledTotal: z.number(),
+  /** What returns refunded (issue 24). */
+  refundedTotal: z.number(),
+  /** `discountedTotal - refundedTotal`: what the sale is worth to the store. */
+  netTotal: z.number(),
   status: orderStatusSchema,
   statusHistory: z.array(orderStatusEntry),
+  cancellations: z.array(orderCancellation),
+  returns: z.array(orderReturn),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });
 export type Order = z.infer<typeof order>;
 
-/** A row of the order list: the order without its items and history. */
-export const orderSummary = order.omit({ products: true, statusHistory: true }).extend({
-  itemCount: z.number().int().nonnegative(),
-});
+/** A row of the order list: the order without its items, history, cancellations and returns. */
+export const orderSummary = order
+  .omit({ products: true, statusHistory: true, cancellations: true, returns: true })
+  .extend({
+    itemCount: z.number().int().nonnegative(),
+  });
 export type OrderSummary = z.infer<typeof orderSummary>;
 
 /**
@@ -88,7 +148,7 @@ export const orderListQuery = pageQuery.extend({
     .max(100, 'Search must be at most 100 characters')
     .optional()
     .transform((value) => (value === '' ? undefined : value)),
-  status: z.enum(['all', ...orderStatuses], { error: orderMessages.invalidStatus }).default('all'),
+  status: z.enum(['all', ...orderStates], { error: orderMessages.invalidStatus }).default('all'),
 });
 export type OrderListQuery = z.input<typeof orderListQuery>;
 export type OrderListFilters = z.output<typeof orderListQuery>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idParams, idString, isoDateTime, pageInfo, pageQuery } from './common.js';
 import { endpoint } from './endpoint.js';
-import { orderStatuses, orderStatusSchema } from './orders.js';
+import { orderStates, orderStatusSchema } from './orders.js';
 
 /**
  * A vendor's own back office (issue 8; the spec leaves the vendor's screens open):
@@ -62,7 +62,7 @@ export type VendorDashboard = z.infer<typeof vendorDashboard>;
  * tracking number (any case); with `limit` a page. Newest first.
  */
 export const vendorOrderListQuery = pageQuery.extend({
-  status: z.enum(['all', ...orderStatuses]).default('all'),
+  status: z.enum(['all', ...orderStates]).default('all'),
   search: z
     .string()
     .trim()

@@ -132,6 +132,19 @@ async function orderWithA(): Promise<number> {
   return (await createOrder(t.db, { lines: [{ productId: product.id, productName: product.name }] })).id;
 }
 
+/** An order of vendor A's product in `status`, with its version and its one line's id. */
+async function versionedOrderWithA(status: 'Order Placed' | 'Delivered') {
+  const product = await createOwnedProduct(t.db, vendorA.vendorId);
+  const order = await createOrder(t.db, { status, lines: [{ productId: product.id, productName: product.name }] });
+  const row = await t.db.selectFrom('orders').select('updatedAt').where('id', '=', order.id).executeTakeFirstOrThrow();
+  const line = await t.db
+    .selectFrom('orderItems')
+    .select('id')
+    .where('orderId', '=', order.id)
+    .executeTakeFirstOrThrow();
+  return { id: order.id, updatedAt: row.updatedAt, itemId: line.id };
+}
+
 const productBody = () => ({
   name: `Kettle ${unique()}`,
   productDetails: 'Steel kettle',
@@ -391,6 +404,31 @@ const rules: Record<string, Rule> = {
     access: 'vendor',
     ownedByA: true,
     make: async () => ({ url: `/api/vendor/orders/${await orderWithA()}` }),
+  },
+  'POST /api/orders/admin/:id/cancel': {
+    access: 'admin',
+    make: async () => {
+      const order = await versionedOrderWithA('Order Placed');
+      return {
+        url: `/api/orders/admin/${order.id}/cancel`,
+        payload: { reason: 'Asked by the customer', updatedAt: order.updatedAt },
+      };
+    },
+  },
+  'POST /api/orders/admin/:id/returns': {
+    access: 'admin',
+    make: async () => {
+      const order = await versionedOrderWithA('Delivered');
+      return {
+        url: `/api/orders/admin/${order.id}/returns`,
+        payload: {
+          items: [{ itemId: order.itemId, quantity: 1 }],
+          reason: 'damaged',
+          restock: true,
+          updatedAt: order.updatedAt,
+        },
+      };
+    },
   },
   'PUT /api/orders/admin/order-status': {
     access: 'admin',

@@ -1,4 +1,4 @@
-import { type OrderStatus, orderStatuses } from '@haat/contract';
+import { type OrderStatus, orderStatuses, type PipelineStatus } from '@haat/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CouponTerms, utcDateOf } from '../features/coupons/coupon-rules.js';
@@ -287,7 +287,7 @@ describe('seedDemoStoreIfEmpty', () => {
       expect(
         entries.map((entry) => entry.status),
         order.trackingNumber,
-      ).toEqual(orderStatuses.slice(0, orderStatuses.indexOf(order.status) + 1));
+      ).toEqual(orderStatuses.slice(0, orderStatuses.indexOf(order.status as PipelineStatus) + 1));
       const times = entries.map((entry) => Date.parse(entry.createdAt));
       expect(times[0], order.trackingNumber).toBe(Date.parse(order.createdAt));
       for (let index = 1; index < times.length; index += 1)

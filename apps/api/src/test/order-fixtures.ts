@@ -74,6 +74,7 @@ export async function createOrder(db: Db, options: FixtureOrderOptions = {}): Pr
       couponId: null,
       couponCode: options.coupon?.code ?? null,
       discountPaise,
+      couponDiscountPaise: discountPaise,
       discountedTotalPaise: subtotalPaise - discountPaise,
       status,
       createdAt,

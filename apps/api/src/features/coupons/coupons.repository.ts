@@ -142,6 +142,16 @@ export async function deleteCouponRow(db: Db, id: number): Promise<boolean> {
  * racing for the last use exactly one gets `true`. `updated_at` is left alone: a use
  * is not an edit, so an admin's open form stays valid.
  */
+/** Takes one use off the coupon's count, never below zero (a cancelled order gives its use back). */
+export async function uncountCouponUse(db: Db, id: number): Promise<void> {
+  await db
+    .updateTable('coupons')
+    .set((eb) => ({ usedCount: eb('usedCount', '-', 1) }))
+    .where('id', '=', id)
+    .where('usedCount', '>', 0)
+    .execute();
+}
+
 export async function countCouponUse(db: Db, id: number): Promise<boolean> {
   const result = await db
     .updateTable('coupons')

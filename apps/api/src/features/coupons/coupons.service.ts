@@ -19,6 +19,7 @@ import {
   findRestrictions,
   insertCoupon,
   replaceRestrictions,
+  uncountCouponUse,
   updateCouponRow,
 } from './coupons.repository.js';
 
@@ -278,4 +279,13 @@ export async function findRedeemableCoupon(db: Db, code: string): Promise<Redeem
  */
 export function recordCouponUse(db: Db, couponId: number): Promise<boolean> {
   return countCouponUse(db, couponId);
+}
+
+/**
+ * Gives back the use an order made of the coupon, when the whole order is cancelled
+ * (issue 24): its used count drops by one (never below zero). Call inside the
+ * cancellation's transaction. A deleted coupon has nothing to give back.
+ */
+export function releaseCouponUse(db: Db, couponId: number): Promise<void> {
+  return uncountCouponUse(db, couponId);
 }

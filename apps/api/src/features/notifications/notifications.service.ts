@@ -50,6 +50,8 @@ export const notificationTitles: Record<NotificationKind, string> = {
   contact_received: 'New contact message',
   product_approved: 'Product approved',
   product_rejected: 'Product rejected',
+  order_cancelled: 'Order items cancelled',
+  order_returned: 'Order items returned',
 };
 
 const rupeeText = (paise: number) =>
@@ -249,6 +251,54 @@ export async function notifyProductReviewed(trx: Db, productId: number, approved
     createdAt: now,
   });
   await signalRecipients(trx, recipients);
+}
+
+/**
+ * Units of an order were cancelled or returned (issue 24): each vendor whose lines they
+ * were hears how many of their units, with their order screen as the link.
+ * @param trx the transaction that recorded the cancellation or return.
+ * @param units the units taken back, by product (a deleted product's units are not told).
+ * @param now the change's instant (UTC ISO).
+ */
+export async function notifyOrderCorrected(
+  trx: Db,
+  kind: 'order_cancelled' | 'order_returned',
+  order: { id: number; trackingNumber: string },
+  units: readonly { productId: number | null; quantity: number }[],
+  now: string,
+): Promise<void> {
+  const known = units.filter((unit): unit is { productId: number; quantity: number } => unit.productId !== null);
+  const products = await findProductsForNotice(
+    trx,
+    known.map((unit) => unit.productId),
+  );
+  const vendorUsers = await findVendorUserIds(trx, [
+    ...new Set(products.flatMap((product) => (product.vendorId === null ? [] : [product.vendorId]))),
+  ]);
+  const quantityOf = new Map(known.map((unit) => [unit.productId, unit.quantity]));
+  const rows: NewNotification[] = [];
+  for (const [vendorId, userId] of vendorUsers) {
+    const mine = products
+      .filter((product) => product.vendorId === vendorId)
+      .reduce((sum, product) => sum + (quantityOf.get(product.id) ?? 0), 0);
+    rows.push({
+      userId,
+      kind,
+      title: notificationTitles[kind],
+      message: `Order ${order.trackingNumber}: ${plural(mine, 'unit')} of your products ${
+        kind === 'order_cancelled' ? 'cancelled' : 'returned'
+      }.`,
+      subjectType: 'order',
+      subjectId: order.id,
+      link: links.vendorOrder(order.id),
+      createdAt: now,
+    });
+  }
+  await insertNotifications(trx, rows);
+  await signalRecipients(
+    trx,
+    rows.map((row) => row.userId),
+  );
 }
 
 /**

@@ -238,6 +238,7 @@ export async function placeOrderInTransaction(
       couponId: coupon?.id ?? null,
       couponCode: pricing.couponCode,
       discountPaise: pricing.discountPaise,
+      couponDiscountPaise: pricing.discountPaise,
       discountedTotalPaise: pricing.discountedTotalPaise,
       status: 'Order Placed',
       createdAt: nowIso,

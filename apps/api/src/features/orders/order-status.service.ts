@@ -1,9 +1,9 @@
 import {
-  type OrderStatus,
   type OrderStatusBody,
   orderMessages,
   orderStatuses,
   orderStatusMessages,
+  type PipelineStatus,
 } from '@haat/contract';
 import type { Actor } from '../../platform/auth/access.js';
 import type { Db } from '../../platform/db/create-db.js';
@@ -25,7 +25,7 @@ import { getOrder, type OrderDetail } from './orders.service.js';
  */
 
 /** The status after `current`, or null at the end of the pipeline. */
-export function nextOrderStatus(current: OrderStatus): OrderStatus | null {
+export function nextOrderStatus(current: PipelineStatus): PipelineStatus | null {
   return orderStatuses[orderStatuses.indexOf(current) + 1] ?? null;
 }
 
@@ -42,7 +42,8 @@ export interface AdvanceOrderStatusOptions {
  * other gets 409 (with the version) or 400 (without it, the step is no longer next).
  * The daily totals follow by trigger, so the dashboard moves with it.
  * @throws AppError NOT_FOUND (404) 'Order not found'; BAD_REQUEST (400) with the spec's
- *   sequence message for any status but the next one, or when already Delivered;
+ *   sequence message for any status but the next one, or when already Delivered or
+ *   Cancelled;
  *   CONFLICT (409) when `body.updatedAt` is not the order's current version.
  * @param options.now the change's instant (default now).
  */
@@ -92,6 +93,8 @@ export async function advanceOrderStatusInTransaction(
   if (!current) throw notFound(orderMessages.notFound);
   if (isStaleVersion(body.updatedAt, current.updatedAt))
     throw new AppError('CONFLICT', orderStatusMessages.changedMeanwhile);
+  if (current.status === 'Cancelled')
+    throw new AppError('BAD_REQUEST', orderStatusMessages.cancelled, { status: orderStatusMessages.cancelled });
   const next = nextOrderStatus(current.status);
   if (next === null)
     throw new AppError('BAD_REQUEST', orderStatusMessages.alreadyDelivered, {

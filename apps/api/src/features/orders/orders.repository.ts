@@ -30,6 +30,8 @@ const orderColumns = [
   'orders.couponCode',
   'orders.discountPaise',
   'orders.discountedTotalPaise',
+  'orders.cancelledTotalPaise',
+  'orders.refundedTotalPaise',
   'orders.status',
   'orders.createdAt',
   'orders.updatedAt',
@@ -82,7 +84,16 @@ export type OrderRowWithUser = NonNullable<Awaited<ReturnType<typeof findOrderBy
 export function findOrderItems(db: Db, orderId: number) {
   return db
     .selectFrom('orderItems')
-    .select(['id', 'productId', 'productName', 'productImage', 'quantity', 'salePricePaise'])
+    .select([
+      'id',
+      'productId',
+      'productName',
+      'productImage',
+      'quantity',
+      'salePricePaise',
+      'cancelledQuantity',
+      'returnedQuantity',
+    ])
     .where('orderId', '=', orderId)
     .orderBy('id')
     .execute();

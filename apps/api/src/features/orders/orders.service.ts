@@ -1,9 +1,15 @@
-import { type OrderListFilters, type OrderStatus, orderMessages, orderStatuses } from '@haat/contract';
+import { type OrderListFilters, type OrderStatus, orderMessages, orderStates } from '@haat/contract';
 import type { Db } from '../../platform/db/create-db.js';
 import { type ListContext, searchedListPieces } from '../../platform/db/list-search.js';
 import { type ListAnswer, listOrPage } from '../../platform/db/lists.js';
 import { notFound } from '../../platform/errors.js';
 import { utcDateOf } from '../coupons/coupon-rules.js';
+import {
+  findCancellationLines,
+  findCancellations,
+  findReturnLines,
+  findReturns,
+} from './order-corrections.repository.js';
 import {
   findNewestOrders,
   findOrderById,
@@ -78,7 +84,7 @@ export async function getOrderStats(db: Db, now: Date = new Date()): Promise<Ord
     sumOrdersByStatus(db),
     sumOrdersByPeriod(db, [utcDay(now), utcDay(now, 1)], REVENUE_STATUS),
   ]);
-  const byStatus = Object.fromEntries(orderStatuses.map((status) => [status, 0])) as Record<OrderStatus, number>;
+  const byStatus = Object.fromEntries(orderStates.map((status) => [status, 0])) as Record<OrderStatus, number>;
   let totalOrders = 0;
   let totalRevenuePaise = 0;
   for (const row of byStatusRows) {
@@ -165,21 +171,47 @@ export async function listOrders(
   );
 }
 
-/** An order with its lines and status history, as `getOrder` reads it: money in paise, times UTC. */
+type CorrectionLines = Awaited<ReturnType<typeof findCancellationLines>>;
+
+/**
+ * An order with its lines, status history, cancellations and returns (each with its
+ * lines), as `getOrder` reads it: money in paise, times UTC.
+ */
 export interface OrderDetail {
   order: OrderRowWithUser;
   items: Awaited<ReturnType<typeof findOrderItems>>;
   history: Awaited<ReturnType<typeof findOrderStatusHistory>>;
+  cancellations: (Awaited<ReturnType<typeof findCancellations>>[number] & { lines: CorrectionLines })[];
+  returns: (Awaited<ReturnType<typeof findReturns>>[number] & { lines: CorrectionLines })[];
+}
+
+/** Each record with the lines whose `parentId` is its id. */
+function withLines<T extends { id: number }>(records: readonly T[], lines: CorrectionLines) {
+  return records.map((record) => ({ ...record, lines: lines.filter((line) => line.parentId === record.id) }));
 }
 
 /**
  * One order with its lines and status history, oldest entry first (spec sections 3
- * and 7, `GET /orders/admin/orders/:id`). Money in paise, times UTC.
+ * and 7, `GET /orders/admin/orders/:id`), and its cancellations and returns, oldest
+ * first (issue 24). Money in paise, times UTC.
  * @throws AppError NOT_FOUND (404) 'Order not found'.
  */
 export async function getOrder(db: Db, id: number): Promise<OrderDetail> {
   const row = await findOrderById(db, id);
   if (!row) throw notFound(orderMessages.notFound);
-  const [items, history] = await Promise.all([findOrderItems(db, id), findOrderStatusHistory(db, id)]);
-  return { order: row, items, history };
+  const [items, history, cancellations, cancellationLines, returns, returnLines] = await Promise.all([
+    findOrderItems(db, id),
+    findOrderStatusHistory(db, id),
+    findCancellations(db, id),
+    findCancellationLines(db, id),
+    findReturns(db, id),
+    findReturnLines(db, id),
+  ]);
+  return {
+    order: row,
+    items,
+    history,
+    cancellations: withLines(cancellations, cancellationLines),
+    returns: withLines(returns, returnLines),
+  };
 }

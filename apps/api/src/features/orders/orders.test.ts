@@ -101,6 +101,9 @@ describe('GET /api/orders/admin/orders', () => {
       totalPrice: 3998,
       coupon: { code: 'DIWALI10', discountAmount: 399.8 },
       discountedTotal: 3598.2,
+      cancelledTotal: 0,
+      refundedTotal: 0,
+      netTotal: 3598.2,
       status: 'Delivered',
       itemCount: 2,
       createdAt: at(1),
@@ -220,7 +223,9 @@ describe('GET /api/orders/admin/orders', () => {
 
   it('says which statuses exist when the status is unknown', async () => {
     const res = await get('/api/orders/admin/orders?status=pending');
-    expect(res.json().message).toBe('Status must be one of: all, Order Placed, Packaging, On The Road, Delivered');
+    expect(res.json().message).toBe(
+      'Status must be one of: all, Order Placed, Packaging, On The Road, Delivered, Cancelled',
+    );
   });
 
   it.each([
@@ -282,9 +287,20 @@ describe('GET /api/orders/admin/orders/:id', () => {
         product: { _id: null, name: 'Brass Lamp', images: [expect.stringMatching(/^https:\/\//)] },
         quantity: 2,
         salePrice: 1499.5,
+        cancelledQuantity: 0,
+        returnedQuantity: 0,
       },
-      { _id: expect.any(String), product: { _id: null, name: 'Cotton Rug', images: [] }, quantity: 1, salePrice: 999 },
+      {
+        _id: expect.any(String),
+        product: { _id: null, name: 'Cotton Rug', images: [] },
+        quantity: 1,
+        salePrice: 999,
+        cancelledQuantity: 0,
+        returnedQuantity: 0,
+      },
     ]);
+    expect(order.cancellations).toEqual([]);
+    expect(order.returns).toEqual([]);
     expect(order.statusHistory.map((e: { status: string }) => e.status)).toEqual([
       'Order Placed',
       'Packaging',
@@ -361,6 +377,7 @@ describe('GET /api/orders/admin/stats', () => {
         Packaging: count('Packaging'),
         'On The Road': count('On The Road'),
         Delivered: count('Delivered'),
+        Cancelled: count('Cancelled'),
       },
     });
   });

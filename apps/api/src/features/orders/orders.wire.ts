@@ -17,7 +17,7 @@ import type { OrderDetail, OrderStats } from './orders.service.js';
  * strings. The routes call these on what the service answered.
  */
 
-function toOrderBase(row: OrderRowWithUser): Omit<Order, 'products' | 'statusHistory'> {
+function toOrderBase(row: OrderRowWithUser): Omit<Order, 'products' | 'statusHistory' | 'cancellations' | 'returns'> {
   return {
     _id: String(row.id),
     trackingNumber: row.trackingNumber,
@@ -36,6 +36,9 @@ function toOrderBase(row: OrderRowWithUser): Omit<Order, 'products' | 'statusHis
     totalPrice: toRupees(row.subtotalPaise),
     coupon: row.couponCode ? { code: row.couponCode, discountAmount: toRupees(row.discountPaise) } : null,
     discountedTotal: toRupees(row.discountedTotalPaise),
+    cancelledTotal: toRupees(row.cancelledTotalPaise),
+    refundedTotal: toRupees(row.refundedTotalPaise),
+    netTotal: toRupees(row.discountedTotalPaise - row.refundedTotalPaise),
     status: row.status,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -70,6 +73,8 @@ export function toOrder(detail: OrderDetail): Order {
       },
       quantity: item.quantity,
       salePrice: toRupees(item.salePricePaise),
+      cancelledQuantity: item.cancelledQuantity,
+      returnedQuantity: item.returnedQuantity,
     })),
     statusHistory: detail.history.map((entry) => ({
       _id: String(entry.id),
@@ -78,6 +83,36 @@ export function toOrder(detail: OrderDetail): Order {
       updatedAt: entry.updatedAt,
       timestamp: entry.createdAt,
     })),
+    cancellations: detail.cancellations.map((entry) => ({
+      _id: String(entry.id),
+      reason: entry.reason,
+      wholeOrder: entry.isWholeOrder,
+      amount: toRupees(entry.amountPaise),
+      items: entry.lines.map(toCorrectionItem),
+      by: entry.byName,
+      createdAt: entry.createdAt,
+    })),
+    returns: detail.returns.map((entry) => ({
+      _id: String(entry.id),
+      reason: entry.reason,
+      note: entry.note,
+      restock: entry.isRestocked,
+      refundAmount: toRupees(entry.refundPaise),
+      refundMethod: entry.refundMethod,
+      items: entry.lines.map(toCorrectionItem),
+      by: entry.byName,
+      createdAt: entry.createdAt,
+    })),
+  };
+}
+
+/** A line of a cancellation or a return as the wire carries it. */
+function toCorrectionItem(line: OrderDetail['cancellations'][number]['lines'][number]) {
+  return {
+    itemId: String(line.orderItemId),
+    productName: line.productName,
+    quantity: line.quantity,
+    amount: toRupees(line.amountPaise),
   };
 }
 

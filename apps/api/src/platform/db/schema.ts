@@ -130,9 +130,16 @@ export interface OrdersTable extends Timestamps {
   couponId: number | null;
   /** The code as redeemed, kept if the coupon is later deleted. */
   couponCode: string | null;
+  /** What is left of the coupon's discount after cancellations. */
   discountPaise: number;
   discountedTotalPaise: number;
-  status: 'Order Placed' | 'Packaging' | 'On The Road' | 'Delivered';
+  status: 'Order Placed' | 'Packaging' | 'On The Road' | 'Delivered' | 'Cancelled';
+  /** The coupon's discount as placed, which each line's share is allocated from (decision 0100). */
+  couponDiscountPaise: Generated<number>;
+  /** What cancellations took off the order (issue 24). */
+  cancelledTotalPaise: Generated<number>;
+  /** What returns refunded (issue 24). */
+  refundedTotalPaise: Generated<number>;
 }
 
 export interface OrderItemsTable extends Timestamps {
@@ -144,12 +151,57 @@ export interface OrderItemsTable extends Timestamps {
   productImage: string | null;
   quantity: number;
   salePricePaise: number;
+  /** Units of `quantity` cancelled (issue 24). */
+  cancelledQuantity: Generated<number>;
+  /** Units of `quantity` returned (issue 24). */
+  returnedQuantity: Generated<number>;
+}
+
+/** A cancellation of an order or of some of its units (issue 24). Money in paise. */
+export interface OrderCancellationsTable extends Timestamps {
+  id: Id;
+  orderId: number;
+  reason: string;
+  isWholeOrder: boolean;
+  /** What it took off the order: the units' price less their discount share. */
+  amountPaise: number;
+  /** The units' share of the coupon's discount. */
+  discountPaise: number;
+  cancelledBy: number | null;
+}
+
+/** A return after delivery and its refund (issue 24). Money in paise. */
+export interface OrderReturnsTable extends Timestamps {
+  id: Id;
+  orderId: number;
+  reason: 'damaged' | 'wrong_item' | 'not_as_described' | 'changed_mind' | 'other';
+  note: string | null;
+  isRestocked: boolean;
+  refundPaise: number;
+  refundMethod: string;
+  returnedBy: number | null;
+}
+
+/** A line of a cancellation or a return: units of one order line and their value (paise). */
+interface CorrectionItem {
+  id: Id;
+  orderItemId: number;
+  quantity: number;
+  /** The units' price less their share of the discount. */
+  amountPaise: number;
+  discountPaise: number;
+}
+export interface OrderCancellationItemsTable extends CorrectionItem {
+  cancellationId: number;
+}
+export interface OrderReturnItemsTable extends CorrectionItem {
+  returnId: number;
 }
 
 export interface OrderStatusHistoryTable extends Timestamps {
   id: Id;
   orderId: number;
-  status: 'Order Placed' | 'Packaging' | 'On The Road' | 'Delivered';
+  status: 'Order Placed' | 'Packaging' | 'On The Road' | 'Delivered' | 'Cancelled';
   notes: string | null;
   /** The staff member who moved it; null when the storefront placed it. */
   changedBy: number | null;
@@ -348,6 +400,10 @@ export interface Database {
   orders: OrdersTable;
   orderItems: OrderItemsTable;
   orderStatusHistory: OrderStatusHistoryTable;
+  orderCancellations: OrderCancellationsTable;
+  orderCancellationItems: OrderCancellationItemsTable;
+  orderReturns: OrderReturnsTable;
+  orderReturnItems: OrderReturnItemsTable;
   orderDailyTotals: OrderDailyTotalsTable;
   coupons: CouponsTable;
   couponProducts: CouponProductsTable;
@@ -392,7 +448,9 @@ export interface NotificationsTable {
     | 'vendor_registered'
     | 'contact_received'
     | 'product_approved'
-    | 'product_rejected';
+    | 'product_rejected'
+    | 'order_cancelled'
+    | 'order_returned';
   title: string;
   message: string;
   subjectType: 'order' | 'product' | 'vendor' | 'contact';

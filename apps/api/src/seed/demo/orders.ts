@@ -1,5 +1,5 @@
 import type { Faker } from '@faker-js/faker';
-import { type OrderStatus, orderStatuses, type PaymentMethod, paymentMethods } from '@haat/contract';
+import { orderStatuses, type PaymentMethod, type PipelineStatus, paymentMethods } from '@haat/contract';
 import type { Insertable } from 'kysely';
 import { type CouponTerms, type PricedLine, redeemCoupon, utcDateOf } from '../../features/coupons/coupon-rules.js';
 import { priceOrder } from '../../features/orders/order-pricing.js';
@@ -73,8 +73,8 @@ export function orderTimes(faker: Faker, count: number, now: Date, days: number,
 }
 
 /** The status of an order placed `ageDays` ago: recent ones a mix, older ones mostly Delivered. */
-function statusForAge(faker: Faker, ageDays: number): OrderStatus {
-  const weights: [OrderStatus, number][] =
+function statusForAge(faker: Faker, ageDays: number): PipelineStatus {
+  const weights: [PipelineStatus, number][] =
     ageDays < 1
       ? [
           ['Order Placed', 6],
@@ -115,7 +115,7 @@ const ORDER_NOTES = [
   'Deliver to the reception on the ground floor',
 ];
 
-function stepNote(faker: Faker, status: OrderStatus): string | null {
+function stepNote(faker: Faker, status: PipelineStatus): string | null {
   if (faker.number.float({ min: 0, max: 1 }) < 0.45) return null;
   switch (status) {
     case 'Order Placed':
@@ -231,7 +231,7 @@ export class OrderFactory {
   }
 
   /** Step times from placing to `status`: hours to days apart, squeezed to end before now. */
-  #timeline(createdAt: number, status: OrderStatus): number[] {
+  #timeline(createdAt: number, status: PipelineStatus): number[] {
     const f = this.#faker;
     const steps = orderStatuses.indexOf(status);
     const gaps = [
@@ -294,6 +294,7 @@ export class OrderFactory {
         couponId: coupon?.id ?? null,
         couponCode: pricing.couponCode,
         discountPaise: pricing.discountPaise,
+        couponDiscountPaise: pricing.discountPaise,
         discountedTotalPaise: pricing.discountedTotalPaise,
         status,
         createdAt,
@@ -309,7 +310,7 @@ export class OrderFactory {
         updatedAt: createdAt,
       })),
       history: times.map((at, index) => {
-        const stepStatus = orderStatuses[index] as OrderStatus;
+        const stepStatus = orderStatuses[index] as PipelineStatus;
         const timestamp = new Date(at).toISOString();
         return {
           status: stepStatus,

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { faker as fakerEN_IN } from '@faker-js/faker/locale/en_IN';
-import type { CheckoutBody } from '@haat/contract';
+import type { CheckoutBody, PipelineStatus } from '@haat/contract';
 import { utcDateOf } from '../../features/coupons/coupon-rules.js';
 import { placeOrderInTransaction } from '../../features/orders/checkout.service.js';
 import { advanceOrderStatusInTransaction } from '../../features/orders/order-status.service.js';
@@ -144,7 +144,8 @@ export async function placeOrders(
       await advanceOrderStatusInTransaction(
         trx,
         staff,
-        { orderId, status: entry.status, notes: entry.notes ?? null },
+        // The generator's histories walk the pipeline only (its cancellations come later).
+        { orderId, status: entry.status as PipelineStatus, notes: entry.notes ?? null },
         { now: new Date(entry.createdAt) },
       );
   }

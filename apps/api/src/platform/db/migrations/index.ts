@@ -27,6 +27,7 @@ import * as addProductListKeys from './2026_11_26_0900_add_product_list_keys.js'
 import * as catalogVersionCoversStaffLists from './2026_11_27_0900_catalog_version_covers_staff_lists.js';
 import * as orderSearchCopyWithAccount from './2026_11_28_0900_order_search_copy_with_account.js';
 import * as bumpCatalogVersionAtCommit from './2026_12_01_0900_bump_catalog_version_at_commit.js';
+import * as addOrderCancellationsAndReturns from './2026_12_05_0900_add_order_cancellations_and_returns.js';
 
 /**
  * Every migration, by name, in order. Append-only: a landed migration is never
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_0900_catalog_version_covers_staff_lists': catalogVersionCoversStaffLists,
   '2026_11_28_0900_order_search_copy_with_account': orderSearchCopyWithAccount,
   '2026_12_01_0900_bump_catalog_version_at_commit': bumpCatalogVersionAtCommit,
+  '2026_12_05_0900_add_order_cancellations_and_returns': addOrderCancellationsAndReturns,
 };

@@ -1,11 +1,15 @@
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 
-/** Delivered green, On The Road yellow, Packaging blue, Order Placed purple, other grey (spec section 2). */
+/**
+ * Delivered green, On The Road yellow, Packaging blue, Order Placed purple (spec section
+ * 2), Cancelled red (issue 24), other grey.
+ */
 const statusTones: Record<string, BadgeTone> = {
   Delivered: 'green',
   'On The Road': 'yellow',
   Packaging: 'blue',
   'Order Placed': 'purple',
+  Cancelled: 'red',
 };
 
 /** The status as the screens read it: stored 'pending' is 'Order Placed' (spec section 4); none is 'Unknown'. */

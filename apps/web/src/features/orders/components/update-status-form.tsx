@@ -1,4 +1,4 @@
-import { type Order, type OrderStatus, orderStatuses, orderStatusMessages } from '@haat/contract';
+import { type Order, orderStatuses, orderStatusMessages, type PipelineStatus } from '@haat/contract';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Field, Select, Textarea } from '../../../components/ui/field';
@@ -9,8 +9,11 @@ import { useUpdateOrderStatus } from '../api';
 import { displayStatus } from './order-status-badge';
 
 /** The statuses after `current` in the pipeline (spec section 4: the selector lists only later ones). */
-export function laterStatuses(current: string): OrderStatus[] {
-  const index = orderStatuses.indexOf(displayStatus(current) as OrderStatus);
+export function laterStatuses(current: string): PipelineStatus[] {
+  const shown = displayStatus(current);
+  // A cancelled order has no later status.
+  if (shown === 'Cancelled') return [];
+  const index = orderStatuses.indexOf(shown as PipelineStatus);
   return orderStatuses.slice(index + 1);
 }
 
