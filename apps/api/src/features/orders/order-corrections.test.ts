@@ -12,7 +12,7 @@ let kit: ReturnType<typeof storeKit>;
 
 const line = (order: Order, index: number) => order.products[index]?._id as string;
 
-async function revenue(): Promise<{ totalRevenue: number; byStatus: Record<string, number> }> {
+async function revenue(): Promise<{ totalRevenue: number; byStatus: Record<'Order Placed' | 'Cancelled', number> }> {
   const res = await t.app.inject({ method: 'GET', url: '/api/orders/admin/stats', headers: authAs(t.app, admin) });
   return res.json();
 }
