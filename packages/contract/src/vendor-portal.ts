@@ -111,9 +111,12 @@ export const vendorOrder = z.object({
       quantity: z.number().int().positive(),
       /** Rupees, as sold. */
       salePrice: z.number(),
+      /** Units of `quantity` cancelled, and returned after delivery (issue 24). */
+      cancelledQuantity: z.number().int().nonnegative(),
+      returnedQuantity: z.number().int().nonnegative(),
     }),
   ),
-  /** Rupees, their own lines only. */
+  /** Rupees, their own lines only, the units still sold (less cancelled and returned). */
   total: z.number(),
   shipTo: z.object({
     fullName: z.string(),

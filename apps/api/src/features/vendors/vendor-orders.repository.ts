@@ -58,13 +58,20 @@ export async function countOwnOrders(db: Db, vendorId: number, todayStart: strin
   return rows.map((row) => ({ status: row.status, count: Number(row.count), today: Number(row.today ?? 0) }));
 }
 
-/** Paise of the vendor's lines in orders of `status`. */
+/**
+ * Paise of the vendor's lines in orders of `status`, at their sale price, counting the
+ * units still sold: less those cancelled and those returned (issue 24).
+ */
 export async function sumOwnLines(db: Db, vendorId: number, status: OrderStatus): Promise<number> {
   const row = await db
     .selectFrom('orderItems as oi')
     .innerJoin('products as p', 'p.id', 'oi.productId')
     .innerJoin('orders as o', 'o.id', 'oi.orderId')
-    .select(sql<number>`coalesce(sum(oi.quantity * oi.sale_price_paise), 0)`.as('total'))
+    .select(
+      sql<number>`coalesce(sum((oi.quantity - oi.cancelled_quantity - oi.returned_quantity) * oi.sale_price_paise), 0)`.as(
+        'total',
+      ),
+    )
     .where('p.vendorId', '=', vendorId)
     .where('o.status', '=', status)
     .executeTakeFirstOrThrow();
@@ -185,7 +192,16 @@ export function findOwnLines(db: Db, vendorId: number, orderId: number) {
   return db
     .selectFrom('orderItems as oi')
     .innerJoin('products as p', 'p.id', 'oi.productId')
-    .select(['oi.id', 'oi.productId', 'oi.productName', 'oi.productImage', 'oi.quantity', 'oi.salePricePaise'])
+    .select([
+      'oi.id',
+      'oi.productId',
+      'oi.productName',
+      'oi.productImage',
+      'oi.quantity',
+      'oi.salePricePaise',
+      'oi.cancelledQuantity',
+      'oi.returnedQuantity',
+    ])
     .where('oi.orderId', '=', orderId)
     .where('p.vendorId', '=', vendorId)
     .orderBy('oi.id')

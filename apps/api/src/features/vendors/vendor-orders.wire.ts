@@ -77,8 +77,15 @@ export function toVendorOrder(detail: VendorOrderDetail): VendorOrder {
       },
       quantity: line.quantity,
       salePrice: toRupees(line.salePricePaise),
+      cancelledQuantity: line.cancelledQuantity,
+      returnedQuantity: line.returnedQuantity,
     })),
-    total: toRupees(lines.reduce((sum, line) => sum + line.quantity * line.salePricePaise, 0)),
+    total: toRupees(
+      lines.reduce(
+        (sum, line) => sum + (line.quantity - line.cancelledQuantity - line.returnedQuantity) * line.salePricePaise,
+        0,
+      ),
+    ),
     shipTo: {
       fullName: order.billingFullName,
       phone: order.billingPhone,
