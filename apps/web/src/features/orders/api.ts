@@ -1,4 +1,11 @@
-import { idInput, type OrderListQuery, type OrderStatus, type OrderStatusBodyInput } from '@haat/contract';
+import {
+  type CancelOrderBodyInput,
+  type CreateReturnBodyInput,
+  idInput,
+  type OrderListQuery,
+  type OrderStatus,
+  type OrderStatusBodyInput,
+} from '@haat/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { client, queries } from '../../lib/api-client';
 import { useCursorList } from '../../lib/use-cursor-list';
@@ -66,5 +73,33 @@ export function useUpdateOrderStatus(id: string) {
       // The dashboard's figures (another feature's queries, by the contract's key).
       void queryClient.invalidateQueries({ queryKey: queries.dashboard.key() });
     },
+  });
+}
+
+/** After a change to order `id`: its detail takes `order` at once; the lists and the dashboard refetch. */
+function useOrderChanged(id: string) {
+  const queryClient = useQueryClient();
+  return (order: unknown) => {
+    queryClient.setQueryData(orderQuery(id).queryKey, { success: true, order } as never);
+    void queryClient.invalidateQueries({ queryKey: queries.orders.list.key() });
+    void queryClient.invalidateQueries({ queryKey: queries.dashboard.key() });
+  };
+}
+
+/** `POST /api/orders/admin/{id}/cancel` (issue 24): the whole order, or the units named, with the version shown. */
+export function useCancelOrder(id: string) {
+  const changed = useOrderChanged(id);
+  return useMutation({
+    mutationFn: (body: CancelOrderBodyInput) => client.orders.cancel({ params: { id }, body }),
+    onSuccess: (answer) => changed(answer.order),
+  });
+}
+
+/** `POST /api/orders/admin/{id}/returns` (issue 24): a return and its refund, with the version shown. */
+export function useRecordReturn(id: string) {
+  const changed = useOrderChanged(id);
+  return useMutation({
+    mutationFn: (body: CreateReturnBodyInput) => client.orders.createReturn({ params: { id }, body }),
+    onSuccess: (answer) => changed(answer.order),
   });
 }

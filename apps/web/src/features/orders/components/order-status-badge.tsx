@@ -23,3 +23,21 @@ export function OrderStatusBadge({ status }: { status: string | null | undefined
   const label = displayStatus(status);
   return <Badge tone={statusTones[label] ?? 'grey'}>{label}</Badge>;
 }
+
+/**
+ * The order list's mark for an order with a cancellation or a return (issue 24):
+ * 'Part cancelled' and/or 'Refunded', beside its status. Nothing for a wholly cancelled
+ * order (its status says it) or an untouched one.
+ */
+export function CorrectionMark({
+  order,
+}: {
+  order: { status: string; cancelledTotal: number; refundedTotal: number };
+}) {
+  const marks = [
+    order.cancelledTotal > 0 && order.status !== 'Cancelled' ? 'Part cancelled' : null,
+    order.refundedTotal > 0 ? 'Refunded' : null,
+  ].filter(Boolean);
+  if (marks.length === 0) return null;
+  return <span className="ml-2 text-xs font-medium text-red-700">{marks.join(', ')}</span>;
+}

@@ -12,6 +12,7 @@ import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { rememberedListSearch } from '../../../lib/use-list-filters';
 import { isOrderId, useOrder } from '../api';
+import { OrderCorrectionActions, OrderCorrectionsRecord } from '../components/order-corrections';
 import { displayStatus, OrderStatusBadge } from '../components/order-status-badge';
 import { UpdateStatusForm } from '../components/update-status-form';
 
@@ -43,8 +44,8 @@ function timelineOf(order: Order) {
 
 /**
  * Order detail (spec section 2, /admin/orders/{id}): tracking number, status and date;
- * the items and totals; the timeline; the customer's details; and the Update Status
- * form until the order is Delivered. A failed load, an unknown order or an id that
+ * the items and totals; the timeline; the customer's details; the Update Status form
+ * until the order is Delivered or Cancelled; cancellations and returns (issue 24). A failed load, an unknown order or an id that
  * cannot name one (spec section 4) shows 'Order Not Found'.
  */
 export function OrderDetailPage() {
@@ -101,6 +102,16 @@ export function OrderDetailPage() {
                     <p className="text-sm text-slate-500">
                       Qty: {line.quantity} × {formatRupees(line.salePrice)}
                     </p>
+                    {(line.cancelledQuantity > 0 || line.returnedQuantity > 0) && (
+                      <p className="text-xs text-red-700">
+                        {[
+                          line.cancelledQuantity > 0 ? `${line.cancelledQuantity} cancelled` : null,
+                          line.returnedQuantity > 0 ? `${line.returnedQuantity} returned` : null,
+                        ]
+                          .filter(Boolean)
+                          .join(', ')}
+                      </p>
+                    )}
                   </div>
                   <p className="font-medium text-slate-900">{formatRupees(line.quantity * line.salePrice)}</p>
                 </li>
@@ -121,8 +132,28 @@ export function OrderDetailPage() {
                 <dt>Total</dt>
                 <dd>{formatRupees(order.discountedTotal)}</dd>
               </div>
+              {order.cancelledTotal > 0 && (
+                <div className="flex justify-between">
+                  <dt className="text-slate-600">Cancelled</dt>
+                  <dd className="text-slate-900">{formatRupees(order.cancelledTotal)}</dd>
+                </div>
+              )}
+              {order.refundedTotal > 0 && (
+                <>
+                  <div className="flex justify-between">
+                    <dt className="text-slate-600">Refunded</dt>
+                    <dd className="text-red-700">-{formatRupees(order.refundedTotal)}</dd>
+                  </div>
+                  <div className="flex justify-between font-semibold">
+                    <dt>Net</dt>
+                    <dd>{formatRupees(order.netTotal)}</dd>
+                  </div>
+                </>
+              )}
             </dl>
           </FormSection>
+
+          <OrderCorrectionsRecord order={order} />
 
           <FormSection title="Order Timeline">
             <ol aria-label="Order timeline" className="space-y-4">
@@ -173,7 +204,8 @@ export function OrderDetailPage() {
               )}
             </dl>
           </FormSection>
-          {status !== 'Delivered' && <UpdateStatusForm order={order} />}
+          {status !== 'Delivered' && status !== 'Cancelled' && <UpdateStatusForm order={order} />}
+          <OrderCorrectionActions order={order} />
           <HistoryPanel kind="order" id={order._id} />
         </div>
       </div>

@@ -1,4 +1,4 @@
-import { type OrderStatus, type OrderSummary, orderStatuses } from '@haat/contract';
+import { type OrderStatus, type OrderSummary, orderStates } from '@haat/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Eye, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -18,7 +18,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useListFilters } from '../../../lib/use-list-filters';
 import { NARROW_SCREEN, useMediaQuery } from '../../../lib/use-media-query';
 import { defaultOrderFilters, type OrderFilters, useOrderList } from '../api';
-import { OrderStatusBadge } from '../components/order-status-badge';
+import { CorrectionMark, OrderStatusBadge } from '../components/order-status-badge';
 
 /** How long the search box waits for typing to pause before asking the server. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -77,7 +77,12 @@ const columns: ColumnDef<OrderSummary>[] = [
     id: 'status',
     header: 'Status',
     size: 130,
-    cell: ({ row: { original } }) => <OrderStatusBadge status={original.status} />,
+    cell: ({ row: { original } }) => (
+      <>
+        <OrderStatusBadge status={original.status} />
+        <CorrectionMark order={original} />
+      </>
+    ),
   },
   {
     id: 'actions',
@@ -115,6 +120,7 @@ function OrderCards({
               <div className="flex items-start justify-between gap-3">
                 <p className="min-w-0 truncate font-mono font-medium text-slate-900">{order.trackingNumber}</p>
                 <OrderStatusBadge status={order.status} />
+                <CorrectionMark order={order} />
               </div>
               <dl className="mt-3 grid grid-cols-[5.5rem_1fr] gap-x-3 gap-y-1">
                 <dt className="text-slate-500">Customer</dt>
@@ -140,7 +146,7 @@ function parseFilters(params: URLSearchParams): OrderFilters {
   const status = params.get('status');
   return {
     search: (params.get('search') ?? '').trim().slice(0, 100),
-    status: status && (orderStatuses as readonly string[]).includes(status) ? (status as OrderStatus) : 'all',
+    status: status && (orderStates as readonly string[]).includes(status) ? (status as OrderStatus) : 'all',
   };
 }
 
@@ -196,7 +202,7 @@ export function OrderListPage() {
           onChange={(event) => setFilter('status', event.target.value as OrderFilters['status'])}
         >
           <option value="all">All Statuses</option>
-          {orderStatuses.map((value) => (
+          {orderStates.map((value) => (
             <option key={value} value={value}>
               {value}
             </option>

@@ -1,4 +1,4 @@
-import { vendorPortalMessages as m, type OrderStatus, orderStatuses, type VendorOrderSummary } from '@haat/contract';
+import { vendorPortalMessages as m, type OrderStatus, orderStates, type VendorOrderSummary } from '@haat/contract';
 import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -57,7 +57,7 @@ export function VendorOrdersPage() {
           onChange={(event) => setFilter('status', event.target.value as 'all' | OrderStatus)}
         >
           <option value="all">All statuses</option>
-          {orderStatuses.map((s) => (
+          {orderStates.map((s) => (
             <option key={s} value={s}>
               {s}
             </option>
