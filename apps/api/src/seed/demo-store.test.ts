@@ -1,4 +1,4 @@
-import { type OrderStatus, orderStatuses, type PipelineStatus } from '@haat/contract';
+import { type OrderStatus, orderStates, orderStatuses, type PipelineStatus } from '@haat/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CouponTerms, utcDateOf } from '../features/coupons/coupon-rules.js';
@@ -135,7 +135,22 @@ describe('seedDemoStoreIfEmpty', () => {
       .select(['status', (eb) => eb.fn.countAll().as('n')])
       .groupBy('status')
       .execute();
-    expect(statuses.map((row) => row.status).sort()).toEqual([...orderStatuses].sort());
+    expect(statuses.map((row) => row.status).sort()).toEqual([...orderStates].sort());
+  });
+
+  it('has a few percent of orders cancelled, some partly cancelled and some returned, made by the services', async () => {
+    const orders = await n(t.db.selectFrom('orders').select(all));
+    const cancelled = await n(t.db.selectFrom('orders').select(all).where('status', '=', 'Cancelled'));
+    expect(cancelled / orders).toBeGreaterThan(0.01);
+    expect(cancelled / orders).toBeLessThan(0.06);
+    const partly = await n(
+      t.db.selectFrom('orders').select(all).where('status', '<>', 'Cancelled').where('cancelledTotalPaise', '>', 0),
+    );
+    expect(partly).toBeGreaterThan(10);
+    expect(await n(t.db.selectFrom('orderCancellations').select(all))).toBe(cancelled + partly);
+    const returned = await n(t.db.selectFrom('orders').select(all).where('refundedTotalPaise', '>', 0));
+    expect(returned).toBeGreaterThan(10);
+    expect(await n(t.db.selectFrom('orderReturns').select(all))).toBe(returned);
   });
 
   it('prices every order with priceOrder, coupons included, in the order they were placed', async () => {
@@ -149,6 +164,7 @@ describe('seedDemoStoreIfEmpty', () => {
         'products.categoryId',
         'orderItems.quantity',
         'orderItems.salePricePaise',
+        'orderItems.cancelledQuantity',
       ])
       .execute();
     const coupons = await t.db.selectFrom('coupons').selectAll().execute();
@@ -183,11 +199,13 @@ describe('seedDemoStoreIfEmpty', () => {
       expect(lines.length, order.trackingNumber).toBeLessThanOrEqual(4);
       const coupon = order.couponId === null ? null : (terms.get(order.couponId) ?? null);
       const priced = priceOrder(lines, coupon, utcDateOf(order.createdAt));
+      // As placed: what cancellations took off comes back onto the order's figures.
+      const cancelledPricePaise = lines.reduce((sum, line) => sum + line.cancelledQuantity * line.salePricePaise, 0);
       expect(
         {
-          subtotalPaise: Number(order.subtotalPaise),
-          discountPaise: Number(order.discountPaise),
-          discountedTotalPaise: Number(order.discountedTotalPaise),
+          subtotalPaise: Number(order.subtotalPaise) + cancelledPricePaise,
+          discountPaise: Number(order.couponDiscountPaise),
+          discountedTotalPaise: Number(order.discountedTotalPaise) + Number(order.cancelledTotalPaise),
           couponCode: order.couponCode,
         },
         order.trackingNumber,
@@ -195,6 +213,8 @@ describe('seedDemoStoreIfEmpty', () => {
       if (coupon) {
         coupon.usedCount += 1;
         withCoupon += 1;
+        // A wholly cancelled order gave its use back before the next was placed.
+        if (order.status === 'Cancelled') coupon.usedCount -= 1;
       }
     }
     expect(withCoupon).toBeGreaterThan(50);
@@ -270,7 +290,7 @@ describe('seedDemoStoreIfEmpty', () => {
   it('walks every status history in sequence up to the order status', async () => {
     const orders = await t.db
       .selectFrom('orders')
-      .select(['id', 'status', 'createdAt', 'updatedAt', 'trackingNumber'])
+      .select(['id', 'status', 'createdAt', 'updatedAt', 'trackingNumber', 'refundedTotalPaise'])
       .execute();
     const history = await t.db
       .selectFrom('orderStatusHistory')
@@ -287,12 +307,19 @@ describe('seedDemoStoreIfEmpty', () => {
       expect(
         entries.map((entry) => entry.status),
         order.trackingNumber,
-      ).toEqual(orderStatuses.slice(0, orderStatuses.indexOf(order.status as PipelineStatus) + 1));
+      ).toEqual(
+        order.status === 'Cancelled'
+          ? ['Order Placed', 'Cancelled']
+          : orderStatuses.slice(0, orderStatuses.indexOf(order.status as PipelineStatus) + 1),
+      );
       const times = entries.map((entry) => Date.parse(entry.createdAt));
       expect(times[0], order.trackingNumber).toBe(Date.parse(order.createdAt));
       for (let index = 1; index < times.length; index += 1)
         expect(times[index], order.trackingNumber).toBeGreaterThan(times[index - 1] as number);
-      expect(Date.parse(order.updatedAt), order.trackingNumber).toBe(times.at(-1));
+      // A return comes after the last step and moves the version on.
+      if (order.refundedTotalPaise > 0)
+        expect(Date.parse(order.updatedAt), order.trackingNumber).toBeGreaterThan(times.at(-1) as number);
+      else expect(Date.parse(order.updatedAt), order.trackingNumber).toBe(times.at(-1));
       expect(Date.parse(order.updatedAt)).toBeLessThanOrEqual(now);
     }
   });

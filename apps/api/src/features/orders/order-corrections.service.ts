@@ -42,9 +42,15 @@ const CANCELLABLE = new Set(['Order Placed', 'Packaging']);
 type Order = NonNullable<Awaited<ReturnType<typeof findOrderForCorrection>>>;
 type Line = Awaited<ReturnType<typeof findLinesForCorrection>>[number];
 
-/** Options of a correction: its instant (default now; the demo seeder back-dates them). */
+/** Options of a correction. */
 export interface CorrectionOptions {
+  /** Its instant (default now; the demo seeder back-dates them). */
   now?: Date;
+  /**
+   * Leave out the vendors' notifications and the activity log: the demo seeder's
+   * back-dated history is not staff activity (as its status steps are not).
+   */
+  quiet?: boolean;
 }
 
 /**
@@ -207,6 +213,7 @@ export async function cancelOrderInTransaction(
     if (order.couponId !== null) await releaseCouponUse(trx, order.couponId);
     await insertStatusEntry(trx, { orderId, status: 'Cancelled', notes: body.reason, changedBy: actor.userId, at });
   }
+  if (options.quiet) return whole;
   await notifyOrderCorrected(
     trx,
     'order_cancelled',
@@ -313,6 +320,7 @@ export async function recordReturnInTransaction(
       discountPaise,
     })),
   );
+  if (options.quiet) return;
   await notifyOrderCorrected(
     trx,
     'order_returned',

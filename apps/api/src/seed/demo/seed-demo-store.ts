@@ -3,6 +3,10 @@ import { faker as fakerEN_IN } from '@faker-js/faker/locale/en_IN';
 import type { CheckoutBody, PipelineStatus } from '@haat/contract';
 import { utcDateOf } from '../../features/coupons/coupon-rules.js';
 import { placeOrderInTransaction } from '../../features/orders/checkout.service.js';
+import {
+  cancelOrderInTransaction,
+  recordReturnInTransaction,
+} from '../../features/orders/order-corrections.service.js';
 import { advanceOrderStatusInTransaction } from '../../features/orders/order-status.service.js';
 import type { Actor } from '../../platform/auth/access.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
@@ -118,9 +122,9 @@ export async function stockForOrders(trx: Db, orders: readonly GeneratedOrder[])
 export async function placeOrders(
   trx: Db,
   orders: readonly GeneratedOrder[],
-  staff: Pick<Actor, 'userId'>,
+  staff: Pick<Actor, 'userId' | 'role' | 'name'>,
 ): Promise<void> {
-  for (const { order, items, history } of orders) {
+  for (const [index, { order, items, history }] of orders.entries()) {
     const placedAt = new Date(order.createdAt);
     const body: CheckoutBody = {
       items: items.map((item) => ({ product: item.productId as number, quantity: item.quantity })),
@@ -140,15 +144,103 @@ export async function placeOrders(
       trackingNumber: order.trackingNumber,
       notify: false,
     });
+    const correction = demoCorrection(index, items);
+    if (correction.kind === 'cancel') {
+      // Half an hour after it was placed (never later than now), before it moves on.
+      const at = new Date(Math.min(placedAt.getTime() + 30 * 60_000, Date.now()));
+      const lines = await trx
+        .selectFrom('orderItems')
+        .select(['id', 'quantity'])
+        .where('orderId', '=', orderId)
+        .orderBy('id')
+        .execute();
+      // One unit of the first line with several, else the whole last line.
+      const line = lines.find((candidate) => candidate.quantity > 1) ?? lines.at(-1);
+      const whole = await cancelOrderInTransaction(
+        trx,
+        staff,
+        orderId,
+        {
+          reason: correction.reason,
+          ...(correction.partial && line ? { items: [{ itemId: line.id, quantity: 1 }] } : {}),
+          updatedAt: await versionOf(trx, orderId),
+        },
+        { now: at, quiet: true },
+      );
+      if (whole) continue;
+    }
     for (const entry of history.slice(1))
       await advanceOrderStatusInTransaction(
         trx,
         staff,
-        // The generator's histories walk the pipeline only (its cancellations come later).
+        // The generator's histories walk the pipeline only; cancellations are made above.
         { orderId, status: entry.status as PipelineStatus, notes: entry.notes ?? null },
         { now: new Date(entry.createdAt) },
       );
+    const last = history.at(-1);
+    if (correction.kind === 'return' && last?.status === 'Delivered') {
+      const at = new Date(Math.min(Date.parse(last.createdAt as string) + 26 * 3_600_000, Date.now()));
+      const [line] = await trx
+        .selectFrom('orderItems')
+        .select('id')
+        .where('orderId', '=', orderId)
+        .orderBy('id')
+        .execute();
+      if (line)
+        await recordReturnInTransaction(
+          trx,
+          staff,
+          orderId,
+          {
+            items: [{ itemId: line.id, quantity: 1 }],
+            reason: correction.reason,
+            restock: correction.restock,
+            updatedAt: await versionOf(trx, orderId),
+          },
+          { now: at, quiet: true },
+        );
+    }
   }
+}
+
+/** An order's version as stored (its `updatedAt`). */
+async function versionOf(trx: Db, orderId: number): Promise<string> {
+  const row = await trx.selectFrom('orders').select('updatedAt').where('id', '=', orderId).executeTakeFirstOrThrow();
+  return row.updatedAt;
+}
+
+const DEMO_CANCEL_REASONS = [
+  'The customer ordered the wrong size',
+  'The customer found it cheaper elsewhere',
+  'Duplicate order',
+  'The delivery address is not serviceable',
+];
+const DEMO_RETURN_REASONS = ['damaged', 'wrong_item', 'not_as_described', 'changed_mind', 'other'] as const;
+
+/**
+ * What goes wrong with the demo store's order at `index` (issue 24), by a fixed rule so
+ * the store stays the same on every machine: about 3 % are cancelled whole right after
+ * they are placed, about 5 % have one unit cancelled (when they have more than one), and
+ * about 4 % of the delivered ones get one unit back, every other one restocked.
+ */
+function demoCorrection(
+  index: number,
+  items: readonly { quantity: number }[],
+):
+  | { kind: 'none' }
+  | { kind: 'cancel'; reason: string; partial: boolean }
+  | { kind: 'return'; reason: (typeof DEMO_RETURN_REASONS)[number]; restock: boolean } {
+  const reason = DEMO_CANCEL_REASONS[index % DEMO_CANCEL_REASONS.length] as string;
+  if (index % 31 === 7) return { kind: 'cancel', reason, partial: false };
+  const units = items.reduce((sum, item) => sum + item.quantity, 0);
+  if (index % 19 === 5 && units > 1) return { kind: 'cancel', reason, partial: true };
+  if (index % 23 === 11)
+    return {
+      kind: 'return',
+      reason: DEMO_RETURN_REASONS[index % DEMO_RETURN_REASONS.length] as (typeof DEMO_RETURN_REASONS)[number],
+      restock: index % 2 === 0,
+    };
+  return { kind: 'none' };
 }
 
 /**
@@ -419,7 +511,7 @@ export async function seedDemoStore(db: Db, options: { now?: Date } = {}): Promi
       factory.orderAt(time),
     );
     const sold = await stockForOrders(trx, orders);
-    await placeOrders(trx, orders, { userId: adminId });
+    await placeOrders(trx, orders, { userId: adminId, role: 'admin', name: ADMIN.name });
     const stock = await trx.selectFrom('products').select(['id', 'stockQuantity']).execute();
 
     const categoryImages = new Map<number, string>();
