@@ -36,6 +36,8 @@ export const notificationKinds = [
   'product_rejected',
   'order_cancelled',
   'order_returned',
+  'cancel_requested',
+  'cancel_declined',
 ] as const;
 export const notificationKind = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKind>;

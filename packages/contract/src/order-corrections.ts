@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { cleanText, editVersion, idInput, idParams, optionalSafeText, rupeesField } from './common.js';
 import { endpoint } from './endpoint.js';
-import { order } from './orders.js';
+import { order, orderCancelRequest } from './orders.js';
 
 /**
  * Orders that go wrong (issue 24; decision 0100): an admin cancels an order, or some of
@@ -28,6 +28,14 @@ export const orderCorrectionMessages = {
   versionInvalid: 'Must be the order’s updatedAt as loaded',
   changedMeanwhile:
     'This order was changed by someone else after you opened it. Reload the page to see their changes, then try again.',
+  requestSent: 'Cancellation request sent',
+  requestPending: 'You have already asked to cancel this order; an admin will answer',
+  requestTooLate: 'An order on the road or delivered cannot be cancelled any more',
+  requestNothingLeft: 'None of your items in this order are left to cancel',
+  requestNotFound: 'Cancellation request not found',
+  requestAnswered: 'This request has already been answered',
+  requestAccepted: 'Cancellation request accepted',
+  requestDeclined: 'Cancellation request declined',
 } as const;
 
 /** Why a return came back (issue 24). */
@@ -95,6 +103,26 @@ export const createReturnBody = z.object({
 export type CreateReturnBody = z.output<typeof createReturnBody>;
 export type CreateReturnBodyInput = z.input<typeof createReturnBody>;
 
+/** `POST /api/vendor/orders/{id}/cancel-request`: `{ reason }`. */
+export const cancelRequestBody = z.object({ reason });
+export type CancelRequestBody = z.output<typeof cancelRequestBody>;
+
+/** `POST /api/orders/admin/{id}/cancel-requests/{requestId}/decline`: `{ reason }`. */
+export const declineCancelRequestBody = z.object({ reason });
+
+/** `POST /api/orders/admin/{id}/cancel-requests/{requestId}/accept`: `{ updatedAt }`, the order's version as loaded. */
+export const acceptCancelRequestBody = z.object({ updatedAt: version });
+
+/** `{ id, requestId }` of the admin's answer to a request. */
+export const cancelRequestParams = z.object({ id: idInput, requestId: idInput });
+
+/** The vendor's answer: the request as stored. */
+export const cancelRequestResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  request: orderCancelRequest,
+});
+
 /** The answer to both: the order as now stored, with its cancellations and returns. */
 export const orderCorrectionResponse = z.object({
   success: z.literal(true),
@@ -130,5 +158,41 @@ export const orderCorrectionEndpoints = {
     status: 201,
   })
     .input(z.object({ params: idParams, body: createReturnBody }))
+    .output(orderCorrectionResponse),
+  /**
+   * The signed-in vendor asks to cancel their lines of an order not yet on the road
+   * (201). Every admin is notified. 404 'Order not found' also for an order without
+   * their lines; 409 on the road or delivered, nothing of theirs left, or a request of
+   * theirs already pending.
+   */
+  requestCancel: endpoint('POST', '/api/vendor/orders/{id}/cancel-request', {
+    access: 'vendor',
+    tags: ['vendors'],
+    summary: 'Ask the store to cancel my lines of an order',
+    errors: [404],
+    status: 201,
+  })
+    .input(z.object({ params: idParams, body: cancelRequestBody }))
+    .output(cancelRequestResponse),
+  /**
+   * Accepts a vendor's pending request: cancels every unit left of that vendor's lines
+   * (the cancellation above, with the request's reason) and tells the vendor. 404 no
+   * such order or request; 409 answered already, the order on the road, or a stale
+   * `updatedAt`.
+   */
+  acceptCancelRequest: endpoint('POST', '/api/orders/admin/{id}/cancel-requests/{requestId}/accept', {
+    access: 'admin',
+    summary: "Accept a vendor's cancellation request",
+    errors: [404],
+  })
+    .input(z.object({ params: cancelRequestParams, body: acceptCancelRequestBody }))
+    .output(orderCorrectionResponse),
+  /** Declines a vendor's pending request with a reason, which the vendor is told. 404; 409 answered already. */
+  declineCancelRequest: endpoint('POST', '/api/orders/admin/{id}/cancel-requests/{requestId}/decline', {
+    access: 'admin',
+    summary: "Decline a vendor's cancellation request",
+    errors: [404],
+  })
+    .input(z.object({ params: cancelRequestParams, body: declineCancelRequestBody }))
     .output(orderCorrectionResponse),
 };

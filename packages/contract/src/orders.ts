@@ -93,6 +93,20 @@ export const orderReturn = z.object({
 });
 export type OrderReturn = z.infer<typeof orderReturn>;
 
+/** A vendor's request to cancel their lines of the order, and its outcome (issue 24). Times UTC. */
+export const orderCancelRequest = z.object({
+  _id: idString,
+  /** The vendor's business name. */
+  vendor: z.string(),
+  reason: z.string(),
+  status: z.enum(['pending', 'accepted', 'declined']),
+  /** The admin's reason for declining; null otherwise. */
+  decisionReason: z.string().nullable(),
+  createdAt: isoDateTime,
+  decidedAt: isoDateTime.nullable(),
+});
+export type OrderCancelRequest = z.infer<typeof orderCancelRequest>;
+
 /** An order as the API answers it (spec section 3). Money in rupees. */
 export const order = z.object({
   _id: idString,
@@ -122,6 +136,10 @@ export const order = z.object({
   statusHistory: z.array(orderStatusEntry),
   cancellations: z.array(orderCancellation),
   returns: z.array(orderReturn),
+  /** Vendors' requests to cancel their lines, oldest first. */
+  cancelRequests: z.array(orderCancelRequest),
+  /** How many of `cancelRequests` await an admin's answer. */
+  pendingCancelRequests: z.number().int().nonnegative(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });
@@ -129,7 +147,7 @@ export type Order = z.infer<typeof order>;
 
 /** A row of the order list: the order without its items, history, cancellations and returns. */
 export const orderSummary = order
-  .omit({ products: true, statusHistory: true, cancellations: true, returns: true })
+  .omit({ products: true, statusHistory: true, cancellations: true, returns: true, cancelRequests: true })
   .extend({
     itemCount: z.number().int().nonnegative(),
   });

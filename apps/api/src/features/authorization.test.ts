@@ -145,6 +145,28 @@ async function versionedOrderWithA(status: 'Order Placed' | 'Delivered') {
   return { id: order.id, updatedAt: row.updatedAt, itemId: line.id };
 }
 
+/** A pending cancellation request of vendor A on a new order of theirs, with the order's version. */
+async function pendingRequestOfA() {
+  const order = await versionedOrderWithA('Order Placed');
+  const now = new Date().toISOString();
+  const { id } = await t.db
+    .insertInto('orderCancelRequests')
+    .values({
+      orderId: order.id,
+      vendorId: vendorA.vendorId as number,
+      reason: 'Cannot ship it',
+      status: 'pending',
+      decisionReason: null,
+      decidedBy: null,
+      decidedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id, orderId: order.id, updatedAt: order.updatedAt };
+}
+
 const productBody = () => ({
   name: `Kettle ${unique()}`,
   productDetails: 'Steel kettle',
@@ -427,6 +449,34 @@ const rules: Record<string, Rule> = {
           restock: true,
           updatedAt: order.updatedAt,
         },
+      };
+    },
+  },
+  'POST /api/vendor/orders/:id/cancel-request': {
+    access: 'vendor',
+    ownedByA: true,
+    make: async () => ({
+      url: `/api/vendor/orders/${await orderWithA()}/cancel-request`,
+      payload: { reason: 'Cannot ship it' },
+    }),
+  },
+  'POST /api/orders/admin/:id/cancel-requests/:requestId/accept': {
+    access: 'admin',
+    make: async () => {
+      const request = await pendingRequestOfA();
+      return {
+        url: `/api/orders/admin/${request.orderId}/cancel-requests/${request.id}/accept`,
+        payload: { updatedAt: request.updatedAt },
+      };
+    },
+  },
+  'POST /api/orders/admin/:id/cancel-requests/:requestId/decline': {
+    access: 'admin',
+    make: async () => {
+      const request = await pendingRequestOfA();
+      return {
+        url: `/api/orders/admin/${request.orderId}/cancel-requests/${request.id}/decline`,
+        payload: { reason: 'Needed this week' },
       };
     },
   },

@@ -52,6 +52,8 @@ export const notificationTitles: Record<NotificationKind, string> = {
   product_rejected: 'Product rejected',
   order_cancelled: 'Order items cancelled',
   order_returned: 'Order items returned',
+  cancel_requested: 'Cancellation requested',
+  cancel_declined: 'Cancellation declined',
 };
 
 const rupeeText = (paise: number) =>
@@ -299,6 +301,55 @@ export async function notifyOrderCorrected(
     trx,
     rows.map((row) => row.userId),
   );
+}
+
+/**
+ * A vendor asked to cancel their lines of an order (issue 24): every admin hears of it,
+ * with the order as its link.
+ * @param trx the transaction that recorded the request.
+ */
+export async function notifyCancelRequested(
+  trx: Db,
+  order: { id: number; trackingNumber: string },
+  vendorName: string,
+  reason: string,
+  now: string,
+): Promise<void> {
+  const recipients = await deliver(trx, await findAdminUserIds(trx), {
+    kind: 'cancel_requested',
+    title: notificationTitles.cancel_requested,
+    message: `${vendorName} asks to cancel their items of order ${order.trackingNumber}: ${reason}`.slice(0, 500),
+    subjectType: 'order',
+    subjectId: order.id,
+    link: links.order(order.id),
+    createdAt: now,
+  });
+  await signalRecipients(trx, recipients);
+}
+
+/**
+ * An admin declined a vendor's request to cancel (issue 24): the vendor hears why.
+ * @param trx the transaction that recorded the answer.
+ */
+export async function notifyCancelDeclined(
+  trx: Db,
+  vendorId: number,
+  order: { id: number; trackingNumber: string },
+  reason: string,
+  now: string,
+): Promise<void> {
+  const vendorUser = (await findVendorUserIds(trx, [vendorId])).get(vendorId);
+  if (vendorUser === undefined) return;
+  const recipients = await deliver(trx, [vendorUser], {
+    kind: 'cancel_declined',
+    title: notificationTitles.cancel_declined,
+    message: `Your request to cancel items of order ${order.trackingNumber} was declined: ${reason}`.slice(0, 500),
+    subjectType: 'order',
+    subjectId: order.id,
+    link: links.vendorOrder(order.id),
+    createdAt: now,
+  });
+  await signalRecipients(trx, recipients);
 }
 
 /**

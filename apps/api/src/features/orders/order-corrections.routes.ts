@@ -2,12 +2,14 @@ import { orderCorrectionEndpoints, orderCorrectionMessages } from '@haat/contrac
 import type { FastifyPluginAsync } from 'fastify';
 import { actorOf } from '../../platform/auth/access.js';
 import { registerEndpoints } from '../../platform/http/endpoints.js';
+import { acceptCancellation, declineCancellation, requestCancellation } from './order-cancel-requests.service.js';
 import { cancelOrder, recordReturn } from './order-corrections.service.js';
-import { toOrder } from './orders.wire.js';
+import { toCancelRequest, toOrder } from './orders.wire.js';
 
 /**
- * Cancellations and returns (issue 24; `orderCorrectionEndpoints`), admin only: the
- * access level in the contract answers 401 without a token and 403 to a vendor.
+ * Cancellations, returns and vendors' cancellation requests (issue 24;
+ * `orderCorrectionEndpoints`): the access level each declares in the contract answers
+ * 401 without a token and 403 to the other role.
  */
 export const orderCorrectionRoutes: FastifyPluginAsync = async (app) => {
   registerEndpoints(app, orderCorrectionEndpoints, {
@@ -36,6 +38,32 @@ export const orderCorrectionRoutes: FastifyPluginAsync = async (app) => {
       success: true as const,
       message: orderCorrectionMessages.returnRecorded,
       order: toOrder(await recordReturn(app.db, actorOf(request), request.params.id, request.body)),
+    }),
+    /**
+     * `POST /api/vendor/orders/{id}/cancel-request` (a vendor) → 201 `{ success, message:
+     * 'Cancellation request sent', request }`. Errors: 404 not their order; 409 too late,
+     * nothing left, or already asked.
+     */
+    requestCancel: async (request) => ({
+      success: true as const,
+      message: orderCorrectionMessages.requestSent,
+      request: toCancelRequest(await requestCancellation(app.db, actorOf(request), request.params.id, request.body)),
+    }),
+    /** `POST /api/orders/admin/{id}/cancel-requests/{requestId}/accept` → `{ success, message, order }`. */
+    acceptCancelRequest: async (request) => ({
+      success: true as const,
+      message: orderCorrectionMessages.requestAccepted,
+      order: toOrder(
+        await acceptCancellation(app.db, actorOf(request), request.params.id, request.params.requestId, request.body),
+      ),
+    }),
+    /** `POST /api/orders/admin/{id}/cancel-requests/{requestId}/decline` → `{ success, message, order }`. */
+    declineCancelRequest: async (request) => ({
+      success: true as const,
+      message: orderCorrectionMessages.requestDeclined,
+      order: toOrder(
+        await declineCancellation(app.db, actorOf(request), request.params.id, request.params.requestId, request.body),
+      ),
     }),
   });
 };

@@ -53,6 +53,14 @@ export function findOrderRows(rows: OrderRows) {
         .whereRef('orderItems.orderId', '=', 'orders.id')
         .as('itemCount'),
     )
+    .select((eb) =>
+      eb
+        .selectFrom('orderCancelRequests')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('orderCancelRequests.orderId', '=', 'orders.id')
+        .where('orderCancelRequests.status', '=', 'pending')
+        .as('pendingCancelRequests'),
+    )
     .orderBy('orders.createdAt', 'desc')
     .orderBy('orders.id', 'desc')
     .execute();

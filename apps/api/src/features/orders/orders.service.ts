@@ -4,6 +4,7 @@ import { type ListContext, searchedListPieces } from '../../platform/db/list-sea
 import { type ListAnswer, listOrPage } from '../../platform/db/lists.js';
 import { notFound } from '../../platform/errors.js';
 import { utcDateOf } from '../coupons/coupon-rules.js';
+import { findCancelRequests } from './order-cancel-requests.repository.js';
 import {
   findCancellationLines,
   findCancellations,
@@ -183,6 +184,7 @@ export interface OrderDetail {
   history: Awaited<ReturnType<typeof findOrderStatusHistory>>;
   cancellations: (Awaited<ReturnType<typeof findCancellations>>[number] & { lines: CorrectionLines })[];
   returns: (Awaited<ReturnType<typeof findReturns>>[number] & { lines: CorrectionLines })[];
+  cancelRequests: Awaited<ReturnType<typeof findCancelRequests>>;
 }
 
 /** Each record with the lines whose `parentId` is its id. */
@@ -199,13 +201,14 @@ function withLines<T extends { id: number }>(records: readonly T[], lines: Corre
 export async function getOrder(db: Db, id: number): Promise<OrderDetail> {
   const row = await findOrderById(db, id);
   if (!row) throw notFound(orderMessages.notFound);
-  const [items, history, cancellations, cancellationLines, returns, returnLines] = await Promise.all([
+  const [items, history, cancellations, cancellationLines, returns, returnLines, cancelRequests] = await Promise.all([
     findOrderItems(db, id),
     findOrderStatusHistory(db, id),
     findCancellations(db, id),
     findCancellationLines(db, id),
     findReturns(db, id),
     findReturnLines(db, id),
+    findCancelRequests(db, id),
   ]);
   return {
     order: row,
@@ -213,5 +216,6 @@ export async function getOrder(db: Db, id: number): Promise<OrderDetail> {
     history,
     cancellations: withLines(cancellations, cancellationLines),
     returns: withLines(returns, returnLines),
+    cancelRequests,
   };
 }

@@ -1,6 +1,7 @@
 import {
   type CouponValidateResponse,
   type Order,
+  type OrderCancelRequest,
   type OrderListResponse,
   type OrderStatsResponse,
   type OrderSummary,
@@ -8,6 +9,7 @@ import {
 } from '@haat/contract';
 import type { ListAnswer } from '../../platform/db/lists.js';
 import type { CouponCheck } from './checkout.service.js';
+import type { CancelRequestRow } from './order-cancel-requests.repository.js';
 import type { OrderListRow, OrderRowWithUser } from './orders.repository.js';
 import type { OrderDetail, OrderStats } from './orders.service.js';
 
@@ -17,7 +19,12 @@ import type { OrderDetail, OrderStats } from './orders.service.js';
  * strings. The routes call these on what the service answered.
  */
 
-function toOrderBase(row: OrderRowWithUser): Omit<Order, 'products' | 'statusHistory' | 'cancellations' | 'returns'> {
+function toOrderBase(
+  row: OrderRowWithUser,
+): Omit<
+  Order,
+  'products' | 'statusHistory' | 'cancellations' | 'returns' | 'cancelRequests' | 'pendingCancelRequests'
+> {
   return {
     _id: String(row.id),
     trackingNumber: row.trackingNumber,
@@ -47,7 +54,11 @@ function toOrderBase(row: OrderRowWithUser): Omit<Order, 'products' | 'statusHis
 
 /** An order of the list as the wire's summary: rupees, string ids, the number of lines. */
 export function toOrderSummary(row: OrderListRow): OrderSummary {
-  return { ...toOrderBase(row), itemCount: Number(row.itemCount ?? 0) };
+  return {
+    ...toOrderBase(row),
+    pendingCancelRequests: Number(row.pendingCancelRequests ?? 0),
+    itemCount: Number(row.itemCount ?? 0),
+  };
 }
 
 /**
@@ -92,6 +103,8 @@ export function toOrder(detail: OrderDetail): Order {
       by: entry.byName,
       createdAt: entry.createdAt,
     })),
+    cancelRequests: detail.cancelRequests.map(toCancelRequest),
+    pendingCancelRequests: detail.cancelRequests.filter((request) => request.status === 'pending').length,
     returns: detail.returns.map((entry) => ({
       _id: String(entry.id),
       reason: entry.reason,
@@ -103,6 +116,19 @@ export function toOrder(detail: OrderDetail): Order {
       by: entry.byName,
       createdAt: entry.createdAt,
     })),
+  };
+}
+
+/** A vendor's cancellation request as the wire carries it (times UTC). */
+export function toCancelRequest(request: CancelRequestRow): OrderCancelRequest {
+  return {
+    _id: String(request.id),
+    vendor: request.vendor,
+    reason: request.reason,
+    status: request.status,
+    decisionReason: request.decisionReason,
+    createdAt: request.createdAt,
+    decidedAt: request.decidedAt,
   };
 }
 

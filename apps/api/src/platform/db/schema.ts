@@ -182,6 +182,18 @@ export interface OrderReturnsTable extends Timestamps {
   returnedBy: number | null;
 }
 
+/** A vendor's request to cancel their lines of an order, and its outcome (issue 24). */
+export interface OrderCancelRequestsTable extends Timestamps {
+  id: Id;
+  orderId: number;
+  vendorId: number;
+  reason: string;
+  status: 'pending' | 'accepted' | 'declined';
+  decisionReason: string | null;
+  decidedBy: number | null;
+  decidedAt: string | null;
+}
+
 /** A line of a cancellation or a return: units of one order line and their value (paise). */
 interface CorrectionItem {
   id: Id;
@@ -404,6 +416,7 @@ export interface Database {
   orderCancellationItems: OrderCancellationItemsTable;
   orderReturns: OrderReturnsTable;
   orderReturnItems: OrderReturnItemsTable;
+  orderCancelRequests: OrderCancelRequestsTable;
   orderDailyTotals: OrderDailyTotalsTable;
   coupons: CouponsTable;
   couponProducts: CouponProductsTable;
@@ -450,7 +463,9 @@ export interface NotificationsTable {
     | 'product_approved'
     | 'product_rejected'
     | 'order_cancelled'
-    | 'order_returned';
+    | 'order_returned'
+    | 'cancel_requested'
+    | 'cancel_declined';
   title: string;
   message: string;
   subjectType: 'order' | 'product' | 'vendor' | 'contact';

@@ -6,6 +6,7 @@ import {
   moneyType,
   oneOf,
   references,
+  timestampType,
   widenCheckConstraint,
   withId,
   withTimestamps,
@@ -22,6 +23,8 @@ const notificationKinds = [
   'product_rejected',
   'order_cancelled',
   'order_returned',
+  'cancel_requested',
+  'cancel_declined',
 ];
 const returnReasons = ['damaged', 'wrong_item', 'not_as_described', 'changed_mind', 'other'];
 
@@ -38,6 +41,9 @@ const returnReasons = ['damaged', 'wrong_item', 'not_as_described', 'changed_min
  *   what returns refunded.
  * - `order_items.cancelled_quantity` and `returned_quantity`: units taken back.
  * - `order_daily_totals` sums `discounted_total_paise - refunded_total_paise`.
+ * - `order_cancel_requests`: a vendor asks to cancel their lines of an order; an admin
+ *   accepts (a cancellation) or declines with a reason. Notifications take the kinds
+ *   'cancel_requested' and 'cancel_declined'.
  */
 export async function up(db: MigrationDb): Promise<void> {
   await widenCheckConstraint(db, 'orders', 'orders_status_check', 'status', orderStates);
@@ -120,6 +126,32 @@ export async function up(db: MigrationDb): Promise<void> {
     await db.schema.createIndex(`${table}_parent_idx`).on(table).column(parentColumn).execute();
   }
 
+  await withTimestamps(
+    db,
+    withId(db, db.schema.createTable('order_cancel_requests'))
+      .addColumn('order_id', 'integer', (col) => references('orders.id', 'cascade')(col.notNull()))
+      .addColumn('vendor_id', 'integer', (col) => references('vendors.id', 'cascade')(col.notNull()))
+      .addColumn('reason', 'text', (col) => col.notNull())
+      .addColumn('status', 'text', (col) => col.notNull())
+      .addColumn('decision_reason', 'text')
+      .addColumn('decided_by', 'integer', references('users.id', 'set null'))
+      .addColumn('decided_at', timestampType(db))
+      .addCheckConstraint('order_cancel_requests_status_check', oneOf('status', ['pending', 'accepted', 'declined'])),
+  ).execute();
+  await db.schema
+    .createIndex('order_cancel_requests_order_id_idx')
+    .on('order_cancel_requests')
+    .columns(['order_id', 'status'])
+    .execute();
+  // At most one pending request per vendor and order.
+  await db.schema
+    .createIndex('order_cancel_requests_pending_key')
+    .on('order_cancel_requests')
+    .columns(['order_id', 'vendor_id'])
+    .unique()
+    .where(sql.ref('status'), '=', 'pending')
+    .execute();
+
   await countNetOfRefunds(db);
   const day = isPostgres(db) ? sql`(created_at at time zone 'UTC')::date` : sql`substr(created_at, 1, 10)`;
   await sql`delete from order_daily_totals`.execute(db);
@@ -130,6 +162,7 @@ export async function up(db: MigrationDb): Promise<void> {
 }
 
 export async function down(db: MigrationDb): Promise<void> {
+  await db.schema.dropTable('order_cancel_requests').execute();
   await db.schema.dropTable('order_return_items').execute();
   await db.schema.dropTable('order_cancellation_items').execute();
   await db.schema.dropTable('order_returns').execute();

@@ -38,6 +38,8 @@ const baseOrder: Order = {
   statusHistory: [],
   cancellations: [],
   returns: [],
+  cancelRequests: [],
+  pendingCancelRequests: 0,
   createdAt: '2026-11-20T10:00:00.000Z',
   updatedAt: '2026-11-20T10:00:00.000Z',
 };

@@ -24,6 +24,7 @@ const summary = (id: string, trackingNumber: string, email: string | null): Orde
   cancelledTotal: 0,
   refundedTotal: 0,
   netTotal: 900.5,
+  pendingCancelRequests: 0,
   status: 'Packaging',
   itemCount: 1,
   ...timestamps,

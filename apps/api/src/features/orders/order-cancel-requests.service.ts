@@ -1,0 +1,143 @@
+import { type CancelRequestBody, orderCorrectionMessages as messages, orderMessages } from '@haat/contract';
+import type { Actor } from '../../platform/auth/access.js';
+import type { Db } from '../../platform/db/create-db.js';
+import { runTransaction } from '../../platform/db/transactions.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { recordActivity } from '../activity/activity.service.js';
+import { notifyCancelDeclined, notifyCancelRequested } from '../notifications/notifications.service.js';
+import {
+  answerCancelRequest,
+  type CancelRequestRow,
+  findCancelRequest,
+  findVendorLines,
+  hasPendingRequest,
+  insertCancelRequest,
+} from './order-cancel-requests.repository.js';
+import { findOrderForCorrection } from './order-corrections.repository.js';
+import { cancelOrderInTransaction } from './order-corrections.service.js';
+import { getOrder, type OrderDetail } from './orders.service.js';
+
+/**
+ * A vendor's request to cancel their lines of an order (issue 24): the vendor asks while
+ * the order is not yet on the road; the admins hear of it and see it on the order; one
+ * of them accepts it (a cancellation of the vendor's units left, through the same
+ * service as any) or declines it with a reason the vendor is told.
+ */
+
+/** Units left of each line. */
+const left = (line: { quantity: number; cancelledQuantity: number; returnedQuantity: number }) =>
+  line.quantity - line.cancelledQuantity - line.returnedQuantity;
+
+/**
+ * `POST /api/vendor/orders/{id}/cancel-request`: records the signed-in vendor's request
+ * and notifies every admin, in one transaction on the locked order.
+ * @returns the request as stored.
+ * @throws AppError NOT_FOUND (404) 'Order not found' for no order or one without the
+ *   vendor's lines; CONFLICT (409) the order on the road, delivered or cancelled, none of
+ *   the vendor's units left, or a request of theirs already pending.
+ */
+export async function requestCancellation(
+  db: Db,
+  actor: Actor,
+  orderId: number,
+  body: CancelRequestBody,
+): Promise<CancelRequestRow> {
+  const vendorId = actor.vendorId;
+  if (vendorId === null) throw notFound(orderMessages.notFound);
+  return runTransaction(db, async (trx) => {
+    const order = await findOrderForCorrection(trx, orderId);
+    const lines = order ? await findVendorLines(trx, orderId, vendorId) : [];
+    if (!order || lines.length === 0) throw notFound(orderMessages.notFound);
+    if (order.status !== 'Order Placed' && order.status !== 'Packaging')
+      throw new AppError('CONFLICT', messages.requestTooLate);
+    if (!lines.some((line) => left(line) > 0)) throw new AppError('CONFLICT', messages.requestNothingLeft);
+    if (await hasPendingRequest(trx, orderId, vendorId)) throw new AppError('CONFLICT', messages.requestPending);
+    const at = new Date().toISOString();
+    const id = await insertCancelRequest(trx, { orderId, vendorId, reason: body.reason, at });
+    const request = (await findCancelRequest(trx, orderId, id)) as CancelRequestRow;
+    await notifyCancelRequested(trx, order, request.vendor, body.reason, at);
+    return request;
+  });
+}
+
+/** The pending request `requestId` of order `orderId`. @throws AppError 404, or 409 when answered already. */
+async function pendingRequest(trx: Db, orderId: number, requestId: number): Promise<CancelRequestRow> {
+  const request = await findCancelRequest(trx, orderId, requestId);
+  if (!request) throw notFound(messages.requestNotFound);
+  if (request.status !== 'pending') throw new AppError('CONFLICT', messages.requestAnswered);
+  return request;
+}
+
+/**
+ * `POST /api/orders/admin/{id}/cancel-requests/{requestId}/accept`: cancels every unit
+ * left of the vendor's lines with the request's reason (`cancelOrderInTransaction`: the
+ * stock, figures, coupon, history, notifications and activity log as for any
+ * cancellation) and marks the request accepted, in one transaction.
+ * @throws AppError NOT_FOUND (404) no such order or request; CONFLICT (409) answered
+ *   already, the order on the road, or a stale `updatedAt`.
+ */
+export async function acceptCancellation(
+  db: Db,
+  actor: Actor,
+  orderId: number,
+  requestId: number,
+  body: { updatedAt: string },
+): Promise<OrderDetail> {
+  await runTransaction(db, async (trx) => {
+    const order = await findOrderForCorrection(trx, orderId);
+    if (!order) throw notFound(orderMessages.notFound);
+    const request = await pendingRequest(trx, orderId, requestId);
+    const items = (await findVendorLines(trx, orderId, request.vendorId))
+      .filter((line) => left(line) > 0)
+      .map((line) => ({ itemId: line.id, quantity: left(line) }));
+    if (items.length > 0)
+      await cancelOrderInTransaction(trx, actor, orderId, {
+        reason: `Asked by ${request.vendor}: ${request.reason}`.slice(0, 500),
+        items,
+        updatedAt: body.updatedAt,
+      });
+    await answerCancelRequest(trx, requestId, {
+      status: 'accepted',
+      decisionReason: null,
+      decidedBy: actor.userId,
+      at: new Date().toISOString(),
+    });
+  });
+  return getOrder(db, orderId);
+}
+
+/**
+ * `POST /api/orders/admin/{id}/cancel-requests/{requestId}/decline`: marks the request
+ * declined with the admin's reason, tells the vendor, and logs it.
+ * @throws AppError NOT_FOUND (404) no such order or request; CONFLICT (409) answered already.
+ */
+export async function declineCancellation(
+  db: Db,
+  actor: Actor,
+  orderId: number,
+  requestId: number,
+  body: { reason: string },
+): Promise<OrderDetail> {
+  await runTransaction(db, async (trx) => {
+    const order = await findOrderForCorrection(trx, orderId);
+    if (!order) throw notFound(orderMessages.notFound);
+    const request = await pendingRequest(trx, orderId, requestId);
+    const at = new Date().toISOString();
+    await answerCancelRequest(trx, requestId, {
+      status: 'declined',
+      decisionReason: body.reason,
+      decidedBy: actor.userId,
+      at,
+    });
+    await notifyCancelDeclined(trx, request.vendorId, order, body.reason, at);
+    await recordActivity(trx, {
+      actor,
+      action: 'reject',
+      kind: 'order',
+      recordId: orderId,
+      label: order.trackingNumber,
+      changes: { cancelRequest: { before: request.reason, after: `Declined: ${body.reason}` } },
+    });
+  });
+  return getOrder(db, orderId);
+}
