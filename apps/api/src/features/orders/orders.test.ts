@@ -104,6 +104,7 @@ describe('GET /api/orders/admin/orders', () => {
       cancelledTotal: 0,
       refundedTotal: 0,
       netTotal: 3598.2,
+      pendingCancelRequests: 0,
       status: 'Delivered',
       itemCount: 2,
       createdAt: at(1),
