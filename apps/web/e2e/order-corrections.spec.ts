@@ -143,3 +143,56 @@ test('an admin cancels a unit, the order is delivered, a unit comes back with a 
   expect(final.netTotal).toBe(Math.round((afterCancel.discountedTotal - 100) * 100) / 100);
   expect((await revenuePaise(request, token)) - before).toBe(Math.round(final.netTotal * 100));
 });
+
+test('a vendor asks to cancel their items, an admin sees the request on the list and accepts it', async ({
+  browser,
+  request,
+}) => {
+  const vendorLogin = await request.post('/api/auth/admin/login', { data: demo.vendor });
+  expect(vendorLogin.ok(), await vendorLogin.text()).toBe(true);
+  const vendorToken = (await vendorLogin.json()).token;
+  const own = await request.get('/api/products/admin/all?limit=100&status=active&stock=in-stock', {
+    headers: auth(vendorToken),
+  });
+  const product = ((await own.json()).products as ProductRow[]).find((p) => p.isApproved && p.stockQuantity >= 1);
+  expect(product, 'the demo vendor has an approved product in stock').toBeTruthy();
+  if (!product) return;
+  const placed = await request.post('/api/orders', {
+    data: {
+      items: [{ product: product._id, quantity: 1 }],
+      billingInfo: {
+        fullName: 'E2E Requester',
+        email: `e2e.request.${uniqueSuffix().toLowerCase()}@example.test`,
+        phone: '+91 90000 00000',
+        address: { fullAddress: '2 Test Street', city: 'Pune', province: 'Maharashtra' },
+      },
+      paymentMethod: 'Cash on Delivery',
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const order = (await placed.json()).order;
+
+  const vendorPage = await browser.newPage();
+  await signIn(vendorPage, demo.vendor);
+  await vendorPage.goto(`/admin/my-orders/${order._id}`);
+  await vendorPage.getByRole('button', { name: 'Ask to cancel' }).click();
+  const dialog = vendorPage.getByRole('dialog', { name: 'Ask to cancel my items' });
+  await dialog.getByLabel('Reason').fill('The last unit is damaged');
+  await dialog.getByRole('button', { name: 'Send request' }).click();
+  await expect(vendorPage.getByText('Cancellation request sent', { exact: true }).first()).toBeVisible();
+  await expect(vendorPage.getByText('Awaiting the store')).toBeVisible();
+  await expect(vendorPage.getByRole('button', { name: 'Ask to cancel' })).toHaveCount(0);
+  await vendorPage.close();
+
+  const adminPage = await browser.newPage();
+  await signIn(adminPage);
+  await adminPage.goto(`/admin/orders?search=${order.trackingNumber}`);
+  await expect(adminPage.getByText('Cancellation requested').first()).toBeVisible();
+  await adminPage.goto(`/admin/orders/${order._id}`);
+  await expect(adminPage.getByText('The last unit is damaged')).toBeVisible();
+  await adminPage.getByRole('button', { name: 'Accept and cancel their items' }).click();
+  await expect(adminPage.getByText('Cancellation request accepted', { exact: true }).first()).toBeVisible();
+  await expect(adminPage.getByRole('heading', { name: order.trackingNumber })).toBeVisible();
+  await expect(adminPage.getByText('Cancelled', { exact: true }).first()).toBeVisible();
+  await adminPage.close();
+});

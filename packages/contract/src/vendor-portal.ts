@@ -118,6 +118,16 @@ export const vendorOrder = z.object({
   ),
   /** Rupees, their own lines only, the units still sold (less cancelled and returned). */
   total: z.number(),
+  /** Their requests to cancel their lines of this order, oldest first (issue 24). */
+  cancelRequests: z.array(
+    z.object({
+      _id: idString,
+      reason: z.string(),
+      status: z.enum(['pending', 'accepted', 'declined']),
+      decisionReason: z.string().nullable(),
+      createdAt: isoDateTime,
+    }),
+  ),
   shipTo: z.object({
     fullName: z.string(),
     phone: z.string(),

@@ -218,3 +218,14 @@ export function findStatusHistory(db: Db, orderId: number) {
     .orderBy('id')
     .execute();
 }
+
+/** The vendor's requests to cancel their lines of the order, oldest first (issue 24). */
+export function findOwnCancelRequests(db: Db, vendorId: number, orderId: number) {
+  return db
+    .selectFrom('orderCancelRequests')
+    .select(['id', 'reason', 'status', 'decisionReason', 'createdAt'])
+    .where('orderId', '=', orderId)
+    .where('vendorId', '=', vendorId)
+    .orderBy('id')
+    .execute();
+}

@@ -7,6 +7,7 @@ import {
   countOwnOrders,
   countOwnOrdersOf,
   countOwnProducts,
+  findOwnCancelRequests,
   findOwnLines,
   findOwnOrder,
   findStatusHistory,
@@ -101,6 +102,8 @@ export interface VendorOrderDetail {
   lines: Awaited<ReturnType<typeof findOwnLines>>;
   /** The status history, oldest first. */
   history: Awaited<ReturnType<typeof findStatusHistory>>;
+  /** The vendor's requests to cancel their lines, oldest first. */
+  cancelRequests: Awaited<ReturnType<typeof findOwnCancelRequests>>;
 }
 
 /**
@@ -112,6 +115,10 @@ export interface VendorOrderDetail {
 export async function getVendorOrder(db: Db, vendorId: number, orderId: number): Promise<VendorOrderDetail> {
   const order = await findOwnOrder(db, vendorId, orderId);
   if (!order) throw notFound(vendorPortalMessages.orderNotFound);
-  const [lines, history] = await Promise.all([findOwnLines(db, vendorId, orderId), findStatusHistory(db, orderId)]);
-  return { order, lines, history };
+  const [lines, history, cancelRequests] = await Promise.all([
+    findOwnLines(db, vendorId, orderId),
+    findStatusHistory(db, orderId),
+    findOwnCancelRequests(db, vendorId, orderId),
+  ]);
+  return { order, lines, history, cancelRequests };
 }

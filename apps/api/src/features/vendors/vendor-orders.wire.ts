@@ -62,7 +62,7 @@ export function toVendorDashboard(figures: VendorDashboardFigures): VendorDashbo
 
 /** One order as its vendor sees it: their lines and total in rupees, history, where to ship. */
 export function toVendorOrder(detail: VendorOrderDetail): VendorOrder {
-  const { order, lines, history } = detail;
+  const { order, lines, history, cancelRequests } = detail;
   return {
     _id: String(order.id),
     trackingNumber: order.trackingNumber,
@@ -86,6 +86,13 @@ export function toVendorOrder(detail: VendorOrderDetail): VendorOrder {
         0,
       ),
     ),
+    cancelRequests: cancelRequests.map((request) => ({
+      _id: String(request.id),
+      reason: request.reason,
+      status: request.status,
+      decisionReason: request.decisionReason,
+      createdAt: request.createdAt,
+    })),
     shipTo: {
       fullName: order.billingFullName,
       phone: order.billingPhone,

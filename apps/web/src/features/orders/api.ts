@@ -103,3 +103,25 @@ export function useRecordReturn(id: string) {
     onSuccess: (answer) => changed(answer.order),
   });
 }
+
+/** Accepting or declining a vendor's cancellation request (issue 24), by its id. */
+export function useAnswerCancelRequest(id: string) {
+  const changed = useOrderChanged(id);
+  return useMutation({
+    mutationFn: (
+      answer:
+        | { requestId: string; accept: true; updatedAt: string }
+        | { requestId: string; accept: false; reason: string },
+    ) =>
+      answer.accept
+        ? client.orders.acceptCancelRequest({
+            params: { id, requestId: answer.requestId },
+            body: { updatedAt: answer.updatedAt },
+          })
+        : client.orders.declineCancelRequest({
+            params: { id, requestId: answer.requestId },
+            body: { reason: answer.reason },
+          }),
+    onSuccess: (answer) => changed(answer.order),
+  });
+}

@@ -1,5 +1,5 @@
 import type { OrderStatus } from '@haat/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { client, queries } from '../../lib/api-client';
 import { useCursorList } from '../../lib/use-cursor-list';
 
@@ -47,4 +47,18 @@ export function useVendorOrders(filters: VendorOrderFilters) {
 /** One order as the vendor sees it: their lines, history and where to ship. */
 export function useVendorOrder(id: string) {
   return useQuery(queries.vendorPortal.order.queryOptions({ input: { params: { id } } }));
+}
+
+/**
+ * `POST /api/vendor/orders/{id}/cancel-request` (issue 24): the vendor asks the store to
+ * cancel their lines; the order refetches to show the request.
+ */
+export function useRequestCancellation(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reason: string) => client.orders.requestCancel({ params: { id }, body: { reason } }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: queries.vendorPortal.order.key() });
+    },
+  });
 }

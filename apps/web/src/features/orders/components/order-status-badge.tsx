@@ -25,16 +25,18 @@ export function OrderStatusBadge({ status }: { status: string | null | undefined
 }
 
 /**
- * The order list's mark for an order with a cancellation or a return (issue 24):
- * 'Part cancelled' and/or 'Refunded', beside its status. Nothing for a wholly cancelled
+ * The order list's mark for an order with a vendor's pending cancellation request, a
+ * cancellation or a return (issue 24): 'Cancellation requested', 'Part cancelled',
+ * 'Refunded', beside its status. Nothing for a wholly cancelled
  * order (its status says it) or an untouched one.
  */
 export function CorrectionMark({
   order,
 }: {
-  order: { status: string; cancelledTotal: number; refundedTotal: number };
+  order: { status: string; cancelledTotal: number; refundedTotal: number; pendingCancelRequests: number };
 }) {
   const marks = [
+    order.pendingCancelRequests > 0 ? 'Cancellation requested' : null,
     order.cancelledTotal > 0 && order.status !== 'Cancelled' ? 'Part cancelled' : null,
     order.refundedTotal > 0 ? 'Refunded' : null,
   ].filter(Boolean);

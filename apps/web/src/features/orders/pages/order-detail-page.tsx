@@ -12,6 +12,7 @@ import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { rememberedListSearch } from '../../../lib/use-list-filters';
 import { isOrderId, useOrder } from '../api';
+import { CancelRequests } from '../components/cancel-requests';
 import { OrderCorrectionActions, OrderCorrectionsRecord } from '../components/order-corrections';
 import { displayStatus, OrderStatusBadge } from '../components/order-status-badge';
 import { UpdateStatusForm } from '../components/update-status-form';
@@ -205,6 +206,7 @@ export function OrderDetailPage() {
             </dl>
           </FormSection>
           {status !== 'Delivered' && status !== 'Cancelled' && <UpdateStatusForm order={order} />}
+          <CancelRequests order={order} />
           <OrderCorrectionActions order={order} />
           <HistoryPanel kind="order" id={order._id} />
         </div>

@@ -6,9 +6,14 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatRupees } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useVendorOrder } from '../api';
+import { AskToCancel } from '../components/ask-to-cancel';
 import { vendorOrderListPath } from '../hooks/use-vendor-order-filters';
 
-/** One order as its vendor sees it (issue 8): their lines and total, status history, where to ship. Read-only. */
+/**
+ * One order as its vendor sees it (issue 8): their lines (with units cancelled or
+ * returned) and total, status history, where to ship; and their cancellation requests
+ * (issue 24).
+ */
 export function VendorOrderPage() {
   useDocumentTitle('Order Details');
   const { id = '' } = useParams();
@@ -38,6 +43,12 @@ export function VendorOrderPage() {
             <li key={line._id} className="flex justify-between py-2">
               <span>
                 {line.product.name} × {line.quantity}
+                {line.cancelledQuantity > 0 && (
+                  <span className="ml-2 text-red-700">{line.cancelledQuantity} cancelled</span>
+                )}
+                {line.returnedQuantity > 0 && (
+                  <span className="ml-2 text-red-700">{line.returnedQuantity} returned</span>
+                )}
               </span>
               <span>{formatRupees(line.salePrice * line.quantity)}</span>
             </li>
@@ -45,6 +56,7 @@ export function VendorOrderPage() {
         </ul>
         <p className="mt-3 text-right font-semibold">My Total: {formatRupees(order.total)}</p>
       </section>
+      <AskToCancel order={order} />
       <section aria-label={m.shipTo} className="rounded-xl border border-slate-200 bg-white p-5 text-sm">
         <h2 className="text-base font-semibold">{m.shipTo}</h2>
         <p className="mt-2">{order.shipTo.fullName}</p>
