@@ -1,4 +1,4 @@
-import { DASHBOARD_MONTHS, type OrderStatus, orderStatuses, RECENT_ORDERS } from '@haat/contract';
+import { DASHBOARD_MONTHS, type OrderStatus, orderStates, RECENT_ORDERS } from '@haat/contract';
 import type { Db } from '../../platform/db/create-db.js';
 import { countCustomers } from '../auth/auth.service.js';
 import {
@@ -61,7 +61,7 @@ export async function getDashboardSummary(
     ordersToday: stats.ordersToday,
     totalRevenuePaise: stats.totalRevenuePaise,
     monthly,
-    statusDistribution: orderStatuses.map((status) => ({ status, count: stats.byStatus[status] })),
+    statusDistribution: orderStates.map((status) => ({ status, count: stats.byStatus[status] })),
     recentOrders,
     generatedAt: now.toISOString(),
   };

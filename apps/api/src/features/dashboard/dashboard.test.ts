@@ -145,7 +145,7 @@ describe('GET /api/dashboard/summary', () => {
     expect(byMonth['2026-07']).toBe(1);
   });
 
-  it('answers the four statuses in pipeline order with their counts', async () => {
+  it('answers the four statuses in pipeline order, then Cancelled, with their counts', async () => {
     const body = (await summary(t, admin)).json();
     const count = (status: string) => orders.filter((o) => o.status === status).length;
     expect(body.statusDistribution).toEqual([
@@ -153,6 +153,7 @@ describe('GET /api/dashboard/summary', () => {
       { status: 'Packaging', count: count('Packaging') },
       { status: 'On The Road', count: count('On The Road') },
       { status: 'Delivered', count: count('Delivered') },
+      { status: 'Cancelled', count: count('Cancelled') },
     ]);
   });
 
@@ -212,7 +213,7 @@ describe('GET /api/dashboard/summary on an empty store', () => {
       ordersToday: 0,
       totalRevenue: 0,
       monthly: EXPECTED_MONTHS.map(([month, label]) => ({ month, label, orders: 0, revenue: 0 })),
-      statusDistribution: ['Order Placed', 'Packaging', 'On The Road', 'Delivered'].map((status) => ({
+      statusDistribution: ['Order Placed', 'Packaging', 'On The Road', 'Delivered', 'Cancelled'].map((status) => ({
         status,
         count: 0,
       })),

@@ -4,8 +4,8 @@ import { formatNumber } from '../../../lib/format';
 import { NARROW_SCREEN, useMediaQuery } from '../../../lib/use-media-query';
 import { layoutPieLabels } from './pie-label-layout';
 
-/** The pie's colours, cycled through by slice (spec section 9: four colours). */
-export const STATUS_CHART_COLOURS = ['#7c3aed', '#2563eb', '#f59e0b', '#10b981'] as const;
+/** The pie's colours by slice (spec section 9: four colours, one per status of the pipeline), and red for Cancelled (issue 24). */
+export const STATUS_CHART_COLOURS = ['#7c3aed', '#2563eb', '#f59e0b', '#10b981', '#dc2626'] as const;
 
 /** A slice's label: 'status percent%' (spec section 2), the percent rounded to a whole number. */
 export function sliceLabel(status: string, percent: number): string {
@@ -81,8 +81,16 @@ export function StatusChart({ distribution }: { distribution: DashboardSummary['
                 label={renderLabel}
                 labelLine={false}
               >
-                {slices.map((entry, index) => (
-                  <Cell key={entry.status} fill={STATUS_CHART_COLOURS[index % STATUS_CHART_COLOURS.length]} />
+                {slices.map((entry) => (
+                  // Each status keeps its colour whether or not the statuses before it have orders.
+                  <Cell
+                    key={entry.status}
+                    fill={
+                      STATUS_CHART_COLOURS[
+                        distribution.findIndex((status) => status.status === entry.status) % STATUS_CHART_COLOURS.length
+                      ]
+                    }
+                  />
                 ))}
               </Pie>
               <Tooltip formatter={(value) => formatNumber(Number(value))} />
