@@ -51,7 +51,10 @@ function expectedFigures(now: Date) {
         dayStart.toISOString(),
         nextDay.toISOString(),
       ),
-      revenuePaise: one("select coalesce(sum(discounted_total_paise), 0) from orders where status = 'Delivered'"),
+      // Net of refunds (issue 24): what the Delivered orders are worth to the store.
+      revenuePaise: one(
+        "select coalesce(sum(discounted_total_paise - refunded_total_paise), 0) from orders where status = 'Delivered'",
+      ),
       ordersInChart: one(
         'select count(*) from orders where created_at >= ? and created_at < ?',
         new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1)).toISOString(),

@@ -167,6 +167,11 @@ export const orderListQuery = pageQuery.extend({
     .optional()
     .transform((value) => (value === '' ? undefined : value)),
   status: z.enum(['all', ...orderStates], { error: orderMessages.invalidStatus }).default('all'),
+  /** `true`: only orders with a cancellation or a refund (issue 24). */
+  corrected: z
+    .enum(['true', 'false'], { error: 'corrected must be true or false' })
+    .optional()
+    .transform((value) => value === 'true'),
 });
 export type OrderListQuery = z.input<typeof orderListQuery>;
 export type OrderListFilters = z.output<typeof orderListQuery>;

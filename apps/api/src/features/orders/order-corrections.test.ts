@@ -327,3 +327,56 @@ describe('POST /api/orders/admin/:id/returns', () => {
     expect(await kit.stock(product)).toBe(9);
   });
 });
+
+describe('GET /api/orders/admin/orders?corrected=true', () => {
+  it('lists only the orders with a cancellation or a refund, newest first, with the search and pages', async () => {
+    const product = await kit.product(10_000, 50);
+    const untouched = await kit.placed([{ product, quantity: 1 }]);
+    const partly = await kit.placed([{ product, quantity: 2 }]);
+    await kit.cancel(admin, partly._id, {
+      reason: 'One less',
+      items: [{ itemId: line(partly, 0), quantity: 1 }],
+      updatedAt: partly.updatedAt,
+    });
+    const returned = await kit.deliver((await kit.placed([{ product, quantity: 1 }]))._id);
+    await kit.recordReturn(admin, returned._id, {
+      items: [{ itemId: line(returned, 0), quantity: 1 }],
+      reason: 'damaged',
+      restock: true,
+      updatedAt: returned.updatedAt,
+    });
+    const list = async (query: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/orders/admin/orders?${query}`,
+        headers: authAs(t.app, admin),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { orders: { _id: string }[]; total?: number; nextCursor?: string | null };
+    };
+    const corrected = await list('corrected=true&limit=200');
+    const ids = corrected.orders.map((order) => order._id);
+    expect(ids).toContain(partly._id);
+    expect(ids).toContain(returned._id);
+    expect(ids).not.toContain(untouched._id);
+    expect(ids.indexOf(returned._id)).toBeLessThan(ids.indexOf(partly._id));
+    const rows = await t.db
+      .selectFrom('orders')
+      .select('id')
+      .where((eb) => eb.or([eb('cancelledTotalPaise', '>', 0), eb('refundedTotalPaise', '>', 0)]))
+      .execute();
+    expect(corrected.total).toBe(rows.length);
+    const searched = await list(`corrected=true&limit=50&search=${partly.trackingNumber}`);
+    expect(searched.orders.map((order) => order._id)).toEqual([partly._id]);
+    const first = await list('corrected=true&limit=1');
+    expect(first.orders).toHaveLength(1);
+    const second = await list(`corrected=true&limit=1&cursor=${encodeURIComponent(first.nextCursor ?? '')}`);
+    expect(second.orders[0]?._id).not.toBe(first.orders[0]?._id);
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/orders/admin/orders?corrected=maybe',
+      headers: authAs(t.app, admin),
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});

@@ -157,7 +157,11 @@ export async function listOrders(
   lists: ListContext,
   query: OrderListFilters,
 ): Promise<ListAnswer<OrderListRow>> {
-  const filters = { status: query.status === 'all' ? undefined : query.status, search: query.search };
+  const filters = {
+    status: query.status === 'all' ? undefined : query.status,
+    search: query.search,
+    corrected: query.corrected,
+  };
   return listOrPage(
     { limit: query.limit, cursor: query.cursor, sort: LIST_SORT },
     {

@@ -17,14 +17,17 @@ export const ORDER_PAGE_SIZE = 50;
 export interface OrderFilters {
   search: string;
   status: 'all' | OrderStatus;
+  /** `corrected`: only orders with a cancellation or a refund (issue 24). */
+  show: 'all' | 'corrected';
 }
 
-export const defaultOrderFilters: OrderFilters = { search: '', status: 'all' };
+export const defaultOrderFilters: OrderFilters = { search: '', status: 'all', show: 'all' };
 
-/** The list's query for `filters`: an empty search and every status are left out. */
+/** The list's query for `filters`: an empty search, every status and every order are left out. */
 const listQuery = (filters: OrderFilters): OrderListQuery => ({
   search: filters.search.trim() || undefined,
   status: filters.status === 'all' ? undefined : filters.status,
+  corrected: filters.show === 'corrected' ? 'true' : undefined,
 });
 
 /**

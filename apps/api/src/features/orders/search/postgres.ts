@@ -22,6 +22,7 @@ import {
   type PreparedOrderFilters,
   plainOrderPage,
   prepareFilters,
+  walksCorrected,
 } from './shared.js';
 
 /**
@@ -46,13 +47,14 @@ export function postgresOrderSearch(db: Db): ListSearch<OrderFilters, OrderPlan,
     async count(query, bound) {
       const filters = await prepareFilters(query, (text) => preparePostgresSearch(db, text));
       // The per-day totals answer an unsearched count exactly, whatever the number of orders.
-      if (!filters.search) return { total: await countOrdersInScope(db, filters.status), filters, exact: true };
+      if (!filters.search && !walksCorrected(filters))
+        return { total: await countOrdersInScope(db, filters.status), filters, exact: true };
       const total = await countFilteredOrders(db, filters, bound);
       return { total, filters, exact: total <= bound };
     },
     async page(_, counted, page) {
       const { filters, total, exact } = counted;
-      if (filters.search === undefined) return plainOrderPage(db, filters, page);
+      if (filters.search === undefined || walksCorrected(filters)) return plainOrderPage(db, filters, page);
       if (filters.search.via === 'none' || total === 0) return undefined;
       const rows = await countOrdersInScope(db, filters.status);
       const plan = { limit: page.size, after: page.after, total, exact, rows };

@@ -20,6 +20,8 @@ export type OrderStatusValue = OrdersTable['status'];
 export interface OrderFilters {
   status?: OrderStatusValue;
   search?: string;
+  /** Only orders with a cancellation or a refund (issue 24), read through their partial index. */
+  corrected?: boolean;
 }
 
 /**
@@ -48,6 +50,7 @@ export type OrderSearch =
 export interface PreparedOrderFilters {
   status?: OrderStatusValue;
   search?: OrderSearch;
+  corrected?: boolean;
 }
 
 /**
@@ -71,10 +74,11 @@ export async function prepareFilters(
   prepare: (text: string) => Promise<OrderSearch>,
 ): Promise<PreparedOrderFilters> {
   const { status } = filters;
+  const corrected = filters.corrected ? { corrected: true } : {};
   const text = filters.search;
-  if (!text) return { status };
-  if (text.includes('\u0000')) return { status, search: { via: 'none', text } };
-  return { status, search: await prepare(text) };
+  if (!text) return { status, ...corrected };
+  if (text.includes('\u0000')) return { status, ...corrected, search: { via: 'none', text } };
+  return { status, ...corrected, search: await prepare(text) };
 }
 
 /** The orders an answer holds, as a query of `orders` (no columns yet): the repository reads them. */
@@ -146,11 +150,27 @@ export function matchesSearch(
   ]);
 }
 
+/**
+ * An order with a cancellation or a refund (issue 24): written exactly as the partial
+ * index `orders_corrected_idx` is, so both databases read that index for it.
+ */
+export const CORRECTED_ORDER = sql<SqlBool>`(cancelled_total_paise > 0 or refunded_total_paise > 0)`;
+
+/**
+ * Whether the plain walk answers these filters: an order list narrowed to corrected
+ * orders is read in list order through their partial index (a few percent of the
+ * orders), whatever the search; the dialects' own plans serve the rest.
+ */
+export function walksCorrected(filters: PreparedOrderFilters): boolean {
+  return filters.corrected === true;
+}
+
 /** The orders meeting the prepared filters (no columns selected yet). */
 export function filteredOrders(db: Db, filters: PreparedOrderFilters): OrderRows {
   const postgres = isPostgres(db);
   const { status, search } = filters;
   return allOrders(db)
+    .$if(filters.corrected === true, (qb) => qb.where(CORRECTED_ORDER))
     .$if(status !== undefined && search?.via !== 'fts', (qb) =>
       qb.where('orders.status', '=', status as OrderStatusValue),
     )

@@ -29,6 +29,7 @@ import {
   ordersWithIds,
   plainOrderPage,
   prepareFilters,
+  walksCorrected,
 } from './shared.js';
 
 /**
@@ -53,6 +54,10 @@ export function sqliteOrderSearch(db: Db): ListSearch<OrderFilters, OrderPlan, O
     async count(query, bound) {
       const filters = await prepareFilters(query, (text) => prepareSqliteSearch(db, text));
       const { search, status } = filters;
+      if (walksCorrected(filters)) {
+        const total = await countFilteredOrders(db, filters, bound);
+        return { total, filters, exact: total <= bound };
+      }
       // The per-day totals answer an unsearched count exactly, whatever the number of orders.
       if (!search) return { total: await countOrdersInScope(db, status), filters, exact: true };
       let total = 0;
@@ -64,7 +69,8 @@ export function sqliteOrderSearch(db: Db): ListSearch<OrderFilters, OrderPlan, O
     async page(_, counted, page) {
       const { filters, total, exact } = counted;
       const { search, status } = filters;
-      if (search === undefined || search.via === 'like') return plainOrderPage(db, filters, page);
+      if (search === undefined || search.via === 'like' || walksCorrected(filters))
+        return plainOrderPage(db, filters, page);
       // A `none` search, or an FTS5 one no order can match (SQLite resolves no other kind).
       if (search.via !== 'fts' || search.query === null) return undefined;
       if (total === 0) return undefined;

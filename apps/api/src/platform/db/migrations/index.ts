@@ -28,6 +28,7 @@ import * as catalogVersionCoversStaffLists from './2026_11_27_0900_catalog_versi
 import * as orderSearchCopyWithAccount from './2026_11_28_0900_order_search_copy_with_account.js';
 import * as bumpCatalogVersionAtCommit from './2026_12_01_0900_bump_catalog_version_at_commit.js';
 import * as addOrderCancellationsAndReturns from './2026_12_05_0900_add_order_cancellations_and_returns.js';
+import * as indexCorrectedOrders from './2026_12_05_0910_index_corrected_orders.js';
 
 /**
  * Every migration, by name, in order. Append-only: a landed migration is never
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_0900_order_search_copy_with_account': orderSearchCopyWithAccount,
   '2026_12_01_0900_bump_catalog_version_at_commit': bumpCatalogVersionAtCommit,
   '2026_12_05_0900_add_order_cancellations_and_returns': addOrderCancellationsAndReturns,
+  '2026_12_05_0910_index_corrected_orders': indexCorrectedOrders,
 };

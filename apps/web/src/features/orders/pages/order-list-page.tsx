@@ -147,6 +147,7 @@ function parseFilters(params: URLSearchParams): OrderFilters {
   return {
     search: (params.get('search') ?? '').trim().slice(0, 100),
     status: status && (orderStates as readonly string[]).includes(status) ? (status as OrderStatus) : 'all',
+    show: params.get('show') === 'corrected' ? 'corrected' : 'all',
   };
 }
 
@@ -174,7 +175,7 @@ export function OrderListPage() {
   const list = useOrderList(filters);
   const { items: orders, total, totalIsLowerBound, hasMore, loadingMore, loadMore } = list;
   const shownTotal = formatListTotal(total, totalIsLowerBound);
-  const hasFilters = filters.search !== '' || filters.status !== 'all';
+  const hasFilters = filters.search !== '' || filters.status !== 'all' || filters.show !== 'all';
 
   return (
     <div>
@@ -207,6 +208,15 @@ export function OrderListPage() {
               {value}
             </option>
           ))}
+        </Select>
+        <Select
+          aria-label="Filter by cancellations and returns"
+          className="sm:w-64"
+          value={filters.show}
+          onChange={(event) => setFilter('show', event.target.value as OrderFilters['show'])}
+        >
+          <option value="all">All orders</option>
+          <option value="corrected">With cancellations or returns</option>
         </Select>
       </div>
 
