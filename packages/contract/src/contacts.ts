@@ -71,6 +71,12 @@ export const contactListQuery = pageQuery.extend({
 });
 export type ContactListQuery = z.input<typeof contactListQuery>;
 
+/** `GET /api/contacts/export` query: the list's own filter (`search`), every matching message. */
+export const contactExportQuery = z.object({
+  search: z.string().trim().max(100).optional(),
+});
+export type ContactExportQuery = z.input<typeof contactExportQuery>;
+
 export const contactListResponse = z.object({
   success: z.literal(true),
   contacts: z.array(contact),
@@ -116,6 +122,16 @@ export const contactEndpoints = {
   list: endpoint('GET', '/api/contacts', { access: 'admin', summary: 'Contact messages, newest first' })
     .input(z.object({ query: contactListQuery }))
     .output(contactListResponse),
+  /**
+   * Every message the list's `search` selects, newest first, as a `text/csv` download
+   * (issue 26 'Exports'): UTF-8 with a BOM, times in the store's time zone, text cells
+   * neutralised against formula injection, streamed from the database.
+   */
+  export: endpoint('GET', '/api/contacts/export', {
+    access: 'admin',
+    summary: 'Contact messages as CSV',
+    rawAnswer: true,
+  }).input(z.object({ query: contactExportQuery })),
   /** The spec's single `contact`. */
   get: endpoint('GET', '/api/contacts/{id}', { access: 'admin', summary: 'One contact message' })
     .input(z.object({ params: idParams }))

@@ -539,6 +539,7 @@ const rules: Record<string, Rule> = {
     }),
   },
   'GET /api/contacts': { access: 'admin', make: () => ({ url: '/api/contacts' }) },
+  'GET /api/contacts/export': { access: 'admin', make: () => ({ url: '/api/contacts/export' }) },
   'GET /api/contacts/:id': { access: 'admin', make: async () => ({ url: `/api/contacts/${await newContact()}` }) },
   'DELETE /api/contacts/:id': { access: 'admin', make: async () => ({ url: `/api/contacts/${await newContact()}` }) },
   'POST /api/uploads': {

@@ -1,8 +1,16 @@
 import { contactEndpoints, contactMessages } from '@haat/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { actorOf } from '../../platform/auth/access.js';
+import { sendCsv } from '../../platform/csv/csv-export.js';
 import { registerEndpoints } from '../../platform/http/endpoints.js';
-import { createContact, deleteContact, getContact, listContacts } from './contacts.service.js';
+import {
+  contactCsvColumns,
+  contactExportBatches,
+  createContact,
+  deleteContact,
+  getContact,
+  listContacts,
+} from './contacts.service.js';
 
 /**
  * Contact messages (spec sections 2 'Contact messages', 3, 7; `contactEndpoints`). The
@@ -36,6 +44,18 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
 
     /** `GET /api/contacts` → `{ success, contacts }` newest first, or a page. Errors: 400 bad query or cursor. */
     list: async (request) => ({ success: true as const, ...(await listContacts(app.db, app.lists, request.query)) }),
+
+    /**
+     * `GET /api/contacts/export` → `text/csv` of every message `search` selects, newest
+     * first, times in `STORE_TIME_ZONE` (issue 26). Errors: 400 bad query.
+     */
+    export: async (request, reply) =>
+      sendCsv(
+        reply,
+        'contact-messages',
+        contactCsvColumns(app.config.storeTimeZone),
+        contactExportBatches(app.db, request.query.search),
+      ),
 
     /** `GET /api/contacts/{id}` → `{ success, contact }`. Errors: 400; 404. */
     get: async (request) => ({ success: true as const, contact: await getContact(app.db, request.params.id) }),

@@ -1,5 +1,6 @@
 import { type Contact, type contactBody, type contactListQuery, contactMessages } from '@haat/contract';
 import type { z } from 'zod';
+import { type CsvColumn, csvText, csvTime, EXPORT_BATCH_ROWS } from '../../platform/csv/csv-export.js';
 import type { Db } from '../../platform/db/create-db.js';
 import { type ListBounds, listOrPage } from '../../platform/db/lists.js';
 import { notFound } from '../../platform/errors.js';
@@ -90,4 +91,33 @@ export async function deleteContact(db: Db, actor: ActivityActor, id: number): P
     // The message itself is not copied into the log: deleting it should remove it.
     await recordActivity(trx, { actor, action: 'delete', kind: 'contact', recordId: id, label: before.name });
   });
+}
+
+/**
+ * The rows of `GET /api/contacts/export`: every message `search` selects, newest first,
+ * read in keyset batches of `EXPORT_BATCH_ROWS` (one index range scan each) so that no
+ * read holds a long statement and memory stays flat (issue 26 'Exports').
+ */
+export async function* contactExportBatches(db: Db, search: string | undefined): AsyncGenerator<ContactRow[]> {
+  let after: { key: string; id: number } | undefined;
+  for (;;) {
+    const rows = await listContactRows(db, search, { limit: EXPORT_BATCH_ROWS - 1, after });
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < EXPORT_BATCH_ROWS) return;
+    const last = rows[rows.length - 1] as ContactRow;
+    after = { key: last.createdAt, id: last.id };
+  }
+}
+
+/** The columns of the contact messages' CSV; times in `timeZone` (the store's). */
+export function contactCsvColumns(timeZone: string): CsvColumn<ContactRow>[] {
+  return [
+    { header: 'ID', cell: (row) => String(row.id) },
+    { header: 'Received', cell: (row) => csvTime(row.createdAt, timeZone) },
+    { header: 'Name', cell: (row) => csvText(row.name) },
+    { header: 'Email', cell: (row) => csvText(row.email) },
+    { header: 'Phone', cell: (row) => csvText(row.phone) },
+    { header: 'Message', cell: (row) => csvText(row.message) },
+  ];
 }

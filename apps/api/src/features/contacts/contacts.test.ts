@@ -225,3 +225,75 @@ describe('GET /api/contacts/:id and DELETE /api/contacts/:id', () => {
     expect((await call('GET', '/api/contacts/2147483647', admin)).statusCode).toBe(404);
   });
 });
+
+describe('GET /api/contacts/export', () => {
+  it('is for admins only', async () => {
+    expect((await call('GET', '/api/contacts/export', null)).statusCode).toBe(401);
+    expect((await call('GET', '/api/contacts/export', vendor)).statusCode).toBe(403);
+  });
+
+  it('answers a CSV with a BOM of every message the search selects, newest first, formulas neutralised', async () => {
+    const tag = `exp${Date.now().toString(36)}`;
+    const first = await post({ name: `=HYPERLINK("evil") ${tag}`, message: `first ${tag}` });
+    const second = await post({
+      name: `Anaya Sharma ${tag}`,
+      message: `second, "quoted" ${tag}`,
+      phone: '+91 98765 00000',
+    });
+    await post({ message: 'not selected' });
+    const res = await call('GET', `/api/contacts/export?search=${tag}`, admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="contact-messages-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    expect(res.body.startsWith('\uFEFF')).toBe(true);
+    const lines = res.body.slice(1).trimEnd().split('\r\n');
+    expect(lines[0]).toBe('ID,Received,Name,Email,Phone,Message');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain(`${second._id},`);
+    expect(lines[1]).toContain(`"second, ""quoted"" ${tag}"`);
+    expect(lines[1]).toContain("'+91 98765 00000");
+    expect(lines[2]).toContain(`${first._id},`);
+    expect(lines[2]).toContain(`"'=HYPERLINK(""evil"") ${tag}"`);
+    expect(lines[2]).toMatch(/,\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},/);
+  });
+
+  it('answers the header alone when nothing matches, and 400 to a search past 100 characters', async () => {
+    const empty = await call('GET', '/api/contacts/export?search=no-such-message-anywhere', admin);
+    expect(empty.statusCode).toBe(200);
+    expect(empty.body).toBe('\uFEFFID,Received,Name,Email,Phone,Message\r\n');
+    expect((await call('GET', `/api/contacts/export?search=${'x'.repeat(101)}`, admin)).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/contacts/export across read batches', () => {
+  it('writes every one of 2,005 matching messages once, newest first, including same-instant ties', async () => {
+    const tag = `bulk${Date.now().toString(36)}`;
+    const at = '2026-01-01T00:00:00.000Z';
+    const rows = Array.from({ length: 2005 }, (_, i) => ({
+      name: `Row ${i}`,
+      email: `row${i}@example.test`,
+      phone: null,
+      message: `${tag} ${i}`,
+      // Many rows share one instant so the keyset's id tie-break is exercised across batches.
+      createdAt: i % 2 === 0 ? at : `2026-01-01T00:00:0${i % 10 === 1 ? 1 : 2}.000Z`,
+      updatedAt: at,
+    }));
+    for (let i = 0; i < rows.length; i += 500)
+      await t.db
+        .insertInto('contacts')
+        .values(rows.slice(i, i + 500))
+        .execute();
+    const res = await call('GET', `/api/contacts/export?search=${tag}`, admin);
+    expect(res.statusCode).toBe(200);
+    const ids = res.body
+      .slice(1)
+      .trimEnd()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => Number(line.split(',')[0]));
+    expect(ids).toHaveLength(2005);
+    expect(new Set(ids).size).toBe(2005);
+  });
+});
