@@ -127,6 +127,9 @@ test('a coupon made on screen discounts a storefront order, which the admin walk
   const table = page.getByRole('table', { name: 'Orders' });
   await expect(table.getByText(order.trackingNumber, { exact: true })).toBeVisible();
   await expect(table.getByText(money(order.discountedTotal), { exact: true })).toBeVisible();
+  // The search has settled (the list holds this order alone) before the row is opened,
+  // so the click does not land on the unfiltered list's row as it is replaced.
+  await expect(page.getByText('Showing 1 of 1 orders')).toBeVisible();
   await page.getByRole('link', { name: `View order ${order.trackingNumber}` }).click();
   await expect(page.getByRole('heading', { name: order.trackingNumber })).toBeVisible();
   await expect(page.getByText(`Discount (${code})`)).toBeVisible();
