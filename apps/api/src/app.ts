@@ -15,6 +15,7 @@ import { blogRoutes } from './features/blog/blog.routes.js';
 import { categoryRoutes } from './features/categories/categories.routes.js';
 import { subcategoryRoutes } from './features/categories/subcategories.routes.js';
 import { scheduleCleanup } from './features/cleanup/cleanup.service.js';
+import { commissionRoutes } from './features/commissions/commissions.routes.js';
 import { contactRoutes } from './features/contacts/contacts.routes.js';
 import { couponRoutes } from './features/coupons/coupons.routes.js';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
@@ -25,6 +26,7 @@ import { checkoutRoutes } from './features/orders/checkout.routes.js';
 import { orderCorrectionRoutes } from './features/orders/order-corrections.routes.js';
 import { orderStatusRoutes } from './features/orders/order-status.routes.js';
 import { orderRoutes } from './features/orders/orders.routes.js';
+import { payoutRoutes } from './features/payouts/payouts.routes.js';
 import { productRoutes } from './features/products/products.routes.js';
 import { searchRoutes } from './features/search/search.routes.js';
 import { uploadRoutes } from './features/uploads/uploads.routes.js';
@@ -210,6 +212,8 @@ export async function buildApp({
   await app.register(dashboardSettingsRoutes);
   await app.register(notificationRoutes);
   await app.register(activityRoutes);
+  await app.register(commissionRoutes);
+  await app.register(payoutRoutes);
 
   await registerApiDocs(app);
 

@@ -29,6 +29,9 @@ describe('loadConfig', () => {
       checkoutKeyRetentionDays: 7,
       uploadGraceHours: 24,
       sqliteMmapMb: 2047,
+      payoutHoldDays: 7,
+      payoutMinimumPaise: 10_000,
+      payoutBankChangeHoldHours: 24,
     });
   });
 
@@ -51,6 +54,9 @@ describe('loadConfig', () => {
       HSTS: 'true',
       SERVE_SOURCE_MAPS: 'true',
       SQLITE_MMAP_MB: '0',
+      PAYOUT_HOLD_DAYS: '0',
+      PAYOUT_MINIMUM: '250.50',
+      PAYOUT_BANK_CHANGE_HOLD_HOURS: '48',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -69,6 +75,9 @@ describe('loadConfig', () => {
       hsts: true,
       serveSourceMaps: true,
       sqliteMmapMb: 0,
+      payoutHoldDays: 0,
+      payoutMinimumPaise: 25_050,
+      payoutBankChangeHoldHours: 48,
     });
   });
 

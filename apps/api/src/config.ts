@@ -68,6 +68,9 @@ const envSchema = z.object({
   CHECKOUT_KEY_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(7),
   UPLOAD_GRACE_HOURS: z.coerce.number().int().min(1).max(876_000).default(24),
   SQLITE_MMAP_MB: z.coerce.number().int().min(0).max(SQLITE_MMAP_MAX_MB).default(SQLITE_MMAP_MAX_MB),
+  PAYOUT_HOLD_DAYS: z.coerce.number().min(0).max(365).default(7),
+  PAYOUT_MINIMUM: z.coerce.number().min(0).max(100_000_000).default(100),
+  PAYOUT_BANK_CHANGE_HOLD_HOURS: z.coerce.number().min(0).max(8_760).default(24),
 });
 
 function isTimeZone(value: string): boolean {
@@ -139,6 +142,12 @@ export interface Config {
    * SQLite's page cache; 0 maps none (docs/decisions/0095). Ignored on PostgreSQL.
    */
   sqliteMmapMb: number;
+  /** Days after delivery before vendors' earnings on an order can be paid out (issue 25). */
+  payoutHoldDays: number;
+  /** "Pay all" pays vendors whose available balance is at least this (paise; `PAYOUT_MINIMUM` in rupees). */
+  payoutMinimumPaise: number;
+  /** Hours a change of bank details holds that vendor's payouts. */
+  payoutBankChangeHoldHours: number;
 }
 
 /** Raised when an environment variable has a bad value; the message names it. */
@@ -188,5 +197,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     checkoutKeyRetentionDays: e.CHECKOUT_KEY_RETENTION_DAYS,
     uploadGraceHours: e.UPLOAD_GRACE_HOURS,
     sqliteMmapMb: e.SQLITE_MMAP_MB,
+    payoutHoldDays: e.PAYOUT_HOLD_DAYS,
+    payoutMinimumPaise: Math.round(e.PAYOUT_MINIMUM * 100),
+    payoutBankChangeHoldHours: e.PAYOUT_BANK_CHANGE_HOLD_HOURS,
   };
 }

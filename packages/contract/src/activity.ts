@@ -50,6 +50,8 @@ export const activityKinds = [
   'contact',
   'website_config',
   'account',
+  'commission_rate',
+  'payout',
 ] as const;
 export type ActivityKind = (typeof activityKinds)[number];
 
@@ -78,6 +80,8 @@ export const activityKindLabels: Record<ActivityKind, string> = {
   contact: 'Contact message',
   website_config: 'Website configuration',
   account: 'Account',
+  commission_rate: 'Commission rate',
+  payout: 'Payout',
 };
 
 const activityDate = isoDate.refine(isRealDate, activityMessages.dateInvalid).optional();

@@ -4,6 +4,7 @@ import { authEndpoints } from './auth.js';
 import { blogEndpoints, uploadEndpoints } from './blog.js';
 import { categoryEndpoints, subcategoryEndpoints } from './categories.js';
 import { checkoutEndpoints } from './checkout.js';
+import { commissionEndpoints } from './commissions.js';
 import { contactEndpoints } from './contacts.js';
 import { couponEndpoints } from './coupons.js';
 import { dashboardEndpoints } from './dashboard.js';
@@ -13,6 +14,7 @@ import { notificationEndpoints } from './notifications.js';
 import { orderCorrectionEndpoints } from './order-corrections.js';
 import { orderStatusEndpoints } from './order-status.js';
 import { orderEndpoints } from './orders.js';
+import { payoutEndpoints } from './payouts.js';
 import { productEndpoints } from './products.js';
 import { searchEndpoints } from './search.js';
 import { vendorPortalEndpoints } from './vendor-portal.js';
@@ -44,4 +46,6 @@ export const api = {
   orders: { ...orderEndpoints, ...orderStatusEndpoints, ...orderCorrectionEndpoints },
   checkout: checkoutEndpoints,
   products: productEndpoints,
+  commissions: commissionEndpoints,
+  payouts: payoutEndpoints,
 };

@@ -74,6 +74,11 @@ export const dashboardSummary = z.object({
    * completed orders' says (a deliberate correction of spec section 9, which sums all).
    */
   totalRevenue: z.number().nonnegative(),
+  /**
+   * The store's commission (issue 25), net of commission given back on cancellations
+   * and refunds: this UTC month and all time (rupees). Optional on the wire.
+   */
+  commission: z.object({ thisMonth: z.number(), allTime: z.number() }).optional(),
   /** The last `DASHBOARD_MONTHS` months, oldest first, months without orders as zeros. */
   monthly: z.array(monthlyPoint),
   /** Each of the four statuses, in pipeline order, with its count (zeros included). */

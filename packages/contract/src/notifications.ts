@@ -38,6 +38,8 @@ export const notificationKinds = [
   'order_returned',
   'cancel_requested',
   'cancel_declined',
+  'payout_paid',
+  'bank_details_changed',
 ] as const;
 export const notificationKind = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKind>;

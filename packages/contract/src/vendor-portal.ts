@@ -41,6 +41,11 @@ export const vendorDashboard = z.object({
   ordersToday: z.number().int().nonnegative(),
   /** Rupees: their own lines (quantity × price as sold) in Delivered orders. */
   totalRevenue: z.number().nonnegative(),
+  /**
+   * Rupees (issue 25): what they earned all time, net of commission, cancellations and
+   * refunds (their ledger less payouts, plus what was paid). Optional on the wire.
+   */
+  netEarnings: z.number().optional(),
   /** Orders containing their products, per status in pipeline order. */
   statusDistribution: z.array(z.object({ status: orderStatusSchema, count: z.number().int().nonnegative() })),
   /** The 5 newest orders containing their products, with their own lines' total. */

@@ -39,6 +39,8 @@ const links = {
   productReview: (id: number) => `/admin/products/${id}`,
   vendors: '/admin/vendors',
   contacts: '/admin/contact',
+  earnings: '/admin/earnings',
+  payouts: '/admin/payouts',
 };
 
 /** The titles of each kind of notification. */
@@ -54,6 +56,8 @@ export const notificationTitles: Record<NotificationKind, string> = {
   order_returned: 'Order items returned',
   cancel_requested: 'Cancellation requested',
   cancel_declined: 'Cancellation declined',
+  payout_paid: 'Payout paid',
+  bank_details_changed: 'Vendor bank details changed',
 };
 
 const rupeeText = (paise: number) =>
@@ -347,6 +351,53 @@ export async function notifyCancelDeclined(
     subjectType: 'order',
     subjectId: order.id,
     link: links.vendorOrder(order.id),
+    createdAt: now,
+  });
+  await signalRecipients(trx, recipients);
+}
+
+/**
+ * A payout was marked paid (issue 25): its vendor hears the amount and the bank's
+ * reference, with Earnings as its link.
+ * @param trx the transaction that marked it.
+ */
+export async function notifyPayoutPaid(
+  trx: Db,
+  payout: { vendorId: number; amountPaise: number; reference: string },
+  now: string,
+): Promise<void> {
+  const vendorUser = (await findVendorUserIds(trx, [payout.vendorId])).get(payout.vendorId);
+  if (vendorUser === undefined) return;
+  const recipients = await deliver(trx, [vendorUser], {
+    kind: 'payout_paid',
+    title: notificationTitles.payout_paid,
+    message: `${rupeeText(payout.amountPaise)} was paid to your bank account (reference ${payout.reference}).`,
+    subjectType: 'vendor',
+    subjectId: payout.vendorId,
+    link: links.earnings,
+    createdAt: now,
+  });
+  await signalRecipients(trx, recipients);
+}
+
+/**
+ * A vendor changed the bank account their payouts go to (issue 25): every admin hears
+ * of it, the usual warning against a taken-over account redirecting money.
+ * @param trx the transaction that saved the details.
+ */
+export async function notifyBankDetailsChanged(
+  trx: Db,
+  vendor: { id: number; businessName: string },
+  holdHours: number,
+  now: string,
+): Promise<void> {
+  const recipients = await deliver(trx, await findAdminUserIds(trx), {
+    kind: 'bank_details_changed',
+    title: notificationTitles.bank_details_changed,
+    message: `${vendor.businessName} changed their bank details; their payouts are held for ${holdHours} hours.`,
+    subjectType: 'vendor',
+    subjectId: vendor.id,
+    link: links.payouts,
     createdAt: now,
   });
   await signalRecipients(trx, recipients);

@@ -15,6 +15,8 @@ export interface CheckoutProduct {
   id: number;
   name: string;
   categoryId: number;
+  /** null: the store's own product. */
+  vendorId: number | null;
   salePricePaise: number;
   stockQuantity: number;
   status: 'active' | 'inactive' | 'pending';
@@ -32,6 +34,7 @@ export async function findCheckoutProducts(db: Db, ids: readonly number[]): Prom
       'p.id',
       'p.name',
       'p.categoryId',
+      'p.vendorId',
       'p.salePricePaise',
       'p.stockQuantity',
       'p.status',

@@ -10,9 +10,11 @@ import { isUniqueViolation } from '../../platform/db/constraint-errors.js';
 import type { Db } from '../../platform/db/create-db.js';
 import { runTransaction } from '../../platform/db/transactions.js';
 import { AppError } from '../../platform/errors.js';
+import { chargeLines } from '../commissions/commissions.service.js';
 import { type PricedLine, redeemCoupon } from '../coupons/coupon-rules.js';
 import { findRedeemableCoupon, recordCouponUse } from '../coupons/coupons.service.js';
 import { notifyOrderPlaced } from '../notifications/notifications.service.js';
+import { postOrderPlaced } from '../payouts/ledger.service.js';
 import {
   type CheckoutProduct,
   claimCheckoutKey,
@@ -23,6 +25,7 @@ import {
   setCheckoutKeyOrder,
   takeStock,
 } from './checkout.repository.js';
+import { allocateLargestRemainder } from './discount-shares.js';
 import { priceOrder } from './order-pricing.js';
 import { getOrder, type OrderDetail } from './orders.service.js';
 
@@ -215,6 +218,21 @@ export async function placeOrderInTransaction(
     throw new AppError('BAD_REQUEST', message, { coupon: message });
   }
 
+  // Each line's net (its price less its share of the discount, largest remainder, as
+  // cancellations and returns take it back) and the commission it pays, frozen now.
+  const cartProducts = cart.map((item) => products.get(item.product) as CheckoutProduct);
+  const lineValues = cart.map((item, index) => item.quantity * (cartProducts[index] as CheckoutProduct).salePricePaise);
+  const shares = allocateLargestRemainder(pricing.discountPaise, lineValues);
+  const nets = lineValues.map((value, index) => value - (shares[index] ?? 0));
+  const charges = await chargeLines(
+    trx,
+    cartProducts.map((product, index) => ({
+      vendorId: product.vendorId,
+      categoryId: product.categoryId,
+      netPaise: nets[index] ?? 0,
+    })),
+  );
+
   const billing = body.billingInfo;
   const userId = await findOrCreateCustomer(
     trx,
@@ -244,18 +262,24 @@ export async function placeOrderInTransaction(
       createdAt: nowIso,
       updatedAt: nowIso,
     },
-    cart.map((item) => {
-      const product = products.get(item.product) as CheckoutProduct;
+    cart.map((item, index) => {
+      const product = cartProducts[index] as CheckoutProduct;
+      const charge = charges[index];
       return {
         productId: product.id,
         productName: product.name,
         productImage: product.image,
         quantity: item.quantity,
         salePricePaise: product.salePricePaise,
+        vendorId: product.vendorId,
+        commissionRateBp: charge?.rateBp ?? null,
+        netPaise: nets[index] ?? 0,
+        commissionPaise: charge?.commissionPaise ?? 0,
       };
     }),
     PLACED_NOTE,
   );
+  await postOrderPlaced(trx, orderId, nowIso);
   if (key) await setCheckoutKeyOrder(trx, key, orderId);
   if (options.notify) await notifyOrderPlaced(trx, orderId, cart, nowIso, options.notify.lowStockThreshold);
   return { orderId, replayed: false };

@@ -14,7 +14,8 @@ import { AppError, notFound } from '../../platform/errors.js';
 import { recordActivity } from '../activity/activity.service.js';
 import { releaseCouponUse } from '../coupons/coupons.service.js';
 import { notifyOrderCorrected } from '../notifications/notifications.service.js';
-import { takeBackValue } from './discount-shares.js';
+import { postOrderCorrection } from '../payouts/ledger.service.js';
+import { allocateLargestRemainder, takeBackValue } from './discount-shares.js';
 import {
   addTakenBackUnits,
   type CorrectionLineRow,
@@ -209,6 +210,14 @@ export async function cancelOrderInTransaction(
       discountPaise,
     })),
   );
+  await postOrderCorrection(
+    trx,
+    orderId,
+    'cancellation',
+    rows.map((row) => ({ orderItemId: row.orderItemId, amountPaise: row.amountPaise })),
+    at,
+    actor.userId,
+  );
   if (whole) {
     if (order.couponId !== null) await releaseCouponUse(trx, order.couponId);
     await insertStatusEntry(trx, { orderId, status: 'Cancelled', notes: body.reason, changedBy: actor.userId, at });
@@ -319,6 +328,20 @@ export async function recordReturnInTransaction(
       amountPaise,
       discountPaise,
     })),
+  );
+  // The refund is shared over the returned lines by their value (largest remainder), so
+  // a restocking fee lowers each line's refund alike and the shares sum to the refund.
+  const refundShares = allocateLargestRemainder(
+    refundPaise,
+    rows.map((row) => row.amountPaise),
+  );
+  await postOrderCorrection(
+    trx,
+    orderId,
+    'refund',
+    rows.map((row, index) => ({ orderItemId: row.orderItemId, amountPaise: refundShares[index] ?? 0 })),
+    at,
+    actor.userId,
   );
   if (options.quiet) return;
   await notifyOrderCorrected(

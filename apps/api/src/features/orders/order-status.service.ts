@@ -11,6 +11,7 @@ import { runTransaction } from '../../platform/db/transactions.js';
 import { isStaleVersion, nextVersion } from '../../platform/db/versions.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { recordActivity } from '../activity/activity.service.js';
+import { holdDeliveredOrder } from '../payouts/ledger.service.js';
 import {
   findOrderStatusForUpdate,
   findOrderTrackingNumber,
@@ -111,5 +112,7 @@ export async function advanceOrderStatusInTransaction(
     changedBy: actor.userId,
     at: savedAt,
   });
+  // Vendors' earnings on the order wait `PAYOUT_HOLD_DAYS` from here (issue 25).
+  if (next === 'Delivered') await holdDeliveredOrder(trx, current.id, savedAt);
   return savedAt;
 }

@@ -36,6 +36,12 @@ export interface VendorsTable extends Timestamps {
   status: 'pending' | 'approved' | 'rejected';
   reviewedBy: number | null;
   reviewedAt: string | null;
+  /** Bank details for payouts (issue 25); null until the vendor gives them. */
+  bankAccountHolder: string | null;
+  bankAccountNumber: string | null;
+  bankIfsc: string | null;
+  /** When the bank details last changed: payouts wait `PAYOUT_BANK_CHANGE_HOLD_HOURS` after it. */
+  bankChangedAt: string | null;
 }
 
 export interface CategoriesTable extends Timestamps {
@@ -155,6 +161,14 @@ export interface OrderItemsTable extends Timestamps {
   cancelledQuantity: Generated<number>;
   /** Units of `quantity` returned (issue 24). */
   returnedQuantity: Generated<number>;
+  /** The product's vendor when placed (null: the store's own product). Frozen (issue 25). */
+  vendorId: number | null;
+  /** The commission rate applied when placed, basis points (1000 = 10%); null for the store's own lines. */
+  commissionRateBp: number | null;
+  /** The line's price less its share of the coupon's discount, as placed (paise). */
+  netPaise: number | null;
+  /** The store's commission on the line as placed (paise). */
+  commissionPaise: Generated<number>;
 }
 
 /** A cancellation of an order or of some of its units (issue 24). Money in paise. */
@@ -208,6 +222,85 @@ export interface OrderCancellationItemsTable extends CorrectionItem {
 }
 export interface OrderReturnItemsTable extends CorrectionItem {
   returnId: number;
+}
+
+/** A commission rate (issue 25): the default (no category, no vendor), or for a category, a vendor or both. */
+export interface CommissionRatesTable extends Timestamps {
+  id: Id;
+  name: string;
+  /** Basis points: 1000 = 10%. */
+  percentageBp: number;
+  categoryId: number | null;
+  vendorId: number | null;
+  /** Floor and cap per line (paise), or null. */
+  minPaise: number | null;
+  maxPaise: number | null;
+}
+
+/** The kinds of ledger entry (issue 25, decision 0106). */
+export type LedgerEntryKind =
+  | 'sale'
+  | 'commission'
+  | 'cancellation'
+  | 'commission_reversal'
+  | 'refund'
+  | 'payout'
+  | 'payout_failed'
+  | 'adjustment';
+
+/** One entry of a vendor's append-only ledger: signed paise owed to the vendor. */
+export interface VendorLedgerEntriesTable extends Timestamps {
+  id: Id;
+  vendorId: number;
+  kind: LedgerEntryKind;
+  amountPaise: number;
+  orderId: number | null;
+  orderItemId: number | null;
+  payoutId: number | null;
+  note: string | null;
+  createdBy: number | null;
+}
+
+/** A vendor's balances (paise), the sum of their entries split by state; kept with each entry. */
+export interface VendorBalancesTable {
+  vendorId: number;
+  pendingPaise: Generated<number>;
+  availablePaise: Generated<number>;
+  processingPaise: Generated<number>;
+  paidPaise: Generated<number>;
+  updatedAt: string;
+}
+
+/** A delivered order whose vendors' earnings wait for the hold period. */
+export interface OrderPayoutHoldsTable {
+  orderId: number;
+  deliveredAt: string;
+  releasedAt: string | null;
+}
+
+/** The store's net commission per UTC day `YYYY-MM-DD` (issue 25). */
+export interface CommissionDailyTotalsTable {
+  day: string;
+  commissionPaise: number;
+}
+
+/** A payout to one vendor (issue 25). */
+export interface PayoutsTable extends Timestamps {
+  id: Id;
+  vendorId: number;
+  amountPaise: number;
+  status: 'Pending' | 'Paid' | 'Failed';
+  accountHolder: string;
+  accountNumber: string;
+  ifsc: string;
+  /** The bank's reference (UTR) once paid. */
+  reference: string | null;
+  /** The day the bank paid it, `YYYY-MM-DD`. */
+  paidOn: string | null;
+  failureReason: string | null;
+  createdBy: number | null;
+  decidedBy: number | null;
+  decidedAt: string | null;
 }
 
 export interface OrderStatusHistoryTable extends Timestamps {
@@ -417,6 +510,12 @@ export interface Database {
   orderReturns: OrderReturnsTable;
   orderReturnItems: OrderReturnItemsTable;
   orderCancelRequests: OrderCancelRequestsTable;
+  commissionRates: CommissionRatesTable;
+  vendorLedgerEntries: VendorLedgerEntriesTable;
+  vendorBalances: VendorBalancesTable;
+  orderPayoutHolds: OrderPayoutHoldsTable;
+  payouts: PayoutsTable;
+  commissionDailyTotals: CommissionDailyTotalsTable;
   orderDailyTotals: OrderDailyTotalsTable;
   coupons: CouponsTable;
   couponProducts: CouponProductsTable;
@@ -465,7 +564,9 @@ export interface NotificationsTable {
     | 'order_cancelled'
     | 'order_returned'
     | 'cancel_requested'
-    | 'cancel_declined';
+    | 'cancel_declined'
+    | 'payout_paid'
+    | 'bank_details_changed';
   title: string;
   message: string;
   subjectType: 'order' | 'product' | 'vendor' | 'contact';

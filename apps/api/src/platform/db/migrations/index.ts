@@ -29,6 +29,7 @@ import * as orderSearchCopyWithAccount from './2026_11_28_0900_order_search_copy
 import * as bumpCatalogVersionAtCommit from './2026_12_01_0900_bump_catalog_version_at_commit.js';
 import * as addOrderCancellationsAndReturns from './2026_12_05_0900_add_order_cancellations_and_returns.js';
 import * as indexCorrectedOrders from './2026_12_05_0910_index_corrected_orders.js';
+import * as createMarketplaceMoney from './2026_12_10_0900_create_marketplace_money.js';
 
 /**
  * Every migration, by name, in order. Append-only: a landed migration is never
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_01_0900_bump_catalog_version_at_commit': bumpCatalogVersionAtCommit,
   '2026_12_05_0900_add_order_cancellations_and_returns': addOrderCancellationsAndReturns,
   '2026_12_05_0910_index_corrected_orders': indexCorrectedOrders,
+  '2026_12_10_0900_create_marketplace_money': createMarketplaceMoney,
 };

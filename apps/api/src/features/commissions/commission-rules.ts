@@ -1,0 +1,74 @@
+/**
+ * What the store keeps of a sale (issue 25; docs/decisions/0106-marketplace-money.md).
+ * Pure functions over integer paise and basis points: which rate applies to a line, and
+ * what it charges. The checkout freezes the result on the order line.
+ */
+
+/** A rate as the rules need it: basis points (1000 = 10%), its scope, floor and cap (paise). */
+export interface RateTerms {
+  id: number;
+  percentageBp: number;
+  categoryId: number | null;
+  vendorId: number | null;
+  minPaise: number | null;
+  maxPaise: number | null;
+}
+
+/** How specific a rate is: vendor + category 3, vendor 2, category 1, the default 0. */
+export function specificity(rate: Pick<RateTerms, 'vendorId' | 'categoryId'>): number {
+  return (rate.vendorId !== null ? 2 : 0) + (rate.categoryId !== null ? 1 : 0);
+}
+
+/**
+ * The rate for a line of `vendorId`'s product in `categoryId`: the most specific of the
+ * rates whose scope matches (vendor + category, then vendor, then category, then the
+ * default), or undefined when none does (only without a default rate).
+ */
+export function chooseRate<Rate extends RateTerms>(
+  rates: readonly Rate[],
+  vendorId: number,
+  categoryId: number,
+): Rate | undefined {
+  let best: Rate | undefined;
+  for (const rate of rates) {
+    if (rate.vendorId !== null && rate.vendorId !== vendorId) continue;
+    if (rate.categoryId !== null && rate.categoryId !== categoryId) continue;
+    if (!best || specificity(rate) > specificity(best)) best = rate;
+  }
+  return best;
+}
+
+/**
+ * The commission on a line whose net (price less its share of the coupon's discount) is
+ * `netPaise`: `percentageBp` of it, rounded half up to the paisa, then raised to the
+ * floor and lowered to the cap when the rate has them, and never more than the net (a
+ * vendor's earning is never negative).
+ */
+export function commissionOn(
+  netPaise: number,
+  rate: Pick<RateTerms, 'percentageBp' | 'minPaise' | 'maxPaise'>,
+): number {
+  if (netPaise <= 0) return 0;
+  let commission = Number((BigInt(netPaise) * BigInt(rate.percentageBp) * 2n + 10_000n) / 20_000n);
+  if (rate.minPaise !== null) commission = Math.max(commission, rate.minPaise);
+  if (rate.maxPaise !== null) commission = Math.min(commission, rate.maxPaise);
+  return Math.min(commission, netPaise);
+}
+
+/**
+ * The commission given back when `reversedPaise` more of a line's net comes back (a
+ * cancellation or a refund), `alreadyPaise` having come back before: in proportion to
+ * the net, as the difference of `floor(commission × reversed / net)` at the end and at
+ * the start, so the steps always sum to the whole commission once the whole net is back.
+ */
+export function commissionBack(
+  commissionPaise: number,
+  netPaise: number,
+  alreadyPaise: number,
+  reversedPaise: number,
+): number {
+  if (netPaise <= 0 || commissionPaise <= 0) return 0;
+  const part = (reversed: number) =>
+    (BigInt(commissionPaise) * BigInt(Math.min(reversed, netPaise))) / BigInt(netPaise);
+  return Number(part(alreadyPaise + reversedPaise) - part(alreadyPaise));
+}

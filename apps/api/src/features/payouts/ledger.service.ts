@@ -1,0 +1,255 @@
+import { type Balances, type LedgerEntry, type LedgerQuery, ledgerEntryKindLabels, toRupees } from '@haat/contract';
+import { type CsvColumn, csvRupees, csvText, csvTime, EXPORT_BATCH_ROWS } from '../../platform/csv/csv-export.js';
+import type { Db } from '../../platform/db/create-db.js';
+import { type ListBounds, listOrPage } from '../../platform/db/lists.js';
+import { runTransaction } from '../../platform/db/transactions.js';
+import { commissionBack } from '../commissions/commission-rules.js';
+import {
+  addCommissionOfDay,
+  addToBalance,
+  anyHoldDue,
+  countEntries,
+  type EntryRow,
+  findBalance,
+  findReversedByLine,
+  findVendorLines,
+  insertEntries,
+  insertHold,
+  isReleased,
+  LEDGER_SORT,
+  type LedgerFilters,
+  listEntries,
+  type NewEntry,
+  releaseHolds,
+  sumEntriesByVendor,
+} from './ledger.repository.js';
+
+/**
+ * The vendors' ledger (issue 25; docs/decisions/0106-marketplace-money.md). Every event
+ * that moves a vendor's money posts entries here, in the transaction of the event:
+ * - a sale: the line's net (+) and the store's commission (−), as frozen on the line;
+ * - a cancellation or a refund: the net taken back (−) and the commission given back
+ *   (+) in proportion (`commissionBack`), so a line taken back whole returns exactly
+ *   its commission;
+ * - a payout (−), a failed payout (+), an admin's adjustment (±).
+ * Entries are never changed. A vendor's balances row is their running sum by state:
+ * `pending` while the order is undelivered or within the hold, `available` after it;
+ * payouts move money from available to `processing` and then to `paid`.
+ * Reconciliation: pending + available = the sum of the vendor's entries.
+ */
+
+/** Orders released per transaction when holds mature. */
+const RELEASE_BATCH = 2_000;
+
+/** The UTC day of an instant. */
+const dayOf = (at: string) => at.slice(0, 10);
+
+/**
+ * Posts an order's sale entries (checkout): per line of a vendor's product, its net and
+ * the commission, pending until delivery and the hold. The store's own lines post none.
+ * @param trx the checkout's transaction, after the lines were written with their
+ *   vendor, net and commission.
+ * @param at the order's instant (UTC ISO).
+ */
+export async function postOrderPlaced(trx: Db, orderId: number, at: string): Promise<void> {
+  const lines = await findVendorLines(trx, orderId);
+  if (lines.length === 0) return;
+  const entries: NewEntry[] = [];
+  const byVendor = new Map<number, number>();
+  let commission = 0;
+  for (const line of lines) {
+    const base = {
+      vendorId: line.vendorId,
+      orderId,
+      orderItemId: line.id,
+      payoutId: null,
+      note: null,
+      createdBy: null,
+    };
+    entries.push({ ...base, kind: 'sale', amountPaise: line.netPaise });
+    if (line.commissionPaise > 0) entries.push({ ...base, kind: 'commission', amountPaise: -line.commissionPaise });
+    byVendor.set(line.vendorId, (byVendor.get(line.vendorId) ?? 0) + line.netPaise - line.commissionPaise);
+    commission += line.commissionPaise;
+  }
+  await insertEntries(trx, entries, at);
+  for (const [vendorId, amount] of byVendor) await addToBalance(trx, vendorId, { pending: amount }, at);
+  await addCommissionOfDay(trx, dayOf(at), commission);
+}
+
+/**
+ * Posts what a cancellation or a return takes back of vendors' lines: per line, the net
+ * taken back (−, the cancelled units' value or the line's share of the refund) and the
+ * commission given back in proportion (+). Into pending while the order's hold lasts,
+ * else available (a refund after payout makes it negative; the next payout nets it).
+ * @param trx the correction's transaction, on the locked order.
+ * @param lines per order line, the net taken back (paise, ≥ 0); the store's own lines are skipped.
+ * @param createdBy the admin who made it (null for the seeder's).
+ */
+export async function postOrderCorrection(
+  trx: Db,
+  orderId: number,
+  kind: 'cancellation' | 'refund',
+  lines: readonly { orderItemId: number; amountPaise: number }[],
+  at: string,
+  createdBy: number | null,
+): Promise<void> {
+  const vendorLines = new Map((await findVendorLines(trx, orderId)).map((line) => [line.id, line]));
+  const taken = lines.filter((line) => line.amountPaise > 0 && vendorLines.has(line.orderItemId));
+  if (taken.length === 0) return;
+  const reversed = await findReversedByLine(trx, orderId);
+  const released = await isReleased(trx, orderId);
+  const entries: NewEntry[] = [];
+  const byVendor = new Map<number, number>();
+  let back = 0;
+  for (const { orderItemId, amountPaise } of taken) {
+    const line = vendorLines.get(orderItemId);
+    if (!line) continue;
+    const returned = commissionBack(line.commissionPaise, line.netPaise, reversed.get(orderItemId) ?? 0, amountPaise);
+    const base = { vendorId: line.vendorId, orderId, orderItemId, payoutId: null, note: null, createdBy };
+    entries.push({ ...base, kind, amountPaise: -amountPaise });
+    if (returned > 0) entries.push({ ...base, kind: 'commission_reversal', amountPaise: returned });
+    byVendor.set(line.vendorId, (byVendor.get(line.vendorId) ?? 0) - amountPaise + returned);
+    back += returned;
+  }
+  await insertEntries(trx, entries, at);
+  for (const [vendorId, amount] of byVendor)
+    await addToBalance(trx, vendorId, released ? { available: amount } : { pending: amount }, at);
+  await addCommissionOfDay(trx, dayOf(at), -back);
+}
+
+/**
+ * Starts the hold of a delivered order: its vendors' earnings become available
+ * `PAYOUT_HOLD_DAYS` after `deliveredAt`, so returns can come back first.
+ * @param trx the status change's transaction.
+ */
+export async function holdDeliveredOrder(trx: Db, orderId: number, deliveredAt: string): Promise<void> {
+  await insertHold(trx, orderId, deliveredAt);
+}
+
+/**
+ * Releases the earnings of every order delivered at least `holdDays` before `now`:
+ * each such order's entries move from its vendors' pending to their available balance,
+ * in batches of `RELEASE_BATCH` orders, each its own transaction. Called before any
+ * balance is read or paid, so balances are current without a timer; when nothing is
+ * due it costs one index probe. Safe to run from several processes at once: an order is
+ * released by whichever sets its `released_at` first.
+ * @returns how many orders it released.
+ */
+export async function releaseMaturedEarnings(db: Db, holdDays: number, now: Date = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - holdDays * 86_400_000).toISOString();
+  if (!(await anyHoldDue(db, cutoff))) return 0;
+  let released = 0;
+  for (;;) {
+    const count = await runTransaction(db, async (trx) => {
+      const at = now.toISOString();
+      const orderIds = await releaseHolds(trx, cutoff, at, RELEASE_BATCH);
+      for (const { vendorId, totalPaise } of await sumEntriesByVendor(trx, orderIds))
+        await addToBalance(trx, vendorId, { pending: -totalPaise, available: totalPaise }, at);
+      return orderIds.length;
+    });
+    released += count;
+    if (count < RELEASE_BATCH) return released;
+  }
+}
+
+/** Paise balances as the wire's rupees. */
+export function toBalances(row: Awaited<ReturnType<typeof findBalance>>): Balances {
+  return {
+    pending: toRupees(row.pendingPaise),
+    available: toRupees(row.availablePaise),
+    processing: toRupees(row.processingPaise),
+    paid: toRupees(row.paidPaise),
+  };
+}
+
+/** A vendor's balances now (after releasing what matured). */
+export async function vendorBalances(db: Db, vendorId: number, holdDays: number): Promise<Balances> {
+  await releaseMaturedEarnings(db, holdDays);
+  return toBalances(await findBalance(db, vendorId));
+}
+
+/** An entry row as the wire shape (signed rupees). */
+export function toLedgerEntry(row: EntryRow): LedgerEntry {
+  return {
+    _id: String(row.id),
+    kind: row.kind,
+    amount: toRupees(Number(row.amountPaise)),
+    orderId: row.orderId === null ? null : String(row.orderId),
+    trackingNumber: row.trackingNumber ?? null,
+    payoutId: row.payoutId === null ? null : String(row.payoutId),
+    note: row.note,
+    createdAt: row.createdAt,
+  };
+}
+
+/** The list's filters: `from` and `to` are UTC days, both inclusive. */
+export function ledgerFilters(query: Pick<LedgerQuery, 'kind' | 'from' | 'to'>): LedgerFilters {
+  const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString();
+  return {
+    kind: query.kind,
+    from: query.from ? `${query.from}T00:00:00.000Z` : undefined,
+    before: query.to ? nextDay(query.to) : undefined,
+  };
+}
+
+/**
+ * `GET /api/vendor/earnings` and `GET /api/payouts/admin/vendors/{id}/ledger`: the
+ * vendor's balances and entries, newest first, every one or a keyset page.
+ * @throws AppError BAD_REQUEST (400) for a cursor not made for this list.
+ */
+export async function vendorLedger(
+  db: Db,
+  bounds: ListBounds,
+  vendorId: number,
+  holdDays: number,
+  query: LedgerQuery,
+): Promise<{ balances: Balances; entries: LedgerEntry[]; total?: number; nextCursor?: string | null }> {
+  const balances = await vendorBalances(db, vendorId, holdDays);
+  const filters = ledgerFilters(query);
+  const { items, ...paging } = await listOrPage(
+    { limit: query.limit, cursor: query.cursor, sort: LEDGER_SORT },
+    {
+      keyType: 'instant',
+      fetchAll: () => listEntries(db, vendorId, filters),
+      fetchPage: (page) => listEntries(db, vendorId, filters, page),
+      count: () => countEntries(db, vendorId, filters),
+      keyOf: (row) => ({ key: row.createdAt, id: row.id }),
+      toItems: (rows) => rows.map(toLedgerEntry),
+    },
+    bounds,
+  );
+  return { balances, entries: items, ...paging };
+}
+
+/**
+ * The rows of `GET /api/vendor/earnings/export`: the vendor's entries the filters
+ * select, newest first, read in keyset batches (one index range scan each).
+ */
+export async function* ledgerExportBatches(
+  db: Db,
+  vendorId: number,
+  query: Pick<LedgerQuery, 'kind' | 'from' | 'to'>,
+): AsyncGenerator<EntryRow[]> {
+  const filters = ledgerFilters(query);
+  let after: { key: string; id: number } | undefined;
+  for (;;) {
+    const rows = await listEntries(db, vendorId, filters, { limit: EXPORT_BATCH_ROWS - 1, after });
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < EXPORT_BATCH_ROWS) return;
+    const last = rows[rows.length - 1] as EntryRow;
+    after = { key: last.createdAt, id: last.id };
+  }
+}
+
+/** The ledger's CSV columns; times in `timeZone` (the store's), amounts signed rupees. */
+export function ledgerCsvColumns(timeZone: string): CsvColumn<EntryRow>[] {
+  return [
+    { header: 'Date', cell: (row) => csvTime(row.createdAt, timeZone) },
+    { header: 'Kind', cell: (row) => ledgerEntryKindLabels[row.kind] },
+    { header: 'Order', cell: (row) => csvText(row.trackingNumber) },
+    { header: 'Payout', cell: (row) => (row.payoutId === null ? '' : `HAAT-PO-${row.payoutId}`) },
+    { header: 'Amount', cell: (row) => csvRupees(Number(row.amountPaise)) },
+    { header: 'Note', cell: (row) => csvText(row.note) },
+  ];
+}

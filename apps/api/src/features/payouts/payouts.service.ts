@@ -1,0 +1,460 @@
+import {
+  type AdjustmentBody,
+  type BalanceListQuery,
+  type Balances,
+  type BankDetails,
+  type BankDetailsBody,
+  type DecidePayoutBody,
+  type LedgerEntry,
+  maskAccountNumber,
+  payoutMessages as messages,
+  type Payout,
+  type PayoutListQuery,
+  type PayoutStatus,
+  toPaise,
+  toRupees,
+  type VendorBalance,
+} from '@haat/contract';
+import type { Actor } from '../../platform/auth/access.js';
+import { type CsvColumn, csvRupees, csvText, EXPORT_BATCH_ROWS } from '../../platform/csv/csv-export.js';
+import type { Db } from '../../platform/db/create-db.js';
+import { type ListBounds, listOrPage } from '../../platform/db/lists.js';
+import { runTransaction } from '../../platform/db/transactions.js';
+import { isStaleVersion, nextVersion } from '../../platform/db/versions.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { recordActivity } from '../activity/activity.service.js';
+import { notifyBankDetailsChanged, notifyPayoutPaid } from '../notifications/notifications.service.js';
+import {
+  addToBalance,
+  type EntryRow,
+  findBalance,
+  findEntry,
+  insertEntries,
+  takeAvailable,
+} from './ledger.repository.js';
+import { releaseMaturedEarnings, toBalances, toLedgerEntry } from './ledger.service.js';
+import {
+  type BalanceSort,
+  balanceSorts,
+  countPayouts,
+  countVendorBalances,
+  findPayableVendors,
+  findPayout,
+  findPayouts,
+  findVendorBank,
+  insertPendingPayout,
+  listPayouts as listPayoutRows,
+  listVendorBalances,
+  PAYOUT_SORT,
+  type PayoutFilters,
+  type PayoutRow,
+  payoutsForExport,
+  saveVendorBank,
+  setPayoutDecision,
+  type VendorBalanceRow,
+  vendorExists,
+} from './payouts.repository.js';
+
+/**
+ * Payouts (issue 25; docs/decisions/0106-marketplace-money.md): paying vendors what
+ * they earned, once. A payout takes a vendor's whole available balance into one record
+ * (Pending), posting it to their ledger (−) and moving it to `processing`; marked Paid
+ * with the bank's reference it moves to `paid`; marked Failed it comes back (+) as
+ * available. The rules (who is payable, the hold after a bank change, the minimum) live
+ * here; the guarantees against repeats and races live in the database (a compare and
+ * set on the balance, one Pending payout per vendor by a unique index).
+ */
+
+/** The settings a payout run reads (from the app's configuration). */
+export interface PayoutSettings {
+  holdDays: number;
+  minimumPaise: number;
+  bankChangeHoldHours: number;
+}
+
+/** Vendors paid per transaction of a run. */
+const RUN_BATCH = 200;
+
+/** When payouts to a vendor who changed bank details at `changedAt` may resume (UTC), or null when already. */
+function heldUntil(changedAt: string | null, holdHours: number, now = Date.now()): string | null {
+  if (changedAt === null) return null;
+  const until = Date.parse(changedAt) + holdHours * 3_600_000;
+  return until > now ? new Date(until).toISOString() : null;
+}
+
+/** A payout row as the wire shape; `masked` hides all but the account number's last four digits. */
+export function toPayout(row: PayoutRow, masked = false): Payout {
+  return {
+    _id: String(row.id),
+    vendorId: String(row.vendorId),
+    businessName: row.businessName ?? '',
+    amount: toRupees(Number(row.amountPaise)),
+    status: row.status,
+    accountHolder: row.accountHolder,
+    accountNumber: masked ? maskAccountNumber(row.accountNumber) : row.accountNumber,
+    ifsc: row.ifsc,
+    reference: row.reference,
+    paidOn: row.paidOn,
+    failureReason: row.failureReason,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+function toVendorBalance(row: VendorBalanceRow, holdHours: number): VendorBalance {
+  return {
+    vendorId: String(row.id),
+    businessName: row.businessName,
+    pending: toRupees(Number(row.pendingPaise)),
+    available: toRupees(Number(row.availablePaise)),
+    processing: toRupees(Number(row.processingPaise)),
+    paid: toRupees(Number(row.paidPaise)),
+    hasBankDetails: row.bankAccountNumber !== null,
+    payoutsHeldUntil: heldUntil(row.bankChangedAt, holdHours),
+  };
+}
+
+/**
+ * `GET /api/payouts/admin/balances`: every vendor's balances (after releasing what
+ * matured), largest available first or by name, searched by business name; all, or a page.
+ * @throws AppError BAD_REQUEST (400) for a cursor not made for this sort.
+ */
+export async function listBalances(
+  db: Db,
+  bounds: ListBounds,
+  settings: PayoutSettings,
+  query: BalanceListQuery,
+): Promise<{ balances: VendorBalance[]; total?: number; nextCursor?: string | null }> {
+  await releaseMaturedEarnings(db, settings.holdDays);
+  const sort: BalanceSort = query.sort;
+  const search = query.search || undefined;
+  const { items, ...paging } = await listOrPage(
+    { limit: query.limit, cursor: query.cursor, sort },
+    {
+      keyType: balanceSorts[sort].keyType,
+      fetchAll: () => listVendorBalances(db, search, sort),
+      fetchPage: (page) => listVendorBalances(db, search, sort, page),
+      count: () => countVendorBalances(db, search),
+      keyOf: (row) => ({ key: sort === 'available' ? Number(row.availablePaise) : row.businessName, id: row.id }),
+      toItems: (rows) => rows.map((row) => toVendorBalance(row, settings.bankChangeHoldHours)),
+    },
+    bounds,
+  );
+  return { balances: items, ...paging };
+}
+
+/** A vendor left out of a run, and why (the screen says so). */
+export interface SkippedVendor {
+  vendorId: number;
+  reason: string;
+}
+
+/**
+ * `POST /api/payouts/admin`: pays the vendors named (each with a positive available
+ * balance) or, with none named, every vendor whose available balance is at least the
+ * minimum. Vendors without bank details, with a payout still Pending, or within the
+ * hold after a bank change are left out. Per vendor, in transactions of `RUN_BATCH`:
+ * the balance moves from available to processing only if it is still what was read (a
+ * compare and set), the payout is inserted unless one is Pending (unique index), and
+ * the ledger gets the payout's entry. So repeating or racing the call makes one payout
+ * per vendor and takes each rupee once.
+ * @returns the payouts made (wire shape; full account numbers, admins only).
+ * @throws AppError NOT_FOUND (404) a named vendor that does not exist.
+ */
+export async function createPayouts(
+  db: Db,
+  actor: Actor,
+  settings: PayoutSettings,
+  vendorIds: readonly number[] | undefined,
+): Promise<Payout[]> {
+  if (vendorIds)
+    for (const vendorId of new Set(vendorIds))
+      if (!(await vendorExists(db, vendorId))) throw notFound(messages.vendorNotFound);
+  await releaseMaturedEarnings(db, settings.holdDays);
+  const now = new Date();
+  const bankCutoff = new Date(now.getTime() - settings.bankChangeHoldHours * 3_600_000).toISOString();
+  const candidates = (
+    await findPayableVendors(db, { minimumPaise: settings.minimumPaise, vendorIds, bankCutoff })
+  ).filter(
+    (vendor) =>
+      vendor.bankAccountNumber !== null &&
+      vendor.bankAccountHolder !== null &&
+      vendor.bankIfsc !== null &&
+      vendor.bankChangedAt !== null &&
+      vendor.bankChangedAt <= bankCutoff,
+  );
+  const made: number[] = [];
+  for (let start = 0; start < candidates.length; start += RUN_BATCH) {
+    const batch = candidates.slice(start, start + RUN_BATCH);
+    const ids = await runTransaction(db, async (trx) => {
+      const at = new Date().toISOString();
+      const batchIds: number[] = [];
+      for (const vendor of batch) {
+        const amount = vendor.availablePaise;
+        if (!(await takeAvailable(trx, vendor.vendorId, amount, at))) continue;
+        const payoutId = await insertPendingPayout(
+          trx,
+          {
+            vendorId: vendor.vendorId,
+            amountPaise: amount,
+            accountHolder: vendor.bankAccountHolder as string,
+            accountNumber: vendor.bankAccountNumber as string,
+            ifsc: vendor.bankIfsc as string,
+            createdBy: actor.userId,
+          },
+          at,
+        );
+        if (payoutId === undefined) {
+          // Another run's payout is Pending: give the balance back as it was.
+          await addToBalance(trx, vendor.vendorId, { available: amount, processing: -amount }, at);
+          continue;
+        }
+        await insertEntries(
+          trx,
+          [
+            {
+              vendorId: vendor.vendorId,
+              kind: 'payout',
+              amountPaise: -amount,
+              orderId: null,
+              orderItemId: null,
+              payoutId,
+              note: null,
+              createdBy: actor.userId,
+            },
+          ],
+          at,
+        );
+        batchIds.push(payoutId);
+      }
+      if (batchIds.length > 0)
+        await recordActivity(trx, {
+          actor,
+          action: 'create',
+          kind: 'payout',
+          recordId: batchIds[0] as number,
+          label: batchIds.length === 1 ? `Payout ${batchIds[0]}` : `${batchIds.length} payouts`,
+          changes: { payouts: { before: null, after: batchIds.length } },
+        });
+      return batchIds;
+    });
+    made.push(...ids);
+  }
+  return (await findPayouts(db, made)).map((row) => toPayout(row));
+}
+
+/**
+ * `PUT /api/payouts/admin/{id}`: marks a Pending payout Paid (the bank's reference and
+ * the day, default today UTC; its vendor is notified) or Failed (a reason; its amount
+ * is posted back to the vendor's ledger and is available again).
+ * @throws AppError NOT_FOUND (404); CONFLICT (409) already marked, or a stale `updatedAt`.
+ */
+export async function decidePayout(db: Db, actor: Actor, id: number, body: DecidePayoutBody): Promise<Payout> {
+  await runTransaction(db, async (trx) => {
+    const payout = await findPayout(trx, id);
+    if (!payout) throw notFound(messages.notFound);
+    if (isStaleVersion(body.updatedAt, payout.updatedAt))
+      throw new AppError('CONFLICT', messages.payoutChangedMeanwhile);
+    if (payout.status !== 'Pending') throw new AppError('CONFLICT', messages.alreadyDecided);
+    const at = nextVersion(payout.updatedAt, new Date().toISOString());
+    const amount = Number(payout.amountPaise);
+    if (body.status === 'Paid') {
+      const reference = body.reference;
+      await setPayoutDecision(
+        trx,
+        id,
+        {
+          status: 'Paid',
+          reference,
+          paidOn: body.paidOn ?? at.slice(0, 10),
+          failureReason: null,
+          decidedBy: actor.userId,
+        },
+        at,
+      );
+      await addToBalance(trx, payout.vendorId, { processing: -amount, paid: amount }, at);
+      await notifyPayoutPaid(trx, { vendorId: payout.vendorId, amountPaise: amount, reference }, at);
+    } else {
+      await setPayoutDecision(
+        trx,
+        id,
+        { status: 'Failed', reference: null, paidOn: null, failureReason: body.reason, decidedBy: actor.userId },
+        at,
+      );
+      await insertEntries(
+        trx,
+        [
+          {
+            vendorId: payout.vendorId,
+            kind: 'payout_failed',
+            amountPaise: amount,
+            orderId: null,
+            orderItemId: null,
+            payoutId: id,
+            note: body.reason,
+            createdBy: actor.userId,
+          },
+        ],
+        at,
+      );
+      await addToBalance(trx, payout.vendorId, { processing: -amount, available: amount }, at);
+    }
+    await recordActivity(trx, {
+      actor,
+      action: 'status_change',
+      kind: 'payout',
+      recordId: id,
+      label: `Payout ${id}`,
+      changes: { status: { before: 'Pending', after: body.status } },
+    });
+  });
+  return toPayout((await findPayout(db, id)) as PayoutRow);
+}
+
+/**
+ * `GET /api/payouts/admin` (any vendor) and `GET /api/vendor/payouts` (`vendorId`, account
+ * numbers masked): payouts newest first; all, or a page.
+ * @throws AppError BAD_REQUEST (400) for a cursor not made for this list.
+ */
+export async function listPayouts(
+  db: Db,
+  bounds: ListBounds,
+  query: PayoutListQuery,
+  vendorId?: number,
+): Promise<{ payouts: Payout[]; total?: number; nextCursor?: string | null }> {
+  const filters: PayoutFilters = { status: query.status, vendorId };
+  const { items, ...paging } = await listOrPage(
+    { limit: query.limit, cursor: query.cursor, sort: PAYOUT_SORT },
+    {
+      keyType: 'instant',
+      fetchAll: () => listPayoutRows(db, filters),
+      fetchPage: (page) => listPayoutRows(db, filters, page),
+      count: () => countPayouts(db, filters),
+      keyOf: (row) => ({ key: row.createdAt, id: row.id }),
+      toItems: (rows) => rows.map((row) => toPayout(row, vendorId !== undefined)),
+    },
+    bounds,
+  );
+  return { payouts: items, ...paging };
+}
+
+/**
+ * `POST /api/payouts/admin/vendors/{id}/adjustments`: posts a manual entry (signed
+ * rupees) with its reason to the vendor's ledger, available at once.
+ * @returns the entry and the vendor's balances after it.
+ * @throws AppError NOT_FOUND (404) no such vendor.
+ */
+export async function postAdjustment(
+  db: Db,
+  actor: Actor,
+  vendorId: number,
+  body: AdjustmentBody,
+): Promise<{ entry: LedgerEntry; balances: Balances }> {
+  const amount = toPaise(body.amount);
+  const entryId = await runTransaction(db, async (trx) => {
+    const vendor = await findVendorBank(trx, vendorId);
+    if (!vendor) throw notFound(messages.vendorNotFound);
+    const at = new Date().toISOString();
+    const [id] = await insertEntries(
+      trx,
+      [
+        {
+          vendorId,
+          kind: 'adjustment',
+          amountPaise: amount,
+          orderId: null,
+          orderItemId: null,
+          payoutId: null,
+          note: body.reason,
+          createdBy: actor.userId,
+        },
+      ],
+      at,
+    );
+    await addToBalance(trx, vendorId, { available: amount }, at);
+    await recordActivity(trx, {
+      actor,
+      action: 'update',
+      kind: 'vendor',
+      recordId: vendorId,
+      label: vendor.businessName,
+      changes: { adjustment: { before: null, after: body.amount }, reason: { before: null, after: body.reason } },
+    });
+    return id as number;
+  });
+  const row = await findEntry(db, entryId);
+  return { entry: toLedgerEntry(row as EntryRow), balances: toBalances(await findBalance(db, vendorId)) };
+}
+
+/** The signed-in vendor's bank details as they see them (masked), or null. */
+export async function getBankDetails(db: Db, vendorId: number, holdHours: number): Promise<BankDetails | null> {
+  const vendor = await findVendorBank(db, vendorId);
+  if (!vendor || vendor.bankAccountNumber === null || vendor.bankChangedAt === null) return null;
+  return {
+    accountHolder: vendor.bankAccountHolder ?? '',
+    accountNumberMasked: maskAccountNumber(vendor.bankAccountNumber),
+    ifsc: vendor.bankIfsc ?? '',
+    changedAt: vendor.bankChangedAt,
+    payoutsHeldUntil: heldUntil(vendor.bankChangedAt, holdHours),
+  };
+}
+
+/**
+ * `PUT /api/vendor/bank-details`: saves the signed-in vendor's bank details. A change
+ * (any field differing) stamps `bankChangedAt`, which holds their payouts for
+ * `holdHours`, and notifies every admin; saving the same details changes nothing.
+ * @throws AppError NOT_FOUND (404) the vendor's profile is gone; CONFLICT (409) a stale `updatedAt`.
+ */
+export async function saveBankDetails(
+  db: Db,
+  vendorId: number,
+  holdHours: number,
+  body: BankDetailsBody,
+): Promise<BankDetails | null> {
+  await runTransaction(db, async (trx) => {
+    const vendor = await findVendorBank(trx, vendorId);
+    if (!vendor) throw notFound(messages.vendorNotFound);
+    if (body.updatedAt !== undefined && (body.updatedAt ?? null) !== vendor.bankChangedAt) {
+      const loaded = body.updatedAt;
+      if (loaded === null || vendor.bankChangedAt === null || isStaleVersion(loaded, vendor.bankChangedAt))
+        throw new AppError('CONFLICT', messages.bankChangedMeanwhile);
+    }
+    const same =
+      vendor.bankAccountHolder === body.accountHolder &&
+      vendor.bankAccountNumber === body.accountNumber &&
+      vendor.bankIfsc === body.ifsc;
+    if (same) return;
+    const at = nextVersion(vendor.bankChangedAt, new Date().toISOString());
+    await saveVendorBank(trx, vendorId, body, at);
+    await notifyBankDetailsChanged(trx, { id: vendorId, businessName: vendor.businessName }, holdHours, at);
+  });
+  return getBankDetails(db, vendorId, holdHours);
+}
+
+/** The payouts of a bank file, in id order, read in keyset batches. */
+export async function* payoutExportBatches(db: Db, status: PayoutStatus): AsyncGenerator<PayoutRow[]> {
+  let afterId = 0;
+  for (;;) {
+    const rows = await payoutsForExport(db, status, afterId, EXPORT_BATCH_ROWS);
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < EXPORT_BATCH_ROWS) return;
+    afterId = (rows[rows.length - 1] as PayoutRow).id;
+  }
+}
+
+/**
+ * A bank's bulk-transfer layout: beneficiary, account holder, account number, IFSC,
+ * amount (rupees, two decimals) and the payment's reference (`HAAT-PO-<id>`), which the
+ * bank echoes on the vendor's statement.
+ */
+export function payoutCsvColumns(): CsvColumn<PayoutRow>[] {
+  return [
+    { header: 'Vendor', cell: (row) => csvText(row.businessName) },
+    { header: 'Account holder', cell: (row) => csvText(row.accountHolder) },
+    { header: 'Account number', cell: (row) => row.accountNumber },
+    { header: 'IFSC', cell: (row) => row.ifsc },
+    { header: 'Amount', cell: (row) => csvRupees(Number(row.amountPaise)) },
+    { header: 'Reference', cell: (row) => `HAAT-PO-${row.id}` },
+  ];
+}
