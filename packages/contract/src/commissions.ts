@@ -3,13 +3,13 @@ import {
   cleanText,
   editVersion,
   hasAtMostTwoDecimals,
-  idInput,
   idParams,
   idString,
   isoDateTime,
   MAX_CURSOR_LENGTH,
   messageResponse,
   pageInfo,
+  requiredId,
   rupeesField,
 } from './common.js';
 import { endpoint } from './endpoint.js';
@@ -61,7 +61,7 @@ export function toPercent(basisPoints: number): number {
 }
 
 /** An optional reference that may be sent as null (the default rate, or no vendor). */
-const optionalId = z.union([idInput, z.null()]).optional();
+const optionalId = requiredId('Must be a valid id').nullable().optional();
 
 /**
  * `POST /api/commissions/admin/rates` and `PUT .../{id}`: `{ name, percentage,

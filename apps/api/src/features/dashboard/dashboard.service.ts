@@ -8,6 +8,7 @@ import {
   type MonthlyFigures,
   type RecentOrderRow,
 } from '../orders/orders.service.js';
+import { storeCommission } from '../payouts/ledger.service.js';
 import { countProducts } from './dashboard.repository.js';
 
 /** Every figure of the dashboard, as `getDashboardSummary` reads them: money in paise, times UTC. */
@@ -18,6 +19,8 @@ export interface DashboardFigures {
   ordersToday: number;
   /** Paise, over Delivered orders. */
   totalRevenuePaise: number;
+  /** The store's commission (paise), this UTC month and all time (issue 25). */
+  commission: { thisMonthPaise: number; allTimePaise: number };
   monthly: MonthlyFigures[];
   statusDistribution: { status: OrderStatus; count: number }[];
   recentOrders: RecentOrderRow[];
@@ -47,12 +50,13 @@ export async function getDashboardSummary(
   now: Date = new Date(),
   months: number = DASHBOARD_MONTHS,
 ): Promise<DashboardFigures> {
-  const [totalProducts, totalUsers, stats, monthly, recentOrders] = await Promise.all([
+  const [totalProducts, totalUsers, stats, monthly, recentOrders, commission] = await Promise.all([
     countProducts(db),
     countCustomers(db),
     getOrderStats(db, now),
     getMonthlyOrderFigures(db, now, months),
     listRecentOrders(db, RECENT_ORDERS),
+    storeCommission(db, now),
   ]);
   return {
     totalProducts,
@@ -60,6 +64,7 @@ export async function getDashboardSummary(
     totalUsers,
     ordersToday: stats.ordersToday,
     totalRevenuePaise: stats.totalRevenuePaise,
+    commission,
     monthly,
     statusDistribution: orderStates.map((status) => ({ status, count: stats.byStatus[status] })),
     recentOrders,

@@ -13,6 +13,10 @@ export function toDashboardSummary(figures: DashboardFigures): DashboardSummary 
     totalUsers: figures.totalUsers,
     ordersToday: figures.ordersToday,
     totalRevenue: toRupees(figures.totalRevenuePaise),
+    commission: {
+      thisMonth: toRupees(figures.commission.thisMonthPaise),
+      allTime: toRupees(figures.commission.allTimePaise),
+    },
     monthly: figures.monthly.map((point) => ({
       month: point.month,
       label: point.label,

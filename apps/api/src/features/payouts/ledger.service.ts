@@ -21,6 +21,7 @@ import {
   listEntries,
   type NewEntry,
   releaseHolds,
+  sumCommission,
   sumEntriesByVendor,
 } from './ledger.repository.js';
 
@@ -166,6 +167,26 @@ export function toBalances(row: Awaited<ReturnType<typeof findBalance>>): Balanc
 export async function vendorBalances(db: Db, vendorId: number, holdDays: number): Promise<Balances> {
   await releaseMaturedEarnings(db, holdDays);
   return toBalances(await findBalance(db, vendorId));
+}
+
+/**
+ * What a vendor earned all time (paise): their sales less commission, cancellations and
+ * refunds, plus adjustments; the same whether paid out or not (pending + available +
+ * processing + paid). Read from their balances row.
+ */
+export async function vendorNetEarnings(db: Db, vendorId: number): Promise<number> {
+  const row = await findBalance(db, vendorId);
+  return row.pendingPaise + row.availablePaise + row.processingPaise + row.paidPaise;
+}
+
+/**
+ * The store's commission (paise), net of what cancellations and refunds gave back: in
+ * the UTC month of `now` and all time, from the per-day totals.
+ */
+export async function storeCommission(db: Db, now: Date): Promise<{ thisMonthPaise: number; allTimePaise: number }> {
+  const monthStart = `${now.toISOString().slice(0, 7)}-01`;
+  const [thisMonthPaise, allTimePaise] = await Promise.all([sumCommission(db, monthStart), sumCommission(db)]);
+  return { thisMonthPaise, allTimePaise };
 }
 
 /** An entry row as the wire shape (signed rupees). */

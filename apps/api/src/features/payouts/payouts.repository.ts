@@ -116,7 +116,13 @@ export async function insertPendingPayout(
   const row = await db
     .insertInto('payouts')
     .values({ ...values, status: 'Pending', createdAt: at, updatedAt: at })
-    .onConflict((oc) => oc.column('vendorId').where('status', '=', 'Pending').doNothing())
+    .onConflict((oc) =>
+      // The predicate as a literal: SQLite matches it to the partial index's text.
+      oc
+        .column('vendorId')
+        .where((eb) => eb('status', '=', sql.lit('Pending')))
+        .doNothing(),
+    )
     .returning('id')
     .executeTakeFirst();
   return row?.id;

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Db } from '../../platform/db/create-db.js';
 import { type ListAnswer, type ListBounds, listOrPage } from '../../platform/db/lists.js';
 import { notFound } from '../../platform/errors.js';
+import { vendorNetEarnings } from '../payouts/ledger.service.js';
 import {
   countOwnOrders,
   countOwnOrdersOf,
@@ -40,6 +41,8 @@ export interface VendorDashboardFigures {
   revenuePaise: number;
   /** The newest orders holding their lines, newest first, each with their lines' paise. */
   recentOrders: OwnOrderRow[];
+  /** Paise they earned all time, net of commission, cancellations and refunds (issue 25). */
+  netEarningsPaise: number;
 }
 
 /**
@@ -48,13 +51,15 @@ export interface VendorDashboardFigures {
  * own lines in Delivered orders (paise) and the 5 newest such orders with their lines' total.
  */
 export async function getVendorDashboard(db: Db, vendorId: number): Promise<VendorDashboardFigures> {
-  const [productsByApproval, orders, revenuePaise, recent] = await Promise.all([
+  const [productsByApproval, orders, revenuePaise, recent, netEarningsPaise] = await Promise.all([
     countOwnProducts(db, vendorId),
     countOwnOrders(db, vendorId, startOfTodayUtc()),
     sumOwnLines(db, vendorId, 'Delivered'),
     listOwnOrders(db, vendorId, {}, { limit: RECENT_ORDERS }),
+    vendorNetEarnings(db, vendorId),
   ]);
   return {
+    netEarningsPaise,
     productsByApproval,
     orders,
     revenuePaise,

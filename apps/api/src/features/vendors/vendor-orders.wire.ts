@@ -49,6 +49,7 @@ export function toVendorDashboard(figures: VendorDashboardFigures): VendorDashbo
     totalOrders: orders.reduce((sum, row) => sum + row.count, 0),
     ordersToday: orders.reduce((sum, row) => sum + row.today, 0),
     totalRevenue: toRupees(figures.revenuePaise),
+    netEarnings: toRupees(figures.netEarningsPaise),
     statusDistribution: orderStatuses.map((status) => ({ status, count: byStatus.get(status)?.count ?? 0 })),
     recentOrders: figures.recentOrders.map((row) => ({
       _id: String(row.id),
