@@ -104,6 +104,10 @@ export const routes: RouteObject[] = [
                 Component: m.VendorOrdersPage,
               })),
           },
+          {
+            path: 'earnings',
+            lazy: () => import('../features/payouts/pages/earnings-page').then((m) => ({ Component: m.EarningsPage })),
+          },
           withWellFormedId({
             path: 'my-orders/:id',
             lazy: () =>
@@ -176,6 +180,18 @@ export const routes: RouteObject[] = [
                   import('../features/website-config/pages/website-config-page').then((m) => ({
                     Component: m.WebsiteConfigPage,
                   })),
+              },
+              {
+                path: 'commission-rates',
+                lazy: () =>
+                  import('../features/commissions/pages/commission-rates-page').then((m) => ({
+                    Component: m.CommissionRatesPage,
+                  })),
+              },
+              {
+                path: 'payouts',
+                lazy: () =>
+                  import('../features/payouts/pages/payouts-page').then((m) => ({ Component: m.PayoutsPage })),
               },
               {
                 path: 'activity',

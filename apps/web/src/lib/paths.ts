@@ -43,4 +43,10 @@ export const paths = {
   dashboardSettings: '/admin/dashboard-settings',
   /** The activity log (issue 10), admins only. */
   activity: '/admin/activity',
+  /** Commission rates (issue 25), admins only. */
+  commissionRates: '/admin/commission-rates',
+  /** Vendors' balances and payouts (issue 25), admins only. */
+  payouts: '/admin/payouts',
+  /** A vendor's own balances, ledger, payouts and bank details (issue 25). */
+  earnings: '/admin/earnings',
 } as const;

@@ -4,16 +4,19 @@ import {
   ChevronsRight,
   FileText,
   History,
+  Landmark,
   LayoutDashboard,
   LogOut,
   type LucideIcon,
   Mail,
   Package,
+  Percent,
   Settings,
   ShoppingCart,
   Store,
   Tags,
   TicketPercent,
+  Wallet,
   X,
 } from 'lucide-react';
 import { NavLink, useLocation } from 'react-router';
@@ -50,6 +53,14 @@ export const navSections: { title: string | null; items: NavItem[] }[] = [
       { label: 'Orders', to: paths.orders.list, icon: ShoppingCart },
       { label: 'Orders', to: paths.myOrders.list, icon: ShoppingCart, vendor: true, vendorOnly: true },
       { label: 'Vendors', to: paths.vendors, icon: Store },
+    ],
+  },
+  {
+    title: 'Money',
+    items: [
+      { label: 'Commission rates', to: paths.commissionRates, icon: Percent },
+      { label: 'Payouts', to: paths.payouts, icon: Landmark },
+      { label: 'Earnings', to: paths.earnings, icon: Wallet, vendor: true, vendorOnly: true },
     ],
   },
   {

@@ -1,5 +1,5 @@
 import { type DashboardWidget, dashboardMessages, dashboardSettingsMessages } from '@haat/contract';
-import { AlertTriangle, CalendarCheck, IndianRupee, Package, ShoppingCart, Users } from 'lucide-react';
+import { AlertTriangle, CalendarCheck, IndianRupee, Package, Percent, ShoppingCart, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -107,6 +107,16 @@ export function DashboardPage() {
           caption={dashboardMessages.revenueCaption}
           icon={IndianRupee}
           accent="bg-pink-100 text-pink-700"
+        />
+      )}
+
+      {show('totalRevenue') && data.commission && (
+        <StatCard
+          title="Commission this month"
+          value={formatRupees(data.commission.thisMonth)}
+          caption={`${formatRupees(data.commission.allTime)} all time, net of cancellations and refunds`}
+          icon={Percent}
+          accent="bg-teal-100 text-teal-700"
         />
       )}
 

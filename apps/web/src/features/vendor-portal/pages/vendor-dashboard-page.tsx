@@ -54,6 +54,13 @@ export function VendorDashboardPage() {
         {show('totalRevenue') && (
           <Card label={m.totalRevenue} value={formatRupees(d.totalRevenue)} caption={m.revenueCaption} />
         )}
+        {show('totalRevenue') && d.netEarnings !== undefined && (
+          <Card
+            label="Net earnings"
+            value={formatRupees(d.netEarnings)}
+            caption="After the store's commission, cancellations and refunds"
+          />
+        )}
       </section>
       {show('statusChart') && (
         <section aria-label="Order status" className="rounded-xl border border-slate-200 bg-white p-5">

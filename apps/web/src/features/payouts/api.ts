@@ -1,0 +1,112 @@
+import type { BankDetailsBodyInput, LedgerEntryKind, PayoutStatus } from '@haat/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { client, queries } from '../../lib/api-client';
+import { useCursorList } from '../../lib/use-cursor-list';
+
+/** Rows per page of the balances, payouts and ledger lists. */
+export const MONEY_PAGE_SIZE = 50;
+
+/** The ledger's filters ('' for none); `from`/`to` are `YYYY-MM-DD` UTC days. */
+export interface LedgerFilters {
+  kind: LedgerEntryKind | '';
+  from: string;
+  to: string;
+}
+
+const ledgerQuery = (filters: LedgerFilters) => ({
+  kind: filters.kind || undefined,
+  from: filters.from || undefined,
+  to: filters.to || undefined,
+});
+
+/** The signed-in vendor's balances and ledger, page by page. */
+export function useEarnings(filters: LedgerFilters) {
+  const query = ledgerQuery(filters);
+  return useCursorList({
+    queryKey: queries.payouts.earnings.key({ type: 'infinite', input: { query } }),
+    limit: MONEY_PAGE_SIZE,
+    fetchPage: ({ limit, cursor, signal }) =>
+      client.payouts.earnings({ query: { ...query, limit, cursor } }, { signal }),
+    items: (page) => page.entries,
+  });
+}
+
+/** One vendor's balances and ledger, for an admin. */
+export function useVendorLedger(vendorId: string) {
+  return useQuery(
+    queries.payouts.vendorLedger.queryOptions({ input: { params: { id: vendorId }, query: { limit: 20 } } }),
+  );
+}
+
+/** The signed-in vendor's payouts (account numbers masked). */
+export function useMyPayouts() {
+  return useCursorList({
+    queryKey: queries.payouts.myPayouts.key({ type: 'infinite' }),
+    limit: MONEY_PAGE_SIZE,
+    fetchPage: ({ limit, cursor, signal }) => client.payouts.myPayouts({ query: { limit, cursor } }, { signal }),
+    items: (page) => page.payouts,
+  });
+}
+
+/** The signed-in vendor's bank details (masked), or null. */
+export function useBankDetails() {
+  return useQuery(queries.payouts.bankDetails.queryOptions());
+}
+
+/** `PUT /api/vendor/bank-details`. */
+export function useSaveBankDetails() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BankDetailsBodyInput) => client.payouts.saveBankDetails({ body }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queries.payouts.bankDetails.key() }),
+  });
+}
+
+/** Every vendor's balances: search by business name, largest available first or by name. */
+export function useVendorBalances(filters: { search: string; sort: 'available' | 'name' }) {
+  const query = { search: filters.search.trim() || undefined, sort: filters.sort };
+  return useCursorList({
+    queryKey: queries.payouts.balances.key({ type: 'infinite', input: { query } }),
+    limit: MONEY_PAGE_SIZE,
+    fetchPage: ({ limit, cursor, signal }) =>
+      client.payouts.balances({ query: { ...query, limit, cursor } }, { signal }),
+    items: (page) => page.balances,
+  });
+}
+
+/** Payouts newest first, optionally of one status. */
+export function usePayoutList(status: PayoutStatus | '') {
+  const query = { status: status || undefined };
+  return useCursorList({
+    queryKey: queries.payouts.list.key({ type: 'infinite', input: { query } }),
+    limit: MONEY_PAGE_SIZE,
+    fetchPage: ({ limit, cursor, signal }) => client.payouts.list({ query: { ...query, limit, cursor } }, { signal }),
+    items: (page) => page.payouts,
+  });
+}
+
+/** `POST /api/payouts/admin`: every vendor past the minimum, or those named. */
+export function useCreatePayouts() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (vendorIds?: string[]) => client.payouts.create({ body: vendorIds ? { vendorIds } : {} }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queries.payouts.key() }),
+  });
+}
+
+/** `PUT /api/payouts/admin/{id}`: Paid with the bank's reference, or Failed with a reason. */
+export function useDecidePayout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      id,
+      body,
+    }: {
+      id: string;
+      body:
+        | { status: 'Paid'; reference: string; updatedAt: string }
+        | { status: 'Failed'; reason: string; updatedAt: string };
+    }) => client.payouts.decide({ params: { id }, body }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queries.payouts.key() }),
+  });
+}

@@ -1,0 +1,194 @@
+import { type LedgerEntryKind, ledgerEntryKindLabels, ledgerEntryKinds, type Payout } from '@haat/contract';
+import { Download } from 'lucide-react';
+import { useState } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Field, Input, Select } from '../../../components/ui/field';
+import { LoadMore } from '../../../components/ui/load-more';
+import { notify } from '../../../components/ui/notify';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { downloadFile } from '../../../lib/download';
+import { formatDateTime, formatNumber } from '../../../lib/format';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useMediaQuery } from '../../../lib/use-media-query';
+import { type LedgerFilters, useEarnings, useMyPayouts } from '../api';
+import { BankDetailsForm } from '../components/bank-details-form';
+import { BalanceFigures, EntryKind, signedRupees } from '../components/money';
+
+const WIDE = '(min-width: 768px)';
+
+function MyPayouts() {
+  const { query, items, hasMore, loadingMore, loadMore } = useMyPayouts();
+  const line = (payout: Payout) =>
+    payout.status === 'Paid'
+      ? `Paid${payout.paidOn ? ` on ${payout.paidOn}` : ''}, UTR ${payout.reference ?? ''}`
+      : payout.status === 'Failed'
+        ? `Failed: ${payout.failureReason ?? ''}`
+        : 'Sent to the bank';
+  return (
+    <section aria-labelledby="my-payouts" className="mt-8">
+      <h2 id="my-payouts" className="mb-3 text-lg font-semibold text-slate-900">
+        Payouts
+      </h2>
+      {query.isPending ? (
+        <Spinner label="Loading payouts..." />
+      ) : items.length === 0 ? (
+        <EmptyState title="No payouts yet" />
+      ) : (
+        <ul aria-label="My payouts" className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
+          {items.map((payout) => (
+            <li key={payout._id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
+              <div>
+                <p className="font-medium tabular-nums text-slate-900">{signedRupees(payout.amount)}</p>
+                <p className="text-slate-600">
+                  {line(payout)} · to {payout.accountNumber}
+                </p>
+              </div>
+              <div className="text-right">
+                <Badge tone={payout.status === 'Paid' ? 'green' : payout.status === 'Failed' ? 'red' : 'yellow'}>
+                  {payout.status}
+                </Badge>
+                <p className="mt-1 text-xs text-slate-500">{formatDateTime(payout.createdAt)}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <LoadMore hasMore={hasMore} loading={loadingMore} onLoadMore={loadMore} />
+    </section>
+  );
+}
+
+/**
+ * Earnings (issue 25; /admin/earnings, vendors): their pending, available, in-payout and
+ * paid balances, their ledger (filter by kind and dates, loaded as they scroll, a CSV
+ * download), their payouts and the bank details payouts go to.
+ */
+export function EarningsPage() {
+  useDocumentTitle('Earnings');
+  const [filters, setFilters] = useState<LedgerFilters>({ kind: '', from: '', to: '' });
+  const { query, items, total, hasMore, loadingMore, loadMore } = useEarnings(filters);
+  const wide = useMediaQuery(WIDE);
+  const balances = query.data?.pages[0]?.balances;
+  const set = (key: keyof LedgerFilters) => (value: string) => setFilters((current) => ({ ...current, [key]: value }));
+  const download = () => {
+    const search = new URLSearchParams(
+      Object.entries({ kind: filters.kind, from: filters.from, to: filters.to }).filter(([, value]) => value !== ''),
+    );
+    downloadFile(`/api/vendor/earnings/export?${search}`, 'earnings.csv').catch((error: unknown) =>
+      notify.longError(errorMessage(error, 'Could not download the ledger. Please try again.')),
+    );
+  };
+
+  return (
+    <div>
+      <PageHeader
+        title="Earnings"
+        subtitle="What you earned, net of the store's commission, and when it is paid"
+        actions={
+          <Button variant="secondary" onClick={download}>
+            <Download className="h-4 w-4" aria-hidden /> Download CSV
+          </Button>
+        }
+      />
+      {balances ? <BalanceFigures balances={balances} /> : <Spinner label="Loading balances..." />}
+
+      <section aria-labelledby="ledger-title" className="mt-8">
+        <h2 id="ledger-title" className="mb-3 text-lg font-semibold text-slate-900">
+          Ledger
+        </h2>
+        <div className="mb-4 grid gap-3 sm:grid-cols-3">
+          <Field label="Kind">
+            {(c) => (
+              <Select
+                {...c}
+                value={filters.kind}
+                onChange={(event) => set('kind')(event.target.value as LedgerEntryKind | '')}
+              >
+                <option value="">All kinds</option>
+                {ledgerEntryKinds.map((kind) => (
+                  <option key={kind} value={kind}>
+                    {ledgerEntryKindLabels[kind]}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Field label="From">
+            {(c) => (
+              <Input {...c} type="date" value={filters.from} onChange={(event) => set('from')(event.target.value)} />
+            )}
+          </Field>
+          <Field label="To">
+            {(c) => <Input {...c} type="date" value={filters.to} onChange={(event) => set('to')(event.target.value)} />}
+          </Field>
+        </div>
+        {query.isPending ? (
+          <Spinner label="Loading the ledger..." />
+        ) : query.isError && items.length === 0 ? (
+          <EmptyState title="Could not load your earnings" description={errorMessage(query.error, '')} />
+        ) : items.length === 0 ? (
+          <EmptyState title="No entries" description="Sales of your products appear here as orders are placed." />
+        ) : wide ? (
+          <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Ledger</caption>
+              <thead className="bg-slate-50 text-xs uppercase text-slate-500">
+                <tr>
+                  <th className="px-4 py-3">Date</th>
+                  <th className="px-4 py-3">Kind</th>
+                  <th className="px-4 py-3">Order</th>
+                  <th className="px-4 py-3">Note</th>
+                  <th className="px-4 py-3 text-right">Amount</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {items.map((entry) => (
+                  <tr key={entry._id}>
+                    <td className="px-4 py-3 whitespace-nowrap text-slate-500">{formatDateTime(entry.createdAt)}</td>
+                    <td className="px-4 py-3">
+                      <EntryKind kind={entry.kind} />
+                    </td>
+                    <td className="px-4 py-3 font-mono text-xs">{entry.trackingNumber ?? ''}</td>
+                    <td className="px-4 py-3 text-slate-600">{entry.note ?? ''}</td>
+                    <td className="px-4 py-3 text-right tabular-nums">{signedRupees(entry.amount)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <ul aria-label="Ledger" className="space-y-2">
+            {items.map((entry) => (
+              <li
+                key={entry._id}
+                className="flex items-start justify-between gap-2 rounded-xl border border-slate-200 bg-white p-3"
+              >
+                <div className="min-w-0 text-sm">
+                  <EntryKind kind={entry.kind} />
+                  <p className="mt-1 truncate font-mono text-xs">{entry.trackingNumber ?? entry.note ?? ''}</p>
+                  <p className="text-xs text-slate-500">{formatDateTime(entry.createdAt)}</p>
+                </div>
+                <p className="font-medium tabular-nums">{signedRupees(entry.amount)}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+        <LoadMore hasMore={hasMore} loading={loadingMore} onLoadMore={loadMore} />
+        {items.length > 0 && (
+          <p className="mt-2 text-sm text-slate-500">
+            Showing {formatNumber(items.length)} of {formatNumber(total)} entries
+          </p>
+        )}
+      </section>
+
+      <MyPayouts />
+      <div className="mt-8">
+        <BankDetailsForm />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { ApiError } from './api-client';
+import { sessionStore } from './session';
+
+/**
+ * Downloads a file the API makes for the signed-in user (a CSV export): fetched with
+ * the session's token, then saved under the name the server gives
+ * (`content-disposition`), else `fallbackName`.
+ * @throws ApiError with the server's message when it refuses.
+ */
+export async function downloadFile(path: string, fallbackName: string): Promise<void> {
+  const token = sessionStore.get()?.token;
+  const response = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as { message?: string; code?: string };
+    throw new ApiError(body.message ?? `Request failed (${response.status})`, response.status, body.code ?? 'ERROR');
+  }
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
