@@ -37,6 +37,10 @@ const server = (index: number) => {
       // The suite signs in many times from one address.
       LOGIN_RATE_LIMIT: '1000',
       LOGIN_ADDRESS_RATE_LIMIT: '100000',
+      // Issue 25's end-to-end test pays what was just delivered: no hold after delivery
+      // or after a change of bank details.
+      PAYOUT_HOLD_DAYS: '0',
+      PAYOUT_BANK_CHANGE_HOLD_HOURS: '0',
     },
   };
 };

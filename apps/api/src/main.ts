@@ -15,7 +15,11 @@ async function main() {
   const config = loadConfig();
   const database = createDb(config.databaseUrl, { sqliteMmapBytes: config.sqliteMmapMb * 1024 * 1024 });
   await migrateToLatest(database.db);
-  if (config.seedDemo) await seedDemoStoreIfEmpty(database.db, { log: (line) => console.log(line) });
+  if (config.seedDemo)
+    await seedDemoStoreIfEmpty(database.db, {
+      log: (line) => console.log(line),
+      payoutHoldDays: config.payoutHoldDays,
+    });
 
   const app = await buildApp({ config, database });
   let closing = false;

@@ -353,6 +353,35 @@ describe('seedDemoStoreIfEmpty', () => {
       expect(['facebook', 'twitter', 'instagram', 'linkedin', 'youtube', 'pinterest']).toContain(platform);
   });
 
+  it('posts the vendors’ ledger, pays them, and one payout failed (issue 25)', async () => {
+    const payouts = await t.db.selectFrom('payouts').select(['vendorId', 'status', 'amountPaise']).execute();
+    expect(payouts.filter((payout) => payout.status === 'Paid').length).toBeGreaterThanOrEqual(3);
+    expect(payouts.filter((payout) => payout.status === 'Failed')).toHaveLength(1);
+    expect(payouts.filter((payout) => payout.status === 'Pending')).toHaveLength(0);
+    const withoutBank = await n(t.db.selectFrom('vendors').select(all).where('bankAccountNumber', 'is', null));
+    expect(withoutBank).toBe(0);
+    // Every vendor's balances are the sum of their entries.
+    const balances = await t.db.selectFrom('vendorBalances').selectAll().execute();
+    expect(balances.length).toBeGreaterThanOrEqual(3);
+    for (const balance of balances) {
+      const entries = await t.db
+        .selectFrom('vendorLedgerEntries')
+        .select((eb) => eb.fn.sum<number>('amountPaise').as('total'))
+        .where('vendorId', '=', balance.vendorId)
+        .executeTakeFirstOrThrow();
+      expect(Number(balance.pendingPaise) + Number(balance.availablePaise)).toBe(Number(entries.total));
+      const paid = payouts
+        .filter((payout) => payout.vendorId === balance.vendorId && payout.status === 'Paid')
+        .reduce((sum, payout) => sum + Number(payout.amountPaise), 0);
+      expect(Number(balance.paidPaise)).toBe(paid);
+    }
+    const commission = await t.db
+      .selectFrom('commissionDailyTotals')
+      .select((eb) => eb.fn.sum<number>('commissionPaise').as('total'))
+      .executeTakeFirstOrThrow();
+    expect(Number(commission.total)).toBeGreaterThan(0);
+  });
+
   it('does nothing the second time', async () => {
     const before = await n(t.db.selectFrom('orders').select(all));
     expect(await seedDemoStoreIfEmpty(t.db)).toBe(false);

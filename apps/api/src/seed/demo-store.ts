@@ -25,14 +25,19 @@ export const DEMO_LOGINS = [
  */
 export async function seedDemoStoreIfEmpty(
   db: Db,
-  options: { log?: (line: string) => void; onSeeded?: (summary: DemoSeedSummary) => void } = {},
+  options: {
+    log?: (line: string) => void;
+    onSeeded?: (summary: DemoSeedSummary) => void;
+    /** The app's `PAYOUT_HOLD_DAYS` (default 7): which earnings the demo's payouts can take. */
+    payoutHoldDays?: number;
+  } = {},
 ): Promise<boolean> {
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
   const { seedDemoStore } = await import('./demo/seed-demo-store.js');
   let summary: Awaited<ReturnType<typeof seedDemoStore>>;
   try {
-    summary = await seedDemoStore(db);
+    summary = await seedDemoStore(db, { payoutHoldDays: options.payoutHoldDays });
   } catch (error) {
     // Another process seeding the same database at the same moment won.
     if (isUniqueViolation(error)) return false;

@@ -72,6 +72,12 @@ export interface PayoutSettings {
   bankChangeHoldHours: number;
 }
 
+/** Options of a payout write. */
+export interface PayoutOptions {
+  /** Leave out the activity log and the vendor's notification (the demo seeder's history). */
+  quiet?: boolean;
+}
+
 /** Vendors paid per transaction of a run. */
 const RUN_BATCH = 200;
 
@@ -163,9 +169,10 @@ export interface SkippedVendor {
  */
 export async function createPayouts(
   db: Db,
-  actor: Actor,
+  actor: Pick<Actor, 'userId' | 'role' | 'name'>,
   settings: PayoutSettings,
   vendorIds: readonly number[] | undefined,
+  options: PayoutOptions = {},
 ): Promise<Payout[]> {
   if (vendorIds)
     for (const vendorId of new Set(vendorIds))
@@ -227,7 +234,7 @@ export async function createPayouts(
         );
         batchIds.push(payoutId);
       }
-      if (batchIds.length > 0)
+      if (batchIds.length > 0 && !options.quiet)
         await recordActivity(trx, {
           actor,
           action: 'create',
@@ -249,7 +256,13 @@ export async function createPayouts(
  * is posted back to the vendor's ledger and is available again).
  * @throws AppError NOT_FOUND (404); CONFLICT (409) already marked, or a stale `updatedAt`.
  */
-export async function decidePayout(db: Db, actor: Actor, id: number, body: DecidePayoutBody): Promise<Payout> {
+export async function decidePayout(
+  db: Db,
+  actor: Pick<Actor, 'userId' | 'role' | 'name'>,
+  id: number,
+  body: DecidePayoutBody,
+  options: PayoutOptions = {},
+): Promise<Payout> {
   await runTransaction(db, async (trx) => {
     const payout = await findPayout(trx, id);
     if (!payout) throw notFound(messages.notFound);
@@ -273,7 +286,8 @@ export async function decidePayout(db: Db, actor: Actor, id: number, body: Decid
         at,
       );
       await addToBalance(trx, payout.vendorId, { processing: -amount, paid: amount }, at);
-      await notifyPayoutPaid(trx, { vendorId: payout.vendorId, amountPaise: amount, reference }, at);
+      if (!options.quiet)
+        await notifyPayoutPaid(trx, { vendorId: payout.vendorId, amountPaise: amount, reference }, at);
     } else {
       await setPayoutDecision(
         trx,
@@ -299,6 +313,7 @@ export async function decidePayout(db: Db, actor: Actor, id: number, body: Decid
       );
       await addToBalance(trx, payout.vendorId, { processing: -amount, available: amount }, at);
     }
+    if (options.quiet) return;
     await recordActivity(trx, {
       actor,
       action: 'status_change',

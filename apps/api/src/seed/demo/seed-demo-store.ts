@@ -8,6 +8,7 @@ import {
   recordReturnInTransaction,
 } from '../../features/orders/order-corrections.service.js';
 import { advanceOrderStatusInTransaction } from '../../features/orders/order-status.service.js';
+import { createPayouts, decidePayout } from '../../features/payouts/payouts.service.js';
 import type { Actor } from '../../platform/auth/access.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import type { Db } from '../../platform/db/create-db.js';
@@ -201,6 +202,58 @@ export async function placeOrders(
         );
     }
   }
+}
+
+/** The payout hold when the app's `PAYOUT_HOLD_DAYS` is not given. */
+export const DEFAULT_PAYOUT_HOLD_DAYS = 7;
+
+/**
+ * The demo store's money (issue 25): every vendor has bank details (given two months
+ * ago, so no bank-change hold applies), one payout run pays everything available past
+ * Rs. 100 through the payout service, and each payout is marked Paid with a bank
+ * reference, but one, of a vendor other than the demo vendor, marked Failed (its money
+ * is available again). The ledger itself was posted by the checkout, cancellations,
+ * returns and deliveries above.
+ */
+async function payDemoVendors(
+  trx: Db,
+  vendorIds: readonly number[],
+  demoVendorId: number | undefined,
+  { staff, now, holdDays }: { staff: Pick<Actor, 'userId' | 'role' | 'name'>; now: Date; holdDays: number },
+): Promise<void> {
+  const changedAt = new Date(now.getTime() - 60 * DAY).toISOString();
+  for (const [index, vendorId] of vendorIds.entries())
+    await trx
+      .updateTable('vendors')
+      .set({
+        bankAccountHolder: `Demo Account ${index + 1}`,
+        bankAccountNumber: `5010000${String(4_210_000 + index * 7_919)}`,
+        bankIfsc: ['HDFC0001234', 'ICIC0000456', 'SBIN0007788', 'UTIB0000123'][index % 4] as string,
+        bankChangedAt: changedAt,
+      })
+      .where('id', '=', vendorId)
+      .execute();
+  const payouts = await createPayouts(
+    trx,
+    staff,
+    { holdDays, minimumPaise: 10_000, bankChangeHoldHours: 24 },
+    undefined,
+    { quiet: true },
+  );
+  const failed = payouts.find((payout) => payout.vendorId !== String(demoVendorId));
+  for (const [index, payout] of payouts.entries())
+    await decidePayout(
+      trx,
+      staff,
+      Number(payout._id),
+      payout === failed
+        ? { status: 'Failed', reason: 'The bank returned it: the account number does not exist' }
+        : {
+            status: 'Paid',
+            reference: `HDFCN${utcDateOf(now).replaceAll('-', '')}${String(index + 1).padStart(6, '0')}`,
+          },
+      { quiet: true },
+    );
 }
 
 /** An order's version as stored (its `updatedAt`). */
@@ -462,7 +515,10 @@ export async function insertContent(
  * Seeds the demo store in one transaction, unless the database already has users.
  * @returns what it made, or null when the database was not empty.
  */
-export async function seedDemoStore(db: Db, options: { now?: Date } = {}): Promise<DemoSeedSummary | null> {
+export async function seedDemoStore(
+  db: Db,
+  options: { now?: Date; payoutHoldDays?: number } = {},
+): Promise<DemoSeedSummary | null> {
   const started = performance.now();
   const now = options.now ?? new Date();
   const faker = fakerEN_IN;
@@ -512,6 +568,11 @@ export async function seedDemoStore(db: Db, options: { now?: Date } = {}): Promi
     );
     const sold = await stockForOrders(trx, orders);
     await placeOrders(trx, orders, { userId: adminId, role: 'admin', name: ADMIN.name });
+    await payDemoVendors(trx, [...vendorIds.values()], vendorIds.get(demoVendorKey), {
+      staff: { userId: adminId, role: 'admin', name: ADMIN.name },
+      now,
+      holdDays: options.payoutHoldDays ?? DEFAULT_PAYOUT_HOLD_DAYS,
+    });
     const stock = await trx.selectFrom('products').select(['id', 'stockQuantity']).execute();
 
     const categoryImages = new Map<number, string>();

@@ -1,8 +1,4 @@
-import {
-  type CommissionRate,
-  type CommissionRateBodyInput,
-  commissionRateBody,
-} from '@haat/contract';
+import { type CommissionRate, type CommissionRateBodyInput, commissionRateBody } from '@haat/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
