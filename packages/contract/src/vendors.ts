@@ -80,6 +80,9 @@ export const vendorMessages = {
   approved: 'Vendor approved successfully!',
   rejected: 'Vendor rejected successfully!',
   deleted: 'Vendor deleted successfully!',
+  /** Issue 25: the ledger must be settled first, so no money owed is lost with the vendor. */
+  stillOwed: (amount: string) =>
+    `This vendor's balance is ${amount}. Pay it out or post an adjustment before deleting the vendor.`,
   registered: 'Registration received. Your vendor account is awaiting approval. Please wait for admin approval.',
   creating: 'Creating vendor...',
   updating: 'Updating vendor...',

@@ -180,6 +180,15 @@ export async function vendorNetEarnings(db: Db, vendorId: number): Promise<numbe
 }
 
 /**
+ * What the store still owes a vendor (paise): pending + available + in a payout not yet
+ * marked. Not zero means their money is not settled (negative: they owe the store).
+ */
+export async function vendorOwedPaise(db: Db, vendorId: number): Promise<number> {
+  const row = await findBalance(db, vendorId);
+  return row.pendingPaise + row.availablePaise + row.processingPaise;
+}
+
+/**
  * The store's commission (paise), net of what cancellations and refunds gave back: in
  * the UTC month of `now` and all time, from the per-day totals.
  */

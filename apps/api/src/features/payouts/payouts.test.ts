@@ -375,6 +375,24 @@ describe('POST /api/payouts/admin/vendors/:id/adjustments', () => {
   });
 });
 
+describe('DELETE /api/vendors/:id with a ledger', () => {
+  it('refuses while the vendor is owed money, and deletes once the balance is settled', async () => {
+    const vendor = await payableVendor();
+    await deliveredSale(vendor, 10_000);
+    const remove = () =>
+      t.app.inject({ method: 'DELETE', url: `/api/vendors/${vendor.vendorId}`, headers: authAs(t.app, admin) });
+    const refused = await remove();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      "This vendor's balance is Rs. 90.00. Pay it out or post an adjustment before deleting the vendor.",
+    );
+    const [payout] = await money.payAll({ vendorIds: [vendor.vendorId] });
+    expect((await remove()).statusCode).toBe(409);
+    await money.decide(payout?._id as string, { status: 'Paid', reference: 'UTR9' });
+    expect((await remove()).statusCode).toBe(200);
+  });
+});
+
 describe('GET|PUT /api/vendor/bank-details', () => {
   it('keeps the account masked, checks the IFSC, holds payouts after a change and tells the admins', async () => {
     const vendor = await createVendor(t.db);

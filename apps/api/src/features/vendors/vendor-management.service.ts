@@ -1,4 +1,5 @@
 import {
+  toRupees,
   type Vendor,
   type VendorCountsResponse,
   type VendorStatusBody,
@@ -17,6 +18,7 @@ import { isStaleVersion, nextVersion } from '../../platform/db/versions.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { diffFields, recordActivity } from '../activity/activity.service.js';
 import { notifyVendorRegistered } from '../notifications/notifications.service.js';
+import { vendorOwedPaise } from '../payouts/ledger.service.js';
 import {
   countVendorsByStatus,
   deleteVendorUser,
@@ -231,9 +233,10 @@ export async function changeVendorStatus(
 /**
  * `DELETE /api/vendors/:id`: deletes the vendor and their account (their tokens stop at
  * once). Nothing else is lost: their products pass to the store, inactive, and orders
- * keep their lines. One transaction.
+ * keep their lines; a vendor whose ledger is not settled (issue 25) is refused, so no
+ * money owed either way goes with them. One transaction.
  * @returns the message and how many products passed to the store.
- * @throws AppError NOT_FOUND (404).
+ * @throws AppError NOT_FOUND (404); CONFLICT (409) their balance is not zero.
  */
 export async function deleteVendor(
   db: Db,
@@ -243,6 +246,12 @@ export async function deleteVendor(
   return runTransaction(db, async (trx) => {
     const current = await findVendorAccount(trx, vendorId);
     if (!current) throw vendorNotFound();
+    const owed = await vendorOwedPaise(trx, vendorId);
+    if (owed !== 0)
+      throw new AppError(
+        'CONFLICT',
+        vendorMessages.stillOwed(`${owed < 0 ? '-' : ''}Rs. ${toRupees(Math.abs(owed)).toFixed(2)}`),
+      );
     const productsHandedOver = await handProductsToStore(trx, vendorId, new Date().toISOString());
     await deleteVendorUser(trx, current.userId);
     const changes = diffFields(current, null, { ignore: ['userId'] });

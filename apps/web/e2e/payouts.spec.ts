@@ -1,0 +1,125 @@
+import type { APIRequestContext } from '@playwright/test';
+import { demo, expect, signIn, test, uniqueSuffix } from './support';
+
+/**
+ * Issue 25 in the browser, on the demo store (its servers run without payout holds):
+ * an admin sets a 12% rate for a category on Commission rates; a storefront order of the
+ * demo vendor's product in it is placed and delivered; the vendor's available balance
+ * grows by the sale less 12%; the admin presses "Pay all" on Payouts and marks the
+ * vendor's payout paid with a UTR; the vendor's Earnings show the payout and Rs.0.00
+ * available.
+ */
+
+interface ProductRow {
+  _id: string;
+  name: string;
+  salePrice: number;
+  stockQuantity: number;
+  isApproved: boolean;
+  status: string;
+  category: { _id: string; name: string };
+}
+
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+async function tokenOf(request: APIRequestContext, who: { email: string; password: string }, path: string) {
+  const res = await request.post(path, { data: who });
+  expect(res.ok()).toBe(true);
+  return (await res.json()).token as string;
+}
+
+test('a 12% category rate, a sale delivered, Pay all, marked paid: the vendor sees the payout', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const admin = await tokenOf(request, demo.admin, '/api/auth/admin/login');
+  const vendor = await tokenOf(request, demo.vendor, '/api/auth/admin/login');
+  const own = await request.get('/api/products/admin/all?limit=200&status=active&stock=in-stock', {
+    headers: auth(vendor),
+  });
+  const product = ((await own.json()).products as ProductRow[]).find(
+    (row) => row.isApproved && row.stockQuantity >= 2 && row.salePrice >= 100,
+  );
+  if (!product) throw new Error('the demo vendor has an approved product in stock');
+  const profile = await (await request.get('/api/auth/profile', { headers: auth(vendor) })).json();
+  const business: string = profile.profile.business.businessName;
+  const balanceOf = async () => {
+    const res = await request.get(`/api/payouts/admin/balances?search=${encodeURIComponent(business)}`, {
+      headers: auth(admin),
+    });
+    return (await res.json()).balances[0] as { available: number; processing: number };
+  };
+  const before = await balanceOf();
+
+  // 1. The admin adds a 12% rate for the product's category.
+  await signIn(page);
+  await page.goto('/admin/commission-rates');
+  await expect(page.getByRole('heading', { name: 'Commission rates' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add rate' }).click();
+  const form = page.getByRole('dialog', { name: 'Add commission rate' });
+  const name = `E2E ${product.category.name} ${uniqueSuffix()}`;
+  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('Percentage').fill('12');
+  await form.getByLabel('Category').selectOption(product.category._id);
+  await form.getByRole('button', { name: 'Save rate' }).click();
+  await expect(page.getByText('Commission rate added', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('cell', { name, exact: true })).toBeVisible();
+
+  // 2. A storefront order of one unit, delivered.
+  const placed = await request.post('/api/orders', {
+    data: {
+      items: [{ product: product._id, quantity: 1 }],
+      billingInfo: {
+        fullName: 'E2E Payout Buyer',
+        email: `e2e.payout.${uniqueSuffix()}@example.test`,
+        phone: '+91 90000 00000',
+        address: { fullAddress: '1 Test Street', city: 'Pune', province: 'Maharashtra' },
+      },
+      paymentMethod: 'UPI',
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const order = (await placed.json()).order;
+  for (const status of ['Packaging', 'On The Road', 'Delivered']) {
+    const moved = await request.put('/api/orders/admin/order-status', {
+      headers: auth(admin),
+      data: { orderId: order._id, status },
+    });
+    expect(moved.ok(), await moved.text()).toBe(true);
+  }
+  const pricePaise = Math.round(product.salePrice * 100);
+  const earnedPaise = pricePaise - Math.round(pricePaise * 0.12);
+  const after = await balanceOf();
+  expect(Math.round(after.available * 100)).toBe(Math.round(before.available * 100) + earnedPaise);
+
+  // 3. Pay all, then mark the vendor's payout paid with a UTR.
+  await page.goto('/admin/payouts');
+  await expect(page.getByRole('heading', { name: 'Payouts', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Pay all' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Pay all vendors' });
+  await confirm.getByRole('button', { name: 'Pay all' }).click();
+  await expect(page.getByText(/payouts? created/).first()).toBeVisible();
+  await page.getByLabel('Payout status').selectOption('Pending');
+  const row = page.getByRole('row').filter({ hasText: business });
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: 'Mark paid' }).click();
+  const paid = page.getByRole('dialog', { name: `Mark paid: ${business}` });
+  const utr = `UTRE2E${uniqueSuffix()}`.toUpperCase();
+  await paid.getByLabel('Bank reference (UTR)').fill(utr);
+  await paid.getByRole('button', { name: 'Mark paid' }).click();
+  await expect(page.getByText('Payout marked paid', { exact: true }).first()).toBeVisible();
+  expect((await balanceOf()).processing).toBe(0);
+
+  // 4. The vendor's Earnings: the payout with its UTR, nothing available.
+  const vendorPage = await browser.newPage();
+  await signIn(vendorPage, demo.vendor);
+  await vendorPage.getByRole('link', { name: 'Earnings' }).click();
+  await expect(vendorPage.getByRole('heading', { name: 'Earnings' })).toBeVisible();
+  const available = vendorPage.getByText('Available', { exact: true }).locator('..');
+  await expect(available).toContainText('Rs.0.00');
+  const payouts = vendorPage.getByRole('list', { name: 'My payouts' });
+  await expect(payouts.getByRole('listitem').filter({ hasText: utr })).toContainText('Paid');
+  await expect(vendorPage.getByText(order.trackingNumber).first()).toBeVisible();
+  await vendorPage.close();
+});
