@@ -95,13 +95,17 @@ test('a 12% category rate, a sale delivered, Pay all, marked paid: the vendor se
 
   // 3. Pay all, then mark the vendor's payout paid with a UTR.
   await page.goto('/admin/payouts');
-  await expect(page.getByRole('heading', { name: 'Payouts', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Payouts' })).toBeVisible();
   await page.getByRole('button', { name: 'Pay all' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Pay all vendors' });
+  const confirm = page.getByRole('alertdialog', { name: 'Pay all vendors' });
   await confirm.getByRole('button', { name: 'Pay all' }).click();
   await expect(page.getByText(/payouts? created/).first()).toBeVisible();
   await page.getByLabel('Payout status').selectOption('Pending');
-  const row = page.getByRole('row').filter({ hasText: business });
+  const row = page
+    .getByRole('table', { name: 'Payouts' })
+    .getByRole('row')
+    .filter({ hasText: business })
+    .filter({ hasText: 'Pending' });
   await expect(row).toBeVisible();
   await row.getByRole('button', { name: 'Mark paid' }).click();
   const paid = page.getByRole('dialog', { name: `Mark paid: ${business}` });
@@ -109,7 +113,9 @@ test('a 12% category rate, a sale delivered, Pay all, marked paid: the vendor se
   await paid.getByLabel('Bank reference (UTR)').fill(utr);
   await paid.getByRole('button', { name: 'Mark paid' }).click();
   await expect(page.getByText('Payout marked paid', { exact: true }).first()).toBeVisible();
-  expect((await balanceOf()).processing).toBe(0);
+  const settled = await balanceOf();
+  expect(settled.processing).toBe(0);
+  expect(settled.available).toBe(0);
 
   // 4. The vendor's Earnings: the payout with its UTR, nothing available.
   const vendorPage = await browser.newPage();
@@ -122,4 +128,29 @@ test('a 12% category rate, a sale delivered, Pay all, marked paid: the vendor se
   await expect(payouts.getByRole('listitem').filter({ hasText: utr })).toContainText('Paid');
   await expect(vendorPage.getByText(order.trackingNumber).first()).toBeVisible();
   await vendorPage.close();
+});
+
+test.describe('at 390×844', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('Commission rates, Payouts and Earnings become cards without sideways scrolling', async ({ page, browser }) => {
+    const noSidewaysScroll = () =>
+      expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await signIn(page);
+    await page.goto('/admin/commission-rates');
+    await expect(page.getByRole('list', { name: 'Commission rates' }).getByRole('listitem').first()).toBeVisible();
+    await noSidewaysScroll();
+    await page.goto('/admin/payouts');
+    await expect(page.getByRole('list', { name: 'Vendor balances' }).getByRole('listitem').first()).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Payouts' }).getByRole('listitem').first()).toBeVisible();
+    await noSidewaysScroll();
+
+    const vendorPage = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await signIn(vendorPage, demo.vendor);
+    await vendorPage.goto('/admin/earnings');
+    await expect(vendorPage.getByRole('list', { name: 'Ledger' }).getByRole('listitem').first()).toBeVisible();
+    await expect(vendorPage.getByRole('form', { name: 'Bank details' })).toBeVisible();
+    await expect.poll(() => vendorPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await vendorPage.close();
+  });
 });

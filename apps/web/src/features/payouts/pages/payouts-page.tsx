@@ -75,7 +75,7 @@ function BalancesSection() {
           aria-label="Sort vendors"
           value={sort}
           onChange={(event) => setSort(event.target.value as 'available' | 'name')}
-          className="w-auto"
+          className="sm:w-64"
         >
           <option value="available">Largest available first</option>
           <option value="name">Business name</option>
@@ -236,13 +236,13 @@ function PayoutsSection() {
     <section aria-labelledby="payouts-title">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
         <h2 id="payouts-title" className="text-lg font-semibold text-slate-900">
-          Payouts
+          Payout history
         </h2>
         <Select
           aria-label="Payout status"
           value={status}
           onChange={(event) => setStatus(event.target.value as PayoutStatus | '')}
-          className="w-auto"
+          className="sm:w-64"
         >
           <option value="">All statuses</option>
           {payoutStatuses.map((value) => (
