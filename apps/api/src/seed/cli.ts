@@ -7,7 +7,7 @@ import { defaultCustomerCount, generateLargeStore } from './large-store.js';
 import { resetDatabase } from './reset-database.js';
 
 /**
- * `npm run seed -- --products N --orders M [--customers K] [--reset]`
+ * `npm run seed -- --products N --orders M [--customers K] [--vendors V] [--reset]`
  *
  * Fills the database at DATABASE_URL with a large store for benchmarks: the demo
  * staff and vendors, N products (variants of the sample catalog), K customers
@@ -15,7 +15,7 @@ import { resetDatabase } from './reset-database.js';
  * that already has data unless `--reset` is given, which drops everything first.
  */
 
-const usage = 'Usage: npm run seed -- --products N --orders M [--customers K] [--reset]';
+const usage = 'Usage: npm run seed -- --products N --orders M [--customers K] [--vendors V] [--reset]';
 
 async function isEmpty(database: DatabaseHandle): Promise<boolean> {
   for (const table of ['users', 'products', 'orders'] as const) {
@@ -39,6 +39,7 @@ async function main(): Promise<number> {
       products: { type: 'string' },
       orders: { type: 'string' },
       customers: { type: 'string' },
+      vendors: { type: 'string' },
       reset: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -51,6 +52,7 @@ async function main(): Promise<number> {
   const products = count(values.products, 'products');
   const orders = count(values.orders, 'orders');
   const customers = values.customers ? count(values.customers, 'customers') : defaultCustomerCount(products);
+  const vendors = values.vendors ? count(values.vendors, 'vendors') : undefined;
 
   const config = loadConfig();
   let database = createDb(config.databaseUrl);
@@ -79,6 +81,7 @@ async function main(): Promise<number> {
       products,
       orders,
       customers,
+      vendors,
       log: (line) => console.log(line),
     });
     if (database.kind === 'postgres') {
@@ -94,6 +97,7 @@ async function main(): Promise<number> {
         `  ${summary.customers.toLocaleString('en-IN')} customers`,
         `  ${summary.orders.toLocaleString('en-IN')} orders, ${summary.orderItems.toLocaleString('en-IN')} lines, ` +
           `${summary.statusEntries.toLocaleString('en-IN')} status entries, ${summary.couponsUsed.toLocaleString('en-IN')} coupon uses`,
+        `  ${summary.vendors.toLocaleString('en-IN')} vendors, ${summary.ledgerEntries.toLocaleString('en-IN')} ledger entries, ${summary.payouts} payouts`,
         `  Sign in as admin@example.com / admin123 or vendor@example.com / vendor123`,
       ].join('\n'),
     );

@@ -11,7 +11,7 @@ let t: TestApp;
 let summary: LargeStoreSummary;
 beforeAll(async () => {
   t = await createTestApp();
-  summary = await generateLargeStore(t.db, t.kind, { products: 1_600, orders: 2_000, customers: 150 });
+  summary = await generateLargeStore(t.db, t.kind, { products: 1_600, orders: 2_000, customers: 150, vendors: 20 });
 }, 120_000);
 afterAll(async () => {
   await t?.close();
@@ -59,6 +59,43 @@ describe('generateLargeStore', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     expect(user.id).toBeGreaterThan(150);
+  });
+
+  it('posts the ledger as the checkout would: entries, balances and commission reconcile, payouts made', async () => {
+    expect(summary.vendors).toBe(20);
+    expect(await n(t.db.selectFrom('vendors').select(all).where('bankAccountNumber', 'is', null))).toBe(0);
+    expect(summary.ledgerEntries).toBeGreaterThan(2_000);
+    const sums = await t.db
+      .selectFrom('vendorLedgerEntries')
+      .select((eb) => ['vendorId', eb.fn.sum<number>('amountPaise').as('total')])
+      .groupBy('vendorId')
+      .execute();
+    expect(sums.length).toBeGreaterThan(8);
+    for (const { vendorId, total } of sums) {
+      const balance = await t.db
+        .selectFrom('vendorBalances')
+        .selectAll()
+        .where('vendorId', '=', vendorId)
+        .executeTakeFirstOrThrow();
+      expect(Number(balance.pendingPaise) + Number(balance.availablePaise)).toBe(Number(total));
+    }
+    // Per line: net = price × quantity less its share of the discount; commission 10% of it.
+    const lines = await t.db
+      .selectFrom('orderItems')
+      .select(['netPaise', 'commissionPaise', 'quantity', 'salePricePaise'])
+      .where('vendorId', 'is not', null)
+      .execute();
+    for (const line of lines) {
+      expect(Number(line.netPaise)).toBeLessThanOrEqual(line.quantity * line.salePricePaise);
+      expect(Number(line.commissionPaise)).toBe(Math.round(Number(line.netPaise) / 10));
+    }
+    const commission = await t.db
+      .selectFrom('commissionDailyTotals')
+      .select((eb) => eb.fn.sum<number>('commissionPaise').as('total'))
+      .executeTakeFirstOrThrow();
+    expect(Number(commission.total)).toBe(lines.reduce((sum, line) => sum + Number(line.commissionPaise), 0));
+    expect(summary.payouts).toBe(3);
+    expect(await n(t.db.selectFrom('payouts').select(all).where('status', '=', 'Failed'))).toBe(1);
   });
 
   it('counts each coupon use once', async () => {

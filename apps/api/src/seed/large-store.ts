@@ -23,6 +23,7 @@ import {
   saveCouponUsage,
 } from './demo/seed-demo-store.js';
 import { DEMO_CATALOG_CSV } from './demo-assets.js';
+import { LedgerBuilder, payFirstVendors, releaseCutoff } from './large-store-money.js';
 
 /**
  * The large-store generator behind `npm run seed` (benchmarks): the demo staff and
@@ -37,6 +38,8 @@ export interface LargeStoreOptions {
   products: number;
   orders: number;
   customers: number;
+  /** Vendors in all (the demo's eight, then more named `Bench Vendor N`); default the demo's. */
+  vendors?: number;
   now?: Date;
   log?: (line: string) => void;
 }
@@ -49,6 +52,9 @@ export interface LargeStoreSummary {
   orderItems: number;
   statusEntries: number;
   couponsUsed: number;
+  vendors: number;
+  ledgerEntries: number;
+  payouts: number;
   seconds: number;
 }
 
@@ -153,6 +159,10 @@ function tables(kind: DatabaseKind) {
         'product_image',
         'quantity',
         'sale_price_paise',
+        'vendor_id',
+        'commission_rate_bp',
+        'net_paise',
+        'commission_paise',
         'created_at',
         'updated_at',
       ],
@@ -164,6 +174,68 @@ function tables(kind: DatabaseKind) {
       kind,
     ),
   };
+}
+
+/**
+ * Vendors past the demo's eight, for a store of many sellers: approved, with the demo
+ * vendors' password. Inserted through Kysely in batches (a few thousand at most).
+ * @returns their vendor ids.
+ */
+async function insertBenchVendors(db: Db, count: number, passwordHash: string, now: Date): Promise<number[]> {
+  const ids: number[] = [];
+  const at = new Date(now.getTime() - 300 * DAY).toISOString();
+  for (let start = 0; start < count; start += 500) {
+    const batch = Array.from({ length: Math.min(500, count - start) }, (_, offset) => start + offset + 1);
+    await db.transaction().execute(async (trx) => {
+      const users = await trx
+        .insertInto('users')
+        .values(
+          batch.map((n) => ({
+            name: `Bench Seller ${n}`,
+            email: `bench.vendor${n}@example.com`,
+            passwordHash,
+            role: 'vendor' as const,
+            phone: null,
+            createdAt: at,
+            updatedAt: at,
+          })),
+        )
+        .returning('id')
+        .execute();
+      const vendors = await trx
+        .insertInto('vendors')
+        .values(
+          users.map((user, index) => ({
+            userId: user.id,
+            businessName: `Bench Vendor ${batch[index]}`,
+            phoneNumber: '+91 98765 43210',
+            address: `${batch[index]} Market Road, Pune`,
+            status: 'approved' as const,
+            reviewedBy: null,
+            reviewedAt: at,
+            createdAt: at,
+            updatedAt: at,
+          })),
+        )
+        .returning('id')
+        .execute();
+      ids.push(...vendors.map((vendor) => vendor.id));
+    });
+  }
+  return ids;
+}
+
+/** Every vendor's bank details, given long ago (no bank-change hold applies). */
+async function giveBankDetails(db: Db, now: Date): Promise<void> {
+  await db
+    .updateTable('vendors')
+    .set((eb) => ({
+      bankAccountHolder: eb.ref('businessName'),
+      bankAccountNumber: sql<string>`'5010000' || cast(4210000 + id as text)`,
+      bankIfsc: 'HDFC0001234',
+      bankChangedAt: new Date(now.getTime() - 60 * DAY).toISOString(),
+    }))
+    .execute();
 }
 
 /** Advances PostgreSQL's identity sequences past the ids written explicitly. */
@@ -214,7 +286,14 @@ export async function generateLargeStore(
     return { staff, catalog };
   });
   const subcategoryIds = await loadSubcategoryIds(db);
-  log(`  staff, ${DEMO_VENDORS.length} vendors, ${catalog.categoriesCreated} categories`);
+  const extraVendors = await insertBenchVendors(
+    db,
+    Math.max(0, (options.vendors ?? 0) - DEMO_VENDORS.length),
+    vendorHash,
+    now,
+  );
+  await giveBankDetails(db, now);
+  log(`  staff, ${DEMO_VENDORS.length + extraVendors.length} vendors, ${catalog.categoriesCreated} categories`);
 
   // Products: variants of the catalog, states mixed in the demo's proportions.
   const bases = plan.creates;
@@ -233,6 +312,16 @@ export async function generateLargeStore(
     adminId: staff.adminId,
     now,
     mix,
+  });
+  // With more vendors than the demo's, every other vendor-owned product goes to one of them.
+  if (extraVendors.length > 0)
+    states.forEach((state, index) => {
+      if (state.vendorId != null && index % 2 === 1)
+        state.vendorId = extraVendors[(index >> 1) % extraVendors.length] as number;
+    });
+  const vendorOf = new Int32Array(options.products + 1);
+  states.forEach((state, index) => {
+    vendorOf[index + 1] = state.vendorId ?? 0;
   });
   const sellable: SellableProduct[] = [];
   let productImages = 0;
@@ -362,6 +451,7 @@ export async function generateLargeStore(
     DEMO_HISTORY_DAYS,
     Math.max(6, Math.round(options.orders / 300)),
   );
+  const ledger = new LedgerBuilder(kind, vendorOf, releaseCutoff(now), now.toISOString());
   let orderItems = 0;
   let statusEntries = 0;
   for (let start = 0; start < times.length; start += ORDER_CHUNK) {
@@ -393,7 +483,16 @@ export async function generateLargeStore(
         o.createdAt,
         o.updatedAt,
       ]);
-      for (const l of lines)
+      const delivered = entries.find((e) => e.status === 'Delivered');
+      const charged = ledger.charge(
+        id,
+        o.createdAt as string,
+        o.discountPaise,
+        lines.map((l) => ({ productId: l.productId ?? null, quantity: l.quantity, salePricePaise: l.salePricePaise })),
+        (delivered?.createdAt as string | undefined) ?? null,
+      );
+      lines.forEach((l, lineIndex) => {
+        const charge = charged[lineIndex];
         items.push([
           id,
           l.productId,
@@ -401,15 +500,21 @@ export async function generateLargeStore(
           l.productImage,
           l.quantity,
           l.salePricePaise,
+          charge?.vendorId ?? null,
+          charge?.rateBp ?? null,
+          charge?.netPaise ?? null,
+          charge?.commissionPaise ?? 0,
           l.createdAt,
           l.updatedAt,
         ]);
+      });
       for (const e of entries) history.push([id, e.status, e.notes, e.changedBy, e.createdAt, e.updatedAt]);
     }
     await db.transaction().execute(async (trx) => {
       await insert.orders.insert(trx, orders);
       await insert.orderItems.insert(trx, items);
       await insert.history.insert(trx, history);
+      await ledger.flush(trx);
     });
     orderItems += items.length;
     statusEntries += history.length;
@@ -417,6 +522,9 @@ export async function generateLargeStore(
   }
   await syncSequences(db, kind, ['orders']);
   await db.transaction().execute((trx) => saveCouponUsage(trx, coupons));
+  await db.transaction().execute((trx) => ledger.finish(trx, kind));
+  const payouts = await payFirstVendors(db, { userId: staff.adminId, name: ADMIN.name }, now);
+  log(`  ledger: ${ledger.entriesWritten.toLocaleString('en-IN')} entries, ${payouts} payouts`);
 
   log('  analyzing tables for the query planner');
   await sql`analyze`.execute(db);
@@ -429,6 +537,9 @@ export async function generateLargeStore(
     orderItems,
     statusEntries,
     couponsUsed: coupons.reduce((sum, coupon) => sum + coupon.usedCount, 0),
+    vendors: DEMO_VENDORS.length + extraVendors.length,
+    ledgerEntries: ledger.entriesWritten,
+    payouts,
     seconds: Math.round((performance.now() - started) / 100) / 10,
   };
 }

@@ -1,0 +1,160 @@
+import { commissionOn } from '../features/commissions/commission-rules.js';
+import { allocateLargestRemainder } from '../features/orders/discount-shares.js';
+import { createPayouts, decidePayout } from '../features/payouts/payouts.service.js';
+import type { DatabaseKind, Db } from '../platform/db/create-db.js';
+import { BulkInserter } from './bulk.js';
+
+/**
+ * The large store's money (issue 25): what the storefront's checkout posts for each
+ * order (`placeOrderInTransaction` → `chargeLines` and `postOrderPlaced`), computed with
+ * the same rules (`allocateLargestRemainder` for the lines' nets, `commissionOn` at the
+ * store's default 10%) and written in bulk beside the orders: each line's vendor, net
+ * and commission, the sale and commission entries, the delivered orders' holds
+ * (released when delivered more than the hold ago), each vendor's balances and the
+ * commission per day. A payout run through the payout service ends it.
+ */
+
+const DAY = 86_400_000;
+/** The default rate the migration makes: 10% in basis points. */
+const DEFAULT_RATE = { percentageBp: 1000, minPaise: null, maxPaise: null };
+
+interface Line {
+  productId: number | null;
+  quantity: number;
+  salePricePaise: number;
+}
+
+/** Collects the ledger of the orders as they are generated, and writes it in bulk. */
+export class LedgerBuilder {
+  private readonly entries: BulkInserter;
+  private readonly holds: BulkInserter;
+  private readonly pending = new Map<number, number>();
+  private readonly available = new Map<number, number>();
+  private readonly commissionByDay = new Map<string, number>();
+  private entryRows: unknown[][] = [];
+  private holdRows: unknown[][] = [];
+  entriesWritten = 0;
+
+  constructor(
+    kind: DatabaseKind,
+    /** The vendor of each product id (0: the store's own). */
+    private readonly vendorOf: Int32Array,
+    private readonly releaseBefore: number,
+    private readonly now: string,
+  ) {
+    this.entries = new BulkInserter(
+      'vendor_ledger_entries',
+      ['vendor_id', 'kind', 'amount_paise', 'order_id', 'created_at', 'updated_at'],
+      kind,
+    );
+    this.holds = new BulkInserter('order_payout_holds', ['order_id', 'delivered_at', 'released_at'], kind);
+  }
+
+  /**
+   * One order's lines as the checkout freezes them: per line its vendor, rate, net and
+   * commission (the order_items columns, in line order), and its entries and balances.
+   * @param deliveredAt when it was delivered (UTC ISO), or null.
+   */
+  charge(
+    orderId: number,
+    createdAt: string,
+    discountPaise: number,
+    lines: readonly Line[],
+    deliveredAt: string | null,
+  ): { vendorId: number | null; rateBp: number | null; netPaise: number; commissionPaise: number }[] {
+    const shares = allocateLargestRemainder(
+      discountPaise,
+      lines.map((line) => line.quantity * line.salePricePaise),
+    );
+    const released = deliveredAt !== null && Date.parse(deliveredAt) <= this.releaseBefore;
+    let vendorLines = 0;
+    const charged = lines.map((line, index) => {
+      const netPaise = line.quantity * line.salePricePaise - (shares[index] ?? 0);
+      const vendorId = line.productId === null ? 0 : (this.vendorOf[line.productId] ?? 0);
+      if (vendorId === 0) return { vendorId: null, rateBp: null, netPaise, commissionPaise: 0 };
+      vendorLines += 1;
+      const commissionPaise = commissionOn(netPaise, DEFAULT_RATE);
+      this.entryRows.push([vendorId, 'sale', netPaise, orderId, createdAt, createdAt]);
+      if (commissionPaise > 0)
+        this.entryRows.push([vendorId, 'commission', -commissionPaise, orderId, createdAt, createdAt]);
+      const bucket = released ? this.available : this.pending;
+      bucket.set(vendorId, (bucket.get(vendorId) ?? 0) + netPaise - commissionPaise);
+      const day = createdAt.slice(0, 10);
+      this.commissionByDay.set(day, (this.commissionByDay.get(day) ?? 0) + commissionPaise);
+      return { vendorId, rateBp: DEFAULT_RATE.percentageBp, netPaise, commissionPaise };
+    });
+    if (deliveredAt !== null && vendorLines > 0) this.holdRows.push([orderId, deliveredAt, released ? this.now : null]);
+    return charged;
+  }
+
+  /** Writes what was collected since the last flush, in the caller's transaction. */
+  async flush(trx: Db): Promise<void> {
+    await this.entries.insert(trx, this.entryRows);
+    await this.holds.insert(trx, this.holdRows);
+    this.entriesWritten += this.entryRows.length;
+    this.entryRows = [];
+    this.holdRows = [];
+  }
+
+  /** Writes the balances and the commission per day (after the last flush). */
+  async finish(trx: Db, kind: DatabaseKind): Promise<void> {
+    const vendors = new Set([...this.pending.keys(), ...this.available.keys()]);
+    await new BulkInserter(
+      'vendor_balances',
+      ['vendor_id', 'pending_paise', 'available_paise', 'processing_paise', 'paid_paise', 'updated_at'],
+      kind,
+    ).insert(
+      trx,
+      [...vendors].map((vendorId) => [
+        vendorId,
+        this.pending.get(vendorId) ?? 0,
+        this.available.get(vendorId) ?? 0,
+        0,
+        0,
+        this.now,
+      ]),
+    );
+    await new BulkInserter('commission_daily_totals', ['day', 'commission_paise'], kind).insert(
+      trx,
+      [...this.commissionByDay].map(([day, paise]) => [day, paise]),
+    );
+  }
+}
+
+/** When a large store's holds count as released: delivered more than the default 7 days before `now`. */
+export function releaseCutoff(now: Date): number {
+  return now.getTime() - 7 * DAY;
+}
+
+/**
+ * Pays the first three vendors with money available through the payout service, and
+ * marks two of those payouts Paid and one Failed, as a store that has run for a while.
+ */
+export async function payFirstVendors(db: Db, admin: { userId: number; name: string }, now: Date): Promise<number> {
+  const staff = { userId: admin.userId, role: 'admin' as const, name: admin.name };
+  const first = await db
+    .selectFrom('vendorBalances')
+    .select('vendorId')
+    .where('availablePaise', '>', 0)
+    .orderBy('vendorId')
+    .limit(3)
+    .execute();
+  const payouts = await createPayouts(
+    db,
+    staff,
+    { holdDays: 7, minimumPaise: 10_000, bankChangeHoldHours: 24 },
+    first.map((row) => row.vendorId),
+    { quiet: true },
+  );
+  for (const [index, payout] of payouts.entries())
+    await decidePayout(
+      db,
+      staff,
+      Number(payout._id),
+      index === 2
+        ? { status: 'Failed', reason: 'The bank returned it: the account is dormant' }
+        : { status: 'Paid', reference: `UTR${now.getTime()}${index}` },
+      { quiet: true },
+    );
+  return payouts.length;
+}
