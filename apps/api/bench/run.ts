@@ -11,6 +11,7 @@ import { benchGlobalSearch } from './global-search.js';
 import { benchHttpLoad, type LoadResult, printLoadTable } from './http-load.js';
 import { type BenchResult, printTable } from './measure.js';
 import { benchOrderList } from './order-list.js';
+import { benchPayouts } from './payouts.js';
 import { type MemoryReading, printMemoryReadings } from './process-memory.js';
 import { benchProductList } from './product-list.js';
 import { benchStartup } from './startup.js';
@@ -22,7 +23,9 @@ import { benchStartup } from './startup.js';
  *
  * - The demo store is seeded afresh into `.bench/demo.db`.
  * - The large store is `.bench/large.db`, generated on first use with
- *   `npm run seed -- --products 100000 --orders 1000000` (a few minutes) and kept.
+ *   `npm run seed -- --products 100000 --orders 1000000 --vendors 1000` (a few minutes)
+ *   and kept. A store generated before issue 25 has 8 vendors and no ledger: delete it
+ *   to measure the payouts.
  * - Checkout throughput runs on a fresh demo store in `.bench/checkout.db`, and on
  *   PostgreSQL too when `BENCH_POSTGRES_URL` names a server (apps/api/bench/checkout.ts).
  * - `--skip-large` measures the demo store only; `--skip-demo` the large store only;
@@ -82,6 +85,8 @@ const seedArgs = () => [
   String(largeProducts),
   '--orders',
   String(largeOrders),
+  '--vendors',
+  '1000',
 ];
 
 function prepareLargeStore(): string {
@@ -148,6 +153,7 @@ if (!skipLarge) {
     section(`Large store (${name}): product list`, await benchProductList(url, { samples }));
     section(`Large store (${name}): order list`, await benchOrderList(url, { samples }));
     section(`Large store (${name}): global search`, await benchGlobalSearch(url, { samples }));
+    section(`Large store (${name}): balances, payouts and Pay all`, await benchPayouts(url, { samples }));
     if (!skipHttp) {
       console.log(`\nHTTP load on the large store (${name}) ... uptime: ${uptime()}`);
       const report = await benchHttpLoad(url, {
