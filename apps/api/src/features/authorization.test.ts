@@ -605,6 +605,113 @@ const rules: Record<string, Rule> = {
   },
 };
 
+/** A commission rate for a fresh category, as stored. */
+async function newRate(): Promise<number> {
+  const now = new Date().toISOString();
+  const row = await t.db
+    .insertInto('commissionRates')
+    .values({
+      name: `Rate ${unique()}`,
+      percentageBp: 500,
+      categoryId: await newCategory(),
+      vendorId: null,
+      minPaise: null,
+      maxPaise: null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A Pending payout of a fresh vendor (one Pending payout per vendor). */
+async function pendingPayout(): Promise<number> {
+  const vendor = await createVendor(t.db);
+  const now = new Date().toISOString();
+  const row = await t.db
+    .insertInto('payouts')
+    .values({
+      vendorId: vendor.vendorId as number,
+      amountPaise: 10_000,
+      status: 'Pending',
+      accountHolder: 'Holder',
+      accountNumber: '123456789012',
+      ifsc: 'HDFC0001234',
+      reference: null,
+      paidOn: null,
+      failureReason: null,
+      createdBy: admin.id,
+      decidedBy: null,
+      decidedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const moneyRules: Record<string, Rule> = {
+  'GET /api/commissions/admin/rates': { access: 'admin', make: () => ({ url: '/api/commissions/admin/rates' }) },
+  'POST /api/commissions/admin/rates': {
+    access: 'admin',
+    make: async () => ({
+      url: '/api/commissions/admin/rates',
+      payload: { name: `Rate ${unique()}`, percentage: 7.5, categoryId: await newCategory() },
+    }),
+  },
+  'PUT /api/commissions/admin/rates/:id': {
+    access: 'admin',
+    make: async () => {
+      const id = await newRate();
+      const row = await t.db.selectFrom('commissionRates').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      return {
+        url: `/api/commissions/admin/rates/${id}`,
+        payload: { name: row.name, percentage: 6, categoryId: row.categoryId, updatedAt: row.updatedAt },
+      };
+    },
+  },
+  'DELETE /api/commissions/admin/rates/:id': {
+    access: 'admin',
+    make: async () => ({ url: `/api/commissions/admin/rates/${await newRate()}` }),
+  },
+  'GET /api/vendor/earnings': { access: 'vendor', make: () => ({ url: '/api/vendor/earnings?limit=20' }) },
+  'GET /api/vendor/earnings/export': { access: 'vendor', make: () => ({ url: '/api/vendor/earnings/export' }) },
+  'GET /api/vendor/payouts': { access: 'vendor', make: () => ({ url: '/api/vendor/payouts' }) },
+  'GET /api/vendor/bank-details': { access: 'vendor', make: () => ({ url: '/api/vendor/bank-details' }) },
+  'PUT /api/vendor/bank-details': {
+    access: 'vendor',
+    make: () => ({
+      url: '/api/vendor/bank-details',
+      payload: { accountHolder: 'Asha Traders', accountNumber: '123456789012', ifsc: 'HDFC0001234' },
+    }),
+  },
+  'GET /api/payouts/admin/balances': { access: 'admin', make: () => ({ url: '/api/payouts/admin/balances?limit=20' }) },
+  'GET /api/payouts/admin': { access: 'admin', make: () => ({ url: '/api/payouts/admin?limit=20' }) },
+  'POST /api/payouts/admin': { access: 'admin', make: () => ({ url: '/api/payouts/admin', payload: {} }) },
+  'PUT /api/payouts/admin/:id': {
+    access: 'admin',
+    make: async () => ({
+      url: `/api/payouts/admin/${await pendingPayout()}`,
+      payload: { status: 'Paid', reference: `UTR${unique()}` },
+    }),
+  },
+  'GET /api/payouts/admin/export': { access: 'admin', make: () => ({ url: '/api/payouts/admin/export' }) },
+  'GET /api/payouts/admin/vendors/:id/ledger': {
+    access: 'admin',
+    make: () => ({ url: `/api/payouts/admin/vendors/${vendorA.vendorId}/ledger` }),
+  },
+  'POST /api/payouts/admin/vendors/:id/adjustments': {
+    access: 'admin',
+    make: () => ({
+      url: `/api/payouts/admin/vendors/${vendorA.vendorId}/adjustments`,
+      payload: { amount: 1, reason: 'Authorization walk' },
+    }),
+  },
+};
+Object.assign(rules, moneyRules);
+
 /** The status class a caller must get on a route, by its rule. */
 function expected(rule: Rule, caller: Caller): 'through' | 401 | 403 | 404 {
   if (caller === 'anonymous') return rule.access === 'public' ? 'through' : 401;

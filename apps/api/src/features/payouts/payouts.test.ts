@@ -148,6 +148,29 @@ describe('the ledger', () => {
     expect(own.entries).toHaveLength(0);
     expect(own.balances.pending).toBe(0);
     expect((await money.earnings(two)).entries).toHaveLength(2);
+
+    // Nor another vendor's payouts or bank details.
+    await money.bank(two);
+    await money.bank(one, { aged: false });
+    await kit.deliver((await kit.placed([{ product: await kit.product(20_000, 5, two.vendorId), quantity: 1 }]))._id);
+    await money.ageDeliveries(8);
+    await money.payAll({ vendorIds: [two.vendorId] });
+    const payoutsOfOne = await t.app.inject({ method: 'GET', url: '/api/vendor/payouts', headers: authAs(t.app, one) });
+    expect(payoutsOfOne.json().payouts).toEqual([]);
+    const bankOfOne = (
+      await t.app.inject({ method: 'GET', url: '/api/vendor/bank-details', headers: authAs(t.app, one) })
+    ).json().bankDetails;
+    const bankOfTwo = (
+      await t.app.inject({ method: 'GET', url: '/api/vendor/bank-details', headers: authAs(t.app, two) })
+    ).json().bankDetails;
+    expect(bankOfOne.accountNumberMasked).not.toBe(bankOfTwo.accountNumberMasked);
+    const csv = await t.app.inject({ method: 'GET', url: '/api/vendor/earnings/export', headers: authAs(t.app, one) });
+    expect(
+      csv.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n'),
+    ).toHaveLength(1);
   });
 });
 
