@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { HistoryPanel } from '../../../components/ui/history-panel';
 import { Modal } from '../../../components/ui/modal';
 import { formatDate } from '../../../lib/format';
+import { VendorMoney } from './vendor-money';
 import { VendorStatusBadge } from './vendor-status-badge';
 
 /**
@@ -42,6 +43,7 @@ export function VendorDetailsModal({
           </div>
         ))}
       </dl>
+      <VendorMoney vendorId={vendor._id} />
       <div className="mt-4 max-h-72 overflow-y-auto">
         <HistoryPanel kind="vendor" id={vendor._id} />
       </div>
