@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/create-db.js';
 import { isPostgres } from '../../platform/db/dialect.js';
-import { afterKeyset, type Keyset } from '../../platform/db/lists.js';
+import { afterKeyset, countUpTo, type Keyset } from '../../platform/db/lists.js';
 import type { LedgerEntryKind, VendorLedgerEntriesTable } from '../../platform/db/schema.js';
 
 /**
@@ -286,10 +286,11 @@ export function findEntry(db: Db, id: number) {
     .executeTakeFirst();
 }
 
-/** How many of a vendor's entries match. */
-export async function countEntries(db: Db, vendorId: number, filters: LedgerFilters): Promise<number> {
-  const row = await entriesOf(db, vendorId, filters)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+/**
+ * How many of a vendor's entries match, exact up to `bound` (decision 0027): a busy
+ * vendor's ledger holds hundreds of thousands of entries, and counting them all would
+ * cost more than the page.
+ */
+export function countEntries(db: Db, vendorId: number, filters: LedgerFilters, bound: number): Promise<number> {
+  return countUpTo(db, entriesOf(db, vendorId, filters).select(sql<number>`1`.as('one')), bound);
 }

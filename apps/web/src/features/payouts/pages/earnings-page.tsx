@@ -11,7 +11,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
-import { formatDateTime, formatNumber } from '../../../lib/format';
+import { formatDateTime, formatListTotal, formatNumber } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { type LedgerFilters, useEarnings, useMyPayouts } from '../api';
@@ -70,7 +70,7 @@ function MyPayouts() {
 export function EarningsPage() {
   useDocumentTitle('Earnings');
   const [filters, setFilters] = useState<LedgerFilters>({ kind: '', from: '', to: '' });
-  const { query, items, total, hasMore, loadingMore, loadMore } = useEarnings(filters);
+  const { query, items, total, totalIsLowerBound, hasMore, loadingMore, loadMore } = useEarnings(filters);
   const wide = useMediaQuery(WIDE);
   const balances = query.data?.pages[0]?.balances;
   const set = (key: keyof LedgerFilters) => (value: string) => setFilters((current) => ({ ...current, [key]: value }));
@@ -180,7 +180,7 @@ export function EarningsPage() {
         <LoadMore hasMore={hasMore} loading={loadingMore} onLoadMore={loadMore} />
         {items.length > 0 && (
           <p className="mt-2 text-sm text-slate-500">
-            Showing {formatNumber(items.length)} of {formatNumber(total)} entries
+            Showing {formatNumber(items.length)} of {formatListTotal(total, totalIsLowerBound)} entries
           </p>
         )}
       </section>
