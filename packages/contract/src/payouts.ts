@@ -11,6 +11,7 @@ import {
   MAX_CURSOR_LENGTH,
   pageInfo,
 } from './common.js';
+import { isRealDate } from './coupons.js';
 import { endpoint } from './endpoint.js';
 
 /**
@@ -97,7 +98,9 @@ export const ledgerEntry = z.object({
 });
 export type LedgerEntry = z.infer<typeof ledgerEntry>;
 
-const dateQuery = isoDate.optional();
+/** A real calendar day (not `2026-02-30`), `YYYY-MM-DD`. */
+const realDay = isoDate.refine(isRealDate, 'Must be a real date (YYYY-MM-DD)');
+const dateQuery = realDay.optional();
 
 /** A ledger's page: newest first; `kind`, and `from`/`to` as UTC days (inclusive). */
 export const ledgerQuery = z.object({
@@ -177,7 +180,11 @@ export type PayoutListResponse = z.infer<typeof payoutListResponse>;
 
 /** `POST /api/payouts/admin`: `{ vendorIds? }`; none = every vendor at or past `PAYOUT_MINIMUM`. */
 export const createPayoutsBody = z.object({
-  vendorIds: z.array(idInput, { error: payoutMessages.vendorIdsInvalid }).min(1).max(1000).optional(),
+  vendorIds: z
+    .array(idInput, { error: payoutMessages.vendorIdsInvalid })
+    .min(1, payoutMessages.vendorIdsInvalid)
+    .max(1000, 'At most 1,000 vendors at once')
+    .optional(),
 });
 export type CreatePayoutsBody = z.output<typeof createPayoutsBody>;
 
@@ -194,7 +201,7 @@ export const decidePayoutBody = z.discriminatedUnion(
     z.object({
       status: z.literal('Paid'),
       reference: cleanText(64, payoutMessages.referenceRequired),
-      paidOn: isoDate.optional(),
+      paidOn: realDay.optional(),
       updatedAt: editVersion(payoutMessages.payoutVersionInvalid).optional(),
     }),
     z.object({

@@ -128,6 +128,15 @@ describe('the ledger', () => {
       headers: authAs(t.app, vendor),
     });
     expect(forged.statusCode).toBe(400);
+    for (const query of ['to=2026-02-30', 'from=2026-13-01', 'from=1999-12-31', 'limit=0', 'limit=201', 'kind=']) {
+      const bad = await t.app.inject({
+        method: 'GET',
+        url: `/api/vendor/earnings?${query}`,
+        headers: authAs(t.app, vendor),
+      });
+      expect(bad.statusCode, query).toBe(400);
+      expect(bad.json().success).toBe(false);
+    }
     const badKind = await t.app.inject({
       method: 'GET',
       url: '/api/vendor/earnings?kind=bonus',
@@ -234,6 +243,9 @@ describe('POST /api/payouts/admin', () => {
     expect((await money.payRun({}, null)).statusCode).toBe(401);
     expect((await money.payRun({}, vendor)).statusCode).toBe(403);
     expect((await money.payRun({ vendorIds: 'all' })).statusCode).toBe(400);
+    expect((await money.payRun({ vendorIds: [] })).statusCode).toBe(400);
+    expect((await money.payRun({ vendorIds: [4_294_967_296] })).statusCode).toBe(400);
+    expect((await money.payRun(null)).statusCode).toBe(400);
     expect((await money.balances(vendor)).available).toBe(900);
   });
 });
