@@ -166,7 +166,7 @@ test('an admin creates a product with images in a new category, edits it, finds 
   await row.getByRole('button', { name: `Delete ${name}` }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Delete Product' });
   await expect(dialog).toContainText('This action cannot be undone');
-  await expect(dialog).toContainText('data, images and sales history');
+  await expect(dialog).toContainText('Orders that sold it keep their lines');
   await dialog.getByRole('button', { name: 'Delete Product' }).click();
   await expect(page.getByText('Product deleted successfully!', { exact: true })).toBeVisible();
   await expect(dialog).toHaveCount(0);

@@ -52,6 +52,11 @@ export const orderItem = z.object({
   cancelledQuantity: z.number().int().nonnegative(),
   /** Units of `quantity` returned after delivery (issue 24). */
   returnedQuantity: z.number().int().nonnegative(),
+  /**
+   * The seller of the line as placed (issue 25's frozen vendor; null for the store's own
+   * product). `businessName` is 'Former vendor' once the vendor is deleted. Optional on the wire.
+   */
+  vendor: z.object({ _id: idString, businessName: z.string() }).nullable().optional(),
 });
 export type OrderItem = z.infer<typeof orderItem>;
 

@@ -88,22 +88,25 @@ export function findOrderById(db: Db, id: number) {
 
 export type OrderRowWithUser = NonNullable<Awaited<ReturnType<typeof findOrderById>>>;
 
-/** The lines of an order, in the order they were added. */
+/** The lines of an order, in the order they were added, each with its seller as placed (issue 27). */
 export function findOrderItems(db: Db, orderId: number) {
   return db
-    .selectFrom('orderItems')
+    .selectFrom('orderItems as i')
+    .leftJoin('vendors as v', 'v.id', 'i.vendorId')
     .select([
-      'id',
-      'productId',
-      'productName',
-      'productImage',
-      'quantity',
-      'salePricePaise',
-      'cancelledQuantity',
-      'returnedQuantity',
+      'i.id',
+      'i.productId',
+      'i.productName',
+      'i.productImage',
+      'i.quantity',
+      'i.salePricePaise',
+      'i.cancelledQuantity',
+      'i.returnedQuantity',
+      'i.vendorId',
+      'v.businessName as vendorName',
     ])
-    .where('orderId', '=', orderId)
-    .orderBy('id')
+    .where('i.orderId', '=', orderId)
+    .orderBy('i.id')
     .execute();
 }
 

@@ -86,6 +86,10 @@ export function toOrder(detail: OrderDetail): Order {
       salePrice: toRupees(item.salePricePaise),
       cancelledQuantity: item.cancelledQuantity,
       returnedQuantity: item.returnedQuantity,
+      vendor:
+        item.vendorId === null
+          ? null
+          : { _id: String(item.vendorId), businessName: item.vendorName ?? 'Former vendor' },
     })),
     statusHistory: detail.history.map((entry) => ({
       _id: String(entry.id),

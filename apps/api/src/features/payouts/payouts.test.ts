@@ -69,6 +69,11 @@ describe('the ledger', () => {
       ]),
     );
     expect(earnings.entries[0]?.trackingNumber).toBe(order.trackingNumber);
+    // Each line names its seller as placed; the store's own line none.
+    expect(order.products.map((item) => item.vendor?.businessName ?? null)).toEqual([
+      (vendor as { businessName: string }).businessName,
+      null,
+    ]);
 
     const cancel = await kit.cancel(admin, order._id, {
       reason: 'One is out of stock',

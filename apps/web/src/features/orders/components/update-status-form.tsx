@@ -8,18 +8,23 @@ import { errorMessage } from '../../../lib/api-client';
 import { useUpdateOrderStatus } from '../api';
 import { displayStatus } from './order-status-badge';
 
-/** The statuses after `current` in the pipeline (spec section 4: the selector lists only later ones). */
+/**
+ * What the order may move to: the one status after `current` in the pipeline. Spec
+ * section 4 lists every later status and refuses all but the next on submit; offering
+ * only the next one (issue 27) spares the admin a choice that can only fail. The server
+ * still enforces the sequence.
+ */
 export function laterStatuses(current: string): PipelineStatus[] {
   const shown = displayStatus(current);
   // A cancelled order has no later status.
   if (shown === 'Cancelled') return [];
   const index = orderStatuses.indexOf(shown as PipelineStatus);
-  return orderStatuses.slice(index + 1);
+  return orderStatuses.slice(index + 1, index + 2);
 }
 
 /**
- * 'Update Status' (spec sections 2, 4, 5): the later statuses to choose from and a note.
- * Only the next one is accepted ('Status must follow the sequence: …'); the server
+ * 'Update Status' (spec sections 2, 4, 5): the next status to choose and a note. Only
+ * the next one is accepted ('Status must follow the sequence: …'); the server
  * checks again, with the version of the order on screen, so a change made meanwhile
  * by another admin is refused rather than overwritten. On success the selection and
  * note clear. The page hides this form once the order is Delivered.

@@ -99,10 +99,23 @@ export function OrderDetailPage() {
                     className="h-14 w-14 shrink-0 rounded-lg border border-slate-200"
                   />
                   <div className="min-w-0 flex-1">
-                    <p className="truncate font-medium text-slate-900">{line.product.name}</p>
+                    <p className="truncate font-medium text-slate-900">
+                      {line.product._id ? (
+                        <Link to={paths.products.edit(line.product._id)} className="hover:underline">
+                          {line.product.name}
+                        </Link>
+                      ) : (
+                        line.product.name
+                      )}
+                    </p>
                     <p className="text-sm text-slate-500">
                       Qty: {line.quantity} × {formatRupees(line.salePrice)}
                     </p>
+                    {line.vendor !== undefined && (
+                      <p className="truncate text-xs text-slate-500">
+                        {line.vendor ? `Sold by ${line.vendor.businessName}` : "The store's own product"}
+                      </p>
+                    )}
                     {(line.cancelledQuantity > 0 || line.returnedQuantity > 0) && (
                       <p className="text-xs text-red-700">
                         {[
@@ -114,7 +127,7 @@ export function OrderDetailPage() {
                       </p>
                     )}
                   </div>
-                  <p className="font-medium text-slate-900">{formatRupees(line.quantity * line.salePrice)}</p>
+                  <p className="shrink-0 font-medium text-slate-900">{formatRupees(line.quantity * line.salePrice)}</p>
                 </li>
               ))}
             </ul>

@@ -188,7 +188,8 @@ describe('ProductListPage (admin)', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete Galaxy Phone' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Delete Product' });
     expect(dialog).toHaveTextContent('This action cannot be undone');
-    expect(dialog).toHaveTextContent('data, images and sales history');
+    expect(dialog).toHaveTextContent('along with its data and images');
+    expect(dialog).toHaveTextContent('Orders that sold it keep their lines');
     await user.click(within(dialog).getByRole('button', { name: 'Delete Product' }));
 
     expect(await screen.findByText('Product deleted successfully!')).toBeInTheDocument();

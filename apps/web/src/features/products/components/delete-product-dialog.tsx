@@ -3,8 +3,9 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 
 /**
  * The product list's delete confirmation (spec section 2): 'This action cannot be
- * undone', the warning that the product goes with its data, images and sales
- * history, Cancel and 'Delete Product' ('Deleting...').
+ * undone', the warning that the product goes with its data and images, Cancel and
+ * 'Delete Product' ('Deleting...'). The spec's dialog says its sales history goes too;
+ * it does not (order lines keep their copy, issue 27), so the dialog says what happens.
  */
 export function DeleteProductDialog({
   product,
@@ -29,7 +30,7 @@ export function DeleteProductDialog({
       <p className="font-medium text-red-700">This action cannot be undone</p>
       <p>
         The product <strong className="text-slate-900">{product.name}</strong> will be permanently removed, along with
-        all its data, images and sales history.
+        its data and images. Orders that sold it keep their lines: the name, price and quantity as sold.
       </p>
     </ConfirmDialog>
   );
