@@ -243,10 +243,12 @@ export const bankDetailsBody = z.object({
   accountHolder: cleanText(100, payoutMessages.accountHolderRequired),
   accountNumber: z
     .string({ error: payoutMessages.accountNumberInvalid })
+    .max(40, payoutMessages.accountNumberInvalid)
     .trim()
     .regex(/^\d{9,18}$/, payoutMessages.accountNumberInvalid),
   ifsc: z
     .string({ error: payoutMessages.ifscInvalid })
+    .max(20, payoutMessages.ifscInvalid)
     .trim()
     .toUpperCase()
     .regex(IFSC_PATTERN, payoutMessages.ifscInvalid),

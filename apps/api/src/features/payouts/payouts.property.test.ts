@@ -114,7 +114,7 @@ async function run(action: Step): Promise<void> {
   }
   if (order.status !== 'Delivered') return;
   // A fee keeps a third of the units' value: the refund is what the customer paid less it.
-  const most = Math.round(target.salePrice * 100) * items[0]!.quantity;
+  const most = Math.round(target.salePrice * 100) * (items[0]?.quantity ?? 0);
   const res = await kit.recordReturn(admin, order._id, {
     items,
     reason: 'other',

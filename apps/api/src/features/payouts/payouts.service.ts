@@ -174,6 +174,7 @@ export async function createPayouts(
   vendorIds: readonly number[] | undefined,
   options: PayoutOptions = {},
 ): Promise<Payout[]> {
+  if (vendorIds?.length === 0) return [];
   if (vendorIds)
     for (const vendorId of new Set(vendorIds))
       if (!(await vendorExists(db, vendorId))) throw notFound(messages.vendorNotFound);

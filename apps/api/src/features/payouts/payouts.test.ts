@@ -113,6 +113,13 @@ describe('the ledger', () => {
     expect(commission).toBe(2_000);
     expect(final.netTotal * 100).toBe(18_000 + commission + 45_000);
     expect(await money.ledgerSum(vendor.vendorId as number)).toBe(18_000);
+    // The dashboards: the store's commission, the vendor's net earnings.
+    const summary = await t.app.inject({ method: 'GET', url: '/api/dashboard/summary', headers: authAs(t.app, admin) });
+    expect(Math.round(summary.json().commission.allTime * 100)).toBe(await storeCommission());
+    // This month's is all of it but at a month's turn during the run.
+    expect(summary.json().commission.thisMonth).toBeLessThanOrEqual(summary.json().commission.allTime);
+    const own = await t.app.inject({ method: 'GET', url: '/api/vendor/dashboard', headers: authAs(t.app, vendor) });
+    expect(own.json().netEarnings).toBe(180);
   });
 
   it('filters the ledger by kind and day, pages it, and refuses a forged cursor', async () => {
