@@ -149,6 +149,21 @@ export function isRealDate(value: string): boolean {
 export const couponStatuses = ['active', 'inactive', 'expired'] as const;
 export type CouponStatus = (typeof couponStatuses)[number];
 
+/**
+ * A coupon's one state, derived on the server in one place (issue 27): Expired after its
+ * end date, Used up at its usage limit, Paused when switched off, Scheduled before its
+ * start date, else Active (the first that applies, in that order).
+ */
+export const couponStates = ['active', 'scheduled', 'used_up', 'paused', 'expired'] as const;
+export type CouponState = (typeof couponStates)[number];
+export const couponStateLabels: Record<CouponState, string> = {
+  active: 'Active',
+  scheduled: 'Scheduled',
+  used_up: 'Used up',
+  paused: 'Paused',
+  expired: 'Expired',
+};
+
 /** A coupon as the API answers it (spec section 3). Money in rupees. */
 export const coupon = z.object({
   _id: idString,
@@ -175,6 +190,8 @@ export const coupon = z.object({
   }),
   /** Display status (spec section 4) on the store's today. */
   status: z.enum(couponStatuses),
+  /** The one state the screens show (issue 27), on the store's today. */
+  state: z.enum(couponStates),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });

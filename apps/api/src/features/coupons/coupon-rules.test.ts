@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { couponTerms } from '../../test/coupon-fixtures.js';
 import {
-  couponDisplayStatus,
   couponRefusal,
+  couponState,
+  couponStatus,
   couponUsagePercent,
   discountOn,
   eligibleLines,
@@ -241,23 +242,25 @@ describe('redeemCoupon', () => {
   });
 });
 
-describe('couponDisplayStatus', () => {
-  const noon = new Date('2026-06-15T12:00:00Z');
+describe('couponStatus and couponState', () => {
+  const today = '2026-06-15';
 
-  it('reads inactive when switched off, whatever its dates', () => {
-    expect(couponDisplayStatus(coupon({ isActive: false, endDate: '2020-01-01' }), noon)).toBe('inactive');
+  it('reads the spec status: inactive when switched off, expired once the end date is past, else active', () => {
+    expect(couponStatus(coupon({ isActive: false, endDate: '2020-01-01' }), today)).toBe('inactive');
+    expect(couponStatus(coupon({ endDate: '2026-06-14' }), today)).toBe('expired');
+    expect(couponStatus(coupon({ endDate: '2026-06-15' }), today)).toBe('active');
   });
 
-  it('reads expired once the end date is past', () => {
-    expect(couponDisplayStatus(coupon({ endDate: '2026-06-14' }), noon)).toBe('expired');
-  });
-
-  it('reads active through the whole end day', () => {
-    expect(couponDisplayStatus(coupon({ endDate: '2026-06-15' }), new Date('2026-06-15T23:59:59Z'))).toBe('active');
-  });
-
-  it('reads active before its start date too', () => {
-    expect(couponDisplayStatus(coupon({ startDate: '2026-07-01', endDate: '2026-07-31' }), noon)).toBe('active');
+  it('reads one state: expired, used up, paused, scheduled, else active, the first that applies', () => {
+    expect(couponState(coupon({ endDate: '2026-06-14', isActive: false, usageLimit: 1, usedCount: 1 }), today)).toBe(
+      'expired',
+    );
+    expect(couponState(coupon({ endDate: '2026-06-15', usageLimit: 30, usedCount: 30, isActive: false }), today)).toBe(
+      'used_up',
+    );
+    expect(couponState(coupon({ endDate: '2026-06-30', isActive: false }), today)).toBe('paused');
+    expect(couponState(coupon({ startDate: '2026-07-01', endDate: '2026-07-31' }), today)).toBe('scheduled');
+    expect(couponState(coupon({ endDate: '2026-06-15', usageLimit: 30, usedCount: 29 }), today)).toBe('active');
   });
 });
 

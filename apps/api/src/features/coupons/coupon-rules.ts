@@ -6,6 +6,8 @@
  * feature and the seeders all call these.
  */
 
+import type { CouponState } from '@haat/contract';
+
 /** The coupon fields the rules read (the `coupons` row plus its restrictions). */
 export interface CouponTerms {
   code: string;
@@ -175,17 +177,28 @@ export function redeemCoupon(coupon: CouponTerms, lines: readonly PricedLine[], 
 }
 
 /**
- * The status the coupon list shows (spec section 4): inactive when switched off;
- * expired once its end date is past (the end date counts as a whole UTC day, as
- * it does for redeeming); otherwise active — a coupon that starts later also
- * reads active.
+ * The status the coupon list shows (spec section 4) on `today` (the store's date,
+ * `YYYY-MM-DD`): inactive when switched off, expired once the end date is past, else
+ * active. Kept on the wire for the spec; the screens show `couponState`.
  */
-export function couponDisplayStatus(
-  coupon: Pick<CouponTerms, 'isActive' | 'endDate'>,
-  now: Date = new Date(),
-): CouponDisplayStatus {
+export function couponStatus(coupon: Pick<CouponTerms, 'isActive' | 'endDate'>, today: string): CouponDisplayStatus {
   if (!coupon.isActive) return 'inactive';
-  if (coupon.endDate < utcDateOf(now)) return 'expired';
+  return coupon.endDate < today ? 'expired' : 'active';
+}
+
+/**
+ * A coupon's one state (issue 27) on `today` (the store's date): Expired after the end
+ * date, Used up at the usage limit, Paused when switched off, Scheduled before the
+ * start date, else Active: the first that applies, in that order.
+ */
+export function couponState(
+  coupon: Pick<CouponTerms, 'isActive' | 'startDate' | 'endDate' | 'usageLimit' | 'usedCount'>,
+  today: string,
+): CouponState {
+  if (coupon.endDate < today) return 'expired';
+  if (coupon.usageLimit !== null && coupon.usedCount >= coupon.usageLimit) return 'used_up';
+  if (!coupon.isActive) return 'paused';
+  if (coupon.startDate > today) return 'scheduled';
   return 'active';
 }
 

@@ -1,4 +1,4 @@
-import { type CouponBody, type CouponStatus, couponMessages, toPaise } from '@haat/contract';
+import { type CouponBody, type CouponState, type CouponStatus, couponMessages, toPaise } from '@haat/contract';
 import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db/constraint-errors.js';
 import type { Db } from '../../platform/db/create-db.js';
 import type { CouponRow } from '../../platform/db/schema.js';
@@ -6,7 +6,7 @@ import { runTransaction } from '../../platform/db/transactions.js';
 import { isStaleVersion, nextVersion } from '../../platform/db/versions.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { type ActivityActor, diffFields, recordActivity } from '../activity/activity.service.js';
-import type { CouponTerms } from './coupon-rules.js';
+import { type CouponTerms, couponState, couponStatus } from './coupon-rules.js';
 import {
   type CouponRestrictions,
   countCouponUse,
@@ -56,21 +56,14 @@ export interface StoredCoupon {
   row: CouponRow;
   restrictions: CouponRestrictions;
   status: CouponStatus;
-}
-
-/**
- * The status the coupon list shows (spec section 4) on `today` (the store's date,
- * `YYYY-MM-DD`): inactive when switched off, expired once the end date is past, else active.
- */
-export function couponStatus(row: Pick<CouponRow, 'isActive' | 'endDate'>, today: string): CouponStatus {
-  if (!row.isActive) return 'inactive';
-  return row.endDate < today ? 'expired' : 'active';
+  state: CouponState;
 }
 
 const stored = (row: CouponRow, restrictions: CouponRestrictions | undefined, today: string): StoredCoupon => ({
   row,
   restrictions: restrictions ?? NO_RESTRICTIONS,
   status: couponStatus(row, today),
+  state: couponState(row, today),
 });
 
 /** `GET /api/coupons` (spec section 7): every coupon, newest first. `today`: the store's date. */

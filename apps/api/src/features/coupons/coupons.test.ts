@@ -181,6 +181,26 @@ describe('GET /api/coupons', () => {
     expect(byId.get(inactive._id)?.status).toBe('inactive');
     expect(coupons[0]?._id).toBe(inactive._id);
   });
+
+  it('gives each coupon one state: expired, used up, paused, scheduled or active', async () => {
+    const expired = await create({ startDate: shift(-10), endDate: shift(-1), isActive: false });
+    const usedUp = await create({ usageLimit: 2 });
+    await t.db.updateTable('coupons').set({ usedCount: 2 }).where('id', '=', Number(usedUp._id)).execute();
+    const paused = await create({ isActive: false });
+    const scheduled = await create({ startDate: shift(2), endDate: shift(9) });
+    const active = await create({ usageLimit: 2 });
+    const coupons: Coupon[] = (await call('GET', '/api/coupons', admin)).json().coupons;
+    const stateOf = (made: Coupon) => coupons.find((coupon) => coupon._id === made._id)?.state;
+    expect([expired, usedUp, paused, scheduled, active].map(stateOf)).toEqual([
+      'expired',
+      'used_up',
+      'paused',
+      'scheduled',
+      'active',
+    ]);
+    // The spec's status is kept as it was: a coupon at its limit still reads active there.
+    expect(coupons.find((coupon) => coupon._id === usedUp._id)?.status).toBe('active');
+  });
 });
 
 describe('PUT /api/coupons/:id', () => {

@@ -11,7 +11,7 @@ import type { StoredCoupon } from './coupons.service.js';
  * One coupon (spec section 3): money in rupees, `discountValue` whole percent or
  * rupees, restrictions as ids and as `{ _id, name }` for the form's chips.
  */
-export function toCoupon({ row, restrictions, status }: StoredCoupon): Coupon {
+export function toCoupon({ row, restrictions, status, state }: StoredCoupon): Coupon {
   return {
     _id: String(row.id),
     code: row.code,
@@ -32,6 +32,7 @@ export function toCoupon({ row, restrictions, status }: StoredCoupon): Coupon {
       categories: restrictions.categories.map((category) => ({ _id: String(category.id), name: category.name })),
     },
     status,
+    state,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

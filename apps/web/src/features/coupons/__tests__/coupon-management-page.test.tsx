@@ -24,6 +24,7 @@ const coupon = (overrides: Partial<Coupon>): Coupon => ({
   applicableCategories: [],
   restrictions: { products: [], categories: [] },
   status: 'active',
+  state: 'active',
   ...timestamps,
   ...overrides,
 });
@@ -57,6 +58,7 @@ describe('CouponManagementPage', () => {
             _id: '2',
             code: 'OLD',
             status: 'expired',
+            state: 'expired',
             usageLimit: null,
             maxDiscountAmount: null,
             description: 'Gone',

@@ -1,6 +1,6 @@
-import type { Coupon } from '@haat/contract';
+import { type Coupon, type CouponState, couponStateLabels } from '@haat/contract';
 import { Pencil, Trash2 } from 'lucide-react';
-import { Badge } from '../../../components/ui/badge';
+import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { formatRupees } from '../../../lib/format';
 import { NARROW_SCREEN, useMediaQuery } from '../../../lib/use-media-query';
@@ -11,11 +11,18 @@ export function shortUsDate(date: string): string {
   return `${month}/${day}/${year}`;
 }
 
-const statusBadge = {
-  active: <Badge tone="green">Active</Badge>,
-  inactive: <Badge tone="grey">Inactive</Badge>,
-  expired: <Badge tone="red">Expired</Badge>,
-} as const;
+const stateTones: Record<CouponState, BadgeTone> = {
+  active: 'green',
+  scheduled: 'blue',
+  used_up: 'purple',
+  paused: 'grey',
+  expired: 'red',
+};
+
+/** A coupon's one state (issue 27: derived on the server, one badge, no second opinion beside it). */
+function StateBadge({ coupon }: { coupon: Coupon }) {
+  return <Badge tone={stateTones[coupon.state]}>{couponStateLabels[coupon.state]}</Badge>;
+}
 
 /** Usage as the list shows it (spec section 4): used / limit in whole percent, or null when unlimited. */
 export function usagePercent(coupon: Pick<Coupon, 'usedCount' | 'usageLimit'>): number | null {
@@ -46,18 +53,12 @@ function CouponDiscount({ coupon }: { coupon: Coupon }) {
   );
 }
 
-/** A coupon's validity: its dates, and whether they have passed. */
+/** A coupon's validity: its dates (whether it applies now is its state's badge). */
 function CouponValidity({ coupon }: { coupon: Coupon }) {
-  const expired = coupon.status === 'expired';
   return (
-    <>
-      <p className="text-slate-700">
-        {shortUsDate(coupon.startDate)} - {shortUsDate(coupon.endDate)}
-      </p>
-      <p className={`text-xs font-medium ${expired ? 'text-red-600' : 'text-emerald-600'}`}>
-        {expired ? 'Expired' : 'Active'}
-      </p>
-    </>
+    <p className="text-slate-700">
+      {shortUsDate(coupon.startDate)} - {shortUsDate(coupon.endDate)}
+    </p>
   );
 }
 
@@ -143,7 +144,7 @@ export function CouponCards({ coupons, onEdit, onDelete }: CouponListProps) {
                 <p className="break-all font-mono font-semibold text-slate-900">{coupon.code}</p>
                 <p className="break-words text-xs text-slate-500">{coupon.description || 'No description'}</p>
               </div>
-              {statusBadge[coupon.status]}
+              <StateBadge coupon={coupon} />
             </div>
             <dl className="mt-3 grid grid-cols-[5.5rem_1fr] gap-x-3 gap-y-2">
               <dt className="text-slate-500">Discount</dt>
@@ -200,7 +201,9 @@ export function CouponTable({ coupons, onEdit, onDelete }: CouponListProps) {
               <td className="px-4 py-3">
                 <CouponUsage coupon={coupon} />
               </td>
-              <td className="px-4 py-3">{statusBadge[coupon.status]}</td>
+              <td className="px-4 py-3">
+                <StateBadge coupon={coupon} />
+              </td>
               <td className="px-4 py-3">
                 <CouponActions coupon={coupon} onEdit={onEdit} onDelete={onDelete} />
               </td>

@@ -1,4 +1,4 @@
-import { type Coupon, couponMessages } from '@haat/contract';
+import { type Coupon, couponMessages, couponStateLabels, couponStates } from '@haat/contract';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -40,8 +40,12 @@ export function CouponManagementPage() {
   }
 
   const coupons = list.data?.coupons ?? [];
-  const active = coupons.filter((coupon) => coupon.status === 'active').length;
-  const expired = coupons.filter((coupon) => coupon.status === 'expired').length;
+  // One count per state (issue 27): Active and Expired always, the others when some are.
+  const counted = couponStates
+    .map((state) => ({ state, count: coupons.filter((coupon) => coupon.state === state).length }))
+    .filter(({ state, count }) => count > 0 || state === 'active' || state === 'expired')
+    .map(({ state, count }) => `${count} ${couponStateLabels[state].toLowerCase()}`)
+    .join(', ');
   const create = () => setMode({ view: 'form', coupon: null });
 
   const onConfirmDelete = () => {
@@ -88,9 +92,7 @@ export function CouponManagementPage() {
             <p>
               Showing {coupons.length} {coupons.length === 1 ? 'coupon' : 'coupons'}
             </p>
-            <p>
-              {active} active, {expired} expired
-            </p>
+            <p>{counted}</p>
           </footer>
         </>
       )}
