@@ -290,6 +290,7 @@ describe('GET /api/orders/admin/orders/:id', () => {
         salePrice: 1499.5,
         cancelledQuantity: 0,
         returnedQuantity: 0,
+        vendor: null,
       },
       {
         _id: expect.any(String),
@@ -298,6 +299,7 @@ describe('GET /api/orders/admin/orders/:id', () => {
         salePrice: 999,
         cancelledQuantity: 0,
         returnedQuantity: 0,
+        vendor: null,
       },
     ]);
     expect(order.cancellations).toEqual([]);
