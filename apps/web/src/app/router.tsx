@@ -5,6 +5,7 @@ import { paths } from '../lib/paths';
 import { DashboardForRole } from './dashboard-for-role';
 import { NotFoundPage } from './not-found-page';
 import { AdminOnly, RequireAuth } from './require-auth';
+import { RouteError } from './route-error';
 import { SessionWatcher } from './session-watcher';
 import { AdminLayout } from './shell/admin-layout';
 import { WellFormedId } from './well-formed-id';
@@ -43,6 +44,7 @@ const blogForm = () => import('../features/blog/pages/blog-form-page').then((m) 
 export const routes: RouteObject[] = [
   {
     element: <Root />,
+    errorElement: <RouteError />,
     children: [
       { path: paths.root, element: <Navigate to={paths.products.list} replace /> },
       {
@@ -62,147 +64,165 @@ export const routes: RouteObject[] = [
           </RequireAuth>
         ),
         children: [
-          { index: true, element: <Navigate to={paths.dashboard} replace /> },
           {
-            path: 'products',
-            lazy: () =>
-              import('../features/products/pages/product-list-page').then((m) => ({ Component: m.ProductListPage })),
-          },
-          {
-            path: 'products/new',
-            lazy: () =>
-              import('../features/products/pages/product-form-page').then((m) => ({ Component: m.ProductFormPage })),
-          },
-          withWellFormedId({
-            path: 'products/edit/:id',
-            lazy: () =>
-              import('../features/products/pages/product-form-page').then((m) => ({ Component: m.ProductFormPage })),
-          }),
-          withWellFormedId({
-            path: 'products/:id',
-            lazy: () =>
-              import('../features/products/pages/product-form-page').then((m) => ({ Component: m.ProductFormPage })),
-          }),
-          {
-            path: 'profile',
-            lazy: () => import('../features/account/pages/profile-page').then((m) => ({ Component: m.ProfilePage })),
-          },
-          // The dashboard of whoever signs in: the store's for admins, their own for vendors.
-          { path: 'dashboard', element: <DashboardForRole /> },
-          // Each user's own choice of what their dashboard shows (issue 10): admins and vendors.
-          {
-            path: 'dashboard-settings',
-            lazy: () =>
-              import('../features/dashboard/pages/dashboard-settings-page').then((m) => ({
-                Component: m.DashboardSettingsPage,
-              })),
-          },
-          {
-            path: 'my-orders',
-            lazy: () =>
-              import('../features/vendor-portal/pages/vendor-orders-page').then((m) => ({
-                Component: m.VendorOrdersPage,
-              })),
-          },
-          {
-            path: 'earnings',
-            lazy: () => import('../features/payouts/pages/earnings-page').then((m) => ({ Component: m.EarningsPage })),
-          },
-          withWellFormedId({
-            path: 'my-orders/:id',
-            lazy: () =>
-              import('../features/vendor-portal/pages/vendor-order-page').then((m) => ({
-                Component: m.VendorOrderPage,
-              })),
-          }),
-          {
-            element: <AdminOnlyOutlet />,
+            // A screen that fails shows the app's message inside the shell (issue 27).
+            errorElement: <RouteError />,
             children: [
+              { index: true, element: <Navigate to={paths.dashboard} replace /> },
               {
-                path: 'products/pending',
+                path: 'products',
                 lazy: () =>
-                  import('../features/products/pages/pending-products-page').then((m) => ({
-                    Component: m.PendingProductsPage,
+                  import('../features/products/pages/product-list-page').then((m) => ({
+                    Component: m.ProductListPage,
                   })),
               },
               {
-                path: 'categories',
+                path: 'products/new',
                 lazy: () =>
-                  import('../features/categories/pages/category-management-page').then((m) => ({
-                    Component: m.CategoryManagementPage,
+                  import('../features/products/pages/product-form-page').then((m) => ({
+                    Component: m.ProductFormPage,
                   })),
-              },
-              {
-                path: 'orders',
-                lazy: () =>
-                  import('../features/orders/pages/order-list-page').then((m) => ({ Component: m.OrderListPage })),
               },
               withWellFormedId({
-                path: 'orders/:id',
+                path: 'products/edit/:id',
                 lazy: () =>
-                  import('../features/orders/pages/order-detail-page').then((m) => ({ Component: m.OrderDetailPage })),
+                  import('../features/products/pages/product-form-page').then((m) => ({
+                    Component: m.ProductFormPage,
+                  })),
+              }),
+              withWellFormedId({
+                path: 'products/:id',
+                lazy: () =>
+                  import('../features/products/pages/product-form-page').then((m) => ({
+                    Component: m.ProductFormPage,
+                  })),
               }),
               {
-                path: 'coupons-code',
+                path: 'profile',
                 lazy: () =>
-                  import('../features/coupons/pages/coupon-management-page').then((m) => ({
-                    Component: m.CouponManagementPage,
+                  import('../features/account/pages/profile-page').then((m) => ({ Component: m.ProfilePage })),
+              },
+              // The dashboard of whoever signs in: the store's for admins, their own for vendors.
+              { path: 'dashboard', element: <DashboardForRole /> },
+              // Each user's own choice of what their dashboard shows (issue 10): admins and vendors.
+              {
+                path: 'dashboard-settings',
+                lazy: () =>
+                  import('../features/dashboard/pages/dashboard-settings-page').then((m) => ({
+                    Component: m.DashboardSettingsPage,
                   })),
               },
               {
-                path: 'coupons',
+                path: 'my-orders',
                 lazy: () =>
-                  import('../features/coupons/pages/coupon-management-page').then((m) => ({
-                    Component: m.CouponManagementPage,
+                  import('../features/vendor-portal/pages/vendor-orders-page').then((m) => ({
+                    Component: m.VendorOrdersPage,
                   })),
               },
               {
-                path: 'vendors',
+                path: 'earnings',
                 lazy: () =>
-                  import('../features/vendors/pages/vendor-management-page').then((m) => ({
-                    Component: m.VendorManagementPage,
+                  import('../features/payouts/pages/earnings-page').then((m) => ({ Component: m.EarningsPage })),
+              },
+              withWellFormedId({
+                path: 'my-orders/:id',
+                lazy: () =>
+                  import('../features/vendor-portal/pages/vendor-order-page').then((m) => ({
+                    Component: m.VendorOrderPage,
                   })),
-              },
-              { path: 'blog', lazy: blogList },
-              { path: 'blogs', lazy: blogList },
-              { path: 'blogs/new', lazy: blogForm },
-              withWellFormedId({ path: 'blogs/edit/:id', lazy: blogForm }),
+              }),
               {
-                path: 'contact',
-                lazy: () =>
-                  import('../features/contacts/pages/contact-inquiries-page').then((m) => ({
-                    Component: m.ContactInquiriesPage,
-                  })),
+                element: <AdminOnlyOutlet />,
+                children: [
+                  {
+                    path: 'products/pending',
+                    lazy: () =>
+                      import('../features/products/pages/pending-products-page').then((m) => ({
+                        Component: m.PendingProductsPage,
+                      })),
+                  },
+                  {
+                    path: 'categories',
+                    lazy: () =>
+                      import('../features/categories/pages/category-management-page').then((m) => ({
+                        Component: m.CategoryManagementPage,
+                      })),
+                  },
+                  {
+                    path: 'orders',
+                    lazy: () =>
+                      import('../features/orders/pages/order-list-page').then((m) => ({ Component: m.OrderListPage })),
+                  },
+                  withWellFormedId({
+                    path: 'orders/:id',
+                    lazy: () =>
+                      import('../features/orders/pages/order-detail-page').then((m) => ({
+                        Component: m.OrderDetailPage,
+                      })),
+                  }),
+                  {
+                    path: 'coupons-code',
+                    lazy: () =>
+                      import('../features/coupons/pages/coupon-management-page').then((m) => ({
+                        Component: m.CouponManagementPage,
+                      })),
+                  },
+                  {
+                    path: 'coupons',
+                    lazy: () =>
+                      import('../features/coupons/pages/coupon-management-page').then((m) => ({
+                        Component: m.CouponManagementPage,
+                      })),
+                  },
+                  {
+                    path: 'vendors',
+                    lazy: () =>
+                      import('../features/vendors/pages/vendor-management-page').then((m) => ({
+                        Component: m.VendorManagementPage,
+                      })),
+                  },
+                  { path: 'blog', lazy: blogList },
+                  { path: 'blogs', lazy: blogList },
+                  { path: 'blogs/new', lazy: blogForm },
+                  withWellFormedId({ path: 'blogs/edit/:id', lazy: blogForm }),
+                  {
+                    path: 'contact',
+                    lazy: () =>
+                      import('../features/contacts/pages/contact-inquiries-page').then((m) => ({
+                        Component: m.ContactInquiriesPage,
+                      })),
+                  },
+                  {
+                    path: 'website-config',
+                    lazy: () =>
+                      import('../features/website-config/pages/website-config-page').then((m) => ({
+                        Component: m.WebsiteConfigPage,
+                      })),
+                  },
+                  {
+                    path: 'commission-rates',
+                    lazy: () =>
+                      import('../features/commissions/pages/commission-rates-page').then((m) => ({
+                        Component: m.CommissionRatesPage,
+                      })),
+                  },
+                  {
+                    path: 'payouts',
+                    lazy: () =>
+                      import('../features/payouts/pages/payouts-page').then((m) => ({ Component: m.PayoutsPage })),
+                  },
+                  {
+                    path: 'activity',
+                    lazy: () =>
+                      import('../features/activity/pages/activity-log-page').then((m) => ({
+                        Component: m.ActivityLogPage,
+                      })),
+                  },
+                ],
               },
-              {
-                path: 'website-config',
-                lazy: () =>
-                  import('../features/website-config/pages/website-config-page').then((m) => ({
-                    Component: m.WebsiteConfigPage,
-                  })),
-              },
-              {
-                path: 'commission-rates',
-                lazy: () =>
-                  import('../features/commissions/pages/commission-rates-page').then((m) => ({
-                    Component: m.CommissionRatesPage,
-                  })),
-              },
-              {
-                path: 'payouts',
-                lazy: () =>
-                  import('../features/payouts/pages/payouts-page').then((m) => ({ Component: m.PayoutsPage })),
-              },
-              {
-                path: 'activity',
-                lazy: () =>
-                  import('../features/activity/pages/activity-log-page').then((m) => ({
-                    Component: m.ActivityLogPage,
-                  })),
-              },
+              { path: '*', element: <NotFoundPage /> },
             ],
           },
-          { path: '*', element: <NotFoundPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },
