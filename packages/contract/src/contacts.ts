@@ -31,6 +31,9 @@ export const contactMessages = {
   emptyTitle: 'No messages found',
   emptySearch: 'No messages match your search',
   emptyNone: 'No contact messages have been received yet',
+  emptyWaiting: 'Every message has been handled',
+  markedHandled: 'Marked as handled',
+  markedWaiting: 'Marked as not handled',
 } as const;
 
 /** Longest contact message, in characters. */
@@ -58,6 +61,8 @@ export const contact = z.object({
   phone: z.string().nullable(),
   message: z.string(),
   createdAt: isoDateTime,
+  /** When an admin marked it handled (issue 27), or null while it waits. Optional on the wire. */
+  handledAt: isoDateTime.nullable().optional(),
 });
 export type Contact = z.infer<typeof contact>;
 
@@ -68,6 +73,8 @@ export type Contact = z.infer<typeof contact>;
  */
 export const contactListQuery = pageQuery.extend({
   search: z.string().trim().max(100).optional(),
+  /** `false`: only the messages not handled yet (issue 27). */
+  handled: z.enum(['true', 'false']).optional(),
 });
 export type ContactListQuery = z.input<typeof contactListQuery>;
 
@@ -137,6 +144,15 @@ export const contactEndpoints = {
     .input(z.object({ params: idParams }))
     .output(contactResponse),
   /** 'Are you sure you want to delete this contact?' → 'Contact deleted successfully!'. */
+  /** Marks a message handled (`{ handled: true }`) or not (issue 27). 404. */
+  setHandled: endpoint('PUT', '/api/contacts/{id}/handled', {
+    access: 'admin',
+    summary: 'Mark a message handled or not',
+  })
+    .input(
+      z.object({ params: idParams, body: z.object({ handled: z.boolean({ error: 'Say whether it is handled' }) }) }),
+    )
+    .output(z.object({ success: z.literal(true), message: z.string(), contact })),
   remove: endpoint('DELETE', '/api/contacts/{id}', { access: 'admin', summary: 'Delete a contact message' })
     .input(z.object({ params: idParams }))
     .output(messageResponse),

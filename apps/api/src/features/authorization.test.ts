@@ -542,6 +542,10 @@ const rules: Record<string, Rule> = {
   'GET /api/contacts/export': { access: 'admin', make: () => ({ url: '/api/contacts/export' }) },
   'GET /api/contacts/:id': { access: 'admin', make: async () => ({ url: `/api/contacts/${await newContact()}` }) },
   'DELETE /api/contacts/:id': { access: 'admin', make: async () => ({ url: `/api/contacts/${await newContact()}` }) },
+  'PUT /api/contacts/:id/handled': {
+    access: 'admin',
+    make: async () => ({ url: `/api/contacts/${await newContact()}/handled`, payload: { handled: true } }),
+  },
   'POST /api/uploads': {
     access: 'admin',
     make: () => ({ url: '/api/uploads', payload: pngBytes(), headers: { 'content-type': 'image/png' } }),

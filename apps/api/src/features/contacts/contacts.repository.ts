@@ -15,22 +15,35 @@ const eb = expressionBuilder<Database & { c: ContactsTable }, 'c'>();
 /** The contact list's only order; its cursors carry this name. */
 export const CONTACT_SORT = 'newest';
 
-function contactWhere(db: Db, search: string | undefined): Expression<SqlBool> {
-  if (!search) return eb.and([]);
-  const postgres = isPostgres(db);
-  return eb.or(
-    (['c.name', 'c.email', 'c.message', 'c.phone'] as const).map((column) =>
-      likeContains(postgres, eb.ref(column), search),
-    ),
-  );
+/** The inbox's filters: a search, and `waiting` for the messages not handled yet (issue 27). */
+export interface ContactFilters {
+  search?: string | undefined;
+  waiting?: boolean | undefined;
 }
 
-/** Contact messages matching `search` (name, e-mail, message or phone), newest first; all, or `limit + 1` after the cursor. */
-export function listContacts(db: Db, search: string | undefined, page?: { limit: number; after?: Keyset | undefined }) {
-  let query = db
-    .selectFrom('contacts as c')
-    .select(['c.id', 'c.name', 'c.email', 'c.phone', 'c.message', 'c.createdAt'])
-    .where(contactWhere(db, search));
+function contactWhere(db: Db, filters: ContactFilters): Expression<SqlBool> {
+  const parts: Expression<SqlBool>[] = [];
+  // Written as the partial index `contacts_waiting_idx` is, so both databases use it.
+  if (filters.waiting) parts.push(eb('c.handledAt', 'is', null));
+  if (filters.search) {
+    const postgres = isPostgres(db);
+    const search = filters.search;
+    parts.push(
+      eb.or(
+        (['c.name', 'c.email', 'c.message', 'c.phone'] as const).map((column) =>
+          likeContains(postgres, eb.ref(column), search),
+        ),
+      ),
+    );
+  }
+  return eb.and(parts);
+}
+
+const contactColumns = ['c.id', 'c.name', 'c.email', 'c.phone', 'c.message', 'c.createdAt', 'c.handledAt'] as const;
+
+/** Contact messages matching the filters (search: name, e-mail, message or phone), newest first; all, or `limit + 1` after the cursor. */
+export function listContacts(db: Db, filters: ContactFilters, page?: { limit: number; after?: Keyset | undefined }) {
+  let query = db.selectFrom('contacts as c').select(contactColumns).where(contactWhere(db, filters));
   if (page?.after) query = query.where(afterKeyset(eb.ref('c.createdAt'), eb.ref('c.id'), 'desc', page.after));
   query = query.orderBy('c.createdAt', 'desc').orderBy('c.id', 'desc');
   if (page) query = query.limit(page.limit + 1);
@@ -39,23 +52,33 @@ export function listContacts(db: Db, search: string | undefined, page?: { limit:
 
 export type ContactRow = Awaited<ReturnType<typeof listContacts>>[number];
 
-/** How many contact messages match `search`. */
-export async function countContacts(db: Db, search: string | undefined): Promise<number> {
+/** How many contact messages match the filters. */
+export async function countContacts(db: Db, filters: ContactFilters): Promise<number> {
   const row = await db
     .selectFrom('contacts as c')
     .select((qb) => qb.fn.countAll<number>().as('count'))
-    .where(contactWhere(db, search))
+    .where(contactWhere(db, filters))
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
 /** One contact message, or undefined. */
 export function findContactById(db: Db, id: number) {
-  return db
-    .selectFrom('contacts as c')
-    .select(['c.id', 'c.name', 'c.email', 'c.phone', 'c.message', 'c.createdAt'])
-    .where('c.id', '=', id)
+  return db.selectFrom('contacts as c').select(contactColumns).where('c.id', '=', id).executeTakeFirst();
+}
+
+/** Marks a message handled by `userId` at `at`, or not handled (`at` null); false when it does not exist. */
+export async function setContactHandled(
+  db: Db,
+  id: number,
+  handled: { at: string; by: number } | null,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('contacts')
+    .set({ handledAt: handled?.at ?? null, handledBy: handled?.by ?? null })
+    .where('id', '=', id)
     .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** Inserts a contact message; returns its id. */

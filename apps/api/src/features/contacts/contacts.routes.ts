@@ -10,6 +10,7 @@ import {
   deleteContact,
   getContact,
   listContacts,
+  setHandled,
 } from './contacts.service.js';
 
 /**
@@ -59,6 +60,13 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
 
     /** `GET /api/contacts/{id}` → `{ success, contact }`. Errors: 400; 404. */
     get: async (request) => ({ success: true as const, contact: await getContact(app.db, request.params.id) }),
+
+    /** `PUT /api/contacts/{id}/handled` → `{ success, message, contact }` (issue 27). Errors: 400; 404. */
+    setHandled: async (request) => ({
+      success: true as const,
+      message: request.body.handled ? contactMessages.markedHandled : contactMessages.markedWaiting,
+      contact: await setHandled(app.db, actorOf(request), request.params.id, request.body.handled),
+    }),
 
     /** `DELETE /api/contacts/{id}` → 'Contact deleted successfully!'. Errors: 400; 404. */
     remove: async (request) => {

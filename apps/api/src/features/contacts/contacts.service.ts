@@ -14,6 +14,7 @@ import {
   findContactById,
   insertContact,
   listContacts as listContactRows,
+  setContactHandled,
 } from './contacts.repository.js';
 
 /**
@@ -30,6 +31,7 @@ export function toContact(row: ContactRow): Contact {
     phone: row.phone,
     message: row.message,
     createdAt: row.createdAt,
+    handledAt: row.handledAt ?? null,
   };
 }
 
@@ -43,14 +45,14 @@ export async function listContacts(
   bounds: ListBounds,
   query: z.output<typeof contactListQuery>,
 ): Promise<{ contacts: Contact[]; total?: number; nextCursor?: string | null }> {
-  const search = query.search || undefined;
+  const filters = { search: query.search || undefined, waiting: query.handled === 'false' };
   const { items, ...paging } = await listOrPage(
     { ...query, sort: CONTACT_SORT },
     {
       keyType: 'instant',
-      fetchAll: () => listContactRows(db, search),
-      fetchPage: (page) => listContactRows(db, search, page),
-      count: () => countContacts(db, search),
+      fetchAll: () => listContactRows(db, filters),
+      fetchPage: (page) => listContactRows(db, filters, page),
+      count: () => countContacts(db, filters),
       keyOf: (row) => ({ key: row.createdAt, id: row.id }),
       toItems: (rows) => rows.map(toContact),
     },
@@ -83,6 +85,17 @@ export async function createContact(db: Db, body: z.output<typeof contactBody>):
   return getContact(db, id);
 }
 
+/**
+ * `PUT /api/contacts/:id/handled` (issue 27): marks the message handled by `actor` now,
+ * or not handled. @returns the message as now stored. @throws AppError NOT_FOUND (404).
+ */
+export async function setHandled(db: Db, actor: ActivityActor, id: number, handled: boolean): Promise<Contact> {
+  const at = new Date().toISOString();
+  if (!(await setContactHandled(db, id, handled ? { at, by: actor.userId } : null)))
+    throw notFound(contactMessages.notFound);
+  return getContact(db, id);
+}
+
 /** `DELETE /api/contacts/:id`. @throws AppError NOT_FOUND (404). */
 export async function deleteContact(db: Db, actor: ActivityActor, id: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -101,7 +114,7 @@ export async function deleteContact(db: Db, actor: ActivityActor, id: number): P
 export async function* contactExportBatches(db: Db, search: string | undefined): AsyncGenerator<ContactRow[]> {
   let after: { key: string; id: number } | undefined;
   for (;;) {
-    const rows = await listContactRows(db, search, { limit: EXPORT_BATCH_ROWS - 1, after });
+    const rows = await listContactRows(db, { search }, { limit: EXPORT_BATCH_ROWS - 1, after });
     if (rows.length === 0) return;
     yield rows;
     if (rows.length < EXPORT_BATCH_ROWS) return;

@@ -8,7 +8,13 @@ let t: TestApp;
 let admin: FixtureUser;
 let vendor: FixtureUser;
 
-function call(method: 'GET' | 'POST' | 'DELETE', url: string, as: FixtureUser | null, payload?: unknown, ip?: string) {
+function call(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  as: FixtureUser | null,
+  payload?: unknown,
+  ip?: string,
+) {
   return t.app.inject({
     method,
     url,
@@ -223,6 +229,33 @@ describe('GET /api/contacts/:id and DELETE /api/contacts/:id', () => {
       expect((await call('DELETE', `/api/contacts/${id}`, admin)).statusCode, id).toBe(400);
     }
     expect((await call('GET', '/api/contacts/2147483647', admin)).statusCode).toBe(404);
+  });
+});
+
+describe('PUT /api/contacts/:id/handled', () => {
+  it('marks a message handled and back, filters the inbox to those not handled, and is for admins only', async () => {
+    const first = await post();
+    const second = await post();
+    expect(first.handledAt).toBeNull();
+    expect((await call('PUT', `/api/contacts/${first._id}/handled`, null, { handled: true })).statusCode).toBe(401);
+    expect((await call('PUT', `/api/contacts/${first._id}/handled`, vendor, { handled: true })).statusCode).toBe(403);
+    for (const bad of [{}, { handled: 'yes' }, null])
+      expect((await call('PUT', `/api/contacts/${first._id}/handled`, admin, bad)).statusCode).toBe(400);
+    expect((await call('PUT', '/api/contacts/999999/handled', admin, { handled: true })).statusCode).toBe(404);
+
+    const marked = await call('PUT', `/api/contacts/${first._id}/handled`, admin, { handled: true });
+    expect(marked.statusCode).toBe(200);
+    expect(marked.json().message).toBe(M.markedHandled);
+    expect(marked.json().contact.handledAt).toEqual(expect.any(String));
+    const waiting = (await call('GET', '/api/contacts?handled=false&limit=200', admin)).json().contacts as Contact[];
+    expect(waiting.map((c) => c._id)).toContain(second._id);
+    expect(waiting.map((c) => c._id)).not.toContain(first._id);
+
+    const back = await call('PUT', `/api/contacts/${first._id}/handled`, admin, { handled: false });
+    expect(back.json()).toMatchObject({ message: M.markedWaiting, contact: { handledAt: null } });
+    const again = (await call('GET', '/api/contacts?handled=false&limit=200', admin)).json().contacts as Contact[];
+    expect(again.map((c) => c._id)).toContain(first._id);
+    expect((await call('GET', '/api/contacts?handled=maybe', admin)).statusCode).toBe(400);
   });
 });
 

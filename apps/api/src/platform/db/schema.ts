@@ -373,6 +373,9 @@ export interface ContactsTable extends Timestamps {
   email: string;
   phone: string | null;
   message: string;
+  /** When an admin marked it handled (issue 27), or null. */
+  handledAt: Generated<string | null>;
+  handledBy: Generated<number | null>;
 }
 
 /** A single row (`id` 1) holding the storefront's settings. */

@@ -6,16 +6,23 @@ import { useCursorList } from '../../lib/use-cursor-list';
 /** Messages per page. */
 export const CONTACT_PAGE_SIZE = 50;
 
-/** Filters of the contact inbox: the search over name, e-mail, message and phone ('' for none). */
+/**
+ * Filters of the contact inbox: the search over name, e-mail, message and phone ('' for
+ * none), and `waiting` for the messages not handled yet (issue 27).
+ */
 export interface ContactFilters {
   search: string;
+  show: 'all' | 'waiting';
 }
 
-/** The inbox as it first opens: no search. */
-export const defaultContactFilters: ContactFilters = { search: '' };
+/** The inbox as it first opens: no search, every message. */
+export const defaultContactFilters: ContactFilters = { search: '', show: 'all' };
 
 /** The list's query for `filters` (an empty search is left out). */
-const listQuery = (filters: ContactFilters): ContactListQuery => ({ search: filters.search.trim() || undefined });
+const listQuery = (filters: ContactFilters): ContactListQuery => ({
+  search: filters.search.trim() || undefined,
+  handled: filters.show === 'waiting' ? 'false' : undefined,
+});
 
 /**
  * Messages newest first, page by page (`useCursorList` over `GET /api/contacts`); the
@@ -28,6 +35,16 @@ export function useContactList(filters: ContactFilters) {
     limit: CONTACT_PAGE_SIZE,
     fetchPage: ({ limit, cursor, signal }) => client.contacts.list({ query: { ...query, limit, cursor } }, { signal }),
     items: (page) => page.contacts,
+  });
+}
+
+/** `PUT /api/contacts/{id}/handled`: handled or not (issue 27). */
+export function useSetHandled() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, handled }: { id: string; handled: boolean }) =>
+      client.contacts.setHandled({ params: { id }, body: { handled } }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queries.contacts.list.key() }),
   });
 }
 

@@ -30,6 +30,7 @@ import * as bumpCatalogVersionAtCommit from './2026_12_01_0900_bump_catalog_vers
 import * as addOrderCancellationsAndReturns from './2026_12_05_0900_add_order_cancellations_and_returns.js';
 import * as indexCorrectedOrders from './2026_12_05_0910_index_corrected_orders.js';
 import * as createMarketplaceMoney from './2026_12_10_0900_create_marketplace_money.js';
+import * as addContactHandling from './2026_12_10_0910_add_contact_handling.js';
 
 /**
  * Every migration, by name, in order. Append-only: a landed migration is never
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_05_0900_add_order_cancellations_and_returns': addOrderCancellationsAndReturns,
   '2026_12_05_0910_index_corrected_orders': indexCorrectedOrders,
   '2026_12_10_0900_create_marketplace_money': createMarketplaceMoney,
+  '2026_12_10_0910_add_contact_handling': addContactHandling,
 };

@@ -1,17 +1,20 @@
 import { type Contact, contactMessages } from '@haat/contract';
-import { Search, Trash2 } from 'lucide-react';
+import { MailOpen, Search, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Badge } from '../../../components/ui/badge';
+import { Button, buttonClassName } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { Input } from '../../../components/ui/field';
+import { Input, Select } from '../../../components/ui/field';
 import { LoadMore } from '../../../components/ui/load-more';
+import { Modal } from '../../../components/ui/modal';
 import { notify } from '../../../components/ui/notify';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useContactList, useDeleteContact } from '../api';
+import { useContactList, useDeleteContact, useSetHandled } from '../api';
 import { useContactFilters } from '../hooks/use-contact-filters';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useMediaQuery } from '../hooks/use-media-query';
@@ -32,7 +35,26 @@ function DeleteButton({ contact, onDelete }: { contact: Contact; onDelete: (cont
   );
 }
 
-function ContactTable({ contacts, onDelete }: { contacts: Contact[]; onDelete: (contact: Contact) => void }) {
+/** Opens a message to its whole text and its actions (issue 27). */
+function OpenButton({ contact, onOpen }: { contact: Contact; onOpen: (contact: Contact) => void }) {
+  return (
+    <Button variant="ghost" size="sm" aria-label={`Open message from ${contact.name}`} onClick={() => onOpen(contact)}>
+      <MailOpen className="h-4 w-4" aria-hidden />
+    </Button>
+  );
+}
+
+function HandledBadge({ contact }: { contact: Contact }) {
+  return contact.handledAt ? <Badge tone="green">Handled</Badge> : null;
+}
+
+interface ListProps {
+  contacts: Contact[];
+  onDelete: (contact: Contact) => void;
+  onOpen: (contact: Contact) => void;
+}
+
+function ContactTable({ contacts, onDelete, onOpen }: ListProps) {
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
       <table className="w-full text-left text-sm">
@@ -52,12 +74,17 @@ function ContactTable({ contacts, onDelete }: { contacts: Contact[]; onDelete: (
         <tbody className="divide-y divide-slate-100">
           {contacts.map((contact) => (
             <tr key={contact._id} className="align-top">
-              <td className="px-4 py-3 font-medium text-slate-900">{contact.name}</td>
+              <td className="px-4 py-3 font-medium text-slate-900">
+                {contact.name} <HandledBadge contact={contact} />
+              </td>
               <td className="px-4 py-3 text-slate-600">{contact.email}</td>
               <td className="px-4 py-3 whitespace-nowrap text-slate-600">{contact.phone ?? 'N/A'}</td>
-              <td className="max-w-md px-4 py-3 whitespace-pre-line text-slate-700">{contact.message}</td>
+              <td className="max-w-md px-4 py-3 text-slate-700">
+                <p className="line-clamp-3 whitespace-pre-line">{contact.message}</p>
+              </td>
               <td className="px-4 py-3 whitespace-nowrap text-slate-500">{formatDateTime(contact.createdAt)}</td>
-              <td className="px-4 py-3 text-right">
+              <td className="px-4 py-3 text-right whitespace-nowrap">
+                <OpenButton contact={contact} onOpen={onOpen} />
                 <DeleteButton contact={contact} onDelete={onDelete} />
               </td>
             </tr>
@@ -68,24 +95,79 @@ function ContactTable({ contacts, onDelete }: { contacts: Contact[]; onDelete: (
   );
 }
 
-function ContactCards({ contacts, onDelete }: { contacts: Contact[]; onDelete: (contact: Contact) => void }) {
+function ContactCards({ contacts, onDelete, onOpen }: ListProps) {
   return (
     <ul aria-label="Contact messages" className="space-y-3">
       {contacts.map((contact) => (
         <li key={contact._id} aria-label={contact.name} className="rounded-xl border border-slate-200 bg-white p-4">
           <div className="flex items-start justify-between gap-2">
             <div className="min-w-0">
-              <p className="font-medium text-slate-900">{contact.name}</p>
+              <p className="font-medium text-slate-900">
+                {contact.name} <HandledBadge contact={contact} />
+              </p>
               <p className="truncate text-sm text-slate-600">{contact.email}</p>
               <p className="text-sm text-slate-600">{contact.phone ?? 'N/A'}</p>
             </div>
-            <DeleteButton contact={contact} onDelete={onDelete} />
+            <div className="flex shrink-0">
+              <OpenButton contact={contact} onOpen={onOpen} />
+              <DeleteButton contact={contact} onDelete={onDelete} />
+            </div>
           </div>
-          <p className="mt-2 whitespace-pre-line text-sm text-slate-700">{contact.message}</p>
+          <p className="mt-2 line-clamp-4 whitespace-pre-line text-sm text-slate-700">{contact.message}</p>
           <p className="mt-2 text-xs text-slate-500">{formatDateTime(contact.createdAt)}</p>
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * One message opened (issue 27): its whole text, who sent it and when, a reply by e-mail
+ * (`mailto:` with the subject filled in), and marking it handled or not.
+ */
+function MessageDialog({ contact, onClose }: { contact: Contact; onClose: () => void }) {
+  const setHandled = useSetHandled();
+  const [current, setCurrent] = useState(contact);
+  const subject = encodeURIComponent('Re: your message to our store');
+  const body = encodeURIComponent(`\n\n> ${current.message.split('\n').join('\n> ')}`);
+  const toggle = () =>
+    setHandled.mutate(
+      { id: current._id, handled: !current.handledAt },
+      {
+        onSuccess: (answer) => {
+          setCurrent(answer.contact);
+          notify.success(answer.message);
+        },
+        onError: (error) => notify.error(errorMessage(error, 'Could not save. Please try again.')),
+      },
+    );
+  return (
+    <Modal title={`Message from ${current.name}`} onClose={onClose} width="max-w-2xl">
+      <dl className="grid grid-cols-[5rem_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-slate-500">Email</dt>
+        <dd className="break-all">{current.email}</dd>
+        <dt className="text-slate-500">Phone</dt>
+        <dd>{current.phone ?? 'N/A'}</dd>
+        <dt className="text-slate-500">Received</dt>
+        <dd>{formatDateTime(current.createdAt)}</dd>
+        <dt className="text-slate-500">Status</dt>
+        <dd>{current.handledAt ? `Handled ${formatDateTime(current.handledAt)}` : 'Not handled'}</dd>
+      </dl>
+      <p className="mt-4 max-h-80 overflow-y-auto whitespace-pre-line rounded-lg bg-slate-50 p-3 text-sm text-slate-800">
+        {current.message}
+      </p>
+      <div className="mt-5 flex flex-wrap justify-end gap-2">
+        <a
+          className={buttonClassName('secondary')}
+          href={`mailto:${encodeURIComponent(current.email)}?subject=${subject}&body=${body}`}
+        >
+          Reply by email
+        </a>
+        <Button onClick={toggle} disabled={setHandled.isPending}>
+          {current.handledAt ? 'Mark not handled' : 'Mark handled'}
+        </Button>
+      </div>
+    </Modal>
   );
 }
 
@@ -107,6 +189,7 @@ export function ContactInquiriesPage() {
   const remove = useDeleteContact();
   const wide = useMediaQuery(WIDE);
   const [deleting, setDeleting] = useState<Contact | null>(null);
+  const [opened, setOpened] = useState<Contact | null>(null);
 
   useEffect(() => {
     setFilter('search', settled);
@@ -138,30 +221,47 @@ export function ContactInquiriesPage() {
           list.isPending ? 'Loading messages...' : `${formatNumber(total)} ${total === 1 ? 'message' : 'messages'}`
         }
       />
-      <div className="relative mb-5 max-w-md">
-        <Search className="pointer-events-none absolute top-2.5 left-3 h-4 w-4 text-slate-400" aria-hidden />
-        <Input
-          type="search"
-          aria-label="Search messages"
-          placeholder="Search by name, email, message or phone..."
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          className="pl-9"
-        />
+      <div className="mb-5 flex flex-wrap gap-3">
+        <div className="relative w-full max-w-md">
+          <Search className="pointer-events-none absolute top-2.5 left-3 h-4 w-4 text-slate-400" aria-hidden />
+          <Input
+            type="search"
+            aria-label="Search messages"
+            placeholder="Search by name, email, message or phone..."
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            className="pl-9"
+          />
+        </div>
+        <Select
+          aria-label="Show"
+          value={filters.show}
+          onChange={(event) => setFilter('show', event.target.value as 'all' | 'waiting')}
+          className="sm:w-56"
+        >
+          <option value="all">All messages</option>
+          <option value="waiting">Not handled</option>
+        </Select>
       </div>
       {list.isPending ? (
         <Spinner label="Loading messages..." />
       ) : contacts.length === 0 ? (
         <EmptyState
           title={contactMessages.emptyTitle}
-          description={filters.search ? contactMessages.emptySearch : contactMessages.emptyNone}
+          description={
+            filters.search
+              ? contactMessages.emptySearch
+              : filters.show === 'waiting'
+                ? contactMessages.emptyWaiting
+                : contactMessages.emptyNone
+          }
         />
       ) : (
         <>
           {wide ? (
-            <ContactTable contacts={contacts} onDelete={setDeleting} />
+            <ContactTable contacts={contacts} onDelete={setDeleting} onOpen={setOpened} />
           ) : (
-            <ContactCards contacts={contacts} onDelete={setDeleting} />
+            <ContactCards contacts={contacts} onDelete={setDeleting} onOpen={setOpened} />
           )}
           <LoadMore hasMore={hasMore} loading={loadingMore} onLoadMore={loadMore} />
           <p className="mt-4 text-sm text-slate-500">
@@ -169,6 +269,7 @@ export function ContactInquiriesPage() {
           </p>
         </>
       )}
+      {opened && <MessageDialog contact={opened} onClose={() => setOpened(null)} />}
       {deleting && (
         <ConfirmDialog
           title="Delete Contact"
