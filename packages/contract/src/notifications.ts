@@ -40,6 +40,7 @@ export const notificationKinds = [
   'cancel_declined',
   'payout_paid',
   'bank_details_changed',
+  'vendor_approved',
 ] as const;
 export const notificationKind = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKind>;

@@ -40,6 +40,7 @@ const links = {
   vendors: '/admin/vendors',
   contacts: '/admin/contact',
   earnings: '/admin/earnings',
+  dashboard: '/admin/dashboard',
   payouts: '/admin/payouts',
 };
 
@@ -58,6 +59,7 @@ export const notificationTitles: Record<NotificationKind, string> = {
   cancel_declined: 'Cancellation declined',
   payout_paid: 'Payout paid',
   bank_details_changed: 'Vendor bank details changed',
+  vendor_approved: 'Your account is approved',
 };
 
 const rupeeText = (paise: number) =>
@@ -351,6 +353,28 @@ export async function notifyCancelDeclined(
     subjectType: 'order',
     subjectId: order.id,
     link: links.vendorOrder(order.id),
+    createdAt: now,
+  });
+  await signalRecipients(trx, recipients);
+}
+
+/**
+ * An admin approved a vendor's account (issue 27): the vendor hears of it, with their
+ * dashboard as its link (they read it when they first sign in).
+ * @param trx the transaction that approved it.
+ */
+export async function notifyVendorApproved(
+  trx: Db,
+  vendor: { id: number; userId: number },
+  now: string,
+): Promise<void> {
+  const recipients = await deliver(trx, [vendor.userId], {
+    kind: 'vendor_approved',
+    title: notificationTitles.vendor_approved,
+    message: 'Your vendor account was approved: you can add products and see your orders and earnings.',
+    subjectType: 'vendor',
+    subjectId: vendor.id,
+    link: links.dashboard,
     createdAt: now,
   });
   await signalRecipients(trx, recipients);

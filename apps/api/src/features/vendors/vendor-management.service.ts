@@ -17,7 +17,7 @@ import { runTransaction } from '../../platform/db/transactions.js';
 import { isStaleVersion, nextVersion } from '../../platform/db/versions.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { diffFields, recordActivity } from '../activity/activity.service.js';
-import { notifyVendorRegistered } from '../notifications/notifications.service.js';
+import { notifyVendorApproved, notifyVendorRegistered } from '../notifications/notifications.service.js';
 import { vendorOwedPaise } from '../payouts/ledger.service.js';
 import {
   countVendorsByStatus,
@@ -213,6 +213,8 @@ export async function changeVendorStatus(
       nextVersion(current.updatedAt, new Date().toISOString()),
     );
     if (body.status !== 'approved') await endAllSessions(trx, current.userId);
+    else if (current.status !== 'approved')
+      await notifyVendorApproved(trx, { id: vendorId, userId: current.userId }, new Date().toISOString());
     const changes = diffFields({ status: current.status }, { status: body.status });
     const action = body.status === 'approved' ? 'approve' : 'reject';
     await recordActivity(trx, {

@@ -248,7 +248,18 @@ describe('PUT /api/vendors/:id/status', () => {
     const res = await put(`/api/vendors/${created._id}/status`, { status: 'approved', updatedAt: created.updatedAt });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ message: 'Vendor approved successfully!', vendor: { status: 'approved' } });
-    expect((await login(body.email, body.password)).statusCode).toBe(200);
+    const signedIn = await login(body.email, body.password);
+    expect(signedIn.statusCode).toBe(200);
+    // They hear of it (issue 27), once: approving again tells nothing new.
+    await put(`/api/vendors/${created._id}/status`, { status: 'approved' });
+    const notices = await t.db
+      .selectFrom('notifications as n')
+      .innerJoin('users as u', 'u.id', 'n.userId')
+      .select(['n.title', 'n.link'])
+      .where('u.email', '=', body.email)
+      .where('n.kind', '=', 'vendor_approved')
+      .execute();
+    expect(notices).toEqual([{ title: 'Your account is approved', link: '/admin/dashboard' }]);
   });
 
   it('rejects a vendor: their tokens stop on every process, and sign-in says why', async () => {

@@ -569,7 +569,8 @@ export interface NotificationsTable {
     | 'cancel_requested'
     | 'cancel_declined'
     | 'payout_paid'
-    | 'bank_details_changed';
+    | 'bank_details_changed'
+    | 'vendor_approved';
   title: string;
   message: string;
   subjectType: 'order' | 'product' | 'vendor' | 'contact';

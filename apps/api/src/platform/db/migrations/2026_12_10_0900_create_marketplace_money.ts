@@ -25,6 +25,7 @@ const notificationKinds = [
   'cancel_declined',
   'payout_paid',
   'bank_details_changed',
+  'vendor_approved',
 ];
 const entryKinds = [
   'sale',
@@ -40,6 +41,8 @@ const entryKinds = [
 /**
  * The marketplace's money (issue 25, decision 0106): commission rates, what each sale
  * was charged, each vendor's append-only ledger and balances, and payouts.
+ * - `notifications.kind` takes 'payout_paid', 'bank_details_changed' and, for issue 27,
+ *   'vendor_approved' (a vendor hears that their account was approved).
  * - `commission_rates`: a percentage in basis points (1000 = 10%) for the store (no
  *   category, no vendor: the default), a category, a vendor, or a vendor within a
  *   category; one rate per scope (`commission_rates_scope_key`). Optional floor and cap
