@@ -183,6 +183,31 @@ test.describe('at 390×844', () => {
       await expectNoSidewaysScroll(page);
     }
   });
+
+  test('the dashboard stands its figures two to a row, and an order with a coupon fits the phone', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page);
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+    const first = await page.getByRole('region', { name: 'Total Products' }).boundingBox();
+    const second = await page.getByRole('region', { name: 'Total Orders' }).boundingBox();
+    expect(first && second && Math.abs(first.y - second.y) < 2 && second.x > first.x).toBe(true);
+    await expectNoSidewaysScroll(page);
+
+    const login = await request.post('/api/auth/admin/login', { data: demo.admin });
+    const token = (await login.json()).token as string;
+    const listed = await request.get('/api/orders/admin/orders?limit=50', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const withCoupon = ((await listed.json()).orders as { _id: string; coupon: unknown }[]).find((o) => o.coupon);
+    if (!withCoupon) throw new Error('the demo store has an order with a coupon among its newest 50');
+    await page.goto(`/admin/orders/${withCoupon._id}`);
+    await expect(page.getByRole('heading', { name: 'Order Items' })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    const total = await page.getByText('Total', { exact: true }).first().boundingBox();
+    expect(total && total.x + total.width <= PHONE.width).toBe(true);
+  });
 });
 
 test.describe('at 1440×900', () => {

@@ -23,16 +23,20 @@ export function StatCard({
   return (
     <section
       aria-labelledby={id}
-      className="flex items-center justify-between gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      className="flex min-w-0 items-center justify-between gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
     >
       <div className="min-w-0">
         <h2 id={id} className="text-sm font-medium text-slate-500">
           {title}
         </h2>
-        <p className="mt-1 truncate text-2xl font-semibold text-slate-900">{value}</p>
+        <p className="mt-1 truncate text-xl font-semibold text-slate-900 sm:text-2xl">{value}</p>
         {caption && <p className="mt-1 text-xs text-slate-500">{caption}</p>}
       </div>
-      <span className={`flex h-12 w-12 shrink-0 items-center justify-center rounded-xl ${accent}`} aria-hidden>
+      {/* On a phone the cards stand two to a row (issue 27): the figure gets the width. */}
+      <span
+        className={`hidden h-12 w-12 shrink-0 items-center justify-center rounded-xl sm:flex ${accent}`}
+        aria-hidden
+      >
         <Icon className="h-6 w-6" />
       </span>
     </section>

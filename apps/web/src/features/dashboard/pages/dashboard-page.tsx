@@ -64,7 +64,7 @@ export function DashboardPage() {
       )}
 
       {anyCard && (
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
           {show('totalProducts') && (
             <StatCard
               title={dashboardMessages.totalProducts}

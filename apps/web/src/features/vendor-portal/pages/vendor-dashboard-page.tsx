@@ -12,9 +12,9 @@ import { useVendorDashboard } from '../api';
 
 function Card({ label, value, caption }: { label: string; value: string; caption?: string }) {
   return (
-    <div className="rounded-xl border border-slate-200 bg-white p-5">
+    <div className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
       <p className="text-sm text-slate-500">{label}</p>
-      <p className="mt-1 text-2xl font-semibold text-slate-900">{value}</p>
+      <p className="mt-1 truncate text-xl font-semibold text-slate-900 sm:text-2xl">{value}</p>
       {caption && <p className="mt-1 text-xs text-slate-500">{caption}</p>}
     </div>
   );
@@ -41,7 +41,7 @@ export function VendorDashboardPage() {
   return (
     <div className="space-y-6">
       <PageHeader title={m.dashboardHeading} subtitle={m.dashboardSubtitle} />
-      <section aria-label="Figures" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <section aria-label="Figures" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         {show('products') && (
           <Card
             label={m.totalProducts}
