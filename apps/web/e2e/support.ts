@@ -56,3 +56,19 @@ export async function createCategory(page: Page, name: string, subcategories: st
     await expect(page.getByRole('listitem', { name: subcategory, exact: true })).toBeVisible();
   }
 }
+
+/**
+ * Runs axe (`@axe-core/playwright`) on the page as it stands and fails on any serious or
+ * critical violation, naming each rule, its count and its first element (issue 27).
+ */
+export async function expectNoSeriousAxeViolations(page: Page, where: string): Promise<void> {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  const result = await new AxeBuilder({ page }).analyze();
+  const serious = result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${where}: ${violation.impact} ${violation.id} (${violation.nodes.length}) ${violation.nodes[0]?.target.join(' ') ?? ''}`,
+    );
+  expect(serious).toEqual([]);
+}

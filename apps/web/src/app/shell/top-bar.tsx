@@ -39,15 +39,17 @@ function UserMenu() {
   // Security and Help & Support only close the menu (spec section 2).
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        aria-label="User menu"
-        className="flex items-center gap-2 rounded-full py-1 pl-1 pr-2 hover:bg-slate-100"
-      >
-        <span className="bg-brand-gradient flex h-8 w-8 items-center justify-center rounded-full text-sm font-semibold text-white">
+      {/* Named by what it shows plus 'User menu' (issue 27: an accessible name holds the visible label). */}
+      <DropdownMenu.Trigger className="flex items-center gap-2 rounded-full py-1 pl-1 pr-2 hover:bg-slate-100">
+        <span
+          aria-hidden
+          className="bg-brand-gradient flex h-8 w-8 items-center justify-center rounded-full text-sm font-semibold text-white"
+        >
           {name.charAt(0).toUpperCase()}
         </span>
         <span className="hidden text-sm font-medium text-slate-700 sm:inline">{name}</span>
-        <ChevronDown className="h-4 w-4 text-slate-500" />
+        <span className="sr-only">User menu</span>
+        <ChevronDown className="h-4 w-4 text-slate-500" aria-hidden />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content

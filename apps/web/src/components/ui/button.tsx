@@ -4,7 +4,7 @@ const variants = {
   primary: 'bg-brand-gradient text-white shadow-sm hover:opacity-95 disabled:opacity-60',
   secondary: 'border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 disabled:opacity-60',
   danger: 'bg-red-600 text-white hover:bg-red-700 disabled:opacity-60',
-  success: 'bg-emerald-600 text-white hover:bg-emerald-700 disabled:opacity-60',
+  success: 'bg-emerald-700 text-white hover:bg-emerald-800 disabled:opacity-60',
   ghost: 'text-slate-600 hover:bg-slate-100 disabled:opacity-60',
 } as const;
 

@@ -55,7 +55,8 @@ export function RestrictionPicker({
         <Input
           type="search"
           aria-label={`Search ${label.toLowerCase()}`}
-          aria-controls={listId}
+          // Points at the matches only while they are shown (an id that is absent is invalid ARIA).
+          aria-controls={open ? listId : undefined}
           placeholder={`Search ${label.toLowerCase()} to add...`}
           value={text}
           onFocus={() => setOpen(true)}

@@ -18,7 +18,8 @@ export function RecentOrdersTable({ orders }: { orders: DashboardSummary['recent
       {orders.length === 0 ? (
         <p className="px-5 py-10 text-center text-sm text-slate-500">{dashboardMessages.noRecentOrders}</p>
       ) : (
-        <div className="overflow-x-auto">
+        // Scrolls sideways on a phone: focusable so the keyboard can scroll it too (axe).
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby="recent-orders-title">
           <table aria-labelledby="recent-orders-title" className="min-w-full text-sm">
             <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
               <tr>
