@@ -18,8 +18,12 @@ export function RecentOrdersTable({ orders }: { orders: DashboardSummary['recent
       {orders.length === 0 ? (
         <p className="px-5 py-10 text-center text-sm text-slate-500">{dashboardMessages.noRecentOrders}</p>
       ) : (
-        // Scrolls sideways on a phone: focusable so the keyboard can scroll it too (axe).
-        <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby="recent-orders-title">
+        <section
+          className="overflow-x-auto"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: it scrolls sideways on a phone; focus lets the keyboard scroll it (axe's scrollable-region-focusable).
+          tabIndex={0}
+          aria-label="Recent orders, scrollable"
+        >
           <table aria-labelledby="recent-orders-title" className="min-w-full text-sm">
             <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
               <tr>
@@ -54,7 +58,7 @@ export function RecentOrdersTable({ orders }: { orders: DashboardSummary['recent
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
     </section>
   );
