@@ -111,7 +111,7 @@ test('the dashboard shows the figures that SQL over the database gives', async (
         order.customer || 'N/A',
         money(order.totalPaise),
         order.status,
-        new Date(order.createdAt).toLocaleDateString('en-IN'),
+        new Date(order.createdAt).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' }),
       ]);
     }
   }

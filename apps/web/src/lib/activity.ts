@@ -108,21 +108,21 @@ export function fieldLabel(field: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** `Nov 21, 2026, 09:30 AM` in the store's time zone (the browser's when not known). */
+/** `21 Nov 2026, 09:30 am` (en-IN, as every date: issue 27) in the store's time zone (the browser's when not known). */
 export function formatInZone(iso: string, timeZone: string | undefined): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return 'N/A';
   const options: Intl.DateTimeFormatOptions = {
-    month: 'short',
     day: 'numeric',
+    month: 'short',
     year: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
   };
   try {
-    return date.toLocaleString('en-US', { ...options, timeZone });
+    return date.toLocaleString('en-IN', { ...options, timeZone });
   } catch {
-    return date.toLocaleString('en-US', options);
+    return date.toLocaleString('en-IN', options);
   }
 }
 

@@ -24,38 +24,35 @@ export function formatListTotal(total: number, lowerBound: boolean): string {
   return lowerBound ? `${numberFormat.format(total)}+` : numberFormat.format(total);
 }
 
-/** `21/11/2026` (en-IN), or 'N/A' for a missing or invalid date. */
-export function formatDateIN(iso: string | null | undefined): string {
-  if (!iso) return 'N/A';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? 'N/A' : date.toLocaleDateString('en-IN');
-}
-
 /** Shortens text to `max` characters with an ellipsis. */
 export function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }
 
-/** `Nov 21, 2026` (spec section 9: abbreviated month, day, year), or 'N/A'. */
+/**
+ * Every date on every screen is written one way, the store's locale's (issue 27: en-IN,
+ * the day before the month): `21 Nov 2026`, the month abbreviated as spec section 9 asks.
+ */
+const dayFormat = { day: 'numeric', month: 'short', year: 'numeric' } as const;
+
+/** `21 Nov 2026`, or 'N/A' for a missing or invalid date. */
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return 'N/A';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? 'N/A'
-    : date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+  return Number.isNaN(date.getTime()) ? 'N/A' : date.toLocaleDateString('en-IN', dayFormat);
 }
 
-/** `Nov 21, 2026, 09:30 AM` (with hour and minute where shown), or 'N/A'. */
+/** A calendar day `YYYY-MM-DD` (a coupon's dates) as `1 Jan 2026`, read on the calendar (no time zone shift). */
+export function formatDay(day: string): string {
+  const date = new Date(`${day}T00:00:00.000Z`);
+  return Number.isNaN(date.getTime()) ? day : date.toLocaleDateString('en-IN', { ...dayFormat, timeZone: 'UTC' });
+}
+
+/** `21 Nov 2026, 09:30 am` (with hour and minute where shown), or 'N/A'. */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return 'N/A';
   const date = new Date(iso);
   return Number.isNaN(date.getTime())
     ? 'N/A'
-    : date.toLocaleString('en-US', {
-        month: 'short',
-        day: 'numeric',
-        year: 'numeric',
-        hour: '2-digit',
-        minute: '2-digit',
-      });
+    : date.toLocaleString('en-IN', { ...dayFormat, hour: '2-digit', minute: '2-digit' });
 }

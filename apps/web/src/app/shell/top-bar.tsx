@@ -20,10 +20,10 @@ function Clock() {
   return (
     <div className="hidden text-right leading-tight md:block">
       <p className="text-sm font-semibold text-slate-800" data-testid="clock-time">
-        {now.toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit', second: '2-digit' })}
+        {now.toLocaleTimeString('en-IN', { hour: '2-digit', minute: '2-digit', second: '2-digit' })}
       </p>
       <p className="text-xs text-slate-500">
-        {now.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' })}
+        {now.toLocaleDateString('en-IN', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })}
       </p>
     </div>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateIN, formatNumber, formatRupees, truncate } from '../format';
+import { formatDate, formatDateTime, formatDay, formatNumber, formatRupees, truncate } from '../format';
 
 describe('format', () => {
   it('writes rupees with Rs., Indian grouping and two decimals', () => {
@@ -12,10 +12,12 @@ describe('format', () => {
     expect(formatNumber(1500000)).toBe('15,00,000');
   });
 
-  it('writes dates, or N/A when missing or invalid', () => {
-    expect(formatDateIN('2026-11-21T09:30:00.000Z')).toBe('21/11/2026');
-    expect(formatDateIN(null)).toBe('N/A');
-    expect(formatDateIN('not a date')).toBe('N/A');
+  it('writes dates one way, day before month (en-IN), or N/A when missing or invalid', () => {
+    expect(formatDate('2026-11-21T09:30:00.000Z')).toBe('21 Nov 2026');
+    expect(formatDateTime('2026-11-21T09:30:00.000Z')).toMatch(/^21 Nov 2026, \d{2}:\d{2} [ap]m$/i);
+    expect(formatDay('2026-01-01')).toBe('1 Jan 2026');
+    expect(formatDate(null)).toBe('N/A');
+    expect(formatDate('not a date')).toBe('N/A');
   });
 
   it('truncates with an ellipsis', () => {

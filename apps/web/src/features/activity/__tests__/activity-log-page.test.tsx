@@ -52,7 +52,7 @@ describe('ActivityLogPage', () => {
     );
     expect(within(first as HTMLElement).getByRole('listitem')).toHaveTextContent('Approval status: pending → approved');
     // 10:00 UTC is 3:30 PM in Kolkata.
-    expect(within(first as HTMLElement).getByText(/03:30 PM/)).toBeInTheDocument();
+    expect(within(first as HTMLElement).getByText(/20 Nov 2026, 03:30 pm/i)).toBeInTheDocument();
     // A deleted record has no screen to link to.
     expect(within(table).queryByRole('link', { name: 'Coupon: SAVE10' })).toBeNull();
     expect(within(table).getByText('Coupon: SAVE10')).toBeInTheDocument();

@@ -74,7 +74,7 @@ describe('CouponManagementPage', () => {
     expect(within(table).getByText('3 / 10')).toBeInTheDocument();
     expect(within(table).getByRole('progressbar', { name: 'Usage of SAVE10' })).toHaveAttribute('aria-valuenow', '30');
     expect(within(table).getByText('3 / ∞ used')).toBeInTheDocument();
-    expect(within(table).getAllByText('1/1/2026 - 12/31/2026')).toHaveLength(2);
+    expect(within(table).getAllByText('1 Jan 2026 - 31 Dec 2026')).toHaveLength(2);
     expect(screen.getByText('Showing 2 coupons')).toBeInTheDocument();
     expect(screen.getByText('1 active, 1 expired')).toBeInTheDocument();
   });
@@ -88,7 +88,7 @@ describe('CouponManagementPage', () => {
     expect(screen.queryByRole('table', { name: 'Coupons' })).not.toBeInTheDocument();
     expect(within(card).getByText('(max Rs.300.00)')).toBeInTheDocument();
     expect(within(card).getByText('3 / 10')).toBeInTheDocument();
-    expect(within(card).getByText('1/1/2026 - 12/31/2026')).toBeInTheDocument();
+    expect(within(card).getByText('1 Jan 2026 - 31 Dec 2026')).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Edit SAVE10' })).toBeInTheDocument();
     await userEvent.setup().click(within(card).getByRole('button', { name: 'Delete SAVE10' }));
     expect(await screen.findByRole('alertdialog')).toBeInTheDocument();

@@ -2,14 +2,8 @@ import { type Coupon, type CouponState, couponStateLabels } from '@haat/contract
 import { Pencil, Trash2 } from 'lucide-react';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { formatRupees } from '../../../lib/format';
+import { formatDay, formatRupees } from '../../../lib/format';
 import { NARROW_SCREEN, useMediaQuery } from '../../../lib/use-media-query';
-
-/** `11/23/2026` from a date-only `YYYY-MM-DD`, read on the calendar (no time zone shift). */
-export function shortUsDate(date: string): string {
-  const [year, month, day] = date.split('-').map(Number);
-  return `${month}/${day}/${year}`;
-}
 
 const stateTones: Record<CouponState, BadgeTone> = {
   active: 'green',
@@ -57,7 +51,7 @@ function CouponDiscount({ coupon }: { coupon: Coupon }) {
 function CouponValidity({ coupon }: { coupon: Coupon }) {
   return (
     <p className="text-slate-700">
-      {shortUsDate(coupon.startDate)} - {shortUsDate(coupon.endDate)}
+      {formatDay(coupon.startDate)} - {formatDay(coupon.endDate)}
     </p>
   );
 }

@@ -147,8 +147,8 @@ describe('DashboardPage', () => {
           .map((cell) => cell.textContent),
       ),
     ).toEqual([
-      ['TRK-009', 'Meera Krishnan', 'Rs.2,499.00', 'Delivered', '20/11/2026'],
-      ['TRK-008', 'N/A', 'Rs.150.50', 'On The Road', '19/11/2026'],
+      ['TRK-009', 'Meera Krishnan', 'Rs.2,499.00', 'Delivered', '20 Nov 2026'],
+      ['TRK-008', 'N/A', 'Rs.150.50', 'On The Road', '19 Nov 2026'],
     ]);
     expect(within(rows[0] as HTMLElement).getByText('Delivered').className).toMatch(/emerald/);
     expect(within(rows[1] as HTMLElement).getByText('On The Road').className).toMatch(/amber/);

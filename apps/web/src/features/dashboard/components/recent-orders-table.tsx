@@ -1,5 +1,5 @@
 import { type DashboardSummary, dashboardMessages } from '@haat/contract';
-import { formatDateIN, formatRupees } from '../../../lib/format';
+import { formatDate, formatRupees } from '../../../lib/format';
 import { OrderStatusBadge } from './order-status-badge';
 
 /**
@@ -53,7 +53,7 @@ export function RecentOrdersTable({ orders }: { orders: DashboardSummary['recent
                   <td className="px-5 py-3">
                     <OrderStatusBadge status={order.status} />
                   </td>
-                  <td className="px-5 py-3 text-slate-700">{formatDateIN(order.createdAt)}</td>
+                  <td className="px-5 py-3 text-slate-700">{formatDate(order.createdAt)}</td>
                 </tr>
               ))}
             </tbody>
