@@ -133,3 +133,14 @@ test("a category's delete confirmation returns focus to its Delete button after 
   await expect(dialog).toHaveCount(0);
   await expect(opener).toBeFocused();
 });
+
+test('Add New Coupon from the keyboard puts focus on the form, and Tab reaches its first field', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/admin/coupons-code');
+  await page.getByRole('button', { name: 'Add New Coupon' }).focus();
+  await page.keyboard.press('Enter');
+  const heading = page.getByRole('heading', { name: 'Create New Coupon' });
+  await expect(heading).toBeFocused();
+  await tab(page);
+  await expect(page.getByLabel('Coupon Code')).toBeFocused();
+});

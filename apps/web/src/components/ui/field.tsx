@@ -70,9 +70,9 @@ export function Field({
   );
 }
 
-/** Border and focus ring of every text-like control; red while `aria-invalid`. */
+/** Border and focus ring of every text-like control (a ring strong enough to see, issue 27); red while `aria-invalid`. */
 export const controlClassName =
-  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm outline-none transition focus:border-pink-400 focus:ring-2 focus:ring-pink-100 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500 aria-[invalid=true]:border-red-400 aria-[invalid=true]:focus:ring-red-100';
+  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm outline-none transition focus:border-pink-500 focus:ring-2 focus:ring-pink-300 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500 aria-[invalid=true]:border-red-400 aria-[invalid=true]:focus:ring-red-100';
 
 /** A single-line text input in the back office's style. */
 export function Input({

@@ -1,4 +1,4 @@
-import { type Coupon, couponMessages } from '@haat/contract';
+import { type Coupon, couponMessages, couponStateLabels } from '@haat/contract';
 import { useEffect, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Badge } from '../../../components/ui/badge';
@@ -34,6 +34,9 @@ export function CouponForm({ coupon, onDone }: { coupon: Coupon | null; onDone: 
   const save = useSaveCoupon(coupon?._id ?? null);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(closeTimer.current), []);
+  // The form replaces the list: focus moves to its heading, not to the page's body (issue 27).
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   const { register, handleSubmit, watch, control, formState } = useForm<CouponFormValues>({
     defaultValues: coupon ? formValuesOf(coupon) : emptyCouponForm,
   });
@@ -65,8 +68,12 @@ export function CouponForm({ coupon, onDone }: { coupon: Coupon | null; onDone: 
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-6">
       <div className="flex flex-wrap items-center gap-3">
-        <h2 className="text-xl font-semibold text-slate-900">{editing ? 'Edit Coupon' : 'Create New Coupon'}</h2>
-        {editing && <Badge tone={coupon.isActive ? 'green' : 'grey'}>{coupon.isActive ? 'Active' : 'Inactive'}</Badge>}
+        <h2 ref={heading} tabIndex={-1} className="text-xl font-semibold text-slate-900 outline-none">
+          {editing ? 'Edit Coupon' : 'Create New Coupon'}
+        </h2>
+        {editing && (
+          <Badge tone={coupon.state === 'active' ? 'green' : 'grey'}>{couponStateLabels[coupon.state]}</Badge>
+        )}
       </div>
 
       <FormSection title="Coupon Information">
