@@ -126,6 +126,30 @@ export async function markRead(db: Db, userId: number, id: number, now: string):
     .execute();
 }
 
+/**
+ * Marks read, at `now`, every unread notification of `kind` about the record
+ * (`subjectType`, `subjectId`), whoever it was for (`notifications_unread_subject_idx`).
+ * @returns the users whose notifications it marked.
+ */
+export async function markSubjectRead(
+  db: Db,
+  kind: NotificationsTable['kind'],
+  subjectType: NotificationsTable['subjectType'],
+  subjectId: number,
+  now: string,
+): Promise<number[]> {
+  const rows = await db
+    .updateTable('notifications')
+    .set({ readAt: now })
+    .where('subjectType', '=', subjectType)
+    .where('subjectId', '=', subjectId)
+    .where('kind', '=', kind)
+    .where('readAt', 'is', null)
+    .returning('userId')
+    .execute();
+  return rows.map((row) => row.userId);
+}
+
 /** Marks every unread notification of the user read at `now`; returns how many. */
 export async function markAllRead(db: Db, userId: number, now: string): Promise<number> {
   const result = await db

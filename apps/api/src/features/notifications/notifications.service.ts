@@ -13,6 +13,7 @@ import {
   listNotifications as listNotificationRows,
   markAllRead,
   markRead,
+  markSubjectRead,
   type NewNotification,
   NOTIFICATION_SORT,
 } from './notifications.repository.js';
@@ -242,6 +243,7 @@ export async function notifyContactReceived(
  * @param trx the transaction that recorded the review.
  */
 export async function notifyProductReviewed(trx: Db, productId: number, approved: boolean, now: string): Promise<void> {
+  await settleNotices(trx, 'product_submitted', 'product', productId, now);
   const [product] = await findProductsForNotice(trx, [productId]);
   if (!product || product.vendorId === null) return;
   const vendorUser = (await findVendorUserIds(trx, [product.vendorId])).get(product.vendorId);
@@ -356,6 +358,24 @@ export async function notifyCancelDeclined(
     createdAt: now,
   });
   await signalRecipients(trx, recipients);
+}
+
+/**
+ * A notice whose subject has been handled stops counting as unread for everyone it was
+ * for (issue 27): another admin's "Product awaiting approval" once one admin reviewed
+ * it, "New vendor registered" once one approved or rejected the vendor. Their bells
+ * hear of it on commit.
+ * @param trx the transaction that handled the subject.
+ */
+export async function settleNotices(
+  trx: Db,
+  kind: NotificationKind,
+  subjectType: 'product' | 'vendor' | 'order' | 'contact',
+  subjectId: number,
+  now: string,
+): Promise<void> {
+  const users = await markSubjectRead(trx, kind, subjectType, subjectId, now);
+  if (users.length > 0) await signalRecipients(trx, [...new Set(users)]);
 }
 
 /**

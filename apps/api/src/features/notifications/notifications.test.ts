@@ -263,6 +263,51 @@ describe('events become notifications for the people they concern', () => {
       expect(await about(user, 'product_rejected', rejected.id)).toEqual([]);
     }
   });
+
+  it("one admin's review settles every admin's notice of the product or vendor (issue 27)", async () => {
+    const category = await categoryId();
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/products/create',
+      headers: authAs(t.app, vendorA),
+      payload: productForm({ category }),
+    });
+    const productId = created.json().product._id as string;
+    const unreadBefore = (await list(otherAdmin)).unread;
+    expect((await about(otherAdmin, 'product_submitted', productId))[0]?.readAt).toBeNull();
+    const reviewed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/admin/approve/${productId}`,
+      headers: authAs(t.app, admin),
+      payload: { isApproved: true },
+    });
+    expect(reviewed.statusCode, reviewed.body).toBe(200);
+    for (const user of [admin, otherAdmin])
+      expect((await about(user, 'product_submitted', productId))[0]?.readAt).toEqual(expect.any(String));
+    expect((await list(otherAdmin)).unread).toBe(unreadBefore - 1);
+
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: '/api/vendor/register',
+      payload: {
+        name: 'Settle Test',
+        email: `settle${++sequence}@example.test`,
+        password: 'vendor-pass',
+        businessName: 'Settle Crafts',
+        phoneNumber: '+91 90000 00002',
+        address: '4 Clay Street',
+      },
+    });
+    const vendor = registered.json().vendor as { _id: string; updatedAt: string };
+    const approved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/vendors/${vendor._id}/status`,
+      headers: authAs(t.app, otherAdmin),
+      payload: { status: 'approved' },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect((await about(admin, 'vendor_registered', vendor._id))[0]?.readAt).toEqual(expect.any(String));
+  });
 });
 
 describe('GET /api/notifications and read state', () => {

@@ -17,7 +17,7 @@ import { runTransaction } from '../../platform/db/transactions.js';
 import { isStaleVersion, nextVersion } from '../../platform/db/versions.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { diffFields, recordActivity } from '../activity/activity.service.js';
-import { notifyVendorApproved, notifyVendorRegistered } from '../notifications/notifications.service.js';
+import { notifyVendorApproved, notifyVendorRegistered, settleNotices } from '../notifications/notifications.service.js';
 import { vendorOwedPaise } from '../payouts/ledger.service.js';
 import {
   countVendorsByStatus,
@@ -212,6 +212,7 @@ export async function changeVendorStatus(
       admin.userId,
       nextVersion(current.updatedAt, new Date().toISOString()),
     );
+    await settleNotices(trx, 'vendor_registered', 'vendor', vendorId, new Date().toISOString());
     if (body.status !== 'approved') await endAllSessions(trx, current.userId);
     else if (current.status !== 'approved')
       await notifyVendorApproved(trx, { id: vendorId, userId: current.userId }, new Date().toISOString());

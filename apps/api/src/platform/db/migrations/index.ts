@@ -31,6 +31,7 @@ import * as addOrderCancellationsAndReturns from './2026_12_05_0900_add_order_ca
 import * as indexCorrectedOrders from './2026_12_05_0910_index_corrected_orders.js';
 import * as createMarketplaceMoney from './2026_12_10_0900_create_marketplace_money.js';
 import * as addContactHandling from './2026_12_10_0910_add_contact_handling.js';
+import * as indexUnreadNotificationsBySubject from './2026_12_10_0920_index_unread_notifications_by_subject.js';
 
 /**
  * Every migration, by name, in order. Append-only: a landed migration is never
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_05_0910_index_corrected_orders': indexCorrectedOrders,
   '2026_12_10_0900_create_marketplace_money': createMarketplaceMoney,
   '2026_12_10_0910_add_contact_handling': addContactHandling,
+  '2026_12_10_0920_index_unread_notifications_by_subject': indexUnreadNotificationsBySubject,
 };
