@@ -15,6 +15,7 @@ import { runTransaction } from '../../platform/db/transactions.js';
 import { isStaleVersion, nextVersion } from '../../platform/db/versions.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { diffFields, recordActivity } from '../activity/activity.service.js';
+import type { ActivityChanges } from '../activity/activity-changes.js';
 import { notifyProductSubmitted } from '../notifications/notifications.service.js';
 import type { ProductRecord } from './product-record.js';
 import { canSee, scopeOf, type Viewer } from './product-visibility.js';
@@ -323,7 +324,12 @@ export async function applyEdit(
   current: Ownership,
   savedAt: string,
   now: string,
-): Promise<{ path: ReturnType<typeof editPathOf>; awaitsReview: boolean }> {
+): Promise<{
+  path: ReturnType<typeof editPathOf>;
+  awaitsReview: boolean;
+  /** The fields a vendor's revision proposes, as the activity log records them (issue 27). */
+  proposed?: ActivityChanges;
+}> {
   const isAdmin = actor.role === 'admin';
   const path = editPathOf(actor.role, current.approvalStatus);
   const vendorId = isAdmin ? (body.vendor === undefined ? current.vendorId : body.vendor) : current.vendorId;
@@ -345,6 +351,9 @@ export async function applyEdit(
       return { path, awaitsReview: false };
     }
     const stored = { proposed: JSON.stringify(proposed), base: JSON.stringify(base) };
+    const fields = changedFields(base, proposed);
+    const pick = (values: object) =>
+      Object.fromEntries(fields.map((field) => [field, (values as Record<string, unknown>)[field]]));
     if (open) {
       await updateRevision(trx, open.id, {
         ...stored,
@@ -354,7 +363,7 @@ export async function applyEdit(
     } else {
       await insertRevision(trx, { productId: current.id, proposedBy: actor.userId, ...stored, now });
     }
-    return { path, awaitsReview: true };
+    return { path, awaitsReview: true, proposed: diffFields(pick(base), pick(proposed)) };
   }
 
   const changes: ProductUpdate = { ...columns, vendorId, updatedAt: savedAt };
@@ -410,7 +419,14 @@ export async function updateProduct(
         kind: 'product',
         recordId: id,
         label: body.name,
-        changes: productChanges(before, await productSnapshot(trx, id)),
+        changes: {
+          ...productChanges(before, await productSnapshot(trx, id)),
+          // A revision's proposed fields are in the log too, marked as awaiting review
+          // (issue 27: the log missed a vendor's proposal when no live field changed).
+          ...(result.proposed && Object.keys(result.proposed).length > 0
+            ? { ...result.proposed, revision: { before: null, after: 'awaiting review' } }
+            : {}),
+        },
       });
       return result;
     }),

@@ -312,6 +312,13 @@ describe('PUT /api/products/edit/:id by a vendor on a live product (decision 004
     expect(queued.revision.changes.map((c: { field: string }) => c.field)).toEqual(['name', 'category', 'subcategory']);
     // Another vendor cannot see it.
     expect((await call('GET', `/api/products/${live._id}`, vendorB)).statusCode).toBe(404);
+    // The activity log has the proposal, marked as awaiting review (issue 27).
+    const history = await call('GET', `/api/activity/product/${live._id}`, admin);
+    const proposal = (
+      history.json().entries as { changes: Record<string, { before: unknown; after: unknown }> }[]
+    ).find((entry) => entry.changes.revision);
+    expect(proposal?.changes.revision).toEqual({ before: null, after: 'awaiting review' });
+    expect(proposal?.changes.name).toEqual({ before: 'Old Public Name', after: 'New Proposed Name' });
   });
 
   it('updates the one open revision on a second edit, and withdraws it when the edit goes back to live values', async () => {
