@@ -32,9 +32,24 @@ function newestChange(path) {
 const built = existsSync(stamp) && existsSync(join(root, 'apps/web/dist/index.html')) ? statSync(stamp).mtimeMs : 0;
 const changed = Math.max(...sources.map((source) => newestChange(join(root, source))));
 if (changed > built) {
-  console.log('Building the back office...');
-  const result = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  // Each part in turn, named as it starts, with the time it took (issue 27: the first
+  // start builds for a minute or two, and one silent line looked like a hang).
+  const parts = [
+    ['@haat/contract', 'the shared contract'],
+    ['@haat/api', 'the API server'],
+    ['@haat/web', 'the screens'],
+  ];
+  console.log('Building the back office (the first start only; up to a couple of minutes on a busy machine)...');
+  for (const [index, [workspace, what]] of parts.entries()) {
+    const started = Date.now();
+    console.log(`  ${index + 1}/${parts.length} ${what}...`);
+    const result = spawnSync('npm', ['run', 'build', '--silent', '--workspace', workspace], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+    console.log(`  ${index + 1}/${parts.length} ${what}: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
   writeFileSync(stamp, new Date().toISOString());
 }
 
