@@ -161,8 +161,11 @@ test('an admin creates a product with images in a new category, edits it, finds 
   await expect(filters.getByRole('list', { name: 'Active filters' })).toHaveCount(0);
   await expect(page.getByText(/^Showing 50 of [\d,]+ products$/)).toBeVisible();
 
-  // Delete, after the confirmation.
+  // Delete, after the confirmation. The search has settled (the list holds this product
+  // alone) before the button is pressed, so the click does not land on the unfiltered
+  // list's row as it is replaced, taking its dialog with it (a flake seen once in CI).
   await searchFor(page, suffix);
+  await expect(page.getByText(/^Showing 1 of 1 products?$/)).toBeVisible();
   await row.getByRole('button', { name: `Delete ${name}` }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Delete Product' });
   await expect(dialog).toContainText('This action cannot be undone');
