@@ -11,6 +11,11 @@ export function formatRupees(amount: number): string {
   return `Rs.${rupeeFormat.format(amount)}`;
 }
 
+/** Signed rupees (a ledger's amounts): `-Rs.900.00` for money taken back, `Rs.1,800.00` otherwise. */
+export function formatSignedRupees(amount: number): string {
+  return amount < 0 ? `-${formatRupees(-amount)}` : formatRupees(amount);
+}
+
 /** `1,23,456` */
 export function formatNumber(value: number): string {
   return numberFormat.format(value);

@@ -64,13 +64,13 @@ export async function countVendorBalances(db: Db, search: string | undefined): P
 }
 
 /**
- * The vendors a payout run may pay: with bank details unchanged since `bankCutoff`, no
- * payout still Pending, and an available balance of at least `minimumPaise` (or, for
- * named vendors, above zero).
+ * The vendors a payout run may consider: no payout still Pending, and an available
+ * balance of at least `minimumPaise` (or, for named vendors, above zero). Whether their
+ * bank details allow paying them is the service's rule (`createPayouts`).
  */
 export async function findPayableVendors(
   db: Db,
-  options: { minimumPaise: number; vendorIds?: readonly number[] | undefined; bankCutoff: string },
+  options: { minimumPaise: number; vendorIds?: readonly number[] | undefined },
 ) {
   const rows = await db
     .selectFrom('vendorBalances as b')

@@ -181,9 +181,7 @@ export async function createPayouts(
   await releaseMaturedEarnings(db, settings.holdDays);
   const now = new Date();
   const bankCutoff = new Date(now.getTime() - settings.bankChangeHoldHours * 3_600_000).toISOString();
-  const candidates = (
-    await findPayableVendors(db, { minimumPaise: settings.minimumPaise, vendorIds, bankCutoff })
-  ).filter(
+  const candidates = (await findPayableVendors(db, { minimumPaise: settings.minimumPaise, vendorIds })).filter(
     (vendor) =>
       vendor.bankAccountNumber !== null &&
       vendor.bankAccountHolder !== null &&

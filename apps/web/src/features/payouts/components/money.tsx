@@ -1,12 +1,7 @@
 import type { Balances, LedgerEntryKind } from '@haat/contract';
 import { ledgerEntryKindLabels } from '@haat/contract';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
-import { formatRupees } from '../../../lib/format';
-
-/** Signed rupees: `-Rs.900.00` for money taken back, `Rs.1,800.00` otherwise. */
-export function signedRupees(amount: number): string {
-  return amount < 0 ? `-${formatRupees(-amount)}` : formatRupees(amount);
-}
+import { formatSignedRupees } from '../../../lib/format';
 
 const kindTones: Record<LedgerEntryKind, BadgeTone> = {
   sale: 'green',
@@ -37,7 +32,7 @@ export function BalanceFigures({ balances }: { balances: Balances }) {
       {figures.map(([label, amount, hint]) => (
         <div key={label} className="rounded-xl border border-slate-200 bg-white p-4">
           <dt className="text-sm font-medium text-slate-500">{label}</dt>
-          <dd className="mt-1 text-xl font-semibold tabular-nums text-slate-900">{signedRupees(amount)}</dd>
+          <dd className="mt-1 text-xl font-semibold tabular-nums text-slate-900">{formatSignedRupees(amount)}</dd>
           <dd className="mt-1 text-xs text-slate-500">{hint}</dd>
         </div>
       ))}

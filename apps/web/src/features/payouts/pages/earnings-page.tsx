@@ -11,12 +11,12 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
-import { formatDateTime, formatListTotal, formatNumber } from '../../../lib/format';
+import { formatDateTime, formatListTotal, formatNumber, formatSignedRupees } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { type LedgerFilters, useEarnings, useMyPayouts } from '../api';
 import { BankDetailsForm } from '../components/bank-details-form';
-import { BalanceFigures, EntryKind, signedRupees } from '../components/money';
+import { BalanceFigures, EntryKind } from '../components/money';
 
 const WIDE = '(min-width: 768px)';
 
@@ -42,7 +42,7 @@ function MyPayouts() {
           {items.map((payout) => (
             <li key={payout._id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
               <div>
-                <p className="font-medium tabular-nums text-slate-900">{signedRupees(payout.amount)}</p>
+                <p className="font-medium tabular-nums text-slate-900">{formatSignedRupees(payout.amount)}</p>
                 <p className="text-slate-600">
                   {line(payout)} · to {payout.accountNumber}
                 </p>
@@ -154,7 +154,7 @@ export function EarningsPage() {
                     </td>
                     <td className="px-4 py-3 font-mono text-xs">{entry.trackingNumber ?? ''}</td>
                     <td className="px-4 py-3 text-slate-600">{entry.note ?? ''}</td>
-                    <td className="px-4 py-3 text-right tabular-nums">{signedRupees(entry.amount)}</td>
+                    <td className="px-4 py-3 text-right tabular-nums">{formatSignedRupees(entry.amount)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -172,7 +172,7 @@ export function EarningsPage() {
                   <p className="mt-1 truncate font-mono text-xs">{entry.trackingNumber ?? entry.note ?? ''}</p>
                   <p className="text-xs text-slate-500">{formatDateTime(entry.createdAt)}</p>
                 </div>
-                <p className="font-medium tabular-nums">{signedRupees(entry.amount)}</p>
+                <p className="font-medium tabular-nums">{formatSignedRupees(entry.amount)}</p>
               </li>
             ))}
           </ul>

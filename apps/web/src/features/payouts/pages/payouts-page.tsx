@@ -14,12 +14,11 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
-import { formatDateTime, formatNumber } from '../../../lib/format';
+import { formatDateTime, formatNumber, formatSignedRupees } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useCreatePayouts, useDecidePayout, usePayoutList, useVendorBalances } from '../api';
-import { signedRupees } from '../components/money';
 
 const WIDE = '(min-width: 1024px)';
 
@@ -105,10 +104,12 @@ function BalancesSection() {
               {items.map((balance) => (
                 <tr key={balance.vendorId}>
                   <td className="px-4 py-3 font-medium text-slate-900">{balance.businessName}</td>
-                  <td className="px-4 py-3 text-right tabular-nums">{signedRupees(balance.pending)}</td>
-                  <td className="px-4 py-3 text-right font-medium tabular-nums">{signedRupees(balance.available)}</td>
-                  <td className="px-4 py-3 text-right tabular-nums">{signedRupees(balance.processing)}</td>
-                  <td className="px-4 py-3 text-right tabular-nums">{signedRupees(balance.paid)}</td>
+                  <td className="px-4 py-3 text-right tabular-nums">{formatSignedRupees(balance.pending)}</td>
+                  <td className="px-4 py-3 text-right font-medium tabular-nums">
+                    {formatSignedRupees(balance.available)}
+                  </td>
+                  <td className="px-4 py-3 text-right tabular-nums">{formatSignedRupees(balance.processing)}</td>
+                  <td className="px-4 py-3 text-right tabular-nums">{formatSignedRupees(balance.paid)}</td>
                   <td className="px-4 py-3 text-right">{action(balance)}</td>
                 </tr>
               ))}
@@ -126,13 +127,13 @@ function BalancesSection() {
               <p className="font-medium text-slate-900">{balance.businessName}</p>
               <dl className="mt-2 grid grid-cols-2 gap-1 text-sm">
                 <dt className="text-slate-500">Available</dt>
-                <dd className="text-right font-medium tabular-nums">{signedRupees(balance.available)}</dd>
+                <dd className="text-right font-medium tabular-nums">{formatSignedRupees(balance.available)}</dd>
                 <dt className="text-slate-500">Pending</dt>
-                <dd className="text-right tabular-nums">{signedRupees(balance.pending)}</dd>
+                <dd className="text-right tabular-nums">{formatSignedRupees(balance.pending)}</dd>
                 <dt className="text-slate-500">In payout</dt>
-                <dd className="text-right tabular-nums">{signedRupees(balance.processing)}</dd>
+                <dd className="text-right tabular-nums">{formatSignedRupees(balance.processing)}</dd>
                 <dt className="text-slate-500">Paid</dt>
-                <dd className="text-right tabular-nums">{signedRupees(balance.paid)}</dd>
+                <dd className="text-right tabular-nums">{formatSignedRupees(balance.paid)}</dd>
               </dl>
               <div className="mt-3">{action(balance)}</div>
             </li>
@@ -192,7 +193,8 @@ function DecideDialog({
     >
       <form onSubmit={submit} noValidate className="space-y-4">
         <p className="text-sm text-slate-600">
-          {signedRupees(payout.amount)} to {payout.accountHolder}, account {payout.accountNumber}, IFSC {payout.ifsc}.
+          {formatSignedRupees(payout.amount)} to {payout.accountHolder}, account {payout.accountNumber}, IFSC{' '}
+          {payout.ifsc}.
         </p>
         <Field label={outcome === 'Paid' ? 'Bank reference (UTR)' : 'Reason'} required error={error}>
           {(c) => <Input {...c} value={text} onChange={(event) => setText(event.target.value)} autoFocus />}
@@ -279,7 +281,7 @@ function PayoutsSection() {
               {items.map((payout) => (
                 <tr key={payout._id}>
                   <td className="px-4 py-3 font-medium text-slate-900">{payout.businessName}</td>
-                  <td className="px-4 py-3 text-right tabular-nums">{signedRupees(payout.amount)}</td>
+                  <td className="px-4 py-3 text-right tabular-nums">{formatSignedRupees(payout.amount)}</td>
                   <td className="px-4 py-3">
                     <Badge tone={statusTones[payout.status]}>{payout.status}</Badge>
                   </td>
@@ -303,7 +305,7 @@ function PayoutsSection() {
                 <p className="font-medium text-slate-900">{payout.businessName}</p>
                 <Badge tone={statusTones[payout.status]}>{payout.status}</Badge>
               </div>
-              <p className="mt-1 text-lg font-semibold tabular-nums">{signedRupees(payout.amount)}</p>
+              <p className="mt-1 text-lg font-semibold tabular-nums">{formatSignedRupees(payout.amount)}</p>
               <p className="text-sm text-slate-600">{detail(payout)}</p>
               <p className="text-xs text-slate-500">{formatDateTime(payout.createdAt)}</p>
               <div className="mt-3">{actions(payout)}</div>

@@ -6,9 +6,7 @@ import { Field, Input } from '../../../components/ui/field';
 import { notify } from '../../../components/ui/notify';
 import { Spinner } from '../../../components/ui/spinner';
 import { client, errorMessage, queries } from '../../../lib/api-client';
-import { formatDate, formatRupees } from '../../../lib/format';
-
-const signed = (amount: number) => (amount < 0 ? `-${formatRupees(-amount)}` : formatRupees(amount));
+import { formatDate, formatSignedRupees } from '../../../lib/format';
 
 /**
  * A vendor's money on the Vendor Details dialog (issue 25): their pending, available,
@@ -68,7 +66,7 @@ export function VendorMoney({ vendorId }: { vendorId: string }) {
         ).map(([label, value]) => (
           <div key={label}>
             <dt className="text-slate-500">{label}</dt>
-            <dd className="font-medium tabular-nums">{signed(value)}</dd>
+            <dd className="font-medium tabular-nums">{formatSignedRupees(value)}</dd>
           </div>
         ))}
       </dl>
@@ -80,7 +78,7 @@ export function VendorMoney({ vendorId }: { vendorId: string }) {
                 {formatDate(entry.createdAt)} · {ledgerEntryKindLabels[entry.kind]}
                 {entry.trackingNumber ? ` · ${entry.trackingNumber}` : entry.note ? ` · ${entry.note}` : ''}
               </span>
-              <span className="tabular-nums">{signed(entry.amount)}</span>
+              <span className="tabular-nums">{formatSignedRupees(entry.amount)}</span>
             </li>
           ))}
         </ul>
