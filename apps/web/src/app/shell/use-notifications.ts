@@ -109,7 +109,14 @@ export function useNotificationStream() {
       onmessage(message) {
         if (message.event !== 'notification') return;
         const parsed = notificationStreamEvent.safeParse(safeJson(message.data));
-        if (parsed.success) queryClient.setQueryData(unreadKey, { success: true, unread: parsed.data.unread });
+        if (parsed.success) {
+          // A count fetched before this event (the refetch on open, a focus refetch)
+          // must not land after it and put the older count back: cancel it first.
+          const unread = parsed.data.unread;
+          void queryClient
+            .cancelQueries({ queryKey: unreadKey })
+            .then(() => queryClient.setQueryData(unreadKey, { success: true, unread }));
+        }
         void queryClient.invalidateQueries({ queryKey: queries.notifications.list.key() });
       },
       onclose() {
