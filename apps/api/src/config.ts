@@ -71,6 +71,7 @@ const envSchema = z.object({
   PAYOUT_HOLD_DAYS: z.coerce.number().min(0).max(365).default(7),
   PAYOUT_MINIMUM: z.coerce.number().min(0).max(100_000_000).default(100),
   PAYOUT_BANK_CHANGE_HOLD_HOURS: z.coerce.number().min(0).max(8_760).default(24),
+  VENDOR_UPLOAD_LIMIT_MB: z.coerce.number().int().min(1).max(1_000_000).default(200),
 });
 
 function isTimeZone(value: string): boolean {
@@ -148,6 +149,8 @@ export interface Config {
   payoutMinimumPaise: number;
   /** Hours a change of bank details holds that vendor's payouts. */
   payoutBankChangeHoldHours: number;
+  /** Bytes of images one vendor may keep uploaded (`VENDOR_UPLOAD_LIMIT_MB`; issue 27). */
+  vendorUploadLimitBytes: number;
 }
 
 /** Raised when an environment variable has a bad value; the message names it. */
@@ -200,5 +203,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payoutHoldDays: e.PAYOUT_HOLD_DAYS,
     payoutMinimumPaise: Math.round(e.PAYOUT_MINIMUM * 100),
     payoutBankChangeHoldHours: e.PAYOUT_BANK_CHANGE_HOLD_HOURS,
+    vendorUploadLimitBytes: e.VENDOR_UPLOAD_LIMIT_MB * 1024 * 1024,
   };
 }

@@ -3,7 +3,8 @@ import {
   hasNoNul,
   idParams,
   idString,
-  isHttpUrl,
+  isImageAddress,
+  UPLOAD_PATH_PATTERN,
   isoDateTime,
   messageResponse,
   NUL_CHARACTER_MESSAGE,
@@ -73,15 +74,12 @@ export function blogMarkupLength(html: string): number {
 /** Longest blog content accepted, in characters of HTML (before embedded images are stored). */
 export const BLOG_CONTENT_MAX_LENGTH = 6_000_000;
 
-/** A path the API serves an uploaded image from (`/api/uploads/{id}`). */
-export const UPLOAD_PATH_PATTERN = /^\/api\/uploads\/[1-9]\d{0,9}$/;
-
 /** An embedded image (`data:image/...;base64,...`), as the spec's form reads a chosen file. */
 export const DATA_IMAGE_PATTERN = /^data:image\/[a-z0-9.+-]+;base64,[a-z0-9+/=\s]+$/i;
 
 /** True for what a featured image may be: an http(s) URL, an uploaded image's path, or an embedded image. */
 export function isBlogImage(value: string): boolean {
-  return isHttpUrl(value) || UPLOAD_PATH_PATTERN.test(value) || DATA_IMAGE_PATTERN.test(value);
+  return isImageAddress(value) || DATA_IMAGE_PATTERN.test(value);
 }
 
 /**
@@ -153,7 +151,10 @@ export type BlogResponse = z.infer<typeof blogResponse>;
 export const blogSavedResponse = z.object({ success: z.literal(true), message: z.string(), blog });
 export type BlogSavedResponse = z.infer<typeof blogSavedResponse>;
 
-/** Image uploads (issue 9): PNG, JPEG, WebP or GIF, checked by their bytes, at most 2 MB. */
+/**
+ * Image uploads (issue 9): PNG, JPEG, WebP or GIF, checked by their bytes, at most 2 MB;
+ * stored re-encoded as WebP (issue 27), so `contentType` answers image/webp.
+ */
 export const UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
 export const uploadContentTypes = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 export type UploadContentType = (typeof uploadContentTypes)[number];
@@ -166,7 +167,22 @@ export const uploadMessages = {
   empty: 'The file is empty',
   noFormFile: 'Send the image as the request body, or as a file in a form field named file or image',
   notFound: 'Image not found',
+  /** The bytes start as an image but cannot be decoded (cut short, damaged). */
+  unreadable: 'The image could not be read. Upload a PNG, JPEG, WebP or GIF image',
+  /** A vendor's uploads past `VENDOR_UPLOAD_LIMIT_MB` (issue 27). */
+  storageFull: (limitMb: number) =>
+    `Your image storage is full (${limitMb} MB). Remove images you no longer use from your products, or ask the store to raise the limit.`,
 } as const;
+
+/** The longest edge, in pixels, an uploaded image is kept at (larger ones are scaled down). */
+export const IMAGE_MAX_EDGE = 1600;
+/** The edge, in pixels, of the square thumbnail lists show. */
+export const THUMBNAIL_EDGE = 320;
+
+/** The address of an uploaded image's thumbnail, or the address itself for any other image. */
+export function thumbnailOf(address: string): string {
+  return UPLOAD_PATH_PATTERN.test(address) ? `${address}/thumbnail` : address;
+}
 
 /** `POST /api/uploads` answer (201): `url` is where the API serves the image. */
 export const uploadResponse = z.object({
@@ -224,12 +240,15 @@ export const uploadEndpoints = {
    * The image's bytes as the body (`Content-Type` the image's type or
    * `application/octet-stream`), or a `multipart/form-data` form with the file in a
    * field named `file` or `image` (a browser form, `curl -F file=@photo.png`) → 201 `{ success, message: 'Image uploaded successfully!',
-   * _id, url: '/api/uploads/{id}', contentType, size }` (bytes). 400 empty body; 413 over
-   * 2 MB ('Images must be at most 2 MB'); 415 not a PNG, JPEG, WebP or GIF, or not the
-   * image type it claims.
+   * _id, url: '/api/uploads/{id}', contentType, size }` (bytes). The image is stored
+   * re-encoded as WebP (EXIF and GPS dropped, turned upright, at most `IMAGE_MAX_EDGE`
+   * px) with a `THUMBNAIL_EDGE` px thumbnail. Admins and vendors (a vendor's product
+   * images; their uploads count towards `VENDOR_UPLOAD_LIMIT_MB`). 400 empty body; 413
+   * over 2 MB ('Images must be at most 2 MB') or a vendor's storage full; 415 not a
+   * PNG, JPEG, WebP or GIF, not the image type it claims, or not decodable.
    */
   create: endpoint('POST', '/api/uploads', {
-    access: 'admin',
+    access: 'staff',
     summary: 'Upload an image (PNG, JPEG, WebP or GIF, at most 2 MB)',
     status: 201,
     rawBody: true,
@@ -243,6 +262,16 @@ export const uploadEndpoints = {
   image: endpoint('GET', '/api/uploads/{id}', {
     access: 'public',
     summary: 'An uploaded image',
+    rawAnswer: true,
+  }).input(z.object({ params: idParams })),
+  /**
+   * The image's `THUMBNAIL_EDGE` px square WebP thumbnail (lists show it instead of the
+   * whole image); an image stored before thumbnails were made answers itself. Public,
+   * immutable for a year, as the image.
+   */
+  thumbnail: endpoint('GET', '/api/uploads/{id}/thumbnail', {
+    access: 'public',
+    summary: "An uploaded image's thumbnail",
     rawAnswer: true,
   }).input(z.object({ params: idParams })),
 };

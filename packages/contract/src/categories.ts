@@ -3,7 +3,7 @@ import {
   idInput,
   idParams,
   idString,
-  isHttpUrl,
+  isImageAddress,
   isoDateTime,
   messageResponse,
   pageInfo,
@@ -67,7 +67,7 @@ export const categoryBody = z.object({
     .trim()
     .min(1, categoryMessages.imageUrlRequired)
     .max(2000, categoryMessages.imageUrlInvalid)
-    .refine(isHttpUrl, categoryMessages.imageUrlInvalid),
+    .refine(isImageAddress, categoryMessages.imageUrlInvalid),
 });
 export type CategoryBody = z.infer<typeof categoryBody>;
 

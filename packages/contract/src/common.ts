@@ -232,6 +232,17 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
+/** A path the API serves an uploaded image from (`/api/uploads/{id}`). */
+export const UPLOAD_PATH_PATTERN = /^\/api\/uploads\/[1-9]\d{0,9}$/;
+
+/**
+ * True for where an image may be: an absolute http(s) URL, or the path of an image
+ * uploaded to the store (`/api/uploads/{id}`; issue 27: the store's own pictures).
+ */
+export function isImageAddress(value: string): boolean {
+  return isHttpUrl(value) || UPLOAD_PATH_PATTERN.test(value);
+}
+
 /**
  * The longest cursor a list hands out: base64url of `[sort, key, id]` in JSON, where a
  * name sort's key is a product name of up to 200 characters, each of which JSON may

@@ -5,7 +5,7 @@ import {
   idInput,
   idParams,
   idString,
-  isHttpUrl,
+  isImageAddress,
   isoDateTime,
   messageResponse,
   optionalSafeText,
@@ -143,13 +143,13 @@ const price = (message: string) =>
 const requiredText = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 
-/** One image URL as the form adds it (spec section 5, Image URL). */
+/** One image as the form adds it (spec section 5, Image URL): an http(s) URL, or an uploaded image's path (issue 27). */
 export const imageUrl = z
   .string({ error: productMessages.imageUrlRequired })
   .trim()
   .min(1, productMessages.imageUrlRequired)
   .max(2000, productMessages.imageUrlInvalid)
-  .refine(isHttpUrl, productMessages.imageUrlInvalid);
+  .refine(isImageAddress, productMessages.imageUrlInvalid);
 
 /**
  * `POST /products/create` and `PUT /products/edit/:id` body (spec section 7).

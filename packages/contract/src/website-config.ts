@@ -3,6 +3,7 @@ import {
   EMAIL_PATTERN,
   hasNoNul,
   isHttpUrl,
+  isImageAddress,
   isoDateTime,
   isPhoneNumber,
   NUL_CHARACTER_MESSAGE,
@@ -80,14 +81,17 @@ const M = websiteConfigMessages;
 const URL_MAX = 2000;
 
 /** A required absolute http(s) URL (spec section 5: a parseable absolute URL). */
-const httpUrl = (required: string, invalid: string) =>
+const httpUrl = (required: string, invalid: string, accepts: (value: string) => boolean = isHttpUrl) =>
   z
     .string({ error: required })
     .trim()
     .min(1, required)
     .max(URL_MAX, invalid)
     .refine(hasNoNul, NUL_CHARACTER_MESSAGE)
-    .refine(isHttpUrl, invalid);
+    .refine(accepts, invalid);
+
+/** A required image: an http(s) URL, or an uploaded image's path (issue 27: the store's own pictures). */
+const imageAddress = (required: string, invalid: string) => httpUrl(required, invalid, isImageAddress);
 
 /** A colour `#RGB` or `#RRGGBB` (hex digits, either case). */
 export const HEX_COLOR_PATTERN = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
@@ -101,7 +105,7 @@ const hexColor = z
 const version = { updatedAt: z.union([versionInput, z.null()]).optional() };
 
 /** `PUT /api/website-config/logo` body. */
-export const logoBody = z.object({ logoUrl: httpUrl(M.logoUrlRequired, M.logoUrlInvalid), ...version });
+export const logoBody = z.object({ logoUrl: imageAddress(M.logoUrlRequired, M.logoUrlInvalid), ...version });
 export type LogoBody = z.input<typeof logoBody>;
 
 /** `PUT /api/website-config/welcome-quote` body. */
@@ -138,7 +142,7 @@ export type ContactInfoBody = z.input<typeof contactInfoBody>;
 
 /** One banner as sent: its place in the list is its display order. */
 export const bannerInput = z.object({
-  imageUrl: httpUrl(M.bannerFieldsRequired, M.bannerImageInvalid),
+  imageUrl: imageAddress(M.bannerFieldsRequired, M.bannerImageInvalid),
   anchorLink: httpUrl(M.bannerFieldsRequired, M.bannerLinkInvalid),
   isActive: z.boolean().default(true),
   /** Ignored: the order of the list is the display order. */
@@ -189,7 +193,7 @@ export const salesBannerInput = z.object({
         .string()
         .max(URL_MAX, M.logoUrlInvalid)
         .refine(hasNoNul, NUL_CHARACTER_MESSAGE)
-        .refine(isHttpUrl, M.logoUrlInvalid)
+        .refine(isImageAddress, M.logoUrlInvalid)
         .optional(),
     ),
   backgroundColor: hexColor.default(SALES_BANNER_DEFAULTS.backgroundColor),

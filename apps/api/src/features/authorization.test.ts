@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Access } from '../platform/auth/access.js';
 import { issueToken } from '../platform/auth/sessions.js';
 import { createAdmin, createVendor, FIXTURE_PASSWORD, type FixtureUser } from '../test/fixtures.js';
+import { IMAGES } from '../test/images.js';
 import { createOrder } from '../test/order-fixtures.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { createOwnedProduct } from '../test/vendor-fixtures.js';
@@ -547,10 +548,14 @@ const rules: Record<string, Rule> = {
     make: async () => ({ url: `/api/contacts/${await newContact()}/handled`, payload: { handled: true } }),
   },
   'POST /api/uploads': {
-    access: 'admin',
-    make: () => ({ url: '/api/uploads', payload: pngBytes(), headers: { 'content-type': 'image/png' } }),
+    access: 'staff',
+    make: () => ({ url: '/api/uploads', payload: IMAGES.png, headers: { 'content-type': 'image/png' } }),
   },
   'GET /api/uploads/:id': { access: 'public', make: async () => ({ url: `/api/uploads/${await newUpload()}` }) },
+  'GET /api/uploads/:id/thumbnail': {
+    access: 'public',
+    make: async () => ({ url: `/api/uploads/${await newUpload()}/thumbnail` }),
+  },
   'GET /api/website-config': { access: 'public', make: () => ({ url: '/api/website-config' }) },
   'PUT /api/website-config/logo': {
     access: 'admin',

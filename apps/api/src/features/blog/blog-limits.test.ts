@@ -1,6 +1,7 @@
 import { BLOG_MARKUP_MAX_LENGTH, BLOG_MAX_NESTING, blogMessages } from '@haat/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authAs, createAdmin } from '../../test/fixtures.js';
+import { pngOfSize } from '../../test/images.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 /**
@@ -15,8 +16,6 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 let t: TestApp;
 let admin: { authorization: string };
 let postId: string;
-
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('limit-png')]);
 
 const post = (content: string, extra: Record<string, unknown> = {}) => ({
   title: 'Limits',
@@ -102,7 +101,7 @@ describe('blog content limits (issue 23)', () => {
   });
 
   it('counts the markup without embedded images: a post over 100,000 characters with an image is taken', async () => {
-    const image = `data:image/png;base64,${Buffer.concat([PNG, Buffer.alloc(120_000, 7)]).toString('base64')}`;
+    const image = `data:image/png;base64,${pngOfSize(120_000).toString('base64')}`;
     const text = `<p>${'word '.repeat(15_000)}</p>`;
     const ok = await t.app.inject({
       method: 'POST',

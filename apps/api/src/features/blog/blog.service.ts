@@ -5,7 +5,8 @@ import { type ListBounds, listOrPage } from '../../platform/db/lists.js';
 import { isStaleVersion, nextVersion } from '../../platform/db/versions.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { type ActivityActor, diffFields, recordActivity } from '../activity/activity.service.js';
-import { checkImage, storeCheckedImage, uploadPath } from '../uploads/uploads.service.js';
+import type { ProcessedImage } from '../uploads/image-processing.js';
+import { checkImage, reencodeImage, storeProcessedImage, uploadPath } from '../uploads/uploads.service.js';
 import {
   BLOG_SORT,
   type BlogRow,
@@ -90,7 +91,6 @@ export async function getBlog(db: Db, id: number): Promise<Blog> {
 interface PendingImage {
   source: string;
   bytes: Buffer;
-  type: Parameters<typeof storeCheckedImage>[2];
 }
 
 function refuseImage(field: 'image' | 'content', message: string, code: AppError['code'] = 'VALIDATION_FAILED') {
@@ -106,7 +106,7 @@ function checkDataImage(source: string, field: 'image' | 'content'): PendingImag
     const code = checked.refusal.code === 'BAD_REQUEST' ? 'VALIDATION_FAILED' : checked.refusal.code;
     throw refuseImage(field, checked.refusal.message, code);
   }
-  return { source, bytes: decoded.bytes, type: checked.type };
+  return { source, bytes: decoded.bytes };
 }
 
 /**
@@ -130,7 +130,7 @@ function sanitizeContent(html: string): string {
  *   upload refusals (400/413/415) for an embedded image that is not an accepted image
  *   or is over 2 MB.
  */
-function prepare(body: BlogBodyOut): { values: BlogValues; images: PendingImage[] } {
+async function prepare(body: BlogBodyOut): Promise<{ values: BlogValues; images: ReencodedImage[] }> {
   const content = sanitizeContent(body.content);
   if (!hasVisibleContent(content)) {
     throw new AppError('VALIDATION_FAILED', blogMessages.requiredFields, { content: blogMessages.requiredFields });
@@ -139,15 +139,28 @@ function prepare(body: BlogBodyOut): { values: BlogValues; images: PendingImage[
   if (body.image?.startsWith('data:')) images.push(checkDataImage(body.image, 'image'));
   return {
     values: { title: body.title, category: body.category, author: body.author, content, image: body.image },
-    images,
+    // Re-encoded before any transaction opens: the database never waits on image work.
+    images: await Promise.all(
+      images.map(async (pending) => ({ source: pending.source, image: await reencodeImage(pending.bytes) })),
+    ),
   };
 }
 
+/** An embedded image re-encoded, and the `data:` URL it replaces. */
+interface ReencodedImage {
+  source: string;
+  image: ProcessedImage;
+}
+
 /** Stores the pending images in `trx` and points the values at them. */
-async function storeImages(trx: Db, prepared: { values: BlogValues; images: PendingImage[] }): Promise<BlogValues> {
+async function storeImages(
+  trx: Db,
+  prepared: { values: BlogValues; images: ReencodedImage[] },
+  ownerUserId: number | null,
+): Promise<BlogValues> {
   let { content, image } = prepared.values;
   for (const pending of prepared.images) {
-    const path = uploadPath(await storeCheckedImage(trx, pending.bytes, pending.type));
+    const path = uploadPath(await storeProcessedImage(trx, pending.image, ownerUserId));
     content = content.split(`src="${pending.source}"`).join(`src="${path}"`);
     if (image === pending.source) image = path;
   }
@@ -159,10 +172,10 @@ async function storeImages(trx: Db, prepared: { values: BlogValues; images: Pend
  * @throws AppError as `prepare`; nothing is stored when it throws.
  */
 export async function createBlog(db: Db, actor: ActivityActor, body: BlogBodyOut): Promise<Blog> {
-  const prepared = prepare(body);
+  const prepared = await prepare(body);
   const now = new Date().toISOString();
   const id = await db.transaction().execute(async (trx) => {
-    const blogId = await insertBlog(trx, await storeImages(trx, prepared), now);
+    const blogId = await insertBlog(trx, await storeImages(trx, prepared, actor.userId), now);
     const changes = diffFields(null, (await findBlogById(trx, blogId)) ?? null);
     await recordActivity(trx, { actor, action: 'create', kind: 'blog', recordId: blogId, label: body.title, changes });
     return blogId;
@@ -179,14 +192,14 @@ export async function createBlog(db: Db, actor: ActivityActor, body: BlogBodyOut
  */
 export async function updateBlog(db: Db, actor: ActivityActor, id: number, body: BlogBodyOut): Promise<Blog> {
   if (!(await findBlogById(db, id))) throw notFound(blogMessages.notFound);
-  const prepared = prepare(body);
+  const prepared = await prepare(body);
   await db.transaction().execute(async (trx) => {
     const current = await findBlogById(trx, id);
     if (!current) throw notFound(blogMessages.notFound);
     if (isStaleVersion(body.updatedAt, current.updatedAt)) {
       throw new AppError('CONFLICT', blogMessages.conflict);
     }
-    const values = await storeImages(trx, prepared);
+    const values = await storeImages(trx, prepared, actor.userId);
     await updateBlogRow(trx, id, values, nextVersion(current.updatedAt, new Date().toISOString()));
     const changes = diffFields(current, (await findBlogById(trx, id)) ?? null);
     await recordActivity(trx, { actor, action: 'update', kind: 'blog', recordId: id, label: body.title, changes });

@@ -9,7 +9,15 @@ import type { Db } from '../../platform/db/create-db.js';
  */
 export async function insertUpload(
   db: Db,
-  values: { contentType: string; byteSize: number; sha256: string; data: Buffer; now: string },
+  values: {
+    contentType: string;
+    byteSize: number;
+    sha256: string;
+    data: Buffer;
+    thumbnail: Buffer;
+    ownerUserId: number | null;
+    now: string;
+  },
 ): Promise<number> {
   const { now, ...row } = values;
   await db
@@ -28,4 +36,30 @@ export async function insertUpload(
 /** One image's bytes and content type, or undefined. */
 export function findUpload(db: Db, id: number) {
   return db.selectFrom('uploads').select(['id', 'contentType', 'data']).where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * One image's thumbnail (null when stored before thumbnails were made), with the image
+ * and its type to fall back on; undefined when there is no such image.
+ */
+export function findThumbnail(db: Db, id: number) {
+  return db
+    .selectFrom('uploads')
+    .select([
+      'contentType',
+      'thumbnail',
+      (eb) => eb.case().when('thumbnail', 'is', null).then(eb.ref('data')).end().as('data'),
+    ])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Bytes of the images `userId` uploaded (their stored, re-encoded size), read through `uploads_owner_idx`. */
+export async function uploadedBytesOf(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('uploads')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('byteSize'), eb.lit(0)).as('bytes'))
+    .where('ownerUserId', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.bytes);
 }

@@ -1,18 +1,19 @@
 import { UPLOAD_MAX_BYTES, uploadEndpoints, uploadMessages } from '@haat/contract';
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
+import { actorOf } from '../../platform/auth/access.js';
 import { AppError } from '../../platform/errors.js';
 import { registerEndpoints } from '../../platform/http/endpoints.js';
 import { errorHandler } from '../../platform/http/error-handler.js';
 import { isMultipart, MULTIPART_OVERHEAD_BYTES, readFormImage } from './multipart.js';
-import { readImage, uploadImage, uploadPath } from './uploads.service.js';
+import { readImage, readThumbnail, uploadImage, uploadPath } from './uploads.service.js';
 
 /** How long browsers and proxies may keep an image: a year; an id's bytes never change. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * Image uploads (issue 9, the blog form's featured image; `uploadEndpoints`). The body
- * is the file's bytes as sent (any content type); the type is read from the bytes. See
- * docs/decisions/0030.
+ * Image uploads (issue 9, the blog form's featured image; issue 27, products' images by
+ * admins and vendors; `uploadEndpoints`). The body is the file's bytes as sent (any
+ * content type); the type is read from the bytes. See docs/decisions/0030 and 0107.
  */
 export const uploadRoutes: FastifyPluginAsync = async (app) => {
   // This plugin's routes take bytes, never JSON (the contract's `rawBody`): the image
@@ -39,10 +40,12 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
 
   registerEndpoints(app, uploadEndpoints, {
     /**
-     * `POST /api/uploads` (the image's bytes, or a form with it in `file` or `image`) →
-     * 201 `{ success, message, _id, url, contentType, size }`. Errors: 400 empty body, or
-     * a form without the file; 413 over 2 MB; 415 not a PNG, JPEG, WebP or GIF, or not
-     * the type it claims.
+     * `POST /api/uploads` (the image's bytes, or a form with it in `file` or `image`;
+     * admins and vendors) → 201 `{ success, message, _id, url, contentType, size }`, the
+     * image re-encoded as WebP (`size` its stored bytes). Errors: 400 empty body, or a
+     * form without the file; 401/403 not signed in as staff; 413 over 2 MB, or a
+     * vendor's storage full; 415 not a PNG, JPEG, WebP or GIF, not the type it claims,
+     * or not decodable.
      */
     create: async (request) => {
       // The parser above made the body a Buffer (none when nothing was sent).
@@ -53,20 +56,36 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
         contentType && isMultipart(contentType)
           ? await readFormImage(received, contentType)
           : { bytes: received, declaredType: contentType };
-      const { id, type } = await uploadImage(app.db, bytes, declaredType);
+      const { id, type, size } = await uploadImage(
+        app.db,
+        actorOf(request),
+        bytes,
+        declaredType,
+        app.config.vendorUploadLimitBytes,
+      );
       return {
         success: true as const,
         message: uploadMessages.uploaded,
         _id: String(id),
         url: uploadPath(id),
         contentType: type,
-        size: bytes.length,
+        size,
       };
     },
 
     /** `GET /api/uploads/{id}` → the image's bytes, its type, immutable for a year. Errors: 400 malformed id; 404. */
     image: async (request, reply) => {
       const image = await readImage(app.db, request.params.id);
+      return reply
+        .header('content-type', image.contentType)
+        .header('cache-control', IMMUTABLE)
+        .header('content-disposition', 'inline')
+        .send(image.data);
+    },
+
+    /** `GET /api/uploads/{id}/thumbnail` → the thumbnail's bytes (WebP), immutable for a year. Errors: 400 malformed id; 404. */
+    thumbnail: async (request, reply) => {
+      const image = await readThumbnail(app.db, request.params.id);
       return reply
         .header('content-type', image.contentType)
         .header('cache-control', IMMUTABLE)

@@ -1,13 +1,17 @@
 import { createHash } from 'node:crypto';
 import { UPLOAD_MAX_BYTES, type UploadContentType, uploadMessages } from '@haat/contract';
+import type { Actor } from '../../platform/auth/access.js';
 import type { Db } from '../../platform/db/create-db.js';
+import { isPostgres } from '../../platform/db/dialect.js';
 import { AppError, type ErrorCode, notFound } from '../../platform/errors.js';
-import { findUpload, insertUpload } from './uploads.repository.js';
+import { type ProcessedImage, processImage, UnreadableImage } from './image-processing.js';
+import { findThumbnail, findUpload, insertUpload, uploadedBytesOf } from './uploads.repository.js';
 
 /**
- * Image uploads (issue 9; docs/decisions/0030): PNG, JPEG, WebP or GIF, recognised by
- * their first bytes (never by a name or a declared type), at most 2 MB, kept in the
- * database and served by the API at `/api/uploads/{id}`.
+ * Image uploads (issue 9; docs/decisions/0030 and 0107): PNG, JPEG, WebP or GIF,
+ * recognised by their first bytes (never by a name or a declared type), at most 2 MB,
+ * kept in the database re-encoded as WebP with a thumbnail, and served by the API at
+ * `/api/uploads/{id}` and `/api/uploads/{id}/thumbnail`.
  */
 
 /** The path the API serves an upload from. */
@@ -67,33 +71,77 @@ export function checkImage(
 }
 
 /**
- * Stores an image already checked by `checkImage`; returns its id. The same bytes
- * stored twice keep one row. Pass a transaction to store it with what refers to it.
+ * Re-encodes an image already checked by `checkImage` (`processImage`).
+ * @throws AppError UNSUPPORTED_MEDIA_TYPE (415) 'The image could not be read…' when it
+ *   cannot be decoded.
  */
-export function storeCheckedImage(db: Db, bytes: Buffer, type: UploadContentType): Promise<number> {
+export async function reencodeImage(bytes: Buffer): Promise<ProcessedImage> {
+  try {
+    return await processImage(bytes);
+  } catch (error) {
+    if (error instanceof UnreadableImage) throw new AppError('UNSUPPORTED_MEDIA_TYPE', uploadMessages.unreadable);
+    throw error;
+  }
+}
+
+/**
+ * Stores a processed image (WebP) and its thumbnail; returns its id. The same bytes
+ * stored twice keep one row (and its first owner). `ownerUserId` is the vendor's or
+ * admin's user who uploaded it, null for the store's own pictures. Pass a transaction
+ * to store it with what refers to it.
+ */
+export function storeProcessedImage(db: Db, image: ProcessedImage, ownerUserId: number | null): Promise<number> {
   return insertUpload(db, {
-    contentType: type,
-    byteSize: bytes.length,
-    sha256: createHash('sha256').update(bytes).digest('hex'),
-    data: bytes,
+    contentType: 'image/webp',
+    byteSize: image.data.length,
+    sha256: createHash('sha256').update(image.data).digest('hex'),
+    data: image.data,
+    thumbnail: image.thumbnail,
+    ownerUserId,
     now: new Date().toISOString(),
   });
 }
 
 /**
- * `POST /api/uploads`: checks and stores an image.
- * @throws AppError BAD_REQUEST (400) empty, PAYLOAD_TOO_LARGE (413) over 2 MB,
- *   UNSUPPORTED_MEDIA_TYPE (415) not an accepted image or not the type it claims. A
- *   refused image leaves nothing behind.
+ * Checks, re-encodes and stores an image from the outside (an upload, a blog post's
+ * embedded image); returns its id.
+ * @throws AppError as `checkImage` refuses, and as `reencodeImage`.
+ */
+export async function storeCheckedImage(db: Db, bytes: Buffer, ownerUserId: number | null): Promise<number> {
+  return storeProcessedImage(db, await reencodeImage(bytes), ownerUserId);
+}
+
+/**
+ * `POST /api/uploads`: checks, re-encodes and stores an image for `actor`. A vendor's
+ * images count towards `vendorLimitBytes`; the check and the insert run in one
+ * transaction that first locks the vendor's user row on PostgreSQL (SQLite runs one
+ * writer at a time), so two uploads at once cannot both pass a nearly full limit.
+ * @returns the id, the stored type (image/webp) and the stored size in bytes.
+ * @throws AppError BAD_REQUEST (400) empty, PAYLOAD_TOO_LARGE (413) over 2 MB or the
+ *   vendor's storage full, UNSUPPORTED_MEDIA_TYPE (415) not an accepted image, not the
+ *   type it claims, or not decodable. A refused image leaves nothing behind.
  */
 export async function uploadImage(
   db: Db,
+  actor: Pick<Actor, 'userId' | 'role'>,
   bytes: Buffer,
   declaredType: string | undefined,
-): Promise<{ id: number; type: UploadContentType }> {
+  vendorLimitBytes: number,
+): Promise<{ id: number; type: UploadContentType; size: number }> {
   const checked = checkImage(bytes, declaredType);
   if ('refusal' in checked) throw new AppError(checked.refusal.code, checked.refusal.message);
-  return { id: await storeCheckedImage(db, bytes, checked.type), type: checked.type };
+  const image = await reencodeImage(bytes);
+  const id = await db.transaction().execute(async (trx) => {
+    if (actor.role === 'vendor') {
+      if (isPostgres(trx))
+        await trx.selectFrom('users').select('id').where('id', '=', actor.userId).forUpdate().execute();
+      const used = await uploadedBytesOf(trx, actor.userId);
+      if (used + image.data.length > vendorLimitBytes)
+        throw new AppError('PAYLOAD_TOO_LARGE', uploadMessages.storageFull(Math.round(vendorLimitBytes / 1024 / 1024)));
+    }
+    return storeProcessedImage(trx, image, actor.userId);
+  });
+  return { id, type: 'image/webp', size: image.data.length };
 }
 
 /** `GET /api/uploads/:id`. @throws AppError NOT_FOUND (404). */
@@ -101,4 +149,16 @@ export async function readImage(db: Db, id: number): Promise<{ contentType: stri
   const row = await findUpload(db, id);
   if (!row) throw notFound(uploadMessages.notFound);
   return { contentType: row.contentType, data: Buffer.from(row.data) };
+}
+
+/**
+ * `GET /api/uploads/:id/thumbnail`: the thumbnail (WebP), or the image itself when it
+ * was stored before thumbnails were made. @throws AppError NOT_FOUND (404).
+ */
+export async function readThumbnail(db: Db, id: number): Promise<{ contentType: string; data: Buffer }> {
+  const row = await findThumbnail(db, id);
+  if (!row) throw notFound(uploadMessages.notFound);
+  return row.thumbnail
+    ? { contentType: 'image/webp', data: Buffer.from(row.thumbnail) }
+    : { contentType: row.contentType, data: Buffer.from(row.data ?? Buffer.alloc(0)) };
 }

@@ -1,21 +1,15 @@
 import { request as httpRequest } from 'node:http';
-import { uploadMessages as M, UPLOAD_MAX_BYTES } from '@haat/contract';
+import { IMAGE_MAX_EDGE, uploadMessages as M, THUMBNAIL_EDGE, UPLOAD_MAX_BYTES } from '@haat/contract';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authAs, createAdmin, createVendor, type FixtureUser } from '../../test/fixtures.js';
+import { BROKEN_PNG, IMAGES, LARGE_PNG, OTHER_PNG, PHOTO_WITH_EXIF, pngOfSize } from '../../test/images.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { sniffImageType } from './uploads.service.js';
 
 let t: TestApp;
 let admin: FixtureUser;
 let vendor: FixtureUser;
-
-/** Minimal files of each accepted type: the signature, then filler. */
-export const IMAGES = {
-  png: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('png-body')]),
-  jpeg: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('jpeg-body')]),
-  gif: Buffer.from('GIF89a-gif-body'),
-  webp: Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x10, 0, 0, 0]), Buffer.from('WEBPVP8 body')]),
-};
 
 function upload(as: FixtureUser | null, payload: Buffer | string, contentType = 'application/octet-stream') {
   return t.app.inject({
@@ -55,33 +49,93 @@ describe('sniffImageType', () => {
 });
 
 describe('POST /api/uploads', () => {
-  it('answers 401 to anonymous and 403 to a vendor, storing nothing', async () => {
+  it('answers 401 to anonymous, storing nothing; a vendor uploads as an admin does, the image theirs', async () => {
     expect((await upload(null, IMAGES.png, 'image/png')).statusCode).toBe(401);
-    const res = await upload(vendor, IMAGES.png, 'image/png');
-    expect(res.statusCode).toBe(403);
     expect(await countRows()).toBe(0);
+    const res = await upload(vendor, IMAGES.png, 'image/png');
+    expect(res.statusCode, res.body).toBe(201);
+    const row = await t.db
+      .selectFrom('uploads')
+      .select('ownerUserId')
+      .where('id', '=', Number(res.json()._id))
+      .executeTakeFirstOrThrow();
+    expect(row.ownerUserId).toBe(vendor.id);
   });
 
   for (const [name, bytes] of Object.entries(IMAGES)) {
-    it(`stores a ${name} image and serves it back with its type and a long cache header`, async () => {
+    it(`stores a ${name} image re-encoded as WebP, with a thumbnail, both served with a long cache header`, async () => {
       const res = await upload(admin, bytes, name === 'jpeg' ? 'image/jpeg' : 'application/octet-stream');
       expect(res.statusCode, res.body).toBe(201);
       const body = res.json();
-      expect(body).toMatchObject({
-        success: true,
-        message: M.uploaded,
-        contentType: `image/${name}`,
-        size: bytes.length,
-      });
+      expect(body).toMatchObject({ success: true, message: M.uploaded, contentType: 'image/webp' });
       expect(body.url).toBe(`/api/uploads/${body._id}`);
       const served = await t.app.inject({ method: 'GET', url: body.url });
       expect(served.statusCode).toBe(200);
-      expect(served.headers['content-type']).toBe(`image/${name}`);
+      expect(served.headers['content-type']).toBe('image/webp');
       expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(served.headers['x-content-type-options']).toBe('nosniff');
-      expect(served.rawPayload.equals(bytes)).toBe(true);
+      expect(served.rawPayload.length).toBe(body.size);
+      expect(sniffImageType(served.rawPayload)).toBe('image/webp');
+      expect(await sharp(served.rawPayload).metadata()).toMatchObject({ width: 40, height: 30 });
+
+      const thumbnail = await t.app.inject({ method: 'GET', url: `${body.url}/thumbnail` });
+      expect(thumbnail.statusCode).toBe(200);
+      expect(thumbnail.headers['content-type']).toBe('image/webp');
+      expect(thumbnail.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(await sharp(thumbnail.rawPayload).metadata()).toMatchObject({
+        width: THUMBNAIL_EDGE,
+        height: THUMBNAIL_EDGE,
+      });
     });
   }
+
+  it('drops EXIF and GPS, turning the photo upright by its orientation first', async () => {
+    expect((await sharp(PHOTO_WITH_EXIF).metadata()).exif).toBeDefined();
+    const res = await upload(admin, PHOTO_WITH_EXIF, 'image/jpeg');
+    expect(res.statusCode, res.body).toBe(201);
+    const served = await t.app.inject({ method: 'GET', url: res.json().url });
+    const stored = await sharp(served.rawPayload).metadata();
+    expect(stored).toMatchObject({ format: 'webp', width: 20, height: 60 });
+    expect(stored.exif).toBeUndefined();
+    expect(stored.orientation).toBeUndefined();
+    expect(served.rawPayload.includes(Buffer.from('HaatTestCamera'))).toBe(false);
+  });
+
+  it(`scales an image down to ${IMAGE_MAX_EDGE} px on its longer edge, keeping its shape`, async () => {
+    const res = await upload(admin, LARGE_PNG, 'image/png');
+    expect(res.statusCode, res.body).toBe(201);
+    const served = await t.app.inject({ method: 'GET', url: res.json().url });
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ width: IMAGE_MAX_EDGE, height: 400 });
+  });
+
+  it('refuses bytes that start as a PNG but cannot be read with 415, storing nothing', async () => {
+    const before = await countRows();
+    const res = await upload(admin, BROKEN_PNG, 'image/png');
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ success: false, code: 'UNSUPPORTED_MEDIA_TYPE', message: M.unreadable });
+    expect(await countRows()).toBe(before);
+  });
+
+  it('answers an image stored before thumbnails were made for its thumbnail', async () => {
+    const id = await t.db
+      .insertInto('uploads')
+      .values({
+        contentType: 'image/png',
+        byteSize: OTHER_PNG.length,
+        sha256: 'stored-before-thumbnails',
+        data: OTHER_PNG,
+        createdAt: new Date().toISOString(),
+        updatedAt: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const thumbnail = await t.app.inject({ method: 'GET', url: `/api/uploads/${id.id}/thumbnail` });
+    expect(thumbnail.statusCode).toBe(200);
+    expect(thumbnail.headers['content-type']).toBe('image/png');
+    expect(thumbnail.rawPayload.equals(OTHER_PNG)).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: '/api/uploads/2147483647/thumbnail' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/uploads/2147483648/thumbnail' })).statusCode).toBe(400);
+  });
 
   it('keeps one row for the same bytes uploaded twice', async () => {
     const first = (await upload(admin, IMAGES.png)).json();
@@ -117,13 +171,11 @@ describe('POST /api/uploads', () => {
 
   it('refuses an image over 2 MB with 413, storing nothing, and takes one of exactly 2 MB', async () => {
     const before = await countRows();
-    const big = Buffer.concat([IMAGES.png, Buffer.alloc(UPLOAD_MAX_BYTES - IMAGES.png.length + 1, 1)]);
-    const res = await upload(admin, big, 'image/png');
+    const res = await upload(admin, pngOfSize(UPLOAD_MAX_BYTES + 1), 'image/png');
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ success: false, code: 'PAYLOAD_TOO_LARGE', message: M.tooLarge });
     expect(await countRows()).toBe(before);
-    const exact = Buffer.concat([IMAGES.png, Buffer.alloc(UPLOAD_MAX_BYTES - IMAGES.png.length, 2)]);
-    expect((await upload(admin, exact, 'image/png')).statusCode).toBe(201);
+    expect((await upload(admin, pngOfSize(UPLOAD_MAX_BYTES), 'image/png')).statusCode).toBe(201);
   });
 });
 
@@ -144,9 +196,8 @@ describe('POST /api/uploads as a form (issue 23: multipart/form-data)', () => {
     const body = await form(field, IMAGES.webp, 'image/webp', { caption: 'a note' });
     const res = await upload(admin, body.payload, body.contentType);
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ success: true, contentType: 'image/webp', size: IMAGES.webp.length });
-    const image = await t.app.inject({ method: 'GET', url: res.json().url });
-    expect(image.rawPayload.equals(IMAGES.webp)).toBe(true);
+    const raw = await upload(admin, IMAGES.webp, 'image/webp');
+    expect(res.json()).toMatchObject({ success: true, contentType: 'image/webp', _id: raw.json()._id });
   });
 
   it('refuses a form without the file in file or image with 400, storing nothing', async () => {
@@ -165,7 +216,7 @@ describe('POST /api/uploads as a form (issue 23: multipart/form-data)', () => {
     const before = await countRows();
     const fake = await form('file', Buffer.from('<svg/>'), 'image/png');
     expect((await upload(admin, fake.payload, fake.contentType)).json()).toMatchObject({ message: M.typeMismatch });
-    const big = await form('file', Buffer.concat([IMAGES.png, Buffer.alloc(UPLOAD_MAX_BYTES, 1)]));
+    const big = await form('file', pngOfSize(UPLOAD_MAX_BYTES + 1));
     const res = await upload(admin, big.payload, big.contentType);
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: M.tooLarge });
@@ -247,6 +298,50 @@ describe('GET /api/uploads/:id', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/uploads/2147483647' })).statusCode).toBe(404);
     for (const id of ['2147483648', '1e3', 'x', '0']) {
       expect((await t.app.inject({ method: 'GET', url: `/api/uploads/${id}` })).statusCode, id).toBe(400);
+    }
+  });
+});
+
+describe("a vendor's storage limit (issue 27)", () => {
+  it('refuses an upload past VENDOR_UPLOAD_LIMIT_MB with 413 naming the limit; other vendors and admins are not held', async () => {
+    const limited = await createTestApp({ VENDOR_UPLOAD_LIMIT_MB: '1' });
+    try {
+      const owner = await createVendor(limited.db, { email: 'full.vendor@example.test' });
+      const other = await createVendor(limited.db, { email: 'other.vendor@example.test' });
+      const staff = await createAdmin(limited.db);
+      // Random pixels do not compress: each image keeps most of its bytes as WebP.
+      const noise = (seed: number) =>
+        sharp(Buffer.from(Array.from({ length: 400 * 400 * 3 }, (_, i) => (i * 7919 + seed * 104_729) % 251)), {
+          raw: { width: 400, height: 400, channels: 3 },
+        })
+          .png()
+          .toBuffer();
+      const send = async (as: FixtureUser, bytes: Buffer) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/uploads',
+          headers: { ...authAs(limited.app, as), 'content-type': 'image/png' },
+          payload: bytes,
+        });
+      let seed = 0;
+      let refused = await send(owner, await noise(seed));
+      while (refused.statusCode === 201 && seed < 40) {
+        seed += 1;
+        refused = await send(owner, await noise(seed));
+      }
+      expect(refused.statusCode, refused.body).toBe(413);
+      expect(refused.json()).toEqual({ success: false, code: 'PAYLOAD_TOO_LARGE', message: M.storageFull(1) });
+      const used = await limited.db
+        .selectFrom('uploads')
+        .select((eb) => eb.fn.sum<number | string>('byteSize').as('bytes'))
+        .where('ownerUserId', '=', owner.id)
+        .executeTakeFirstOrThrow();
+      expect(Number(used.bytes)).toBeLessThanOrEqual(1024 * 1024);
+      expect(Number(used.bytes)).toBeGreaterThan(0);
+      expect((await send(other, await noise(seed))).statusCode).toBe(201);
+      expect((await send(staff, await noise(seed + 1))).statusCode).toBe(201);
+    } finally {
+      await limited.close();
     }
   });
 });

@@ -109,6 +109,8 @@ export interface ProductImagesTable extends Timestamps {
   /** 0-based order in the product's gallery. */
   position: number;
   url: string;
+  /** The address a catalog import gave the picture, kept when the store's own image replaced it. */
+  sourceUrl: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /**
@@ -418,6 +420,10 @@ export interface UploadsTable extends Timestamps {
   /** Hex SHA-256 of the bytes; unique. */
   sha256: string;
   data: Buffer;
+  /** A small WebP for lists; null for images stored before thumbnails were made. */
+  thumbnail: ColumnType<Buffer | null, Buffer | null | undefined, Buffer | null>;
+  /** Who uploaded it; null for the store's own images. A vendor's count towards their limit. */
+  ownerUserId: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /**
