@@ -4,13 +4,13 @@ import {
   idParams,
   idString,
   isImageAddress,
-  UPLOAD_PATH_PATTERN,
   isoDateTime,
   messageResponse,
   NUL_CHARACTER_MESSAGE,
   pageInfo,
   pageQuery,
   requiredText,
+  UPLOAD_PATH_PATTERN,
   versionInput,
 } from './common.js';
 import { endpoint } from './endpoint.js';
