@@ -389,3 +389,46 @@ describe('seedDemoStoreIfEmpty', () => {
     expect(await n(t.db.selectFrom('users').select(all).where('role', '=', 'admin'))).toBe(1);
   });
 });
+
+describe('the demo store’s pictures (issue 27)', () => {
+  it('gives every product, category, banner, post and the logo a picture the API serves, keeping the catalog’s address aside', async () => {
+    const images = await t.db
+      .selectFrom('productImages')
+      .select(['productId', 'position', 'url', 'sourceUrl'])
+      .execute();
+    expect(await n(t.db.selectFrom('products').select(all))).toBe(images.length);
+    for (const image of images) {
+      expect(image.url).toMatch(/^\/api\/uploads\/\d+$/);
+      expect(image.position).toBe(0);
+    }
+    expect(images.filter((image) => image.sourceUrl?.startsWith('http://img')).length).toBeGreaterThan(700);
+
+    const categories = await t.db.selectFrom('categories').select('imageUrl').execute();
+    const banners = await t.db.selectFrom('websiteBanners').select('imageUrl').execute();
+    const blogs = await t.db.selectFrom('blogs').select('image').execute();
+    const site = await t.db
+      .selectFrom('websiteConfig')
+      .select(['logoUrl', 'salesBannerLogoUrl'])
+      .executeTakeFirstOrThrow();
+    const addresses = [
+      ...categories.map((row) => row.imageUrl),
+      ...banners.map((row) => row.imageUrl),
+      ...blogs.map((row) => row.image),
+      site.logoUrl,
+      site.salesBannerLogoUrl,
+    ];
+    for (const address of addresses) expect(address).toMatch(/^\/api\/uploads\/\d+$/);
+
+    // Each is a WebP with its thumbnail, served by the API itself.
+    for (const address of [images[0]?.url, categories[0]?.imageUrl, banners[0]?.imageUrl, site.logoUrl]) {
+      const served = await t.app.inject({ method: 'GET', url: address as string });
+      expect(served.statusCode, String(address)).toBe(200);
+      expect(served.headers['content-type']).toBe('image/webp');
+      const thumbnail = await t.app.inject({ method: 'GET', url: `${address}/thumbnail` });
+      expect(thumbnail.statusCode).toBe(200);
+      expect(thumbnail.rawPayload.length).toBeLessThan(served.rawPayload.length + 1);
+    }
+    // The store made them: they count towards no vendor's storage.
+    expect(await n(t.db.selectFrom('uploads').select(all).where('ownerUserId', 'is not', null))).toBe(0);
+  });
+});

@@ -22,6 +22,11 @@ const MAX_INPUT_PIXELS = 60_000_000;
 /** WebP quality of the image and of its thumbnail. */
 const QUALITY = 82;
 const THUMBNAIL_QUALITY = 75;
+/**
+ * WebP effort (0–6) for drawings the store renders itself: flat colours compress well
+ * at 2, which encodes twice as fast as the default 4 (a demo store's 747 pictures).
+ */
+const DRAWING_EFFORT = 2;
 
 /** Raised when the bytes cannot be decoded as an image (cut short, damaged, too many pixels). */
 export class UnreadableImage extends Error {
@@ -54,8 +59,28 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   }
 }
 
-/** Renders an SVG document (the store's own pictures) to an image as `processImage` keeps it. */
+/**
+ * Renders an SVG document (the store's own pictures) once, then encodes it as
+ * `processImage` keeps an image: WebP at its own size (at most `IMAGE_MAX_EDGE`) and the
+ * square thumbnail.
+ */
 export async function renderSvg(svg: string): Promise<ProcessedImage> {
-  const png = await sharp(Buffer.from(svg)).png().toBuffer();
-  return processImage(png);
+  const { data: pixels, info } = await sharp(Buffer.from(svg)).raw().toBuffer({ resolveWithObject: true });
+  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+  const [data, thumbnail] = await Promise.all([
+    sharp(pixels, raw)
+      .resize({ width: IMAGE_MAX_EDGE, height: IMAGE_MAX_EDGE, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: QUALITY, effort: DRAWING_EFFORT })
+      .toBuffer(),
+    sharp(pixels, raw)
+      .resize({ width: THUMBNAIL_EDGE, height: THUMBNAIL_EDGE, fit: 'cover' })
+      .webp({ quality: THUMBNAIL_QUALITY, effort: DRAWING_EFFORT })
+      .toBuffer(),
+  ]);
+  return {
+    data,
+    thumbnail,
+    width: Math.min(info.width, IMAGE_MAX_EDGE),
+    height: Math.min(info.height, IMAGE_MAX_EDGE),
+  };
 }

@@ -192,9 +192,27 @@ export const DEMO_WEBSITE = {
   email: 'support@haat.example.com',
   address: '3rd Floor, Prestige Tower, 12 Residency Road, Bengaluru, Karnataka 560025',
   banners: [
-    { imageFrom: 'Clothing', anchorLink: 'https://haat.example.com/collections/ethnic-wear', isActive: true },
-    { imageFrom: 'Jewellery', anchorLink: 'https://haat.example.com/collections/jewellery', isActive: true },
-    { imageFrom: 'Watches', anchorLink: 'https://haat.example.com/collections/watches', isActive: false },
+    {
+      imageFrom: 'Clothing',
+      headline: 'Festive ethnic wear',
+      line: 'Kurtas, stoles and more from our sellers',
+      anchorLink: 'https://haat.example.com/collections/ethnic-wear',
+      isActive: true,
+    },
+    {
+      imageFrom: 'Jewellery',
+      headline: 'Jewellery for every day',
+      line: 'Rings, earrings and necklaces',
+      anchorLink: 'https://haat.example.com/collections/jewellery',
+      isActive: true,
+    },
+    {
+      imageFrom: 'Watches',
+      headline: 'Watches',
+      line: 'Analog, digital and smart',
+      anchorLink: 'https://haat.example.com/collections/watches',
+      isActive: false,
+    },
   ],
   socialLinks: [
     { platform: 'facebook', url: 'https://www.facebook.com/haatstore' },

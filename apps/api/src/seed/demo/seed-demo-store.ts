@@ -9,6 +9,8 @@ import {
 } from '../../features/orders/order-corrections.service.js';
 import { advanceOrderStatusInTransaction } from '../../features/orders/order-status.service.js';
 import { createPayouts, decidePayout } from '../../features/payouts/payouts.service.js';
+import { renderSvg } from '../../features/uploads/image-processing.js';
+import { storeProcessedImage, uploadPath } from '../../features/uploads/uploads.service.js';
 import type { Actor } from '../../platform/auth/access.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import type { Db } from '../../platform/db/create-db.js';
@@ -17,6 +19,8 @@ import { applyCatalogPlan } from '../catalog/apply.js';
 import { parseCatalogCsv } from '../catalog/parse.js';
 import { keyOf, planCatalogImport } from '../catalog/plan.js';
 import { DEMO_CATALOG_CSV } from '../demo-assets.js';
+import { pictureCatalog } from '../pictures/picture-catalog.js';
+import { bannerSvg, logoSvg } from '../pictures/pictures.js';
 import { catalogStates } from './catalog-states.js';
 import { DEMO_BLOGS, DEMO_WEBSITE, makeContacts } from './content.js';
 import { demoCoupons } from './coupons.js';
@@ -449,13 +453,27 @@ export function couponRestrictions(categoryIds: Map<string, number>, products: S
   };
 }
 
-/** Blog posts, contact messages and the website configuration. */
+/** The storefront's own pictures: its logo and a banner for each of `DEMO_WEBSITE.banners`, stored as uploads. */
+async function pictureStorefront(trx: Db): Promise<{ logo: string; banners: string[] }> {
+  const store = async (svg: string) => uploadPath(await storeProcessedImage(trx, await renderSvg(svg), null));
+  const logo = await store(logoSvg('Haat'));
+  const banners: string[] = [];
+  for (const banner of DEMO_WEBSITE.banners)
+    banners.push(await store(bannerSvg({ headline: banner.headline, line: banner.line, category: banner.imageFrom })));
+  return { logo, banners };
+}
+
+/**
+ * Blog posts, contact messages and the website configuration, with the store's own
+ * pictures: a post shows its category's picture, the site its logo and banners.
+ */
 export async function insertContent(
   trx: Db,
   faker: typeof fakerEN_IN,
   now: Date,
   imageOfCategory: (name: string) => string | null,
 ): Promise<void> {
+  const pictures = await pictureStorefront(trx);
   await trx
     .insertInto('blogs')
     .values(
@@ -476,13 +494,13 @@ export async function insertContent(
     .execute();
 
   const at = isoDaysAgo(now, 400);
-  const { salesBanner, banners, socialLinks, ...site } = DEMO_WEBSITE;
+  const { salesBanner, banners, socialLinks, ...site } = { ...DEMO_WEBSITE, logoUrl: pictures.logo };
   await trx
     .insertInto('websiteConfig')
     .values({
       id: 1,
       ...site,
-      salesBannerLogoUrl: salesBanner.logoUrl,
+      salesBannerLogoUrl: pictures.logo,
       salesBannerBackgroundColor: salesBanner.backgroundColor,
       salesBannerTextColor: salesBanner.textColor,
       salesBannerDiscountText: salesBanner.discountText,
@@ -496,7 +514,7 @@ export async function insertContent(
     .insertInto('websiteBanners')
     .values(
       banners.map((banner, index) => ({
-        imageUrl: imageOfCategory(banner.imageFrom) ?? DEMO_WEBSITE.logoUrl,
+        imageUrl: pictures.banners[index] ?? pictures.logo,
         anchorLink: banner.anchorLink,
         isActive: banner.isActive,
         displayOrder: index,
@@ -536,6 +554,7 @@ export async function seedDemoStore(
     const demoVendorKey = DEMO_VENDORS[0]?.key as string;
     const states = catalogStates(faker, plan.creates, { vendorIds, demoVendorKey, adminId, now });
     const catalog = await applyCatalogPlan(trx, plan, { now, newProductState: (_, index) => states[index] ?? {} });
+    const { categoryPictures } = await pictureCatalog(trx, now);
     const products = await sellableProducts(trx);
 
     const customers = makeCustomers(
@@ -575,13 +594,9 @@ export async function seedDemoStore(
     });
     const stock = await trx.selectFrom('products').select(['id', 'stockQuantity']).execute();
 
-    const categoryImages = new Map<number, string>();
-    for (const product of products)
-      if (product.image && !categoryImages.has(product.categoryId))
-        categoryImages.set(product.categoryId, product.image);
     await insertContent(trx, faker, now, (name) => {
       const id = catalog.categoryIds.get(keyOf(name));
-      return id === undefined ? null : (categoryImages.get(id) ?? null);
+      return id === undefined ? null : (categoryPictures.get(id) ?? null);
     });
 
     return {
