@@ -39,7 +39,7 @@ export function fakeApi(routes: Record<string, Handler>) {
       const url = new URL(request ? request.url : String(input), 'http://localhost');
       const method = request ? request.method : (init?.method ?? 'GET');
       const text = request ? await request.text() : init?.body ? String(init.body) : '';
-      const call = { method, url, body: text ? JSON.parse(text) : undefined };
+      const call = { method, url, body: text ? jsonOrText(text) : undefined };
       calls.push(call);
       const handler = routes[`${method} ${url.pathname}`];
       const answer = handler
@@ -56,6 +56,15 @@ export function fakeApi(routes: Record<string, Handler>) {
     calls,
     callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.url.pathname === path),
   };
+}
+
+/** A request body as JSON when it is, else its text (an uploaded file's bytes). */
+function jsonOrText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }
 
 const base64Url = (value: unknown) => btoa(JSON.stringify(value)).replaceAll('=', '');

@@ -1,16 +1,24 @@
+import { thumbnailOf } from '@haat/contract';
 import { ImageOff } from 'lucide-react';
 import { useState } from 'react';
 
-/** An image that shows a placeholder when it is missing or fails to load (spec section 8). */
+/**
+ * An image that shows a placeholder when it is missing or fails to load (spec section
+ * 8). With `thumbnail`, an uploaded image shows its small thumbnail (issue 27: a list
+ * of 50 products downloads 50 small pictures, not 50 photos).
+ */
 export function ImageWithFallback({
-  src,
+  src: address,
   alt,
   className = '',
+  thumbnail = false,
 }: {
   src: string | null | undefined;
   alt: string;
   className?: string;
+  thumbnail?: boolean;
 }) {
+  const src = address && thumbnail ? thumbnailOf(address) : address;
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   if (!src || failedSrc === src) {
     return (
@@ -24,6 +32,13 @@ export function ImageWithFallback({
     );
   }
   return (
-    <img src={src} alt={alt} loading="lazy" className={`object-cover ${className}`} onError={() => setFailedSrc(src)} />
+    <img
+      src={src}
+      alt={alt}
+      loading="lazy"
+      decoding="async"
+      className={`object-cover ${className}`}
+      onError={() => setFailedSrc(src)}
+    />
   );
 }

@@ -1,6 +1,7 @@
-import { type BlogBody, uploadMessages } from '@haat/contract';
+import type { BlogBody } from '@haat/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, client, queries } from '../../lib/api-client';
+import { client, queries } from '../../lib/api-client';
+import { uploadImage } from '../../lib/upload-image';
 import { useCursorList } from '../../lib/use-cursor-list';
 
 /** Posts per page of the card grid. */
@@ -51,25 +52,6 @@ export function useDeleteBlog() {
     mutationFn: (id: string) => client.blogs.remove({ params: { id } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: queries.blogs.list.key() }),
   });
-}
-
-/**
- * `POST /api/uploads` with the file's bytes as the body. The server reads the type
- * from the bytes; the file's own type is sent so a file that lies is refused.
- * @throws ApiError with the server's message ('Images must be at most 2 MB', ...).
- */
-export async function uploadImage(file: File) {
-  // A file of no known type goes as plain bytes, as the server expects of one.
-  const bytes = file.type ? file : new Blob([file], { type: 'application/octet-stream' });
-  try {
-    return await client.uploads.create({ body: bytes });
-  } catch (error) {
-    // An answer without the server's words (a proxy's 413, say) reads as the upload rule.
-    if (error instanceof ApiError && error.code === 'UNKNOWN' && error.status !== 0) {
-      throw new ApiError(uploadMessages.notImage, error.status, error.code);
-    }
-    throw error;
-  }
 }
 
 /** Uploads a featured image. */

@@ -103,6 +103,7 @@ function CategoryRow({
       <div className="flex items-center gap-4 px-4 py-3">
         <ImageWithFallback
           src={category.imageUrl}
+          thumbnail
           alt={category.name}
           className="h-12 w-12 shrink-0 rounded-lg border border-slate-200"
         />

@@ -95,6 +95,7 @@ export function OrderDetailPage() {
                 <li key={line._id} className="flex items-center gap-4 py-3">
                   <ImageWithFallback
                     src={line.product.images[0]}
+                    thumbnail
                     alt={line.product.name}
                     className="h-14 w-14 shrink-0 rounded-lg border border-slate-200"
                   />

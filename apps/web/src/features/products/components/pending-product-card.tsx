@@ -53,7 +53,7 @@ export function PendingProductCard({
       aria-labelledby={headingId}
       className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
     >
-      <ImageWithFallback src={product.images[0]} alt={product.name} className="h-40 w-full" />
+      <ImageWithFallback src={product.images[0]} thumbnail alt={product.name} className="h-40 w-full" />
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex flex-wrap items-center gap-2">
           <Badge tone="blue">{product.vendor ? product.vendor.businessName || product.vendor.name : 'Admin'}</Badge>

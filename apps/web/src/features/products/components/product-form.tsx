@@ -335,7 +335,7 @@ export function ProductForm({
         </FormSection>
       )}
 
-      <FormSection title="Product Images" description="Add images by URL.">
+      <FormSection title="Product Images" description="Upload images or add them by URL. The first is the main image.">
         <ImageUrlList
           images={images}
           onChange={(next) => setValue('images', next, { shouldDirty: true, shouldValidate: Boolean(errors.images) })}

@@ -77,6 +77,7 @@ function columnsFor({
         <div className="flex items-center gap-3">
           <ImageWithFallback
             src={product.images[0]}
+            thumbnail
             alt={product.name}
             className="h-12 w-12 shrink-0 rounded-lg border border-slate-200"
           />

@@ -226,7 +226,12 @@ export function BannersSection({ config, saving, onSave }: SectionProps<'banners
               aria-label={`Banner ${index + 1}`}
               className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-2"
             >
-              <ImageWithFallback src={banner.imageUrl} alt={`Banner ${index + 1}`} className="h-12 w-24 rounded" />
+              <ImageWithFallback
+                src={banner.imageUrl}
+                thumbnail
+                alt={`Banner ${index + 1}`}
+                className="h-12 w-24 rounded"
+              />
               <div className="min-w-0 flex-1 text-sm">
                 <p className="truncate text-slate-800">{banner.imageUrl}</p>
                 <p className="truncate text-slate-500">{banner.anchorLink}</p>
