@@ -82,6 +82,14 @@ const nextSort = (current: DataTableSort | null | undefined, column: string): Da
   return current.direction === 'asc' ? { column, direction: 'desc' } : null;
 };
 
+/** A column's width when it names none, in px. */
+const DEFAULT_COLUMN_WIDTH = 150;
+
+/** The least width of a table of `columns`: the sum of their `size`s (`DEFAULT_COLUMN_WIDTH` for one with none). */
+export function minimumWidth<TData>(columns: readonly ColumnDef<TData>[]): number {
+  return columns.reduce((sum, column) => sum + (column.size ?? DEFAULT_COLUMN_WIDTH), 0);
+}
+
 /**
  * A list of records shown two ways (issue 12): from 768 px up, a table that renders
  * only the rows in view, so tens of thousands of loaded rows scroll as smoothly as a few
@@ -235,7 +243,10 @@ function VirtualTable<TData>({
       <table
         aria-label={label}
         aria-rowcount={totalRows === 'unknown' ? -1 : (totalRows ?? rows.length) + 1}
-        className="w-full min-w-[68rem] table-fixed border-collapse text-left text-sm"
+        // As wide as its columns' widths at the least (a narrower box scrolls it), so a
+        // list whose columns fit 1280 px fits it (issue 27).
+        style={{ minWidth: minimumWidth(columns) }}
+        className="w-full table-fixed border-collapse text-left text-sm"
       >
         <thead className="sticky top-0 z-10 bg-slate-50 text-xs uppercase tracking-wide text-slate-500 shadow-[0_1px_0_0_rgb(226_232_240)]">
           {table.getHeaderGroups().map((group) => (

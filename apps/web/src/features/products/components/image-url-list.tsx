@@ -118,6 +118,7 @@ export function ImageUrlList({
 
   return (
     <div className="space-y-4">
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping files is the pointer's shortcut; the Choose Images button inside is the way for the keyboard and screen readers. */}
       <div
         onDragOver={(event) => {
           event.preventDefault();

@@ -3,7 +3,6 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Check, Copy, Pencil, Trash2, X } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button';
 import { DataTable, type DataTableSort, LongText } from '../../../components/ui/data-table';
 import { ImageWithFallback } from '../../../components/ui/image-with-fallback';
 import { notify } from '../../../components/ui/notify';
@@ -70,8 +69,10 @@ function columnsFor({
     {
       id: 'product',
       header: 'Product',
-      // Widths are proportions: a wider screen widens every column alike.
-      size: 280,
+      // Widths are proportions: a wider screen widens every column alike. The columns
+      // add up to 970 px for an admin, so the list fits 1280 px with the sidebar open
+      // (issue 27).
+      size: isAdmin ? 280 : 320,
       meta: { card: 'title', sortable: true },
       cell: ({ row: { original: product } }) => (
         <div className="flex items-center gap-3">
@@ -84,27 +85,8 @@ function columnsFor({
           <div className="min-w-0 flex-1">
             <LongText text={product.name} className="font-medium text-slate-900" />
             <LongText text={product.brand} className="text-xs text-slate-500" />
+            <SkuLine sku={product.sku} />
           </div>
-        </div>
-      ),
-    },
-    {
-      id: 'sku',
-      header: 'SKU',
-      size: 150,
-      // The whole SKU, broken anywhere it must, and a button that copies it (issue 12).
-      cell: ({ row: { original: product } }) => (
-        <div className="flex items-start gap-1">
-          <span className="min-w-0 font-mono text-xs text-slate-600 [overflow-wrap:anywhere]">{product.sku}</span>
-          <button
-            type="button"
-            aria-label={`Copy SKU ${product.sku}`}
-            title="Copy SKU"
-            onClick={() => void copySku(product.sku)}
-            className="-my-1 shrink-0 rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
-          >
-            <Copy className="h-3.5 w-3.5" aria-hidden />
-          </button>
         </div>
       ),
     },
@@ -113,7 +95,7 @@ function columnsFor({
           {
             id: 'vendor',
             header: 'Vendor',
-            size: 150,
+            size: 120,
             // Admin-owned products have no vendor: the store sells them itself.
             cell: ({ row: { original: product } }) => (
               <LongText
@@ -127,7 +109,7 @@ function columnsFor({
     {
       id: 'price',
       header: 'Price',
-      size: 130,
+      size: 120,
       meta: { sortable: true },
       cell: ({ row: { original: product } }) => (
         <div>
@@ -141,7 +123,7 @@ function columnsFor({
     {
       id: 'category',
       header: 'Category',
-      size: 160,
+      size: 130,
       cell: ({ row: { original: product } }) => (
         <div className="min-w-0">
           <LongText text={product.category.name} className="text-slate-800" />
@@ -152,86 +134,99 @@ function columnsFor({
     {
       id: 'status',
       header: 'Status',
-      size: 130,
+      size: 150,
+      // Status, stock and approval together: one column says where the product stands.
       cell: ({ row: { original: product } }) => (
         <div className="flex flex-col items-start gap-1">
-          {/* A rejected product shows one state, Rejected, in the Approval column (issue 12). */}
+          {/* A rejected product shows one state, Rejected (issue 12). */}
           {product.approvalStatus !== 'rejected' && <ProductStatusBadge status={product.status} />}
           <StockBadge quantity={product.stockQuantity} />
+          <ApprovalBadge status={product.approvalStatus} />
+          <ReviewNote product={product} />
         </div>
       ),
-    },
-    {
-      id: 'approval',
-      header: 'Approval',
-      size: isAdmin ? 200 : 140,
-      cell: ({ row: { original: product } }) => {
-        const busy = reviewingId === product._id;
-        return (
-          <div className="flex flex-col items-start gap-1.5">
-            <ApprovalBadge status={product.approvalStatus} />
-            <ReviewNote product={product} />
-            {isAdmin && (
-              <div className="flex gap-1.5">
-                {product.approvalStatus !== 'approved' && (
-                  <Button
-                    size="sm"
-                    variant="success"
-                    disabled={busy}
-                    aria-label={`Approve ${product.name}`}
-                    onClick={() => onReview(product, true)}
-                  >
-                    <Check className="h-3.5 w-3.5" aria-hidden />
-                    Approve
-                  </Button>
-                )}
-                {product.approvalStatus !== 'rejected' && (
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    disabled={busy}
-                    aria-label={`Reject ${product.name}`}
-                    onClick={() => onReview(product, false)}
-                  >
-                    <X className="h-3.5 w-3.5" aria-hidden />
-                    Reject
-                  </Button>
-                )}
-              </div>
-            )}
-          </div>
-        );
-      },
     },
     {
       id: 'actions',
       header: () => <span className="sr-only">Actions</span>,
-      // Two 32 px icon buttons, their gap and the cell's padding: 100 px at the least.
-      size: 112,
+      // Up to four 32 px icon buttons (Approve, Reject, Edit, Delete), their gaps and the cell's padding.
+      size: isAdmin ? 170 : 100,
       meta: { className: 'text-right', card: 'actions', label: 'Actions' },
-      cell: ({ row: { original: product } }) => (
-        <div className="flex justify-end gap-1">
-          <Link
-            to={paths.products.edit(product._id)}
-            aria-label={`Edit ${product.name}`}
-            title="Edit"
-            className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
-          >
-            <Pencil className="h-4 w-4" aria-hidden />
-          </Link>
-          <button
-            type="button"
-            aria-label={`Delete ${product.name}`}
-            title="Delete"
-            onClick={() => onDelete(product)}
-            className="rounded-lg p-2 text-red-600 hover:bg-red-50"
-          >
-            <Trash2 className="h-4 w-4" aria-hidden />
-          </button>
-        </div>
-      ),
+      cell: ({ row: { original: product } }) => {
+        const busy = reviewingId === product._id;
+        return (
+          <div className="flex flex-wrap justify-end gap-0.5">
+            {isAdmin && product.approvalStatus !== 'approved' && (
+              <button
+                type="button"
+                disabled={busy}
+                aria-label={`Approve ${product.name}`}
+                title="Approve"
+                onClick={() => onReview(product, true)}
+                className={`${iconAction} text-emerald-700 hover:bg-emerald-50`}
+              >
+                <Check className="h-4 w-4" aria-hidden />
+              </button>
+            )}
+            {isAdmin && product.approvalStatus !== 'rejected' && (
+              <button
+                type="button"
+                disabled={busy}
+                aria-label={`Reject ${product.name}`}
+                title="Reject"
+                onClick={() => onReview(product, false)}
+                className={`${iconAction} text-amber-700 hover:bg-amber-50`}
+              >
+                <X className="h-4 w-4" aria-hidden />
+              </button>
+            )}
+            <Link
+              to={paths.products.edit(product._id)}
+              aria-label={`Edit ${product.name}`}
+              title="Edit"
+              className={`${iconAction} text-slate-600 hover:bg-slate-100 hover:text-slate-900`}
+            >
+              <Pencil className="h-4 w-4" aria-hidden />
+            </Link>
+            <button
+              type="button"
+              aria-label={`Delete ${product.name}`}
+              title="Delete"
+              onClick={() => onDelete(product)}
+              className={`${iconAction} text-red-600 hover:bg-red-50`}
+            >
+              <Trash2 className="h-4 w-4" aria-hidden />
+            </button>
+          </div>
+        );
+      },
     },
   ];
+}
+
+/** A row's icon action: 32 px in the table, thumb-sized (44 px) on a phone's card. */
+const iconAction =
+  'inline-flex items-center justify-center rounded-lg p-2 disabled:cursor-not-allowed disabled:opacity-50 max-md:h-11 max-md:w-11';
+
+/** The whole SKU on one line under the product's name, with a button that copies it (issue 12). */
+function SkuLine({ sku }: { sku: string }) {
+  return (
+    <div className="flex min-w-0 items-center gap-1">
+      <span className="min-w-0 truncate font-mono text-xs text-slate-600" title={sku}>
+        <span className="sr-only">SKU </span>
+        {sku}
+      </span>
+      <button
+        type="button"
+        aria-label={`Copy SKU ${sku}`}
+        title="Copy SKU"
+        onClick={() => void copySku(sku)}
+        className="shrink-0 rounded p-0.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+      >
+        <Copy className="h-3.5 w-3.5" aria-hidden />
+      </button>
+    </div>
+  );
 }
 
 /**

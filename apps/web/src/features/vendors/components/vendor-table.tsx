@@ -173,16 +173,19 @@ export function VendorTable({ vendors, total, hasMore, loadingMore, onEndReached
       {
         id: 'vendor',
         header: 'Vendor',
+        size: 240,
+        // The whole e-mail, broken where it must (issue 27: a cut address cannot be read).
         cell: ({ row }) => (
           <div className="min-w-0">
             <p className="truncate font-medium text-slate-900">{row.original.name}</p>
-            <p className="truncate text-xs text-slate-500">{row.original.email}</p>
+            <p className="text-xs text-slate-500 [overflow-wrap:anywhere]">{row.original.email}</p>
           </div>
         ),
       },
       {
         id: 'business',
         header: 'Business',
+        size: 190,
         cell: ({ row }) => (
           <div className="min-w-0">
             <p className="truncate text-slate-900">{row.original.businessName}</p>
@@ -195,6 +198,7 @@ export function VendorTable({ vendors, total, hasMore, loadingMore, onEndReached
       {
         id: 'contact',
         header: 'Contact',
+        size: 150,
         cell: ({ row }) => (
           <div>
             <p className="text-slate-900">{row.original.phoneNumber}</p>
@@ -202,7 +206,7 @@ export function VendorTable({ vendors, total, hasMore, loadingMore, onEndReached
           </div>
         ),
       },
-      { id: 'registered', header: 'Registered', size: 130, cell: ({ row }) => formatDate(row.original.createdAt) },
+      { id: 'registered', header: 'Registered', size: 120, cell: ({ row }) => formatDate(row.original.createdAt) },
       {
         id: 'status',
         header: 'Status',
