@@ -82,8 +82,9 @@ test('a coupon made on screen discounts a storefront order, which the admin walk
   await page.getByLabel('Description').fill('E2E capped category coupon');
   await page.getByLabel('Discount Value (%)').fill('20');
   await page.getByLabel('Maximum Discount (Rs.)').fill('150');
-  await page.getByLabel('Start Date').fill(isoDay(0));
-  await page.getByLabel('End Date').fill(isoDay(30));
+  // Days are typed the store's way, day before month (issue 27).
+  await page.getByLabel('Start Date').fill(isoDay(0).split('-').reverse().join('/'));
+  await page.getByLabel('End Date').fill(isoDay(30).split('-').reverse().join('/'));
   await page.getByLabel('Search categories').fill(categoryName);
   await page
     .getByRole('list', { name: 'Categories to add' })

@@ -87,7 +87,7 @@ test('an admin creates a product with images in a new category, edits it, finds 
   await expect(imageBox).toHaveAccessibleDescription('This URL is already added');
   await expect(images.getByRole('listitem')).toHaveCount(2);
   await images.getByRole('button', { name: 'Remove image 1' }).click();
-  await expect(images.getByRole('listitem')).toHaveText([imageUrl(`side-${suffix}`)]);
+  await expect(images.getByRole('listitem')).toContainText([imageUrl(`side-${suffix}`)]);
 
   await page.getByRole('button', { name: 'Create Product' }).click();
   await leaveToasts(page);

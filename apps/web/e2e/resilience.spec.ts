@@ -27,3 +27,54 @@ test('a screen whose code fails to load shows the app’s message in the shell, 
   await alert.getByRole('button', { name: 'Reload' }).click();
   await expect(page.getByRole('heading', { name: 'Contact Inquiries' })).toBeVisible();
 });
+
+test('a request the API never answers times out after 30 s: the user is told, the form is usable again, and the offline banner comes and goes by itself', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await signIn(page);
+  await page.goto('/admin/categories');
+  const form = page.getByRole('form', { name: 'Add New Category' });
+  await form.getByLabel('Category Name').fill('Hung Request Category');
+  await form.getByLabel('Image URL').fill('https://images.example.test/hung.jpg');
+
+  // The API takes the request and never answers it.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/categories/create', async (route) => {
+    await held;
+    await route.abort();
+  });
+  await form.getByRole('button', { name: 'Add Category' }).click();
+  await expect(form.getByRole('button', { name: 'Processing...' })).toBeVisible();
+
+  await page.clock.runFor(30_000);
+  await expect(page.getByText('The server took too long to answer. Please try again.')).toBeVisible();
+  await expect(form.getByRole('button', { name: 'Add Category' })).toBeEnabled();
+  // What was typed is still there.
+  await expect(form.getByLabel('Category Name')).toHaveValue('Hung Request Category');
+  const banner = page.getByRole('status').filter({ hasText: 'The server cannot be reached.' });
+  await expect(banner).toBeVisible();
+
+  // The server answers its health check: the banner goes by itself.
+  await page.clock.runFor(5_000);
+  await expect(banner).toBeHidden();
+  release();
+});
+
+test('with the API unreachable one offline banner shows, and it goes once the API answers again', async ({ page }) => {
+  await signIn(page);
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Orders' }).click();
+  const banner = page.getByRole('status').filter({ hasText: 'The server cannot be reached.' });
+  await expect(banner).toHaveCount(1);
+  await expect(banner).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Sidebar' })).toBeVisible();
+
+  await page.unroute('**/api/**');
+  await banner.getByRole('button', { name: 'Try now' }).click();
+  await expect(banner).toBeHidden();
+});

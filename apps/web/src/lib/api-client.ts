@@ -3,6 +3,7 @@ import { createORPCClient } from '@orpc/client';
 import type { ContractRouterClient } from '@orpc/contract';
 import { OpenAPILink } from '@orpc/openapi-client/fetch';
 import { createTanstackQueryUtils } from '@orpc/tanstack-query';
+import { connectivity } from './connectivity';
 import { sessionStore } from './session';
 
 /** A failed API call: the server's message (in the product's words), status and code. */
@@ -26,17 +27,28 @@ export const TIMEOUT_MESSAGE = 'The server took too long to answer. Please try a
 
 /**
  * Sends one request of the client: at most `REQUEST_TIMEOUT_MS`, and a server that
- * cannot be reached, or does not answer in time, becomes an `ApiError` with status 0.
- * A caller's own abort (a query no longer wanted) stays an abort.
+ * cannot be reached, or does not answer in time, becomes an `ApiError` with status 0
+ * and shows the offline banner (`connectivity`) until it answers again. A caller's own
+ * abort (a query no longer wanted) stays an abort. The timer is a plain `setTimeout`,
+ * so tests can move a fake clock past it.
  */
 async function send(request: Request): Promise<Response> {
-  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
   try {
-    return await fetch(request, { signal: AbortSignal.any([request.signal, timeout]) });
+    const response = await fetch(request, { signal: AbortSignal.any([request.signal, timeout.signal]) });
+    connectivity.reportAnswered();
+    return response;
   } catch (error) {
-    if (timeout.aborted) throw new ApiError(TIMEOUT_MESSAGE, 0, 'TIMEOUT');
+    if (timeout.signal.aborted) {
+      connectivity.reportUnreachable();
+      throw new ApiError(TIMEOUT_MESSAGE, 0, 'TIMEOUT');
+    }
     if ((error as Error).name === 'AbortError') throw error;
+    connectivity.reportUnreachable();
     throw new ApiError(NETWORK_ERROR_MESSAGE, 0, 'NETWORK');
+  } finally {
+    clearTimeout(timer);
   }
 }
 

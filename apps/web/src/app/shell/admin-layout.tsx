@@ -4,6 +4,7 @@ import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { UnsavedChangesPrompt } from '../../components/ui/unsaved-changes-prompt';
 import { NARROW_SCREEN, useMediaQuery } from '../../lib/use-media-query';
+import { OfflineBanner } from './offline-banner';
 import { Sidebar, SidebarDrawer } from './sidebar';
 import { TopBar } from './top-bar';
 import { useSidebarCollapsed } from './use-sidebar-collapsed';
@@ -72,11 +73,14 @@ export function AdminLayout() {
             ) : undefined
           }
         />
+        <OfflineBanner />
+        {/* Room under the content (pb-28) for the toasts at the bottom: a form's last
+            buttons can always scroll above them, never under (issue 27). */}
         <main
           id={MAIN_CONTENT_ID}
           ref={main}
           tabIndex={-1}
-          className="min-w-0 flex-1 overflow-auto p-4 focus:outline-none md:p-6"
+          className="min-w-0 flex-1 overflow-auto p-4 pb-28 focus:outline-none md:p-6 md:pb-28"
         >
           <Suspense fallback={<Spinner label="Loading..." />}>
             <Outlet />

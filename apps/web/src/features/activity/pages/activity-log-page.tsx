@@ -8,8 +8,9 @@ import {
 import { Link } from 'react-router';
 import { ActivityChanges } from '../../../components/ui/activity-changes';
 import { Button } from '../../../components/ui/button';
+import { DateInput } from '../../../components/ui/date-input';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { Field, Input, Select } from '../../../components/ui/field';
+import { Field, Select } from '../../../components/ui/field';
 import { LoadMore } from '../../../components/ui/load-more';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
@@ -149,23 +150,23 @@ function FilterBar({
       </Field>
       <Field label="From">
         {(control) => (
-          <Input
+          <DateInput
             {...control}
-            type="date"
+            pickerLabel="Choose the first day"
             value={filters.from}
             max={filters.to || undefined}
-            onChange={(event) => setFilter('from', event.target.value)}
+            onChange={(day) => setFilter('from', day)}
           />
         )}
       </Field>
       <Field label="To">
         {(control) => (
-          <Input
+          <DateInput
             {...control}
-            type="date"
+            pickerLabel="Choose the last day"
             value={filters.to}
             min={filters.from || undefined}
-            onChange={(event) => setFilter('to', event.target.value)}
+            onChange={(day) => setFilter('to', day)}
           />
         )}
       </Field>

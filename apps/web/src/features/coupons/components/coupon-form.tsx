@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { DateInput } from '../../../components/ui/date-input';
 import { Field, Input, Select, Textarea } from '../../../components/ui/field';
 import { FormSection } from '../../../components/ui/form-section';
 import { notify } from '../../../components/ui/notify';
@@ -132,16 +133,41 @@ export function CouponForm({ coupon, onDone }: { coupon: Coupon | null; onDone: 
         <div className="grid gap-4 sm:grid-cols-3">
           <Field label="Start Date" required>
             {(c) => (
-              <Input
-                {...c}
-                {...register('startDate')}
-                type="date"
-                min={editing && coupon.startDate < today ? coupon.startDate : today}
+              <Controller
+                control={control}
+                name="startDate"
+                render={({ field }) => (
+                  <DateInput
+                    {...c}
+                    name={field.name}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    pickerLabel="Choose the start date"
+                    min={editing && coupon.startDate < today ? coupon.startDate : today}
+                  />
+                )}
               />
             )}
           </Field>
           <Field label="End Date" required>
-            {(c) => <Input {...c} {...register('endDate')} type="date" min={startDate || today} />}
+            {(c) => (
+              <Controller
+                control={control}
+                name="endDate"
+                render={({ field }) => (
+                  <DateInput
+                    {...c}
+                    name={field.name}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    pickerLabel="Choose the end date"
+                    min={startDate || today}
+                  />
+                )}
+              />
+            )}
           </Field>
           <Field label="Usage Limit" hint="Leave empty for unlimited">
             {(c) => <Input {...c} {...register('usageLimit')} type="number" min={1} step={1} />}

@@ -3,8 +3,9 @@ import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { DateInput } from '../../../components/ui/date-input';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { Field, Input, Select } from '../../../components/ui/field';
+import { Field, Select } from '../../../components/ui/field';
 import { LoadMore } from '../../../components/ui/load-more';
 import { notify } from '../../../components/ui/notify';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -118,12 +119,10 @@ export function EarningsPage() {
             )}
           </Field>
           <Field label="From">
-            {(c) => (
-              <Input {...c} type="date" value={filters.from} onChange={(event) => set('from')(event.target.value)} />
-            )}
+            {(c) => <DateInput {...c} pickerLabel="Choose the first day" value={filters.from} onChange={set('from')} />}
           </Field>
           <Field label="To">
-            {(c) => <Input {...c} type="date" value={filters.to} onChange={(event) => set('to')(event.target.value)} />}
+            {(c) => <DateInput {...c} pickerLabel="Choose the last day" value={filters.to} onChange={set('to')} />}
           </Field>
         </div>
         {query.isPending ? (

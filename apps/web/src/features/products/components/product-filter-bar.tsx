@@ -1,7 +1,9 @@
-import { Filter, Search } from 'lucide-react';
+import { ChevronDown, Filter, Search } from 'lucide-react';
+import { useId, useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Field, Input, Select } from '../../../components/ui/field';
 import { type FilterChip, FilterChips } from '../../../components/ui/filter-chips';
+import { NARROW_SCREEN, useMediaQuery } from '../../../lib/use-media-query';
 import type { ProductFilters } from '../api';
 
 const statusOptions = [
@@ -31,7 +33,9 @@ const labelOf = (options: readonly { value: string; label: string }[], value: st
  * The product list's search box, status, stock and (admin only) approval filters,
  * the count of filters in force, their chips and 'Clear all' (spec section 2,
  * Product list). The search text is the box's own; `filters.search` is what the
- * list was last asked for.
+ * list was last asked for. On a phone the three choices fold under a "Filters" button
+ * (issue 27: they filled the whole first screen); the search box stays, and the count
+ * says how many filters are in force while folded.
  */
 export function ProductFilterBar({
   filters,
@@ -48,6 +52,10 @@ export function ProductFilterBar({
   onFilterChange: <K extends keyof ProductFilters>(key: K, value: ProductFilters[K]) => void;
   onClearAll: () => void;
 }) {
+  const narrow = useMediaQuery(NARROW_SCREEN);
+  const [unfolded, setUnfolded] = useState(false);
+  const choicesId = useId();
+  const showChoices = !narrow || unfolded;
   const chips: FilterChip[] = [];
   if (filters.search) {
     chips.push({ key: 'search', label: `Search: "${filters.search}"`, onRemove: () => onSearchTextChange('') });
@@ -76,16 +84,36 @@ export function ProductFilterBar({
 
   return (
     <section aria-label="Filters" className="mb-4 space-y-3 rounded-xl border border-slate-200 bg-white p-4">
-      <div className="flex items-center gap-2 text-sm font-semibold text-slate-700">
-        <Filter className="h-4 w-4" aria-hidden />
-        Filters
-        {chips.length > 0 && (
-          <Badge tone="pink">
-            {chips.length}
-            <span className="sr-only"> active</span>
-          </Badge>
-        )}
-      </div>
+      {narrow ? (
+        <button
+          type="button"
+          aria-expanded={unfolded}
+          aria-controls={choicesId}
+          onClick={() => setUnfolded((open) => !open)}
+          className="-m-1 flex w-[calc(100%+0.5rem)] items-center gap-2 rounded-lg p-1 text-left text-sm font-semibold text-slate-700 hover:bg-slate-50"
+        >
+          <Filter className="h-4 w-4" aria-hidden />
+          Filters
+          {chips.length > 0 && (
+            <Badge tone="pink">
+              {chips.length}
+              <span className="sr-only"> active</span>
+            </Badge>
+          )}
+          <ChevronDown className={`ml-auto h-4 w-4 transition ${unfolded ? 'rotate-180' : ''}`} aria-hidden />
+        </button>
+      ) : (
+        <div className="flex items-center gap-2 text-sm font-semibold text-slate-700">
+          <Filter className="h-4 w-4" aria-hidden />
+          Filters
+          {chips.length > 0 && (
+            <Badge tone="pink">
+              {chips.length}
+              <span className="sr-only"> active</span>
+            </Badge>
+          )}
+        </div>
+      )}
       <div
         className={`grid gap-3 sm:grid-cols-2 ${showApproval ? 'lg:grid-cols-[2fr_1fr_1fr_1fr]' : 'lg:grid-cols-[2fr_1fr_1fr]'}`}
       >
@@ -107,52 +135,56 @@ export function ProductFilterBar({
             </div>
           )}
         </Field>
-        <Field label="Status">
-          {(control) => (
-            <Select
-              {...control}
-              value={filters.status}
-              onChange={(event) => onFilterChange('status', event.target.value as ProductFilters['status'])}
-            >
-              {statusOptions.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field label="Stock">
-          {(control) => (
-            <Select
-              {...control}
-              value={filters.stock}
-              onChange={(event) => onFilterChange('stock', event.target.value as ProductFilters['stock'])}
-            >
-              {stockOptions.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        {showApproval && (
-          <Field label="Approval">
-            {(control) => (
-              <Select
-                {...control}
-                value={filters.approval}
-                onChange={(event) => onFilterChange('approval', event.target.value as ProductFilters['approval'])}
-              >
-                {approvalOptions.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </Select>
+        {showChoices && (
+          <div id={choicesId} className="contents">
+            <Field label="Status">
+              {(control) => (
+                <Select
+                  {...control}
+                  value={filters.status}
+                  onChange={(event) => onFilterChange('status', event.target.value as ProductFilters['status'])}
+                >
+                  {statusOptions.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+            <Field label="Stock">
+              {(control) => (
+                <Select
+                  {...control}
+                  value={filters.stock}
+                  onChange={(event) => onFilterChange('stock', event.target.value as ProductFilters['stock'])}
+                >
+                  {stockOptions.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+            {showApproval && (
+              <Field label="Approval">
+                {(control) => (
+                  <Select
+                    {...control}
+                    value={filters.approval}
+                    onChange={(event) => onFilterChange('approval', event.target.value as ProductFilters['approval'])}
+                  >
+                    {approvalOptions.map((option) => (
+                      <option key={option.value} value={option.value}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </Select>
+                )}
+              </Field>
             )}
-          </Field>
+          </div>
         )}
       </div>
       <FilterChips chips={chips} onClearAll={onClearAll} />

@@ -208,14 +208,16 @@ function columnsFor({
 const iconAction =
   'inline-flex items-center justify-center rounded-lg p-2 disabled:cursor-not-allowed disabled:opacity-50 max-md:h-11 max-md:w-11';
 
-/** The whole SKU on one line under the product's name, with a button that copies it (issue 12). */
+/**
+ * The whole SKU under the product's name, with a button that copies it (issue 12): a
+ * usual SKU (up to about 25 characters) stays on one line; a longer one wraps rather
+ * than being cut.
+ */
 function SkuLine({ sku }: { sku: string }) {
   return (
-    <div className="flex min-w-0 items-center gap-1">
-      <span className="min-w-0 truncate font-mono text-xs text-slate-600" title={sku}>
-        <span className="sr-only">SKU </span>
-        {sku}
-      </span>
+    <div className="flex min-w-0 items-start gap-1">
+      <span className="sr-only">SKU</span>
+      <span className="min-w-0 font-mono text-xs text-slate-600 [overflow-wrap:anywhere]">{sku}</span>
       <button
         type="button"
         aria-label={`Copy SKU ${sku}`}
