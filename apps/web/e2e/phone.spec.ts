@@ -208,6 +208,28 @@ test.describe('at 390×844', () => {
     const total = await page.getByText('Total', { exact: true }).first().boundingBox();
     expect(total && total.x + total.width <= PHONE.width).toBe(true);
   });
+
+  test('the product filters fold under Filters, leaving the search and the first products on the first screen', async ({
+    page,
+  }) => {
+    await signIn(page);
+    await page.goto('/admin/products');
+    const filters = page.getByRole('region', { name: 'Filters' });
+    const toggle = filters.getByRole('button', { name: /^Filters/ });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(filters.getByLabel('Search products')).toBeVisible();
+    await expect(filters.getByLabel('Status', { exact: true })).toHaveCount(0);
+    await expect(page.getByRole('list', { name: 'Products' }).getByRole('article').first()).toBeInViewport();
+
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await filters.getByLabel('Stock', { exact: true }).selectOption('out-of-stock');
+    await expect(page).toHaveURL(/stock=out-of-stock/);
+    // Folded again, the count still says a filter is in force.
+    await toggle.click();
+    await expect(filters.getByLabel('Stock', { exact: true })).toHaveCount(0);
+    await expect(toggle).toHaveAccessibleName('Filters 1 active');
+  });
 });
 
 test.describe('at 1440×900', () => {

@@ -99,7 +99,14 @@ export const client: ContractRouterClient<typeof api> = createORPCClient(link);
  */
 export const queries = createTanstackQueryUtils(client);
 
-/** The message to show for a failed call: the server's, else the screen's fallback (spec section 8). */
+/**
+ * The message to show for a failed call: the server's, else the screen's fallback (spec
+ * section 8). When the server could not be reached or did not answer in time, the
+ * fallback says so too ('Failed to save category. The server took too long to answer.
+ * Please try again.'; issue 27: the user is told what happened).
+ */
 export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.status !== 0 && error.status < 500 ? error.message : fallback;
+  if (!(error instanceof ApiError)) return fallback;
+  if (error.status === 0) return `${fallback}${/[.!?]$/.test(fallback) ? '' : '.'} ${error.message}`;
+  return error.status < 500 ? error.message : fallback;
 }

@@ -45,7 +45,7 @@ export function DateInput({
   min?: string | undefined;
   max?: string | undefined;
   name?: string;
-  /** The calendar button's name, e.g. 'Choose the start date'. */
+  /** The calendar button's name, e.g. 'Open a calendar for the start day' (no label's words in it, so a search by the label finds the box alone). */
   pickerLabel: string;
   className?: string;
 }) {

@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, client, REQUEST_TIMEOUT_MS, TIMEOUT_MESSAGE } from '../api-client';
+import {
+  ApiError,
+  client,
+  errorMessage,
+  NETWORK_ERROR_MESSAGE,
+  REQUEST_TIMEOUT_MS,
+  TIMEOUT_MESSAGE,
+} from '../api-client';
 import { connectivity, HEALTH_RETRY_MS } from '../connectivity';
 
 /** A fetch that never answers a call until its signal aborts, and answers `/api/health` while `healthy`. */
@@ -55,5 +62,23 @@ describe('a hung or unreachable API', () => {
     // Once back, nothing more is asked.
     await vi.advanceTimersByTimeAsync(HEALTH_RETRY_MS * 3);
     expect(state.healthChecks).toBe(2);
+  });
+});
+
+describe('errorMessage', () => {
+  it('gives the server’s words, the screen’s fallback for a 5xx, and the fallback with the reason when the server was not reached', () => {
+    expect(errorMessage(new ApiError('Category name already exists', 409, 'CONFLICT'), 'Failed to save category')).toBe(
+      'Category name already exists',
+    );
+    expect(errorMessage(new ApiError('boom', 500, 'INTERNAL'), 'Failed to save category')).toBe(
+      'Failed to save category',
+    );
+    expect(errorMessage(new ApiError(TIMEOUT_MESSAGE, 0, 'TIMEOUT'), 'Failed to save category')).toBe(
+      `Failed to save category. ${TIMEOUT_MESSAGE}`,
+    );
+    expect(
+      errorMessage(new ApiError(NETWORK_ERROR_MESSAGE, 0, 'NETWORK'), 'Failed to save blog. Please try again.'),
+    ).toBe(`Failed to save blog. Please try again. ${NETWORK_ERROR_MESSAGE}`);
+    expect(errorMessage(new Error('odd'), 'Failed to load')).toBe('Failed to load');
   });
 });

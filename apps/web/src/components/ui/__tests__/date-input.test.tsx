@@ -28,7 +28,7 @@ describe('DateInput', () => {
           <label htmlFor="day">Start Date</label>
           <DateInput
             id="day"
-            pickerLabel="Choose the start date"
+            pickerLabel="Open a calendar for the start day"
             value={value}
             onChange={(next) => {
               seen.push(next);
@@ -52,7 +52,7 @@ describe('DateInput', () => {
     await user.clear(box);
     await user.type(box, '31/02/2026');
     expect(screen.getByRole('status')).toHaveTextContent('31/02/2026');
-    expect(screen.getByRole('button', { name: 'Choose the start date' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open a calendar for the start day' })).toBeInTheDocument();
     expect(seen).toContain('');
   });
 });

@@ -152,7 +152,7 @@ function FilterBar({
         {(control) => (
           <DateInput
             {...control}
-            pickerLabel="Choose the first day"
+            pickerLabel="Open a calendar for the first day"
             value={filters.from}
             max={filters.to || undefined}
             onChange={(day) => setFilter('from', day)}
@@ -163,7 +163,7 @@ function FilterBar({
         {(control) => (
           <DateInput
             {...control}
-            pickerLabel="Choose the last day"
+            pickerLabel="Open a calendar for the last day"
             value={filters.to}
             min={filters.from || undefined}
             onChange={(day) => setFilter('to', day)}

@@ -143,7 +143,7 @@ export function CouponForm({ coupon, onDone }: { coupon: Coupon | null; onDone: 
                     value={field.value}
                     onChange={field.onChange}
                     onBlur={field.onBlur}
-                    pickerLabel="Choose the start date"
+                    pickerLabel="Open a calendar for the start day"
                     min={editing && coupon.startDate < today ? coupon.startDate : today}
                   />
                 )}
@@ -162,7 +162,7 @@ export function CouponForm({ coupon, onDone }: { coupon: Coupon | null; onDone: 
                     value={field.value}
                     onChange={field.onChange}
                     onBlur={field.onBlur}
-                    pickerLabel="Choose the end date"
+                    pickerLabel="Open a calendar for the end day"
                     min={startDate || today}
                   />
                 )}

@@ -119,10 +119,24 @@ export function EarningsPage() {
             )}
           </Field>
           <Field label="From">
-            {(c) => <DateInput {...c} pickerLabel="Choose the first day" value={filters.from} onChange={set('from')} />}
+            {(c) => (
+              <DateInput
+                {...c}
+                pickerLabel="Open a calendar for the first day"
+                value={filters.from}
+                onChange={set('from')}
+              />
+            )}
           </Field>
           <Field label="To">
-            {(c) => <DateInput {...c} pickerLabel="Choose the last day" value={filters.to} onChange={set('to')} />}
+            {(c) => (
+              <DateInput
+                {...c}
+                pickerLabel="Open a calendar for the last day"
+                value={filters.to}
+                onChange={set('to')}
+              />
+            )}
           </Field>
         </div>
         {query.isPending ? (
