@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run screenshots`: pictures of every screen of the back office at a phone's size
 // (390×844) and a desktop's (1440×900), signed in as the admin and as a vendor, for a
-// reviewer to look at (issue 12). They go to `screenshots/` (git-ignored), named
+// reviewer to look at (issues 12 and 27: the demo store's own pictures included, so every
+// screen shows real pictures with no network). They go to `screenshots/` (git-ignored), named
 // `<who>-<width>x<height>-<screen>.png`.
 //
 // By default it starts the built app as `npm start` does, on its own port and a fresh
@@ -49,6 +50,9 @@ const screens = {
     ['website-config', '/admin/website-config'],
     ['profile', '/admin/profile'],
     ['dashboard-settings', '/admin/dashboard-settings'],
+    ['activity', '/admin/activity'],
+    ['commission-rates', '/admin/commission-rates'],
+    ['payouts', '/admin/payouts'],
     ['not-found', '/admin/no-such-screen'],
   ],
   vendor: [
@@ -58,6 +62,7 @@ const screens = {
     ['product-edit', '/admin/products/edit/{product}'],
     ['orders', '/admin/my-orders'],
     ['order-detail', '/admin/my-orders/{order}'],
+    ['earnings', '/admin/earnings'],
     ['profile', '/admin/profile'],
   ],
 };
@@ -108,7 +113,15 @@ async function recordIds(who) {
 }
 
 async function settle(page) {
-  await page.waitForLoadState('networkidle').catch(() => {});
+  // The notifications stream never idles: give the rest a few seconds.
+  await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => {});
+  // A full-page picture shows the pictures below the fold too: load them now.
+  await page.evaluate(() => {
+    for (const image of document.querySelectorAll('img[loading="lazy"]')) image.loading = 'eager';
+  });
+  await page
+    .waitForFunction(() => [...document.images].every((image) => image.complete), null, { timeout: 10_000 })
+    .catch(() => {});
   // Let charts finish their first layout.
   await page.waitForTimeout(300);
 }
