@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       payoutHoldDays: 7,
       payoutMinimumPaise: 10_000,
       payoutBankChangeHoldHours: 24,
+      vendorUploadLimitBytes: 200 * 1024 * 1024,
     });
   });
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authAs, createAdmin, type FixtureUser } from '../../test/fixtures.js';
+import { OTHER_PNG } from '../../test/images.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { type CleanupSettings, runCleanup } from './cleanup.service.js';
 
@@ -156,7 +157,7 @@ describe('the scheduled clean-up (issue 23)', () => {
   });
 
   it('keeps an old unused upload that was uploaded again since (its grace starts again)', async () => {
-    const bytes = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('again')]);
+    const bytes = OTHER_PNG;
     const first = await t.app.inject({
       method: 'POST',
       url: '/api/uploads',
