@@ -70,7 +70,8 @@ test('an admin writes a post with bold text, a list and a link, uploads its imag
   expect(stored?.content).toContain('href="https://shop.example.test/sale"');
   expect(stored?.image).toMatch(/^\/api\/uploads\/\d+$/);
   const image = await request.get(stored?.image as string);
-  expect(image.headers()['content-type']).toBe('image/png');
+  // Stored re-encoded as WebP, as every upload is (decision 0107).
+  expect(image.headers()['content-type']).toBe('image/webp');
   expect(image.headers()['cache-control']).toContain('immutable');
 
   // Edit it.
