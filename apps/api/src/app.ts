@@ -245,8 +245,10 @@ export async function buildApp({
       preCompressed: true,
       // Source maps would hand the public our sources; served only when asked for.
       allowedPath: (pathName) => config.serveSourceMaps || !pathName.endsWith('.map'),
+      // Our own Cache-Control below, not the file server's max-age=0.
+      cacheControl: false,
       setHeaders: (res, path) => {
-        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

@@ -42,7 +42,8 @@ for (const size of [
     test.use({ viewport: size });
 
     test('every admin screen', async ({ page }) => {
-      test.setTimeout(180_000);
+      // Seventeen screens and three forms, each checked by axe: minutes on a busy 2-core machine.
+      test.setTimeout(360_000);
       await signIn(page);
       for (const path of adminScreens) {
         await open(page, path);
