@@ -1,5 +1,5 @@
 import { UPLOAD_MAX_BYTES, uploadEndpoints, uploadMessages } from '@haat/contract';
-import type { FastifyError, FastifyPluginAsync } from 'fastify';
+import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { actorOf } from '../../platform/auth/access.js';
 import { AppError } from '../../platform/errors.js';
 import { registerEndpoints } from '../../platform/http/endpoints.js';
@@ -9,6 +9,15 @@ import { readImage, readThumbnail, uploadImage, uploadPath } from './uploads.ser
 
 /** How long browsers and proxies may keep an image: a year; an id's bytes never change. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Answers an image's bytes with its type, shown in place, cached for a year. */
+function sendImage(reply: FastifyReply, image: { contentType: string; data: Buffer }) {
+  return reply
+    .header('content-type', image.contentType)
+    .header('cache-control', IMMUTABLE)
+    .header('content-disposition', 'inline')
+    .send(image.data);
+}
 
 /**
  * Image uploads (issue 9, the blog form's featured image; issue 27, products' images by
@@ -75,22 +84,12 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
 
     /** `GET /api/uploads/{id}` → the image's bytes, its type, immutable for a year. Errors: 400 malformed id; 404. */
     image: async (request, reply) => {
-      const image = await readImage(app.db, request.params.id);
-      return reply
-        .header('content-type', image.contentType)
-        .header('cache-control', IMMUTABLE)
-        .header('content-disposition', 'inline')
-        .send(image.data);
+      return sendImage(reply, await readImage(app.db, request.params.id));
     },
 
     /** `GET /api/uploads/{id}/thumbnail` → the thumbnail's bytes (WebP), immutable for a year. Errors: 400 malformed id; 404. */
     thumbnail: async (request, reply) => {
-      const image = await readThumbnail(app.db, request.params.id);
-      return reply
-        .header('content-type', image.contentType)
-        .header('cache-control', IMMUTABLE)
-        .header('content-disposition', 'inline')
-        .send(image.data);
+      return sendImage(reply, await readThumbnail(app.db, request.params.id));
     },
   });
 };

@@ -82,6 +82,20 @@ export function ProductFilterBar({
     });
   }
 
+  // The heading's words and count, on a phone inside the button that folds the choices.
+  const heading = (
+    <>
+      <Filter className="h-4 w-4" aria-hidden />
+      Filters
+      {chips.length > 0 && (
+        <Badge tone="pink">
+          {chips.length}
+          <span className="sr-only"> active</span>
+        </Badge>
+      )}
+    </>
+  );
+
   return (
     <section aria-label="Filters" className="mb-4 space-y-3 rounded-xl border border-slate-200 bg-white p-4">
       {narrow ? (
@@ -92,27 +106,11 @@ export function ProductFilterBar({
           onClick={() => setUnfolded((open) => !open)}
           className="-m-1 flex w-[calc(100%+0.5rem)] items-center gap-2 rounded-lg p-1 text-left text-sm font-semibold text-slate-700 hover:bg-slate-50"
         >
-          <Filter className="h-4 w-4" aria-hidden />
-          Filters
-          {chips.length > 0 && (
-            <Badge tone="pink">
-              {chips.length}
-              <span className="sr-only"> active</span>
-            </Badge>
-          )}
+          {heading}
           <ChevronDown className={`ml-auto h-4 w-4 transition ${unfolded ? 'rotate-180' : ''}`} aria-hidden />
         </button>
       ) : (
-        <div className="flex items-center gap-2 text-sm font-semibold text-slate-700">
-          <Filter className="h-4 w-4" aria-hidden />
-          Filters
-          {chips.length > 0 && (
-            <Badge tone="pink">
-              {chips.length}
-              <span className="sr-only"> active</span>
-            </Badge>
-          )}
-        </div>
+        <div className="flex items-center gap-2 text-sm font-semibold text-slate-700">{heading}</div>
       )}
       <div
         className={`grid gap-3 sm:grid-cols-2 ${showApproval ? 'lg:grid-cols-[2fr_1fr_1fr_1fr]' : 'lg:grid-cols-[2fr_1fr_1fr]'}`}
