@@ -98,19 +98,28 @@ const activityPage = {
  * `GET /api/activity` query: newest first, always one keyset page (`limit`, default 50).
  * `person` is the actor's user id; `from` and `to` are UTC calendar dates, both inclusive.
  */
-export const activityListQuery = z
-  .object({
-    ...activityPage,
-    person: idInput.optional(),
-    kind: z.enum(activityKinds).optional(),
-    from: activityDate,
-    to: activityDate,
-  })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, {
-    message: activityMessages.dateRange,
-    path: ['to'],
-  });
+const activityFilters = {
+  person: idInput.optional(),
+  kind: z.enum(activityKinds).optional(),
+  from: activityDate,
+  to: activityDate,
+};
+
+/** `from` must not be after `to`: 400 with `activityMessages.dateRange` on `to`. */
+const fromBeforeTo: [
+  (query: { from?: string | undefined; to?: string | undefined }) => boolean,
+  { message: string; path: string[] },
+] = [
+  (query) => !query.from || !query.to || query.from <= query.to,
+  { message: activityMessages.dateRange, path: ['to'] },
+];
+
+export const activityListQuery = z.object({ ...activityPage, ...activityFilters }).refine(...fromBeforeTo);
 export type ActivityListQuery = z.input<typeof activityListQuery>;
+
+/** `GET /api/activity/export` query: the log's own filters, every matching entry (issue 26). */
+export const activityExportQuery = z.object(activityFilters).refine(...fromBeforeTo);
+export type ActivityExportQuery = z.input<typeof activityExportQuery>;
 
 /** `GET /api/activity/:kind/:id` path. */
 export const activityRecordParams = z.object({ kind: z.enum(activityKinds), id: idInput });
@@ -168,6 +177,15 @@ export const activityEndpoints = {
   list: endpoint('GET', '/api/activity', { access: 'admin', summary: 'The activity log, newest first' })
     .input(z.object({ query: activityListQuery }))
     .output(activityListResponse),
+  /**
+   * Every entry the log's filters select, newest first, as a `text/csv` download (issue
+   * 26 'Exports'): times in the store's time zone, each change as `field: before → after`.
+   */
+  export: endpoint('GET', '/api/activity/export', {
+    access: 'admin',
+    summary: 'The activity log as CSV',
+    rawAnswer: true,
+  }).input(z.object({ query: activityExportQuery })),
   /** The admins and vendors who appear in the log (the person filter): `{ success, people }`. */
   people: endpoint('GET', '/api/activity/people', {
     access: 'admin',

@@ -78,10 +78,8 @@ export const contactListQuery = pageQuery.extend({
 });
 export type ContactListQuery = z.input<typeof contactListQuery>;
 
-/** `GET /api/contacts/export` query: the list's own filter (`search`), every matching message. */
-export const contactExportQuery = z.object({
-  search: z.string().trim().max(100).optional(),
-});
+/** `GET /api/contacts/export` query: the list's own filters (`search`, `handled`), every matching message. */
+export const contactExportQuery = contactListQuery.omit({ limit: true, cursor: true });
 export type ContactExportQuery = z.input<typeof contactExportQuery>;
 
 export const contactListResponse = z.object({

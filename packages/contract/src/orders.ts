@@ -181,6 +181,10 @@ export const orderListQuery = pageQuery.extend({
 export type OrderListQuery = z.input<typeof orderListQuery>;
 export type OrderListFilters = z.output<typeof orderListQuery>;
 
+/** `GET /api/orders/admin/orders/export` query: the list's own filters, every matching order (issue 26). */
+export const orderExportQuery = orderListQuery.omit({ limit: true, cursor: true });
+export type OrderExportQuery = z.input<typeof orderExportQuery>;
+
 /** Newest first; `total` and `nextCursor` only when `limit` was given. */
 export const orderListResponse = z.object({
   success: z.literal(true),
@@ -228,6 +232,17 @@ export const orderEndpoints = {
   list: endpoint('GET', '/api/orders/admin/orders', { access: 'admin', summary: 'List orders, newest first' })
     .input(z.object({ query: orderListQuery }))
     .output(orderListResponse),
+  /**
+   * Every order the list's filters select, newest first, one CSV row per order line
+   * with the order's fields repeated (issue 26 'Exports'): UTF-8 with a BOM, amounts in
+   * rupees with two decimals, times in the store's time zone, text cells neutralised
+   * against formula injection, streamed from the database.
+   */
+  export: endpoint('GET', '/api/orders/admin/orders/export', {
+    access: 'admin',
+    summary: 'Order lines as CSV',
+    rawAnswer: true,
+  }).input(z.object({ query: orderExportQuery })),
   /** The order with its items and status history, oldest first (Order detail); 404 'Order not found'. */
   get: endpoint('GET', '/api/orders/admin/orders/{id}', {
     access: 'admin',

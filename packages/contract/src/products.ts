@@ -312,6 +312,10 @@ export const productListQuery = pageQuery.extend({
 });
 export type ProductListQuery = z.input<typeof productListQuery>;
 
+/** `GET /api/products/admin/all/export` query: the list's own filters, search and sort, every matching product (issue 26). */
+export const productExportQuery = productListQuery.omit({ limit: true, cursor: true });
+export type ProductExportQuery = z.input<typeof productExportQuery>;
+
 export const productListResponse = z.object({
   success: z.literal(true),
   products: z.array(product),
@@ -433,6 +437,17 @@ export const productEndpoints = {
   })
     .input(z.object({ query: productListQuery }))
     .output(productListResponse),
+  /**
+   * Every product the back office's list selects (its filters, search and sort; a
+   * vendor's own only) as a `text/csv` download (issue 26 'Exports'): UTF-8 with a BOM,
+   * amounts in rupees with two decimals, times in the store's time zone, text cells
+   * neutralised against formula injection, streamed from the database.
+   */
+  staffExport: endpoint('GET', '/api/products/admin/all/export', {
+    access: 'staff',
+    summary: "The back office's product list as CSV",
+    rawAnswer: true,
+  }).input(z.object({ query: productExportQuery })),
   /**
    * totalCount, approvedCount, activeCount, inStockCount, pendingApprovalCount over all
    * products (admin) or the vendor's own ('Product list' footer, dashboard). Kept as the list.

@@ -77,6 +77,10 @@ export const vendorOrderListQuery = pageQuery.extend({
 });
 export type VendorOrderListQuery = z.input<typeof vendorOrderListQuery>;
 
+/** `GET /api/vendor/orders/export` query: the list's own filters, every matching order (issue 26). */
+export const vendorOrderExportQuery = vendorOrderListQuery.omit({ limit: true, cursor: true });
+export type VendorOrderExportQuery = z.input<typeof vendorOrderExportQuery>;
+
 /** A row of the vendor's order list. */
 export const vendorOrderSummary = z.object({
   _id: idString,
@@ -174,6 +178,17 @@ export const vendorPortalEndpoints = {
   })
     .input(z.object({ query: vendorOrderListQuery }))
     .output(vendorOrderListResponse),
+  /**
+   * The vendor's own order lines in the orders the list's filters select, newest first,
+   * as a `text/csv` download (issue 26 'Exports'): one row per line of theirs, with only
+   * the shipping details they need (no e-mail, no other vendor's lines).
+   */
+  ordersExport: endpoint('GET', '/api/vendor/orders/export', {
+    access: 'vendor',
+    tags: ['vendors'],
+    summary: "The signed-in vendor's order lines as CSV",
+    rawAnswer: true,
+  }).input(z.object({ query: vendorOrderExportQuery })),
   /**
    * One order as its vendor sees it: their lines and total (rupees), status history
    * (UTC) and the shipping name, phone, address and note; read-only. 404 'Order not

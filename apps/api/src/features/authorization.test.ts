@@ -370,6 +370,7 @@ const rules: Record<string, Rule> = {
   },
   'GET /api/products': { access: 'public', make: () => ({ url: '/api/products' }) },
   'GET /api/products/admin/all': { access: 'staff', make: () => ({ url: '/api/products/admin/all' }) },
+  'GET /api/products/admin/all/export': { access: 'staff', make: () => ({ url: '/api/products/admin/all/export' }) },
   'GET /api/products/admin/count': { access: 'staff', make: () => ({ url: '/api/products/admin/count' }) },
   'GET /api/products/admin/pending': { access: 'admin', make: () => ({ url: '/api/products/admin/pending' }) },
   'GET /api/products/:id': {
@@ -400,6 +401,7 @@ const rules: Record<string, Rule> = {
     make: async () => ({ url: `/api/products/admin/revisions/${await revisionOfA()}`, payload: { isApproved: true } }),
   },
   'GET /api/orders/admin/orders': { access: 'admin', make: () => ({ url: '/api/orders/admin/orders' }) },
+  'GET /api/orders/admin/orders/export': { access: 'admin', make: () => ({ url: '/api/orders/admin/orders/export' }) },
   'GET /api/orders/admin/orders/:id': {
     access: 'admin',
     make: async () => ({ url: `/api/orders/admin/orders/${await orderWithA()}` }),
@@ -423,6 +425,7 @@ const rules: Record<string, Rule> = {
   },
   'GET /api/vendor/dashboard': { access: 'vendor', make: () => ({ url: '/api/vendor/dashboard' }) },
   'GET /api/vendor/orders': { access: 'vendor', make: () => ({ url: '/api/vendor/orders' }) },
+  'GET /api/vendor/orders/export': { access: 'vendor', make: () => ({ url: '/api/vendor/orders/export' }) },
   'GET /api/vendor/orders/:id': {
     access: 'vendor',
     ownedByA: true,
@@ -587,6 +590,7 @@ const rules: Record<string, Rule> = {
     }),
   },
   'GET /api/activity': { access: 'admin', make: () => ({ url: '/api/activity' }) },
+  'GET /api/activity/export': { access: 'admin', make: () => ({ url: '/api/activity/export' }) },
   'GET /api/activity/people': { access: 'admin', make: () => ({ url: '/api/activity/people' }) },
   'GET /api/activity/:kind/:id': {
     access: 'staff',

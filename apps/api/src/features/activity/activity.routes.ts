@@ -1,8 +1,10 @@
 import { activityEndpoints } from '@haat/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { actorOf } from '../../platform/auth/access.js';
+import { sendCsv } from '../../platform/csv/csv-export.js';
 import { registerEndpoints } from '../../platform/http/endpoints.js';
 import { listActivityLog, listPeople, recordHistory } from './activity.service.js';
+import { activityCsvColumns, activityExportBatches } from './activity-export.js';
 
 /**
  * The activity log (issue 10, 'Activity log'; decision 0070; `activityEndpoints`).
@@ -19,6 +21,18 @@ export const activityRoutes: FastifyPluginAsync = async (app) => {
       timeZone: app.config.storeTimeZone,
       ...(await listActivityLog(app.db, app.lists, request.query)),
     }),
+
+    /**
+     * `GET /api/activity/export` → `text/csv` of every entry the log's filters select,
+     * newest first, times in `STORE_TIME_ZONE` (issue 26). Errors: 400 bad filter or date.
+     */
+    export: async (request, reply) =>
+      sendCsv(
+        reply,
+        'activity-log',
+        activityCsvColumns(app.config.storeTimeZone),
+        activityExportBatches(app.db, request.query),
+      ),
 
     /** `GET /api/activity/people` → `{ success, people }`, the person filter's choices. */
     people: async () => ({ success: true as const, people: await listPeople(app.db) }),

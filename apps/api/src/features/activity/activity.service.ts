@@ -3,6 +3,7 @@ import {
   type ActivityEntry,
   type ActivityKind,
   type ActivityPeopleResponse,
+  type activityExportQuery,
   type activityHistoryQuery,
   type activityListQuery,
   activityMessages,
@@ -121,17 +122,17 @@ async function pageOf(
  * @throws AppError BAD_REQUEST (400) for a cursor not made for this list.
  */
 export function listActivityLog(db: Db, bounds: ListBounds, query: z.output<typeof activityListQuery>): Promise<Page> {
-  return pageOf(
-    db,
-    bounds,
-    {
-      actorUserId: query.person,
-      kind: query.kind,
-      from: query.from ? `${query.from}T00:00:00.000Z` : undefined,
-      before: query.to ? dayAfter(query.to) : undefined,
-    },
-    query,
-  );
+  return pageOf(db, bounds, logConditions(query), query);
+}
+
+/** The log's filters as the repository's conditions: person (user id), kind, UTC dates `from`..`to` inclusive. */
+export function logConditions(query: z.output<typeof activityExportQuery>): ActivityConditions {
+  return {
+    actorUserId: query.person,
+    kind: query.kind,
+    from: query.from ? `${query.from}T00:00:00.000Z` : undefined,
+    before: query.to ? dayAfter(query.to) : undefined,
+  };
 }
 
 /**

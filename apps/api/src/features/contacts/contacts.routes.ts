@@ -47,7 +47,7 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
     list: async (request) => ({ success: true as const, ...(await listContacts(app.db, app.lists, request.query)) }),
 
     /**
-     * `GET /api/contacts/export` → `text/csv` of every message `search` selects, newest
+     * `GET /api/contacts/export` → `text/csv` of every message the list's `search` and `handled` select, newest
      * first, times in `STORE_TIME_ZONE` (issue 26). Errors: 400 bad query.
      */
     export: async (request, reply) =>
@@ -55,7 +55,7 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
         reply,
         'contact-messages',
         contactCsvColumns(app.config.storeTimeZone),
-        contactExportBatches(app.db, request.query.search),
+        contactExportBatches(app.db, request.query),
       ),
 
     /** `GET /api/contacts/{id}` → `{ success, contact }`. Errors: 400; 404. */

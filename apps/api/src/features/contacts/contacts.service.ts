@@ -1,6 +1,13 @@
-import { type Contact, type contactBody, type contactListQuery, contactMessages } from '@haat/contract';
+import {
+  type Contact,
+  type contactBody,
+  type contactExportQuery,
+  type contactListQuery,
+  contactMessages,
+} from '@haat/contract';
 import type { z } from 'zod';
-import { type CsvColumn, csvText, csvTime, EXPORT_BATCH_ROWS } from '../../platform/csv/csv-export.js';
+import { type CsvColumn, csvText, csvTime } from '../../platform/csv/csv-export.js';
+import { keysetBatches } from '../../platform/csv/export-batches.js';
 import type { Db } from '../../platform/db/create-db.js';
 import { type ListBounds, listOrPage } from '../../platform/db/lists.js';
 import { notFound } from '../../platform/errors.js';
@@ -45,7 +52,7 @@ export async function listContacts(
   bounds: ListBounds,
   query: z.output<typeof contactListQuery>,
 ): Promise<{ contacts: Contact[]; total?: number; nextCursor?: string | null }> {
-  const filters = { search: query.search || undefined, waiting: query.handled === 'false' };
+  const filters = contactFiltersOf(query);
   const { items, ...paging } = await listOrPage(
     { ...query, sort: CONTACT_SORT },
     {
@@ -106,21 +113,22 @@ export async function deleteContact(db: Db, actor: ActivityActor, id: number): P
   });
 }
 
+/** The list's filters from its query (`search`; `handled=false` for the messages still waiting). */
+function contactFiltersOf(query: { search?: string | undefined; handled?: 'true' | 'false' | undefined }) {
+  return { search: query.search || undefined, waiting: query.handled === 'false' };
+}
+
 /**
- * The rows of `GET /api/contacts/export`: every message `search` selects, newest first,
- * read in keyset batches of `EXPORT_BATCH_ROWS` (one index range scan each) so that no
- * read holds a long statement and memory stays flat (issue 26 'Exports').
+ * The rows of `GET /api/contacts/export`: every message the list's filters select,
+ * newest first, read in keyset batches (`keysetBatches`) so that no read holds a long
+ * statement and memory stays flat (issue 26 'Exports').
  */
-export async function* contactExportBatches(db: Db, search: string | undefined): AsyncGenerator<ContactRow[]> {
-  let after: { key: string; id: number } | undefined;
-  for (;;) {
-    const rows = await listContactRows(db, { search }, { limit: EXPORT_BATCH_ROWS - 1, after });
-    if (rows.length === 0) return;
-    yield rows;
-    if (rows.length < EXPORT_BATCH_ROWS) return;
-    const last = rows[rows.length - 1] as ContactRow;
-    after = { key: last.createdAt, id: last.id };
-  }
+export function contactExportBatches(db: Db, query: z.output<typeof contactExportQuery>): AsyncGenerator<ContactRow[]> {
+  const filters = contactFiltersOf(query);
+  return keysetBatches(
+    (page) => listContactRows(db, filters, page),
+    (row) => ({ key: row.createdAt, id: row.id }),
+  );
 }
 
 /** The columns of the contact messages' CSV; times in `timeZone` (the store's). */

@@ -292,6 +292,21 @@ describe('GET /api/contacts/export', () => {
     expect(lines[2]).toMatch(/,\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},/);
   });
 
+  it("exports only the waiting messages with the inbox's handled=false filter", async () => {
+    const tag = `wait${Date.now().toString(36)}`;
+    const waiting = await post({ message: `waiting ${tag}` });
+    const handled = await post({ message: `handled ${tag}` });
+    expect((await call('PUT', `/api/contacts/${handled._id}/handled`, admin, { handled: true })).statusCode).toBe(200);
+    const res = await call('GET', `/api/contacts/export?search=${tag}&handled=false`, admin);
+    const ids = res.body
+      .slice(1)
+      .trimEnd()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.split(',')[0]);
+    expect(ids).toEqual([waiting._id]);
+  });
+
   it('answers the header alone when nothing matches, and 400 to a search past 100 characters', async () => {
     const empty = await call('GET', '/api/contacts/export?search=no-such-message-anywhere', admin);
     expect(empty.statusCode).toBe(200);

@@ -110,6 +110,40 @@ export function findOrderItems(db: Db, orderId: number) {
     .execute();
 }
 
+/**
+ * The lines of the orders `orderIds` for the order lines' CSV (issue 26), by order and
+ * then order of entry: each with its product's SKU (null once the product is deleted)
+ * and its vendor's business name (null for the store's own lines). Money in paise.
+ */
+export function findExportLines(db: Db, orderIds: number[]) {
+  return db
+    .selectFrom('orderItems as i')
+    .leftJoin('vendors as v', 'v.id', 'i.vendorId')
+    .leftJoin('products as p', 'p.id', 'i.productId')
+    .select([
+      'i.id',
+      'i.orderId',
+      'i.productId',
+      'p.sku',
+      'i.productName',
+      'i.quantity',
+      'i.salePricePaise',
+      'i.cancelledQuantity',
+      'i.returnedQuantity',
+      'i.netPaise',
+      'i.commissionRateBp',
+      'i.commissionPaise',
+      'i.vendorId',
+      'v.businessName as vendorName',
+    ])
+    .where('i.orderId', 'in', orderIds)
+    .orderBy('i.orderId')
+    .orderBy('i.id')
+    .execute();
+}
+
+export type ExportLineRow = Awaited<ReturnType<typeof findExportLines>>[number];
+
 /** The status history of an order, oldest first. */
 export function findOrderStatusHistory(db: Db, orderId: number) {
   return db

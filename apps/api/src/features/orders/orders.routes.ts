@@ -1,6 +1,8 @@
 import { orderEndpoints } from '@haat/contract';
 import type { FastifyPluginAsync } from 'fastify';
+import { sendCsv } from '../../platform/csv/csv-export.js';
 import { registerEndpoints } from '../../platform/http/endpoints.js';
+import { orderLineCsvColumns, orderLineExportBatches } from './order-export.js';
 import { getOrder, getOrderStats, listOrders } from './orders.service.js';
 import { toOrder, toOrderListResponse, toOrderStatsResponse } from './orders.wire.js';
 
@@ -17,6 +19,19 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
      * `UNPAGED_LIST_LIMIT`.
      */
     list: async (request) => toOrderListResponse(await listOrders(app.db, app.lists, request.query)),
+
+    /**
+     * `GET /api/orders/admin/orders/export` → `text/csv`, one row per line of every order
+     * the list's filters select, newest order first; amounts in rupees, times in
+     * `STORE_TIME_ZONE` (issue 26). Errors: 400 bad query.
+     */
+    export: async (request, reply) =>
+      sendCsv(
+        reply,
+        'order-lines',
+        orderLineCsvColumns(app.config.storeTimeZone),
+        orderLineExportBatches(app.db, app.lists, request.query),
+      ),
 
     /** `GET /api/orders/admin/orders/{id}` → `{ success, order }` with items and history. Errors: 400; 404. */
     get: async (request) => ({ success: true as const, order: toOrder(await getOrder(app.db, request.params.id)) }),

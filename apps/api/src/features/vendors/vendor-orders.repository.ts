@@ -208,6 +208,47 @@ export function findOwnLines(db: Db, vendorId: number, orderId: number) {
     .execute();
 }
 
+/**
+ * The vendor's own lines of the orders `orderIds` for their order lines' CSV (issue 26),
+ * by order and then order of entry, each with the order's shipping details (no e-mail:
+ * a vendor ships, the store keeps the customer). Money in paise, times UTC.
+ */
+export function findOwnExportLines(db: Db, vendorId: number, orderIds: number[]) {
+  return db
+    .selectFrom('orderItems as oi')
+    .innerJoin('products as p', 'p.id', 'oi.productId')
+    .innerJoin('orders as o', 'o.id', 'oi.orderId')
+    .select([
+      'o.id as orderId',
+      'o.trackingNumber',
+      'o.status',
+      'o.createdAt',
+      'o.billingFullName',
+      'o.billingPhone',
+      'o.billingAddress',
+      'o.billingCity',
+      'o.billingProvince',
+      'o.billingNote',
+      'oi.id',
+      'oi.productId',
+      'p.sku',
+      'oi.productName',
+      'oi.quantity',
+      'oi.salePricePaise',
+      'oi.cancelledQuantity',
+      'oi.returnedQuantity',
+      'oi.netPaise',
+      'oi.commissionPaise',
+    ])
+    .where('oi.orderId', 'in', orderIds)
+    .where('p.vendorId', '=', vendorId)
+    .orderBy('oi.orderId')
+    .orderBy('oi.id')
+    .execute();
+}
+
+export type OwnExportLineRow = Awaited<ReturnType<typeof findOwnExportLines>>[number];
+
 /** The status history of an order, oldest first (times UTC). */
 export function findStatusHistory(db: Db, orderId: number) {
   return db

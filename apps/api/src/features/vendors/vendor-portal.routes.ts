@@ -1,8 +1,10 @@
 import { vendorPortalEndpoints } from '@haat/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { actorOf } from '../../platform/auth/access.js';
+import { sendCsv } from '../../platform/csv/csv-export.js';
 import { AppError } from '../../platform/errors.js';
 import { registerEndpoints } from '../../platform/http/endpoints.js';
+import { vendorOrderLineCsvColumns, vendorOrderLineExportBatches } from './vendor-order-export.js';
 import { getVendorDashboard, getVendorOrder, listVendorOrders } from './vendor-orders.service.js';
 import { toVendorDashboard, toVendorOrder, toVendorOrderListResponse } from './vendor-orders.wire.js';
 
@@ -18,6 +20,19 @@ export const vendorPortalRoutes: FastifyPluginAsync = async (app) => {
     /** `GET /api/vendor/orders` → `{ success, orders }`, with `total` and `nextCursor` when paged. Errors: 400. */
     orders: async (request) =>
       toVendorOrderListResponse(await listVendorOrders(app.db, app.lists, vendorIdOf(request), request.query)),
+
+    /**
+     * `GET /api/vendor/orders/export` → `text/csv`, one row per line of theirs in every
+     * order the list's filters select, with the shipping details only (issue 26).
+     * Errors: 400 bad query.
+     */
+    ordersExport: async (request, reply) =>
+      sendCsv(
+        reply,
+        'my-order-lines',
+        vendorOrderLineCsvColumns(app.config.storeTimeZone),
+        vendorOrderLineExportBatches(app.db, vendorIdOf(request), request.query),
+      ),
 
     /**
      * `GET /api/vendor/orders/{id}` → `{ success, order }`. Errors: 400 bad id; 404 'Order
