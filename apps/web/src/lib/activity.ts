@@ -1,6 +1,7 @@
 import type { ActivityChange, ActivityKind } from '@haat/contract';
 import { useQuery } from '@tanstack/react-query';
 import { client, queries } from './api-client';
+import { exportPath } from './download';
 import { paths } from './paths';
 import { useCursorList } from './use-cursor-list';
 
@@ -28,14 +29,21 @@ export interface ActivityFilters {
 
 export const defaultActivityFilters: ActivityFilters = { person: '', kind: '', from: '', to: '' };
 
+/** The log's query for `filters` ('' is left out). */
+const activityQuery = (filters: ActivityFilters) => ({
+  person: filters.person || undefined,
+  kind: filters.kind || undefined,
+  from: filters.from || undefined,
+  to: filters.to || undefined,
+});
+
+/** The address of the log's CSV for `filters` (issue 26): every entry they select. */
+export const activityExportPath = (filters: ActivityFilters) =>
+  exportPath('/api/activity/export', activityQuery(filters));
+
 /** `GET /api/activity`: the log newest first, page by page as the user scrolls. */
 export function useActivityLog(filters: ActivityFilters, enabled = true) {
-  const query = {
-    person: filters.person || undefined,
-    kind: filters.kind || undefined,
-    from: filters.from || undefined,
-    to: filters.to || undefined,
-  };
+  const query = activityQuery(filters);
   const list = useCursorList({
     enabled,
     queryKey: queries.activity.list.key({ type: 'infinite', input: { query } }),

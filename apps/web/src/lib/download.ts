@@ -24,3 +24,17 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
   link.remove();
   URL.revokeObjectURL(url);
 }
+
+/**
+ * The address of a list's CSV export (issue 26: `GET <list path>/export`) with the
+ * list's own query: empty and undefined values are left out, as the list leaves them.
+ */
+export function exportPath(path: string, query: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+      if (value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}

@@ -1,6 +1,7 @@
 import type { ContactListQuery } from '@haat/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { client, queries } from '../../lib/api-client';
+import { exportPath } from '../../lib/download';
 import { useCursorList } from '../../lib/use-cursor-list';
 
 /** Messages per page. */
@@ -23,6 +24,9 @@ const listQuery = (filters: ContactFilters): ContactListQuery => ({
   search: filters.search.trim() || undefined,
   handled: filters.show === 'waiting' ? 'false' : undefined,
 });
+
+/** The address of the inbox's CSV for `filters` (issue 26): every message they select. */
+export const contactExportPath = (filters: ContactFilters) => exportPath('/api/contacts/export', listQuery(filters));
 
 /**
  * Messages newest first, page by page (`useCursorList` over `GET /api/contacts`); the

@@ -8,6 +8,7 @@ import {
 } from '@haat/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { client, queries } from '../../lib/api-client';
+import { exportPath } from '../../lib/download';
 import { useCursorList } from '../../lib/use-cursor-list';
 
 /** Rows fetched per page; the table asks for the next page as the user nears the end. */
@@ -29,6 +30,10 @@ const listQuery = (filters: OrderFilters): OrderListQuery => ({
   status: filters.status === 'all' ? undefined : filters.status,
   corrected: filters.show === 'corrected' ? 'true' : undefined,
 });
+
+/** The address of the order lines' CSV for `filters` (issue 26): one row per line of every order they select. */
+export const orderExportPath = (filters: OrderFilters) =>
+  exportPath('/api/orders/admin/orders/export', listQuery(filters));
 
 /**
  * The order list, newest first, page by page (`GET /api/orders/admin/orders`): search

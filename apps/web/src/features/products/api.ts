@@ -10,6 +10,7 @@ import type {
 } from '@haat/contract';
 import { type InfiniteData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { client, queries } from '../../lib/api-client';
+import { exportPath } from '../../lib/download';
 import { invalidateProductFigures } from '../../lib/query-keys';
 import { useCursorList } from '../../lib/use-cursor-list';
 
@@ -53,6 +54,10 @@ const staffListQuery = (filters: ProductFilters): ProductListQuery => ({
   approval: allToUndefined(filters.approval),
   sort: filters.sort === 'newest' ? undefined : filters.sort,
 });
+
+/** The address of the list's CSV export for `filters` (issue 26): every product they select, not the loaded pages. */
+export const productExportPath = (filters: ProductFilters) =>
+  exportPath('/api/products/admin/all/export', staffListQuery(filters));
 
 /** The review queue's query for `filters` ('' is every vendor or category). */
 const pendingQuery = (filters: PendingFilters): ProductListQuery => ({

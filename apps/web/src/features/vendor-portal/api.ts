@@ -1,6 +1,7 @@
 import type { OrderStatus } from '@haat/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { client, queries } from '../../lib/api-client';
+import { exportPath } from '../../lib/download';
 import { useCursorList } from '../../lib/use-cursor-list';
 
 /**
@@ -26,15 +27,22 @@ export function useVendorDashboard() {
   return useQuery(queries.vendorPortal.dashboard.queryOptions());
 }
 
+/** The list's query for `filters`: an empty search and every status are left out. */
+const vendorOrderQuery = (filters: VendorOrderFilters) => ({
+  search: filters.search.trim() || undefined,
+  status: filters.status === 'all' ? undefined : filters.status,
+});
+
+/** The address of the vendor's own order lines' CSV for `filters` (issue 26). */
+export const vendorOrderExportPath = (filters: VendorOrderFilters) =>
+  exportPath('/api/vendor/orders/export', vendorOrderQuery(filters));
+
 /**
  * Orders holding the vendor's products, newest first, page by page (`useCursorList`);
  * the status filter and the tracking-number search run in the database.
  */
 export function useVendorOrders(filters: VendorOrderFilters) {
-  const query = {
-    search: filters.search.trim() || undefined,
-    status: filters.status === 'all' ? undefined : filters.status,
-  };
+  const query = vendorOrderQuery(filters);
   return useCursorList({
     queryKey: queries.vendorPortal.orders.key({ type: 'infinite', input: { query } }),
     limit: VENDOR_ORDER_PAGE_SIZE,

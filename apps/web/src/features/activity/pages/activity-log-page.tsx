@@ -10,12 +10,14 @@ import { ActivityChanges } from '../../../components/ui/activity-changes';
 import { Button } from '../../../components/ui/button';
 import { DateInput } from '../../../components/ui/date-input';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { ExportButton } from '../../../components/ui/export-button';
 import { Field, Select } from '../../../components/ui/field';
 import { LoadMore } from '../../../components/ui/load-more';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import {
   type ActivityFilters,
+  activityExportPath,
   formatInZone,
   recordPath,
   useActivityLog,
@@ -199,6 +201,9 @@ export function ActivityLogPage() {
         title={activityMessages.title}
         subtitle={
           query.isPending ? 'Loading activity...' : `${formatNumber(total)} ${total === 1 ? 'change' : 'changes'}`
+        }
+        actions={
+          <ExportButton path={activityExportPath(filters)} fallbackName="activity-log.csv" disabled={reversed} />
         }
       />
       <FilterBar filters={filters} setFilter={setFilter} clearAll={clearAll} />

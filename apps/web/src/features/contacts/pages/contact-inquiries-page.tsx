@@ -5,6 +5,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { ExportButton } from '../../../components/ui/export-button';
 import { Input, Select } from '../../../components/ui/field';
 import { LoadMore } from '../../../components/ui/load-more';
 import { Modal } from '../../../components/ui/modal';
@@ -14,7 +15,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useContactList, useDeleteContact, useSetHandled } from '../api';
+import { contactExportPath, useContactList, useDeleteContact, useSetHandled } from '../api';
 import { useContactFilters } from '../hooks/use-contact-filters';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useMediaQuery } from '../hooks/use-media-query';
@@ -220,6 +221,7 @@ export function ContactInquiriesPage() {
         subtitle={
           list.isPending ? 'Loading messages...' : `${formatNumber(total)} ${total === 1 ? 'message' : 'messages'}`
         }
+        actions={<ExportButton path={contactExportPath(filters)} fallbackName="contact-messages.csv" />}
       />
       <div className="mb-5 flex flex-wrap gap-3">
         <div className="relative w-full max-w-md">

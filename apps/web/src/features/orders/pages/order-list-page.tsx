@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { DataTable } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { ExportButton } from '../../../components/ui/export-button';
 import { Input, Select } from '../../../components/ui/field';
 import { LoadMore } from '../../../components/ui/load-more';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -17,7 +18,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useListFilters } from '../../../lib/use-list-filters';
 import { NARROW_SCREEN, useMediaQuery } from '../../../lib/use-media-query';
-import { defaultOrderFilters, type OrderFilters, useOrderList } from '../api';
+import { defaultOrderFilters, type OrderFilters, orderExportPath, useOrderList } from '../api';
 import { CorrectionMark, OrderStatusBadge } from '../components/order-status-badge';
 
 /** How long the search box waits for typing to pause before asking the server. */
@@ -182,6 +183,7 @@ export function OrderListPage() {
       <PageHeader
         title="Order Management"
         subtitle={list.query.isPending ? undefined : `${shownTotal} ${total === 1 ? 'order' : 'orders'}`}
+        actions={<ExportButton path={orderExportPath(filters)} fallbackName="order-lines.csv" />}
       />
 
       <div className="mb-4 flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:flex-row">

@@ -4,6 +4,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { ExportButton } from '../../../components/ui/export-button';
 import { notify } from '../../../components/ui/notify';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
@@ -12,7 +13,7 @@ import { formatListTotal, formatNumber } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { type ProductFilters, useDeleteProduct, useProductCounts, useProductList } from '../api';
+import { type ProductFilters, productExportPath, useDeleteProduct, useProductCounts, useProductList } from '../api';
 import { DeleteProductDialog } from '../components/delete-product-dialog';
 import { ProductFilterBar } from '../components/product-filter-bar';
 import { ProductTable } from '../components/product-table';
@@ -113,6 +114,7 @@ export function ProductListPage() {
                 Pending ({formatNumber(pendingCount)})
               </ButtonLink>
             )}
+            <ExportButton path={productExportPath(appliedFilters)} fallbackName="products.csv" />
             <ButtonLink to={paths.products.new}>
               <Plus className="h-4 w-4" aria-hidden />
               Add New Product

@@ -3,6 +3,7 @@ import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { ExportButton } from '../../../components/ui/export-button';
 import { Input, Select } from '../../../components/ui/field';
 import { LoadMore } from '../../../components/ui/load-more';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -12,7 +13,7 @@ import { formatDate, formatRupees } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { NARROW_SCREEN, useMediaQuery } from '../../../lib/use-media-query';
-import { useVendorOrders } from '../api';
+import { useVendorOrders, vendorOrderExportPath } from '../api';
 import { useVendorOrderFilters } from '../hooks/use-vendor-order-filters';
 
 /**
@@ -38,7 +39,11 @@ export function VendorOrdersPage() {
   const filtered = filters.search.trim() !== '' || filters.status !== 'all';
   return (
     <div className="space-y-6">
-      <PageHeader title={m.ordersHeading} subtitle={m.ordersSubtitle} />
+      <PageHeader
+        title={m.ordersHeading}
+        subtitle={m.ordersSubtitle}
+        actions={<ExportButton path={vendorOrderExportPath(filters)} fallbackName="my-order-lines.csv" />}
+      />
       <div className="flex flex-wrap items-center gap-3">
         <div className="relative min-w-0 flex-1 sm:min-w-64">
           <Search className="absolute left-3 top-2.5 h-4 w-4 text-slate-400" aria-hidden />
