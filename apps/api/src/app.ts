@@ -27,6 +27,7 @@ import { orderCorrectionRoutes } from './features/orders/order-corrections.route
 import { orderStatusRoutes } from './features/orders/order-status.routes.js';
 import { orderRoutes } from './features/orders/orders.routes.js';
 import { payoutRoutes } from './features/payouts/payouts.routes.js';
+import { productBulkRoutes } from './features/products/product-bulk.routes.js';
 import { productRoutes } from './features/products/products.routes.js';
 import { searchRoutes } from './features/search/search.routes.js';
 import { uploadRoutes } from './features/uploads/uploads.routes.js';
@@ -197,6 +198,7 @@ export async function buildApp({
   await app.register(categoryRoutes);
   await app.register(subcategoryRoutes);
   await app.register(productRoutes);
+  await app.register(productBulkRoutes);
   await app.register(vendorRoutes);
   await app.register(vendorPortalRoutes);
   await app.register(orderRoutes);

@@ -15,6 +15,7 @@ import { orderCorrectionEndpoints } from './order-corrections.js';
 import { orderStatusEndpoints } from './order-status.js';
 import { orderEndpoints } from './orders.js';
 import { payoutEndpoints } from './payouts.js';
+import { productBulkEndpoints } from './product-bulk.js';
 import { productEndpoints } from './products.js';
 import { searchEndpoints } from './search.js';
 import { vendorPortalEndpoints } from './vendor-portal.js';
@@ -45,7 +46,7 @@ export const api = {
   websiteConfig: websiteConfigEndpoints,
   orders: { ...orderEndpoints, ...orderStatusEndpoints, ...orderCorrectionEndpoints },
   checkout: checkoutEndpoints,
-  products: productEndpoints,
+  products: { ...productEndpoints, ...productBulkEndpoints },
   commissions: commissionEndpoints,
   payouts: payoutEndpoints,
 };

@@ -18,6 +18,7 @@ export * from './order-corrections.js';
 export * from './order-status.js';
 export * from './orders.js';
 export * from './payouts.js';
+export * from './product-bulk.js';
 export * from './products.js';
 export * from './search.js';
 export * from './vendor-portal.js';

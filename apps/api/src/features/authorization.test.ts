@@ -371,6 +371,10 @@ const rules: Record<string, Rule> = {
   'GET /api/products': { access: 'public', make: () => ({ url: '/api/products' }) },
   'GET /api/products/admin/all': { access: 'staff', make: () => ({ url: '/api/products/admin/all' }) },
   'GET /api/products/admin/all/export': { access: 'staff', make: () => ({ url: '/api/products/admin/all/export' }) },
+  'POST /api/products/admin/bulk': {
+    access: 'admin',
+    make: async () => ({ url: '/api/products/admin/bulk', payload: { action: 'approve', ids: [await productOfA()] } }),
+  },
   'GET /api/products/admin/count': { access: 'staff', make: () => ({ url: '/api/products/admin/count' }) },
   'GET /api/products/admin/pending': { access: 'admin', make: () => ({ url: '/api/products/admin/pending' }) },
   'GET /api/products/:id': {

@@ -176,6 +176,40 @@ export function findProductOwnership(db: Db, id: number) {
     .executeTakeFirst();
 }
 
+/**
+ * Where each of the products `ids` stands, for a bulk action's checks (issue 26): its
+ * version, status, approval, category, and whether a vendor's revision awaits review.
+ * Products that do not exist are absent.
+ */
+export async function findBulkStates(db: Db, ids: readonly number[]) {
+  const rows = [];
+  for (const chunk of chunked(ids, 1)) {
+    rows.push(
+      ...(await db
+        .selectFrom('products as p')
+        .select((qb) => [
+          'p.id',
+          'p.updatedAt',
+          'p.status',
+          'p.approvalStatus',
+          'p.categoryId',
+          qb
+            .exists(
+              qb
+                .selectFrom('productRevisions as r')
+                .select('r.id')
+                .whereRef('r.productId', '=', 'p.id')
+                .where('r.status', '=', 'pending'),
+            )
+            .as('hasPendingRevision'),
+        ])
+        .where('p.id', 'in', chunk)
+        .execute()),
+    );
+  }
+  return new Map(rows.map((row) => [row.id, { ...row, hasPendingRevision: Boolean(row.hasPendingRevision) }]));
+}
+
 /** True when another product (not `exceptId`) has this SKU, compared case-insensitively. */
 export async function isSkuTaken(db: Db, sku: string, exceptId?: number): Promise<boolean> {
   const row = await db

@@ -444,13 +444,16 @@ export async function updateProduct(
 
 /**
  * `DELETE /products/delete/:id`: removes the product, its images and coupon
- * restrictions. Past orders keep their lines (name, image and price as sold).
- * @throws AppError NOT_FOUND (404) when it does not exist or is another vendor's.
+ * restrictions. Past orders keep their lines (name, image and price as sold). With
+ * `updatedAt` (a bulk delete's version as read), a product saved since is left.
+ * @throws AppError NOT_FOUND (404) when it does not exist or is another vendor's;
+ *   CONFLICT (409) when it changed after `updatedAt`.
  */
-export async function deleteProduct(db: Db, actor: Actor, id: number): Promise<void> {
+export async function deleteProduct(db: Db, actor: Actor, id: number, updatedAt?: string): Promise<void> {
   await runTransaction(db, async (trx) => {
     const current = await findProductOwnership(trx, id);
     if (!current || !canSee(actor, current)) throw notFound(productMessages.notFound);
+    if (isStaleVersion(updatedAt, current.updatedAt)) throw changedMeanwhile();
     const before = await productSnapshot(trx, id);
     await deleteProductRow(trx, id);
     const label = String(before?.name ?? '');
@@ -463,6 +466,43 @@ export async function deleteProduct(db: Db, actor: Actor, id: number): Promise<v
       changes: productChanges(before, null),
     });
   });
+}
+
+/**
+ * An admin's change of a product's status or category (the bulk actions' activate,
+ * deactivate and move; issue 26), as the product form's edit would make it: in one
+ * transaction, the row locked on PostgreSQL, under the version read (`updatedAt`), the
+ * version moved on and the change recorded in the activity log. The caller checks
+ * that the change applies to the product's state (an approved product for status).
+ * @throws AppError NOT_FOUND (404) when it does not exist; CONFLICT (409) when it
+ *   changed after `updatedAt`.
+ */
+export async function setProductColumns(
+  db: Db,
+  admin: Actor,
+  id: number,
+  updatedAt: string,
+  columns: Pick<ProductUpdate, 'status' | 'categoryId' | 'subcategoryId'>,
+): Promise<void> {
+  const now = new Date().toISOString();
+  await guardWrite(() =>
+    runTransaction(db, async (trx) => {
+      const current = await findProductOwnership(trx, id);
+      if (!current) throw notFound(productMessages.notFound);
+      if (isStaleVersion(updatedAt, current.updatedAt)) throw changedMeanwhile();
+      const before = await productSnapshot(trx, id);
+      await updateProductRow(trx, id, { ...columns, updatedAt: nextVersion(current.updatedAt, now) });
+      const after = await productSnapshot(trx, id);
+      await recordActivity(trx, {
+        actor: admin,
+        action: 'update',
+        kind: 'product',
+        recordId: id,
+        label: String(after?.name ?? ''),
+        changes: productChanges(before, after),
+      });
+    }),
+  );
 }
 
 /** `GET /products/admin/count`: the footer's counts over the viewer's catalog. */

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { idInput, idString } from './common.js';
+import { endpoint } from './endpoint.js';
+import { productExportQuery, rejectReason } from './products.js';
+
+/**
+ * Bulk actions on products (issue 26 'Bulk actions'): an admin acts on the selected
+ * products, or on every product a filter selects, at once. Each product is checked and
+ * changed as the single action would (its own transaction, its own activity entry), and
+ * the answer says how many were done and why each refused one was not.
+ */
+
+/** What a bulk action does to each product. */
+export const productBulkActions = ['approve', 'reject', 'activate', 'deactivate', 'move', 'delete'] as const;
+export type ProductBulkAction = (typeof productBulkActions)[number];
+
+/**
+ * The most products one bulk request acts on. A larger selection is refused with
+ * `productBulkMessages.tooMany` until bulk work runs as a background job.
+ */
+export const PRODUCT_BULK_LIMIT = 1000;
+
+/** The words of bulk actions: the request's errors, each refusal's reason, the answer's summary. */
+export const productBulkMessages = {
+  actionInvalid: `Action must be one of ${productBulkActions.join(', ')}`,
+  selectOne: 'Send either ids or a filter',
+  idsEmpty: 'Select at least one product',
+  tooMany: `A bulk action takes at most ${PRODUCT_BULK_LIMIT.toLocaleString('en-IN')} products at a time. Narrow the filters and try again.`,
+  categoryRequired: 'Choose the category to move the products to',
+  categoryNotFound: 'Category not found',
+  seenAtInvalid: 'seenAt must be a timestamp (ISO 8601)',
+  // Why one product was refused.
+  notFound: 'Product not found',
+  changedSince: 'Changed since it was selected. Review it again.',
+  notAwaitingReview: 'Not awaiting approval',
+  notApproved: 'Not approved yet: approve it first',
+  alreadyActive: 'Already active',
+  alreadyInactive: 'Already inactive',
+  alreadyInCategory: 'Already in this category',
+} as const;
+
+/** The past tense of each action, as the summary says it ('287 approved'). */
+export const productBulkDone: Record<ProductBulkAction, string> = {
+  approve: 'approved',
+  reject: 'rejected',
+  activate: 'activated',
+  deactivate: 'deactivated',
+  move: 'moved',
+  delete: 'deleted',
+};
+
+/**
+ * `POST /api/products/admin/bulk` body: the `action`, and either `ids` (the selected
+ * products) or `filter` (the product list's query: every product it selects, "all N
+ * matching these filters"). `reason` goes with `reject` (one for all), `category` with
+ * `move` (the subcategory is cleared). `seenAt`, optional: when the selection was made
+ * (UTC); a product saved after it is refused, not overwritten.
+ */
+export const productBulkBody = z
+  .object({
+    action: z.enum(productBulkActions, { error: productBulkMessages.actionInvalid }),
+    ids: z
+      .array(idInput)
+      .min(1, productBulkMessages.idsEmpty)
+      .max(PRODUCT_BULK_LIMIT, productBulkMessages.tooMany)
+      .optional(),
+    filter: productExportQuery.optional(),
+    reason: rejectReason,
+    category: idInput.optional(),
+    seenAt: z.iso.datetime({ offset: true, error: productBulkMessages.seenAtInvalid }).max(40).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if ((body.ids === undefined) === (body.filter === undefined))
+      ctx.addIssue({ code: 'custom', message: productBulkMessages.selectOne, path: ['ids'] });
+    if (body.action === 'move' && body.category === undefined)
+      ctx.addIssue({ code: 'custom', message: productBulkMessages.categoryRequired, path: ['category'] });
+  });
+export type ProductBulkBody = z.input<typeof productBulkBody>;
+
+/** A product the action was not done to, and why. */
+export const bulkRefusal = z.object({ _id: idString, message: z.string() });
+export type BulkRefusal = z.infer<typeof bulkRefusal>;
+
+/** The answer: a summary ('287 approved, 3 skipped'), how many were done, and each refused one with its reason. */
+export const productBulkResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  done: z.number().int().nonnegative(),
+  refused: z.array(bulkRefusal),
+});
+export type ProductBulkResponse = z.infer<typeof productBulkResponse>;
+
+export const productBulkEndpoints = {
+  /**
+   * Acts on the selected products, or on every product the filter selects (at most
+   * `PRODUCT_BULK_LIMIT`), each as the single action would: checked for its state,
+   * changed in its own transaction, recorded in the activity log. 400 for a bad body, a
+   * selection past the limit, or a category that does not exist.
+   */
+  bulk: endpoint('POST', '/api/products/admin/bulk', {
+    access: 'admin',
+    summary: 'Act on many products at once',
+  })
+    .input(z.object({ body: productBulkBody }))
+    .output(productBulkResponse),
+};
