@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idInput, idString } from './common.js';
+import { editVersion, idInput, idString } from './common.js';
 import { endpoint } from './endpoint.js';
 import { productExportQuery, rejectReason } from './products.js';
 
@@ -28,7 +28,7 @@ export const productBulkMessages = {
   tooMany: `A bulk action takes at most ${PRODUCT_BULK_LIMIT.toLocaleString('en-IN')} products at a time. Narrow the filters and try again.`,
   categoryRequired: 'Choose the category to move the products to',
   categoryNotFound: 'Category not found',
-  seenAtInvalid: 'seenAt must be a timestamp (ISO 8601)',
+  versionsInvalid: 'Send one version (updatedAt, ISO 8601) for each id',
   // Why one product was refused.
   notFound: 'Product not found',
   changedSince: 'Changed since it was selected. Review it again.',
@@ -53,8 +53,9 @@ export const productBulkDone: Record<ProductBulkAction, string> = {
  * `POST /api/products/admin/bulk` body: the `action`, and either `ids` (the selected
  * products) or `filter` (the product list's query: every product it selects, "all N
  * matching these filters"). `reason` goes with `reject` (one for all), `category` with
- * `move` (the subcategory is cleared). `seenAt`, optional: when the selection was made
- * (UTC); a product saved after it is refused, not overwritten.
+ * `move` (the subcategory is cleared). `versions`, optional with `ids`: each product's
+ * `updatedAt` as the screen showed it, in the order of `ids` (decision 0018); a product
+ * saved since is refused, not overwritten.
  */
 export const productBulkBody = z
   .object({
@@ -67,11 +68,13 @@ export const productBulkBody = z
     filter: productExportQuery.optional(),
     reason: rejectReason,
     category: idInput.optional(),
-    seenAt: z.iso.datetime({ offset: true, error: productBulkMessages.seenAtInvalid }).max(40).optional(),
+    versions: z.array(editVersion(productBulkMessages.versionsInvalid)).max(PRODUCT_BULK_LIMIT).optional(),
   })
   .superRefine((body, ctx) => {
     if ((body.ids === undefined) === (body.filter === undefined))
       ctx.addIssue({ code: 'custom', message: productBulkMessages.selectOne, path: ['ids'] });
+    if (body.versions !== undefined && body.versions.length !== body.ids?.length)
+      ctx.addIssue({ code: 'custom', message: productBulkMessages.versionsInvalid, path: ['versions'] });
     if (body.action === 'move' && body.category === undefined)
       ctx.addIssue({ code: 'custom', message: productBulkMessages.categoryRequired, path: ['category'] });
   });

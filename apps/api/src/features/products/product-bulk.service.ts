@@ -11,6 +11,7 @@ import type { Actor } from '../../platform/auth/access.js';
 import { listBatches } from '../../platform/csv/export-batches.js';
 import type { Db } from '../../platform/db/create-db.js';
 import type { ListContext } from '../../platform/db/list-search.js';
+import { isStaleVersion } from '../../platform/db/versions.js';
 import { AppError, errorStatus } from '../../platform/errors.js';
 import { reviewProduct } from './product-review.service.js';
 import { findBulkStates, findCategoryRef } from './products.repository.js';
@@ -48,9 +49,12 @@ async function selectedIds(db: Db, lists: ListContext, admin: Actor, body: BulkB
   return ids;
 }
 
-/** Why `action` does not apply to a product in `state`, or null when it does. */
-function refusalOf(action: ProductBulkAction, state: ProductState, body: BulkBody): string | null {
-  if (body.seenAt && Date.parse(state.updatedAt) > Date.parse(body.seenAt)) return M.changedSince;
+/**
+ * Why `action` does not apply to a product in `state`, or null when it does. `shown` is
+ * its version as the screen showed it (`body.versions`), when the request sent one.
+ */
+function refusalOf(action: ProductBulkAction, state: ProductState, body: BulkBody, shown?: string): string | null {
+  if (isStaleVersion(shown, state.updatedAt)) return M.changedSince;
   const awaitingReview = state.approvalStatus === 'pending' || state.hasPendingRevision;
   switch (action) {
     case 'approve':
@@ -106,7 +110,7 @@ function summaryOf(action: ProductBulkAction, done: number, refused: number): st
 
 /**
  * `POST /api/products/admin/bulk` (admins): does `body.action` to each selected product
- * in turn, each checked for its state (`refusalOf`) and for a save after `body.seenAt`,
+ * in turn, each checked for its state (`refusalOf`) and for a save since the version shown,
  * then changed in its own transaction under the version read; a product the single
  * action refuses (changed between the read and the write: 409) is refused with its reason.
  * @returns the summary, how many were done, and each refused product with its reason.
@@ -123,11 +127,12 @@ export async function runProductBulk(
     throw new AppError('BAD_REQUEST', M.categoryNotFound, { category: M.categoryNotFound });
   const ids = await selectedIds(db, lists, admin, body);
   const states = await findBulkStates(db, ids);
+  const shown = new Map((body.versions ?? []).map((version, index) => [body.ids?.[index], version]));
   let done = 0;
   const refused: ProductBulkResponse['refused'] = [];
   for (const id of ids) {
     const state = states.get(id);
-    const refusal = state ? refusalOf(body.action, state, body) : M.notFound;
+    const refusal = state ? refusalOf(body.action, state, body, shown.get(id)) : M.notFound;
     if (refusal !== null || !state) {
       refused.push({ _id: String(id), message: refusal ?? M.notFound });
       continue;

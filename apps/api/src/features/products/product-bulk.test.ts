@@ -78,7 +78,8 @@ describe('POST /api/products/admin/bulk: who and what', () => {
       [{ action: 'launch', ids }, M.actionInvalid],
       [{ action: 'move', ids }, M.categoryRequired],
       [{ action: 'approve', ids: ['1099511627776'] }, undefined],
-      [{ action: 'approve', ids, seenAt: 'yesterday' }, M.seenAtInvalid],
+      [{ action: 'approve', ids, versions: ['yesterday'] }, M.versionsInvalid],
+      [{ action: 'approve', ids, versions: [] }, M.versionsInvalid],
       [{ action: 'reject', ids, reason: 'bad\u0000reason' }, undefined],
       [{ action: 'approve', ids: Array.from({ length: PRODUCT_BULK_LIMIT + 1 }, (_, i) => String(i + 1)) }, M.tooMany],
       [{ action: 'approve', filter: { status: 'sold' } }, undefined],
@@ -221,15 +222,15 @@ describe('POST /api/products/admin/bulk: selections', () => {
     expect(Number(inactive.n)).toBe(0);
   });
 
-  it('refuses a product saved after the selection was made, and leaves it as it is', async () => {
+  it('refuses a product saved since the screen showed it, and leaves it as it is', async () => {
     const [kept, changed] = await products(2, tagOf('seen'), { approvalStatus: 'pending', status: 'pending' });
-    const seenAt = new Date(Date.now() - 60_000).toISOString();
+    const shown = await Promise.all([kept, changed].map(async (id) => (await stateOf(id as number))?.updatedAt));
     await t.db
       .updateTable('products')
-      .set({ updatedAt: new Date(Date.now() - 120_000).toISOString() })
-      .where('id', '=', kept as number)
+      .set({ updatedAt: new Date(Date.now() + 1_000).toISOString(), name: 'Renamed meanwhile' })
+      .where('id', '=', changed as number)
       .execute();
-    const res = await bulk({ action: 'approve', ids: [kept, changed].map(String), seenAt });
+    const res = await bulk({ action: 'approve', ids: [kept, changed].map(String), versions: shown });
     expect(res.json()).toMatchObject({
       message: '1 approved, 1 skipped',
       refused: [{ _id: String(changed), message: M.changedSince }],
