@@ -2,6 +2,7 @@ import type {
   ApprovalStatus,
   Product,
   ProductBody,
+  ProductBulkBody,
   ProductListQuery,
   ProductListResponse,
   ProductStatus,
@@ -221,6 +222,21 @@ export function useDeleteProduct() {
       queryClient.removeQueries({ queryKey: productQuery(id).queryKey });
       invalidateAfterWrite(queryClient);
     },
+  });
+}
+
+/** The filter of a bulk action on "all N matching these filters" (issue 26): the list's own query. */
+export const productBulkFilterOf = (filters: ProductFilters) => staffListQuery(filters);
+
+/**
+ * `POST /api/products/admin/bulk` (issue 26): an action on the selected products or on
+ * every product a filter selects; lists, counts and figures are read again after it.
+ */
+export function useBulkProducts() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProductBulkBody) => client.products.bulk({ body }),
+    onSettled: () => invalidateAfterWrite(queryClient),
   });
 }
 

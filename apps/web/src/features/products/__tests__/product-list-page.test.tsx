@@ -238,6 +238,83 @@ describe('ProductListPage (admin)', () => {
   });
 });
 
+describe('ProductListPage bulk actions (admin)', () => {
+  it('approves the selected products after asking, sends each version shown, and lists the skipped ones', async () => {
+    signInAs('admin');
+    const api = fakeApi({
+      'GET /api/products/admin/all': () => ({ success: true, products: [phone, cable], total: 2, nextCursor: null }),
+      'GET /api/products/admin/count': () => counts,
+      'POST /api/products/admin/bulk': () => ({
+        success: true,
+        message: '1 approved, 1 skipped',
+        done: 1,
+        refused: [{ _id: phone._id, message: 'Not awaiting approval' }],
+      }),
+    });
+    const user = userEvent.setup();
+    renderList();
+
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Galaxy Phone' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select USB Cable' }));
+    const bar = screen.getByRole('region', { name: 'Bulk actions' });
+    expect(within(bar).getByText('2 products selected')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Select all loaded products' })).toBeChecked();
+
+    await user.click(within(bar).getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Approve 2 products?' });
+    // Nothing is sent before the answer to the question.
+    expect(api.callsTo('POST', '/api/products/admin/bulk')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+
+    await waitFor(() => expect(api.callsTo('POST', '/api/products/admin/bulk')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/products/admin/bulk')[0]?.body).toEqual({
+      action: 'approve',
+      ids: [phone._id, cable._id],
+      versions: [phone.updatedAt, cable.updatedAt],
+    });
+    const result = await screen.findByRole('region', { name: 'Bulk action result' });
+    expect(within(result).getByRole('status')).toHaveTextContent('1 approved, 1 skipped');
+    expect(within(result).getByText('Galaxy Phone')).toBeInTheDocument();
+    expect(result).toHaveTextContent('Galaxy Phone: Not awaiting approval');
+    // The selection is spent.
+    expect(screen.queryByRole('region', { name: 'Bulk actions' })).not.toBeInTheDocument();
+  });
+
+  it('acts on every product the filters select when all matching are chosen, and offers nothing to a vendor', async () => {
+    signInAs('admin');
+    const api = fakeApi({
+      'GET /api/products/admin/all': () => ({ success: true, products: [phone, cable], total: 40, nextCursor: 'next' }),
+      'GET /api/products/admin/count': () => counts,
+      'POST /api/products/admin/bulk': () => ({ success: true, message: '40 deactivated', done: 40, refused: [] }),
+    });
+    const user = userEvent.setup();
+    renderScreen(<ProductListPage />, { route: '/admin/products', path: '/admin/products?status=active' });
+
+    await user.click(await screen.findByRole('checkbox', { name: 'Select all loaded products' }));
+    const bar = screen.getByRole('region', { name: 'Bulk actions' });
+    await user.click(within(bar).getByRole('button', { name: 'Select all 40 products matching these filters' }));
+    expect(within(bar).getByText('All 40 products matching these filters selected')).toBeInTheDocument();
+    await user.click(within(bar).getByRole('button', { name: 'Deactivate' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Deactivate 40 products?' })).getByRole('button', {
+        name: 'Deactivate',
+      }),
+    );
+    await waitFor(() => expect(api.callsTo('POST', '/api/products/admin/bulk')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/products/admin/bulk')[0]?.body).toEqual({
+      action: 'deactivate',
+      filter: { status: 'active' },
+    });
+
+    cleanup();
+    signInAs('vendor');
+    listApi();
+    renderList();
+    await screen.findByRole('table', { name: 'Products' });
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+  });
+});
+
 describe('ProductListPage filters in the address', () => {
   const lastRequest = (api: ReturnType<typeof listApi>) =>
     api.callsTo('GET', '/api/products/admin/all').at(-1)?.url.searchParams;

@@ -10,6 +10,7 @@ import { formatRupees } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import type { ProductSort } from '../api';
 import { ApprovalBadge, ProductStatusBadge, ReviewNote, StockBadge } from './product-badges';
+import { SelectAllLoaded, SelectProduct } from './product-selection';
 
 export interface ProductTableProps {
   products: Product[];
@@ -66,13 +67,25 @@ function columnsFor({
   onDelete,
 }: Pick<ProductTableProps, 'isAdmin' | 'reviewingId' | 'onReview' | 'onDelete'>): ColumnDef<Product>[] {
   return [
+    ...(isAdmin
+      ? [
+          {
+            id: 'select',
+            // Bulk actions (issue 26): the selection lives in `ProductSelectionContext`.
+            header: () => <SelectAllLoaded />,
+            size: 40,
+            meta: { label: 'Select', className: 'w-10' },
+            cell: ({ row: { original: product } }) => <SelectProduct product={product} />,
+          } satisfies ColumnDef<Product>,
+        ]
+      : []),
     {
       id: 'product',
       header: 'Product',
       // Widths are proportions: a wider screen widens every column alike. The columns
       // add up to 970 px for an admin, so the list fits 1280 px with the sidebar open
       // (issue 27).
-      size: isAdmin ? 280 : 320,
+      size: isAdmin ? 240 : 320,
       meta: { card: 'title', sortable: true },
       cell: ({ row: { original: product } }) => (
         <div className="flex items-center gap-3">

@@ -1,4 +1,4 @@
-import { type Product, productMessages } from '@haat/contract';
+import { type Product, type ProductBulkAction, type ProductBulkBody, productMessages } from '@haat/contract';
 import { Clock, Plus } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -13,14 +13,28 @@ import { formatListTotal, formatNumber } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { type ProductFilters, productExportPath, useDeleteProduct, useProductCounts, useProductList } from '../api';
+import {
+  type ProductFilters,
+  productBulkFilterOf,
+  productExportPath,
+  useBulkProducts,
+  useDeleteProduct,
+  useProductCounts,
+  useProductList,
+} from '../api';
 import { DeleteProductDialog } from '../components/delete-product-dialog';
+import { type BulkExtras, BulkResult, type BulkResultView, ProductBulkBar } from '../components/product-bulk-bar';
 import { ProductFilterBar } from '../components/product-filter-bar';
+import { ProductSelectionContext } from '../components/product-selection';
 import { ProductTable } from '../components/product-table';
 import { RejectDialog } from '../components/reject-dialog';
 import { useDebouncedCallback } from '../hooks/use-debounced-callback';
 import { useProductFilters } from '../hooks/use-product-filters';
+import { useProductSelection } from '../hooks/use-product-selection';
 import { useReviewProduct } from '../hooks/use-review-product';
+
+/** The toast when a bulk action fails and the server gave no reason. */
+const BULK_FAILED = 'Could not complete the bulk action. Please try again.';
 
 /** How long the search box waits for typing to pause before asking the server. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -100,6 +114,32 @@ export function ProductListPage() {
     });
   };
 
+  const selection = useProductSelection(products, JSON.stringify(appliedFilters));
+  const bulk = useBulkProducts();
+  const [bulkResult, setBulkResult] = useState<BulkResultView | null>(null);
+  const onBulk = async (action: ProductBulkAction, extras: BulkExtras) => {
+    const chosen = [...selection.selected.values()];
+    const body: ProductBulkBody = selection.allMatching
+      ? { action, filter: productBulkFilterOf(appliedFilters), ...extras }
+      : { action, ids: chosen.map((product) => product._id), versions: chosen.map((p) => p.updatedAt), ...extras };
+    try {
+      const answer = await bulk.mutateAsync(body);
+      const names = new Map(chosen.map((product) => [product._id, product.name]));
+      setBulkResult({
+        message: answer.message,
+        refused: answer.refused.map((refusal) => ({
+          name: names.get(refusal._id) ?? `Product ${refusal._id}`,
+          message: refusal.message,
+        })),
+      });
+      selection.clear();
+      if (answer.refused.length === 0) notify.success(answer.message);
+      else notify.longError(answer.message);
+    } catch (error) {
+      notify.longError(errorMessage(error, BULK_FAILED));
+    }
+  };
+
   const pendingCount = counts.data?.pendingApprovalCount ?? 0;
 
   return (
@@ -154,19 +194,33 @@ export function ProductListPage() {
           }
         />
       ) : (
-        <ProductTable
-          products={products}
-          total={totalIsLowerBound ? 'unknown' : total}
-          isAdmin={isAdmin}
-          reviewingId={reviewingId ?? null}
-          hasMore={hasMore}
-          loadingMore={loadingMore}
-          onLoadMore={loadMore}
-          onReview={onReview}
-          onDelete={setToDelete}
-          sort={appliedFilters.sort}
-          onSortChange={(sort) => setFilter('sort', sort)}
-        />
+        <ProductSelectionContext.Provider value={isAdmin ? selection.context : null}>
+          {isAdmin && (selection.selected.size > 0 || selection.allMatching) && (
+            <ProductBulkBar
+              count={selection.allMatching && typeof total === 'number' ? total : selection.selected.size}
+              matching={totalIsLowerBound ? 'unknown' : total}
+              allMatching={selection.allMatching}
+              busy={bulk.isPending}
+              onSelectAllMatching={selection.selectAllMatching}
+              onClear={selection.clear}
+              onAction={onBulk}
+            />
+          )}
+          {bulkResult && <BulkResult result={bulkResult} onDismiss={() => setBulkResult(null)} />}
+          <ProductTable
+            products={products}
+            total={totalIsLowerBound ? 'unknown' : total}
+            isAdmin={isAdmin}
+            reviewingId={reviewingId ?? null}
+            hasMore={hasMore}
+            loadingMore={loadingMore}
+            onLoadMore={loadMore}
+            onReview={onReview}
+            onDelete={setToDelete}
+            sort={appliedFilters.sort}
+            onSortChange={(sort) => setFilter('sort', sort)}
+          />
+        </ProductSelectionContext.Provider>
       )}
 
       {toReject && (
