@@ -18,6 +18,7 @@ import { scheduleCleanup } from './features/cleanup/cleanup.service.js';
 import { commissionRoutes } from './features/commissions/commissions.routes.js';
 import { contactRoutes } from './features/contacts/contacts.routes.js';
 import { couponRoutes } from './features/coupons/coupons.routes.js';
+import { customerRoutes } from './features/customers/customers.routes.js';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
 import { dashboardSettingsRoutes } from './features/dashboard/dashboard-settings.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
@@ -202,6 +203,7 @@ export async function buildApp({
   await app.register(vendorRoutes);
   await app.register(vendorPortalRoutes);
   await app.register(orderRoutes);
+  await app.register(customerRoutes);
   await app.register(blogRoutes);
   await app.register(contactRoutes);
   await app.register(uploadRoutes);

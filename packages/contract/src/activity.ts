@@ -35,6 +35,7 @@ export const activityActions = [
   'register',
   'cancel',
   'return',
+  'anonymise',
 ] as const;
 export type ActivityAction = (typeof activityActions)[number];
 
@@ -52,6 +53,7 @@ export const activityKinds = [
   'account',
   'commission_rate',
   'payout',
+  'customer',
 ] as const;
 export type ActivityKind = (typeof activityKinds)[number];
 
@@ -68,6 +70,7 @@ export const activityActionLabels: Record<ActivityAction, string> = {
   register: 'Registered',
   cancel: 'Cancelled',
   return: 'Return recorded',
+  anonymise: 'Anonymised',
 };
 export const activityKindLabels: Record<ActivityKind, string> = {
   product: 'Product',
@@ -82,6 +85,7 @@ export const activityKindLabels: Record<ActivityKind, string> = {
   account: 'Account',
   commission_rate: 'Commission rate',
   payout: 'Payout',
+  customer: 'Customer',
 };
 
 const activityDate = isoDate.refine(isRealDate, activityMessages.dateInvalid).optional();

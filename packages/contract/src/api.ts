@@ -7,6 +7,7 @@ import { checkoutEndpoints } from './checkout.js';
 import { commissionEndpoints } from './commissions.js';
 import { contactEndpoints } from './contacts.js';
 import { couponEndpoints } from './coupons.js';
+import { customerEndpoints } from './customers.js';
 import { dashboardEndpoints } from './dashboard.js';
 import { dashboardSettingsEndpoints } from './dashboard-settings.js';
 import { healthEndpoints } from './health.js';
@@ -46,6 +47,7 @@ export const api = {
   websiteConfig: websiteConfigEndpoints,
   orders: { ...orderEndpoints, ...orderStatusEndpoints, ...orderCorrectionEndpoints },
   checkout: checkoutEndpoints,
+  customers: customerEndpoints,
   products: { ...productEndpoints, ...productBulkEndpoints },
   commissions: commissionEndpoints,
   payouts: payoutEndpoints,

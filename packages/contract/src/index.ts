@@ -9,6 +9,7 @@ export * from './commissions.js';
 export * from './common.js';
 export * from './contacts.js';
 export * from './coupons.js';
+export * from './customers.js';
 export * from './dashboard.js';
 export * from './dashboard-settings.js';
 export * from './endpoint.js';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Access } from '../platform/auth/access.js';
 import { issueToken } from '../platform/auth/sessions.js';
-import { createAdmin, createVendor, FIXTURE_PASSWORD, type FixtureUser } from '../test/fixtures.js';
+import { createAdmin, createCustomer, createVendor, FIXTURE_PASSWORD, type FixtureUser } from '../test/fixtures.js';
 import { IMAGES } from '../test/images.js';
 import { createOrder } from '../test/order-fixtures.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
@@ -411,6 +411,16 @@ const rules: Record<string, Rule> = {
     make: async () => ({ url: `/api/orders/admin/orders/${await orderWithA()}` }),
   },
   'GET /api/orders/admin/stats': { access: 'admin', make: () => ({ url: '/api/orders/admin/stats' }) },
+  'GET /api/customers/admin': { access: 'admin', make: () => ({ url: '/api/customers/admin' }) },
+  'GET /api/customers/admin/export': { access: 'admin', make: () => ({ url: '/api/customers/admin/export' }) },
+  'GET /api/customers/admin/:id': {
+    access: 'admin',
+    make: async () => ({ url: `/api/customers/admin/${(await createCustomer(t.db)).id}` }),
+  },
+  'POST /api/customers/admin/:id/anonymise': {
+    access: 'admin',
+    make: async () => ({ url: `/api/customers/admin/${(await createCustomer(t.db)).id}/anonymise` }),
+  },
   'GET /api/vendors': { access: 'admin', make: () => ({ url: '/api/vendors' }) },
   'GET /api/vendors/counts': { access: 'admin', make: () => ({ url: '/api/vendors/counts' }) },
   'GET /api/vendors/:id': { access: 'admin', make: async () => ({ url: `/api/vendors/${await newVendorId()}` }) },

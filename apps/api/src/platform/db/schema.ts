@@ -25,6 +25,8 @@ export interface UsersTable extends Timestamps {
   phone: string | null;
   /** Carried in every token as `ver`; raising it ends every session of the account (migration 2026_11_23_1100). */
   tokenVersion: Generated<number>;
+  /** When a customer's personal data was anonymised on request (issue 26), UTC; null otherwise. */
+  anonymisedAt: Generated<string | null>;
 }
 
 export interface VendorsTable extends Timestamps {

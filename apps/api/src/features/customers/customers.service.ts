@@ -1,0 +1,178 @@
+import {
+  CUSTOMER_RECENT_ORDERS,
+  type Customer,
+  type CustomerOrder,
+  type customerExportQuery,
+  type customerListQuery,
+  customerMessages,
+  toRupees,
+} from '@haat/contract';
+import type { z } from 'zod';
+import type { Actor } from '../../platform/auth/access.js';
+import { type CsvColumn, csvRupees, csvText, csvTime } from '../../platform/csv/csv-export.js';
+import { keysetBatches } from '../../platform/csv/export-batches.js';
+import type { Db } from '../../platform/db/create-db.js';
+import { type ListAnswer, type ListBounds, listOrPage } from '../../platform/db/lists.js';
+import { runTransaction } from '../../platform/db/transactions.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { recordActivity } from '../activity/activity.service.js';
+import {
+  anonymiseCustomer as anonymiseCustomerRows,
+  type CustomerFigures,
+  type CustomerRow,
+  countCustomers,
+  findCustomerById,
+  findCustomerFigures,
+  findCustomerOrders,
+  listCustomers as listCustomerRows,
+} from './customers.repository.js';
+
+/**
+ * Customers (issue 26 'Customers'): the people who placed orders, with their figures,
+ * for admins; and their erasure on request. Money in paise inside, rupees on the wire
+ * (`toCustomer`), times UTC. Vendors never see this list: their order lines carry only
+ * the shipping details they need.
+ */
+
+/** The list's one order, named in its cursors. */
+const CUSTOMER_SORT = 'newest';
+
+const noOrders: CustomerFigures = { ordersCount: 0, netPaise: 0, lastOrderAt: null };
+
+/** A customer row and their figures as the wire's customer (rupees). */
+function toCustomer(row: CustomerRow, figures: CustomerFigures = noOrders): Customer {
+  return {
+    _id: String(row.id),
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    createdAt: row.createdAt,
+    ordersCount: figures.ordersCount,
+    totalSpent: toRupees(figures.netPaise),
+    lastOrderAt: figures.lastOrderAt,
+    anonymisedAt: row.anonymisedAt,
+  };
+}
+
+/** The rows with their figures, read for the rows' customers only (one grouped read over `orders_user_id_idx`). */
+async function withFigures(db: Db, rows: CustomerRow[]): Promise<Customer[]> {
+  const figures = await findCustomerFigures(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toCustomer(row, figures.get(row.id)));
+}
+
+/**
+ * `GET /api/customers/admin`: customers newest first, matching `query.search` (name,
+ * e-mail or phone). Without `limit` every match up to `bounds.unpagedLimit`; with it a
+ * keyset page plus `total` (exact up to `bounds.countBound`, then the bound with
+ * `totalRelation: 'gte'`, decision 0027) and `nextCursor`. Each with their orders count,
+ * total spent and last order, read for the page only.
+ * @throws AppError BAD_REQUEST (400) for a cursor this list did not make, or an unpaged
+ *   list past the bound.
+ */
+export function listCustomers(
+  db: Db,
+  bounds: ListBounds,
+  query: z.output<typeof customerListQuery>,
+): Promise<ListAnswer<Customer>> {
+  return listOrPage(
+    { limit: query.limit, cursor: query.cursor, sort: CUSTOMER_SORT },
+    {
+      keyType: 'instant',
+      fetchAll: () => listCustomerRows(db, query.search),
+      fetchPage: (page) => listCustomerRows(db, query.search, page),
+      count: (bound) => countCustomers(db, query.search, bound),
+      boundedCount: true,
+      keyOf: (row) => ({ key: row.createdAt, id: row.id }),
+      toItems: (rows) => withFigures(db, rows),
+    },
+    bounds,
+  );
+}
+
+/**
+ * `GET /api/customers/admin/{id}`: the customer with their figures and newest
+ * `CUSTOMER_RECENT_ORDERS` orders (net totals in rupees).
+ * @throws AppError NOT_FOUND (404) 'Customer not found' (also for an admin's or vendor's account).
+ */
+export async function getCustomer(db: Db, id: number): Promise<{ customer: Customer; orders: CustomerOrder[] }> {
+  const row = await findCustomerById(db, id);
+  if (!row) throw notFound(customerMessages.notFound);
+  const [figures, orders] = await Promise.all([
+    findCustomerFigures(db, [id]),
+    findCustomerOrders(db, id, CUSTOMER_RECENT_ORDERS),
+  ]);
+  return {
+    customer: toCustomer(row, figures.get(id)),
+    orders: orders.map((order) => ({
+      _id: String(order.id),
+      trackingNumber: order.trackingNumber,
+      status: order.status,
+      netTotal: toRupees(order.discountedTotalPaise - order.refundedTotalPaise),
+      createdAt: order.createdAt,
+    })),
+  };
+}
+
+/**
+ * `POST /api/customers/admin/{id}/anonymise` (erasure on request: India's DPDP Act 2023,
+ * GDPR): in one transaction, the customer's name becomes 'Anonymised customer', their
+ * e-mail an address no one owns, their phone none, and every order of theirs loses its
+ * billing name, e-mail, phone, address and note; the orders, lines and figures stay.
+ * Recorded in the activity log without the data it removed. Cannot be undone.
+ * @throws AppError NOT_FOUND (404); CONFLICT (409) 'This customer is already anonymised'.
+ */
+export async function anonymiseCustomer(db: Db, admin: Actor, id: number): Promise<Customer> {
+  const now = new Date().toISOString();
+  await runTransaction(db, async (trx) => {
+    const row = await findCustomerById(trx, id);
+    if (!row) throw notFound(customerMessages.notFound);
+    if (row.anonymisedAt) throw new AppError('CONFLICT', customerMessages.alreadyAnonymised);
+    await anonymiseCustomerRows(
+      trx,
+      id,
+      { name: customerMessages.anonymousName, email: `anonymised-${id}@anonymised.invalid` },
+      now,
+    );
+    await recordActivity(trx, {
+      actor: admin,
+      action: 'anonymise',
+      kind: 'customer',
+      recordId: id,
+      label: customerMessages.anonymousName,
+    });
+  });
+  return (await getCustomer(db, id)).customer;
+}
+
+/**
+ * The rows of `GET /api/customers/admin/export`: every customer the search selects,
+ * newest first, with their figures, read in keyset batches (issue 26 'Exports').
+ */
+export async function* customerExportBatches(
+  db: Db,
+  query: z.output<typeof customerExportQuery>,
+): AsyncGenerator<Customer[]> {
+  const batches = keysetBatches(
+    (page) => listCustomerRows(db, query.search, page),
+    (row) => ({ key: row.createdAt, id: row.id }),
+  );
+  for await (const rows of batches) yield withFigures(db, rows);
+}
+
+/** The customers' CSV columns: amounts in rupees with two decimals, times in `timeZone` (the store's). */
+export function customerCsvColumns(timeZone: string): CsvColumn<Customer>[] {
+  return [
+    { header: 'ID', cell: (row) => row._id },
+    { header: 'Name', cell: (row) => csvText(row.name) },
+    { header: 'Email', cell: (row) => csvText(row.email) },
+    { header: 'Phone', cell: (row) => csvText(row.phone) },
+    { header: 'Customer Since', cell: (row) => csvTime(row.createdAt, timeZone) },
+    { header: 'Orders', cell: (row) => String(row.ordersCount) },
+    { header: 'Total Spent', cell: (row) => csvRupees(Math.round(row.totalSpent * 100)) },
+    { header: 'Last Order', cell: (row) => csvTime(row.lastOrderAt, timeZone) },
+    { header: 'Anonymised', cell: (row) => csvTime(row.anonymisedAt, timeZone) },
+  ];
+}
