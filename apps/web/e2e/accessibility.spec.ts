@@ -13,6 +13,7 @@ const adminScreens = [
   '/admin/products/pending',
   '/admin/categories',
   '/admin/orders',
+  '/admin/customers',
   '/admin/coupons-code',
   '/admin/vendors',
   '/admin/blog',
@@ -57,6 +58,13 @@ for (const size of [
         .click();
       await expect(page.getByRole('heading', { name: 'Order Items' })).toBeVisible();
       await expectNoSeriousAxeViolations(page, 'order detail');
+      await open(page, '/admin/customers');
+      await page
+        .getByRole('link', { name: /^View customer / })
+        .first()
+        .click();
+      await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
+      await expectNoSeriousAxeViolations(page, 'customer detail');
       await open(page, '/admin/coupons-code');
       await page.getByRole('button', { name: 'Add New Coupon' }).click();
       await expect(page.getByRole('button', { name: /Create Coupon|Save/ }).first()).toBeVisible();

@@ -175,6 +175,20 @@ export const routes: RouteObject[] = [
                       })),
                   },
                   {
+                    path: 'customers',
+                    lazy: () =>
+                      import('../features/customers/pages/customer-list-page').then((m) => ({
+                        Component: m.CustomerListPage,
+                      })),
+                  },
+                  withWellFormedId({
+                    path: 'customers/:id',
+                    lazy: () =>
+                      import('../features/customers/pages/customer-detail-page').then((m) => ({
+                        Component: m.CustomerDetailPage,
+                      })),
+                  }),
+                  {
                     path: 'vendors',
                     lazy: () =>
                       import('../features/vendors/pages/vendor-management-page').then((m) => ({

@@ -79,6 +79,8 @@ export function recordPath(kind: ActivityKind, id: string, action: string): stri
       return paths.products.edit(id);
     case 'order':
       return paths.orders.detail(id);
+    case 'customer':
+      return paths.customers.detail(id);
     case 'vendor':
       return paths.vendors;
     case 'category':

@@ -22,6 +22,11 @@ export const paths = {
     list: '/admin/orders',
     detail: (id: string) => `/admin/orders/${id}`,
   },
+  /** The people who placed orders (issue 26), admins only. */
+  customers: {
+    list: '/admin/customers',
+    detail: (id: string) => `/admin/customers/${id}`,
+  },
   vendors: '/admin/vendors',
   blog: {
     list: '/admin/blog',

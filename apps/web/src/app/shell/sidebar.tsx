@@ -16,6 +16,7 @@ import {
   Store,
   Tags,
   TicketPercent,
+  Users,
   Wallet,
   X,
 } from 'lucide-react';
@@ -52,6 +53,7 @@ export const navSections: { title: string | null; items: NavItem[] }[] = [
       { label: 'Coupons Code', to: paths.coupons, icon: TicketPercent },
       { label: 'Orders', to: paths.orders.list, icon: ShoppingCart },
       { label: 'Orders', to: paths.myOrders.list, icon: ShoppingCart, vendor: true, vendorOnly: true },
+      { label: 'Customers', to: paths.customers.list, icon: Users },
       { label: 'Vendors', to: paths.vendors, icon: Store },
     ],
   },
