@@ -3,6 +3,7 @@ export * from './activity.js';
 export * from './api.js';
 export * from './auth.js';
 export * from './blog.js';
+export * from './bulk.js';
 export * from './categories.js';
 export * from './checkout.js';
 export * from './commissions.js';

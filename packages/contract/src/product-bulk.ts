@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { editVersion, idInput, idString } from './common.js';
+import { BULK_LIMIT, bulkIds, bulkMessages, bulkResponse, bulkVersions, checkVersionsMatch } from './bulk.js';
+import { idInput } from './common.js';
 import { endpoint } from './endpoint.js';
 import { productExportQuery, rejectReason } from './products.js';
 
@@ -14,24 +15,21 @@ import { productExportQuery, rejectReason } from './products.js';
 export const productBulkActions = ['approve', 'reject', 'activate', 'deactivate', 'move', 'delete'] as const;
 export type ProductBulkAction = (typeof productBulkActions)[number];
 
-/**
- * The most products one bulk request acts on. A larger selection is refused with
- * `productBulkMessages.tooMany` until bulk work runs as a background job.
- */
-export const PRODUCT_BULK_LIMIT = 1000;
+/** The most products one bulk request acts on (`BULK_LIMIT`). */
+export const PRODUCT_BULK_LIMIT = BULK_LIMIT;
 
 /** The words of bulk actions: the request's errors, each refusal's reason, the answer's summary. */
 export const productBulkMessages = {
   actionInvalid: `Action must be one of ${productBulkActions.join(', ')}`,
   selectOne: 'Send either ids or a filter',
-  idsEmpty: 'Select at least one product',
-  tooMany: `A bulk action takes at most ${PRODUCT_BULK_LIMIT.toLocaleString('en-IN')} products at a time. Narrow the filters and try again.`,
+  idsEmpty: bulkMessages.idsEmpty,
+  tooMany: bulkMessages.tooMany,
   categoryRequired: 'Choose the category to move the products to',
   categoryNotFound: 'Category not found',
-  versionsInvalid: 'Send one version (updatedAt, ISO 8601) for each id',
+  versionsInvalid: bulkMessages.versionsInvalid,
   // Why one product was refused.
-  notFound: 'Product not found',
-  changedSince: 'Changed since it was selected. Review it again.',
+  notFound: bulkMessages.notFound,
+  changedSince: bulkMessages.changedSince,
   notAwaitingReview: 'Not awaiting approval',
   notApproved: 'Not approved yet: approve it first',
   alreadyActive: 'Already active',
@@ -60,37 +58,23 @@ export const productBulkDone: Record<ProductBulkAction, string> = {
 export const productBulkBody = z
   .object({
     action: z.enum(productBulkActions, { error: productBulkMessages.actionInvalid }),
-    ids: z
-      .array(idInput)
-      .min(1, productBulkMessages.idsEmpty)
-      .max(PRODUCT_BULK_LIMIT, productBulkMessages.tooMany)
-      .optional(),
+    ids: bulkIds.optional(),
     filter: productExportQuery.optional(),
     reason: rejectReason,
     category: idInput.optional(),
-    versions: z.array(editVersion(productBulkMessages.versionsInvalid)).max(PRODUCT_BULK_LIMIT).optional(),
+    versions: bulkVersions,
   })
   .superRefine((body, ctx) => {
     if ((body.ids === undefined) === (body.filter === undefined))
       ctx.addIssue({ code: 'custom', message: productBulkMessages.selectOne, path: ['ids'] });
-    if (body.versions !== undefined && body.versions.length !== body.ids?.length)
-      ctx.addIssue({ code: 'custom', message: productBulkMessages.versionsInvalid, path: ['versions'] });
+    checkVersionsMatch(body, ctx);
     if (body.action === 'move' && body.category === undefined)
       ctx.addIssue({ code: 'custom', message: productBulkMessages.categoryRequired, path: ['category'] });
   });
 export type ProductBulkBody = z.input<typeof productBulkBody>;
 
-/** A product the action was not done to, and why. */
-export const bulkRefusal = z.object({ _id: idString, message: z.string() });
-export type BulkRefusal = z.infer<typeof bulkRefusal>;
-
 /** The answer: a summary ('287 approved, 3 skipped'), how many were done, and each refused one with its reason. */
-export const productBulkResponse = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  done: z.number().int().nonnegative(),
-  refused: z.array(bulkRefusal),
-});
+export const productBulkResponse = bulkResponse;
 export type ProductBulkResponse = z.infer<typeof productBulkResponse>;
 
 export const productBulkEndpoints = {

@@ -8,11 +8,12 @@ import {
 } from '@haat/contract';
 import type { z } from 'zod';
 import type { Actor } from '../../platform/auth/access.js';
+import { bulkSummary, distinctIds, eachRecord, versionsById } from '../../platform/bulk.js';
 import { listBatches } from '../../platform/csv/export-batches.js';
 import type { Db } from '../../platform/db/create-db.js';
 import type { ListContext } from '../../platform/db/list-search.js';
 import { isStaleVersion } from '../../platform/db/versions.js';
-import { AppError, errorStatus } from '../../platform/errors.js';
+import { AppError } from '../../platform/errors.js';
 import { reviewProduct } from './product-review.service.js';
 import { findBulkStates, findCategoryRef } from './products.repository.js';
 import { deleteProduct, listProducts, readCatalogVersion, scopeOf, setProductColumns } from './products.service.js';
@@ -36,7 +37,7 @@ type ProductState = NonNullable<ReturnType<Awaited<ReturnType<typeof findBulkSta
  * @throws AppError BAD_REQUEST (400) `tooMany` past `PRODUCT_BULK_LIMIT`.
  */
 async function selectedIds(db: Db, lists: ListContext, admin: Actor, body: BulkBody): Promise<number[]> {
-  if (body.ids) return [...new Set(body.ids)];
+  if (body.ids) return distinctIds(body.ids);
   const ids: number[] = [];
   const catalogVersion = await readCatalogVersion(db);
   const filter = body.filter as NonNullable<BulkBody['filter']>;
@@ -102,12 +103,6 @@ async function act(db: Db, admin: Actor, id: number, state: ProductState, body: 
   }
 }
 
-/** '287 approved, 3 skipped' (numbers in Indian grouping). */
-function summaryOf(action: ProductBulkAction, done: number, refused: number): string {
-  const words = `${done.toLocaleString('en-IN')} ${productBulkDone[action]}`;
-  return refused === 0 ? words : `${words}, ${refused.toLocaleString('en-IN')} skipped`;
-}
-
 /**
  * `POST /api/products/admin/bulk` (admins): does `body.action` to each selected product
  * in turn, each checked for its state (`refusalOf`) and for a save since the version shown,
@@ -127,24 +122,13 @@ export async function runProductBulk(
     throw new AppError('BAD_REQUEST', M.categoryNotFound, { category: M.categoryNotFound });
   const ids = await selectedIds(db, lists, admin, body);
   const states = await findBulkStates(db, ids);
-  const shown = new Map((body.versions ?? []).map((version, index) => [body.ids?.[index], version]));
-  let done = 0;
-  const refused: ProductBulkResponse['refused'] = [];
-  for (const id of ids) {
+  const shown = versionsById(body.ids, body.versions);
+  const outcome = await eachRecord(ids, async (id) => {
     const state = states.get(id);
-    const refusal = state ? refusalOf(body.action, state, body, shown.get(id)) : M.notFound;
-    if (refusal !== null || !state) {
-      refused.push({ _id: String(id), message: refusal ?? M.notFound });
-      continue;
-    }
-    try {
-      await act(db, admin, id, state, body);
-      done += 1;
-    } catch (error) {
-      // A refusal of the single action (gone, changed meanwhile) is this product's; anything else is the request's.
-      if (!(error instanceof AppError) || errorStatus[error.code] >= 500) throw error;
-      refused.push({ _id: String(id), message: error.code === 'CONFLICT' ? M.changedSince : error.message });
-    }
-  }
-  return { message: summaryOf(body.action, done, refused.length), done, refused };
+    if (!state) return M.notFound;
+    const refusal = refusalOf(body.action, state, body, shown.get(id));
+    if (refusal === null) await act(db, admin, id, state, body);
+    return refusal;
+  });
+  return { message: bulkSummary(outcome, productBulkDone[body.action]), ...outcome };
 }
