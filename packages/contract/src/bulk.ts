@@ -18,7 +18,7 @@ export const bulkMessages = {
   tooMany: `A bulk action takes at most ${BULK_LIMIT.toLocaleString('en-IN')} records at a time. Narrow the filters and try again.`,
   versionsInvalid: 'Send one version (updatedAt, ISO 8601) for each id',
   // Why one record was refused.
-  notFound: 'Not found: it was deleted meanwhile',
+  notFound: 'Not found: it may have been deleted',
   changedSince: 'Changed since it was selected. Review it again.',
 } as const;
 

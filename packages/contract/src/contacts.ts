@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bulkIds, bulkResponse } from './bulk.js';
 import {
   EMAIL_PATTERN,
   idParams,
@@ -34,6 +35,8 @@ export const contactMessages = {
   emptyWaiting: 'Every message has been handled',
   markedHandled: 'Marked as handled',
   markedWaiting: 'Marked as not handled',
+  alreadyHandled: 'Already handled',
+  notHandledYet: 'Not handled yet',
 } as const;
 
 /** Longest contact message, in characters. */
@@ -81,6 +84,14 @@ export type ContactListQuery = z.input<typeof contactListQuery>;
 /** `GET /api/contacts/export` query: the list's own filters (`search`, `handled`), every matching message. */
 export const contactExportQuery = contactListQuery.omit({ limit: true, cursor: true });
 export type ContactExportQuery = z.input<typeof contactExportQuery>;
+
+/** `POST /api/contacts/bulk` body: the action and the selected messages. */
+export const contactBulkActions = ['mark-handled', 'mark-waiting', 'delete'] as const;
+export const contactBulkBody = z.object({
+  action: z.enum(contactBulkActions, { error: `Action must be one of ${contactBulkActions.join(', ')}` }),
+  ids: bulkIds,
+});
+export type ContactBulkBody = z.input<typeof contactBulkBody>;
 
 export const contactListResponse = z.object({
   success: z.literal(true),
@@ -154,4 +165,11 @@ export const contactEndpoints = {
   remove: endpoint('DELETE', '/api/contacts/{id}', { access: 'admin', summary: 'Delete a contact message' })
     .input(z.object({ params: idParams }))
     .output(messageResponse),
+  /**
+   * Marks the selected messages handled or not yet handled, or deletes them (issue 26
+   * 'Bulk actions'), each as the single action would: `{ message, done, refused }`.
+   */
+  bulk: endpoint('POST', '/api/contacts/bulk', { access: 'admin', summary: 'Act on many contact messages' })
+    .input(z.object({ body: contactBulkBody }))
+    .output(bulkResponse),
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bulkIds, bulkResponse, bulkVersions, checkVersionsMatch } from './bulk.js';
 import { cleanText, editVersion, requiredId } from './common.js';
 import { endpoint } from './endpoint.js';
 import { order, orderStatuses } from './orders.js';
@@ -50,6 +51,21 @@ export const orderStatusResponse = z.object({
 export type OrderStatusResponse = z.infer<typeof orderStatusResponse>;
 
 /** The order pipeline's one write (spec sections 4, 5, 7), admin only. */
+/**
+ * `POST /api/orders/admin/bulk` body (issue 26 'Bulk actions'): `advance` moves each
+ * selected order to its next status, as the order page's Update Status would; `notes`,
+ * optional, goes into each order's history; `versions` are the orders' `updatedAt` as shown.
+ */
+export const orderBulkBody = z
+  .object({
+    action: z.enum(['advance'], { error: 'Action must be advance' }),
+    ids: bulkIds,
+    versions: bulkVersions,
+    notes: cleanText(1000).optional(),
+  })
+  .superRefine(checkVersionsMatch);
+export type OrderBulkBody = z.input<typeof orderBulkBody>;
+
 export const orderStatusEndpoints = {
   /**
    * `{ orderId, status, notes?, updatedAt? }` → `{ success, message: 'Order status updated
@@ -65,4 +81,15 @@ export const orderStatusEndpoints = {
   })
     .input(z.object({ body: orderStatusBody }))
     .output(orderStatusResponse),
+  /**
+   * Moves each selected order (at most `BULK_LIMIT`) to its next status, each as the
+   * single update would (its own transaction, history entry and activity entry):
+   * `{ message: '12 moved to their next status, 1 skipped', done, refused }`.
+   */
+  bulk: endpoint('POST', '/api/orders/admin/bulk', {
+    access: 'admin',
+    summary: 'Move many orders to their next status',
+  })
+    .input(z.object({ body: orderBulkBody }))
+    .output(bulkResponse),
 };

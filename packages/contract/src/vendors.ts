@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './auth.js';
+import { bulkIds, bulkResponse, bulkVersions, checkVersionsMatch } from './bulk.js';
 import {
   hasNoNul,
   idParams,
@@ -103,6 +104,7 @@ export const vendorMessages = {
   tooManyRegistrations: 'Too many registrations from this address. Please try again later.',
   changedMeanwhile:
     'This vendor was changed by someone else after you opened it. Reload the page to see their changes, then save yours again.',
+  notAwaitingApproval: 'Not awaiting approval',
 } as const;
 
 /** `{ id }` of `/api/vendors/:id`: `idParams`, a positive id within 32 bits. */
@@ -176,6 +178,19 @@ export const vendorStatusBody = z.object({
   updatedAt: versionInput.optional(),
 });
 export type VendorStatusBody = z.infer<typeof vendorStatusBody>;
+
+/**
+ * `POST /api/vendors/bulk` body (issue 26 'Bulk actions'): approve or reject the selected
+ * vendors awaiting approval; `versions` are their `updatedAt` as shown.
+ */
+export const vendorBulkBody = z
+  .object({
+    action: z.enum(['approve', 'reject'], { error: 'Action must be approve or reject' }),
+    ids: bulkIds,
+    versions: bulkVersions,
+  })
+  .superRefine(checkVersionsMatch);
+export type VendorBulkBody = z.input<typeof vendorBulkBody>;
 
 /** A vendor write's answer: the message for the toast and the vendor as saved. */
 export const vendorWriteResponse = z.object({
@@ -274,4 +289,12 @@ export const vendorEndpoints = {
   })
     .input(z.object({ body: vendorRegisterBody }))
     .output(vendorWriteResponse),
+  /**
+   * Approves or rejects each selected vendor awaiting approval, each as the single
+   * decision would (sessions ended on rejection, notice on approval, activity entry):
+   * `{ message, done, refused }`.
+   */
+  bulk: endpoint('POST', '/api/vendors/bulk', { access: 'admin', summary: 'Approve or reject many vendors' })
+    .input(z.object({ body: vendorBulkBody }))
+    .output(bulkResponse),
 };

@@ -411,6 +411,10 @@ const rules: Record<string, Rule> = {
     make: async () => ({ url: `/api/orders/admin/orders/${await orderWithA()}` }),
   },
   'GET /api/orders/admin/stats': { access: 'admin', make: () => ({ url: '/api/orders/admin/stats' }) },
+  'POST /api/orders/admin/bulk': {
+    access: 'admin',
+    make: async () => ({ url: '/api/orders/admin/bulk', payload: { action: 'advance', ids: [await orderWithA()] } }),
+  },
   'GET /api/customers/admin': { access: 'admin', make: () => ({ url: '/api/customers/admin' }) },
   'GET /api/customers/admin/export': { access: 'admin', make: () => ({ url: '/api/customers/admin/export' }) },
   'GET /api/customers/admin/:id': {
@@ -422,6 +426,10 @@ const rules: Record<string, Rule> = {
     make: async () => ({ url: `/api/customers/admin/${(await createCustomer(t.db)).id}/anonymise` }),
   },
   'GET /api/vendors': { access: 'admin', make: () => ({ url: '/api/vendors' }) },
+  'POST /api/vendors/bulk': {
+    access: 'admin',
+    make: async () => ({ url: '/api/vendors/bulk', payload: { action: 'approve', ids: [await newVendorId()] } }),
+  },
   'GET /api/vendors/counts': { access: 'admin', make: () => ({ url: '/api/vendors/counts' }) },
   'GET /api/vendors/:id': { access: 'admin', make: async () => ({ url: `/api/vendors/${await newVendorId()}` }) },
   'PUT /api/vendors/:id': {
@@ -558,6 +566,10 @@ const rules: Record<string, Rule> = {
   },
   'GET /api/contacts': { access: 'admin', make: () => ({ url: '/api/contacts' }) },
   'GET /api/contacts/export': { access: 'admin', make: () => ({ url: '/api/contacts/export' }) },
+  'POST /api/contacts/bulk': {
+    access: 'admin',
+    make: async () => ({ url: '/api/contacts/bulk', payload: { action: 'mark-handled', ids: [await newContact()] } }),
+  },
   'GET /api/contacts/:id': { access: 'admin', make: async () => ({ url: `/api/contacts/${await newContact()}` }) },
   'DELETE /api/contacts/:id': { access: 'admin', make: async () => ({ url: `/api/contacts/${await newContact()}` }) },
   'PUT /api/contacts/:id/handled': {

@@ -4,6 +4,7 @@ import { actorOf } from '../../platform/auth/access.js';
 import { sendCsv } from '../../platform/csv/csv-export.js';
 import { registerEndpoints } from '../../platform/http/endpoints.js';
 import {
+  bulkContacts,
   contactCsvColumns,
   contactExportBatches,
   createContact,
@@ -66,6 +67,15 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
       success: true as const,
       message: request.body.handled ? contactMessages.markedHandled : contactMessages.markedWaiting,
       contact: await setHandled(app.db, actorOf(request), request.params.id, request.body.handled),
+    }),
+
+    /**
+     * `POST /api/contacts/bulk` → `{ success, message, done, refused }`: each selected message
+     * marked handled, not handled, or deleted (issue 26). Errors: 400 bad body.
+     */
+    bulk: async (request) => ({
+      success: true as const,
+      ...(await bulkContacts(app.db, actorOf(request), request.body)),
     }),
 
     /** `DELETE /api/contacts/{id}` → 'Contact deleted successfully!'. Errors: 400; 404. */

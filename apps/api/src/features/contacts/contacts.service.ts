@@ -1,11 +1,15 @@
 import {
+  type BulkResponse,
+  bulkMessages,
   type Contact,
   type contactBody,
+  type contactBulkBody,
   type contactExportQuery,
   type contactListQuery,
   contactMessages,
 } from '@haat/contract';
 import type { z } from 'zod';
+import { bulkSummary, distinctIds, eachRecord } from '../../platform/bulk.js';
 import { type CsvColumn, csvText, csvTime } from '../../platform/csv/csv-export.js';
 import { keysetBatches } from '../../platform/csv/export-batches.js';
 import type { Db } from '../../platform/db/create-db.js';
@@ -142,3 +146,37 @@ export function contactCsvColumns(timeZone: string): CsvColumn<ContactRow>[] {
     { header: 'Message', cell: (row) => csvText(row.message) },
   ];
 }
+
+/**
+ * `POST /api/contacts/bulk` (issue 26 'Bulk actions'): marks each selected message
+ * handled or not yet handled, or deletes it, as the single action would; a message
+ * already so is refused with the reason.
+ * @returns the summary ('12 marked handled, 1 skipped'), how many were done, and each
+ *   refused message with its reason.
+ */
+export async function bulkContacts(
+  db: Db,
+  actor: ActivityActor,
+  body: z.output<typeof contactBulkBody>,
+): Promise<Omit<BulkResponse, 'success'>> {
+  const outcome = await eachRecord(distinctIds(body.ids), async (id) => {
+    const current = await findContactById(db, id);
+    if (!current) return bulkMessages.notFound;
+    if (body.action === 'delete') await deleteContact(db, actor, id);
+    else {
+      const handled = body.action === 'mark-handled';
+      if (handled === (current.handledAt !== null))
+        return handled ? contactMessages.alreadyHandled : contactMessages.notHandledYet;
+      await setHandled(db, actor, id, handled);
+    }
+    return null;
+  });
+  return { message: bulkSummary(outcome, contactBulkDone[body.action]), ...outcome };
+}
+
+/** The past tense of each bulk action, as the summary says it. */
+const contactBulkDone: Record<z.output<typeof contactBulkBody>['action'], string> = {
+  'mark-handled': 'marked handled',
+  'mark-waiting': 'marked not handled',
+  delete: 'deleted',
+};

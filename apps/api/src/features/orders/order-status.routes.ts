@@ -2,6 +2,7 @@ import { orderStatusEndpoints, orderStatusMessages } from '@haat/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { actorOf } from '../../platform/auth/access.js';
 import { registerEndpoints } from '../../platform/http/endpoints.js';
+import { advanceOrders } from './order-bulk.service.js';
 import { advanceOrderStatus } from './order-status.service.js';
 import { toOrder } from './orders.wire.js';
 
@@ -21,6 +22,15 @@ export const orderStatusRoutes: FastifyPluginAsync = async (app) => {
       success: true as const,
       message: orderStatusMessages.updated,
       order: toOrder(await advanceOrderStatus(app.db, actorOf(request), request.body)),
+    }),
+
+    /**
+     * `POST /api/orders/admin/bulk` → `{ success, message, done, refused }`: each selected
+     * order moved to its next status, or refused with the reason (issue 26). Errors: 400 bad body.
+     */
+    bulk: async (request) => ({
+      success: true as const,
+      ...(await advanceOrders(app.db, actorOf(request), request.body)),
     }),
   });
 };

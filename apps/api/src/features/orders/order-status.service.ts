@@ -54,6 +54,21 @@ export async function advanceOrderStatus(
   body: OrderStatusBody,
   options: AdvanceOrderStatusOptions = {},
 ): Promise<OrderDetail> {
+  await moveOrderStatus(db, actor, body, options);
+  return getOrder(db, body.orderId);
+}
+
+/**
+ * The write of `advanceOrderStatus` without reading the order back (a bulk move's step,
+ * issue 26): checks, status, history entry and activity entry in one transaction.
+ * @throws AppError as `advanceOrderStatus`.
+ */
+export async function moveOrderStatus(
+  db: Db,
+  actor: Actor,
+  body: OrderStatusBody,
+  options: AdvanceOrderStatusOptions = {},
+): Promise<void> {
   await runTransaction(db, async (trx) => {
     await advanceOrderStatusInTransaction(trx, actor, body, options);
     // Only a request's change is staff activity; the demo seeder's back-dated steps are not.
@@ -70,7 +85,6 @@ export async function advanceOrderStatus(
       changes,
     });
   });
-  return getOrder(db, body.orderId);
 }
 
 /**

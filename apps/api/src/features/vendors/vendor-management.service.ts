@@ -1,8 +1,11 @@
 import {
+  type BulkResponse,
+  bulkMessages,
   toRupees,
   type Vendor,
   type VendorCountsResponse,
   type VendorStatusBody,
+  type vendorBulkBody,
   vendorMessages,
   type vendorRegisterBody,
   type vendorUpdateBody,
@@ -11,6 +14,7 @@ import type { z } from 'zod';
 import type { Actor } from '../../platform/auth/access.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import { endAllSessions } from '../../platform/auth/sessions.js';
+import { bulkSummary, distinctIds, eachRecord, versionsById } from '../../platform/bulk.js';
 import { isUniqueViolation } from '../../platform/db/constraint-errors.js';
 import type { Db } from '../../platform/db/create-db.js';
 import { runTransaction } from '../../platform/db/transactions.js';
@@ -274,4 +278,32 @@ export async function deleteVendor(
 export async function vendorCounts(db: Db): Promise<Omit<VendorCountsResponse, 'success'>> {
   const counts = await countVendorsByStatus(db);
   return { total: counts.pending + counts.approved + counts.rejected, ...counts };
+}
+
+/**
+ * `POST /api/vendors/bulk` (issue 26 'Bulk actions'): approves or rejects each selected
+ * vendor awaiting approval through `changeVendorStatus` (sessions ended on rejection, a
+ * notice on approval, an activity entry), under the version read; a vendor already
+ * decided, or saved since the screen showed them (`body.versions`), is refused.
+ * @returns the summary ('4 approved, 1 skipped'), how many were done, and each refused
+ *   vendor with its reason.
+ */
+export async function bulkVendors(
+  db: Db,
+  admin: Actor,
+  body: z.output<typeof vendorBulkBody>,
+): Promise<Omit<BulkResponse, 'success'>> {
+  const shown = versionsById(body.ids, body.versions);
+  const outcome = await eachRecord(distinctIds(body.ids), async (id) => {
+    const current = await findVendorAccount(db, id);
+    if (!current) return bulkMessages.notFound;
+    if (isStaleVersion(shown.get(id), current.updatedAt)) return bulkMessages.changedSince;
+    if (current.status !== 'pending') return vendorMessages.notAwaitingApproval;
+    await changeVendorStatus(db, admin, id, {
+      status: body.action === 'approve' ? 'approved' : 'rejected',
+      updatedAt: current.updatedAt,
+    });
+    return null;
+  });
+  return { message: bulkSummary(outcome, body.action === 'approve' ? 'approved' : 'rejected'), ...outcome };
 }

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { actorOf } from '../../platform/auth/access.js';
 import { registerEndpoints } from '../../platform/http/endpoints.js';
 import {
+  bulkVendors,
   changeVendorStatus,
   deleteVendor,
   getVendor,
@@ -45,6 +46,15 @@ export const vendorRoutes: FastifyPluginAsync = async (app) => {
     /** `PUT /api/vendors/{id}/status` → `{ success, message, vendor }`. Errors: 400; 404; 409 stale version. */
     setStatus: (request) =>
       changeVendorStatus(app.db, actorOf(request), request.params.id, request.body).then(withSuccess),
+
+    /**
+     * `POST /api/vendors/bulk` → `{ success, message, done, refused }`: each selected vendor
+     * awaiting approval approved or rejected (issue 26). Errors: 400 bad body.
+     */
+    bulk: async (request) => ({
+      success: true as const,
+      ...(await bulkVendors(app.db, actorOf(request), request.body)),
+    }),
 
     /** `DELETE /api/vendors/{id}` → `{ success, message, productsHandedOver }`. Errors: 400 bad id; 404. */
     remove: (request) => deleteVendor(app.db, actorOf(request), request.params.id).then(withSuccess),
