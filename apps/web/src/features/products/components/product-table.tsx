@@ -6,11 +6,11 @@ import { Link } from 'react-router';
 import { DataTable, type DataTableSort, LongText } from '../../../components/ui/data-table';
 import { ImageWithFallback } from '../../../components/ui/image-with-fallback';
 import { notify } from '../../../components/ui/notify';
+import { SelectAllLoaded, SelectRow } from '../../../components/ui/row-selection';
 import { formatRupees } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import type { ProductSort } from '../api';
 import { ApprovalBadge, ProductStatusBadge, ReviewNote, StockBadge } from './product-badges';
-import { SelectAllLoaded, SelectProduct } from './product-selection';
 
 export interface ProductTableProps {
   products: Product[];
@@ -71,11 +71,11 @@ function columnsFor({
       ? [
           {
             id: 'select',
-            // Bulk actions (issue 26): the selection lives in `ProductSelectionContext`.
-            header: () => <SelectAllLoaded />,
+            // Bulk actions (issue 26): the selection lives in `RowSelectionProvider`.
+            header: () => <SelectAllLoaded label="Select all loaded products" />,
             size: 40,
             meta: { label: 'Select', className: 'w-10' },
-            cell: ({ row: { original: product } }) => <SelectProduct product={product} />,
+            cell: ({ row: { original: product } }) => <SelectRow row={product} label={`Select ${product.name}`} />,
           } satisfies ColumnDef<Product>,
         ]
       : []),

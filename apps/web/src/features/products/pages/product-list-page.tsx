@@ -1,18 +1,21 @@
 import { type Product, type ProductBulkAction, type ProductBulkBody, productMessages } from '@haat/contract';
 import { Clock, Plus } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
+import { BulkResult, type BulkResultView, bulkResultOf } from '../../../components/ui/bulk-result';
 import { Button } from '../../../components/ui/button';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ExportButton } from '../../../components/ui/export-button';
 import { notify } from '../../../components/ui/notify';
 import { PageHeader } from '../../../components/ui/page-header';
+import { RowSelectionProvider } from '../../../components/ui/row-selection';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { formatListTotal, formatNumber } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useRowSelection } from '../../../lib/use-row-selection';
 import {
   type ProductFilters,
   productBulkFilterOf,
@@ -23,14 +26,12 @@ import {
   useProductList,
 } from '../api';
 import { DeleteProductDialog } from '../components/delete-product-dialog';
-import { type BulkExtras, BulkResult, type BulkResultView, ProductBulkBar } from '../components/product-bulk-bar';
+import { type BulkExtras, ProductBulkBar } from '../components/product-bulk-bar';
 import { ProductFilterBar } from '../components/product-filter-bar';
-import { ProductSelectionContext } from '../components/product-selection';
 import { ProductTable } from '../components/product-table';
 import { RejectDialog } from '../components/reject-dialog';
 import { useDebouncedCallback } from '../hooks/use-debounced-callback';
 import { useProductFilters } from '../hooks/use-product-filters';
-import { useProductSelection } from '../hooks/use-product-selection';
 import { useReviewProduct } from '../hooks/use-review-product';
 
 /** The toast when a bulk action fails and the server gave no reason. */
@@ -114,27 +115,17 @@ export function ProductListPage() {
     });
   };
 
-  const selection = useProductSelection(products, JSON.stringify(appliedFilters));
+  const selection = useRowSelection(products, JSON.stringify(appliedFilters));
   const bulk = useBulkProducts();
   const [bulkResult, setBulkResult] = useState<BulkResultView | null>(null);
   const onBulk = async (action: ProductBulkAction, extras: BulkExtras) => {
-    const chosen = [...selection.selected.values()];
     const body: ProductBulkBody = selection.allMatching
       ? { action, filter: productBulkFilterOf(appliedFilters), ...extras }
-      : { action, ids: chosen.map((product) => product._id), versions: chosen.map((p) => p.updatedAt), ...extras };
+      : { action, ...selection.idsAndVersions((product) => product.updatedAt), ...extras };
     try {
       const answer = await bulk.mutateAsync(body);
-      const names = new Map(chosen.map((product) => [product._id, product.name]));
-      setBulkResult({
-        message: answer.message,
-        refused: answer.refused.map((refusal) => ({
-          name: names.get(refusal._id) ?? `Product ${refusal._id}`,
-          message: refusal.message,
-        })),
-      });
+      setBulkResult(bulkResultOf(answer, (id) => selection.selected.get(id)?.name, 'Product'));
       selection.clear();
-      if (answer.refused.length === 0) notify.success(answer.message);
-      else notify.longError(answer.message);
     } catch (error) {
       notify.longError(errorMessage(error, BULK_FAILED));
     }
@@ -194,10 +185,10 @@ export function ProductListPage() {
           }
         />
       ) : (
-        <ProductSelectionContext.Provider value={isAdmin ? selection.context : null}>
+        <RowSelectionProvider selection={isAdmin ? selection.context : null}>
           {isAdmin && (selection.selected.size > 0 || selection.allMatching) && (
             <ProductBulkBar
-              count={selection.allMatching && typeof total === 'number' ? total : selection.selected.size}
+              count={selection.allMatching ? total : selection.count}
               matching={totalIsLowerBound ? 'unknown' : total}
               allMatching={selection.allMatching}
               busy={bulk.isPending}
@@ -220,7 +211,7 @@ export function ProductListPage() {
             sort={appliedFilters.sort}
             onSortChange={(sort) => setFilter('sort', sort)}
           />
-        </ProductSelectionContext.Provider>
+        </RowSelectionProvider>
       )}
 
       {toReject && (
