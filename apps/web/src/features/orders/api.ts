@@ -2,6 +2,7 @@ import {
   type CancelOrderBodyInput,
   type CreateReturnBodyInput,
   idInput,
+  type OrderBulkBody,
   type OrderListQuery,
   type OrderStatus,
   type OrderStatusBodyInput,
@@ -79,6 +80,21 @@ export function useUpdateOrderStatus(id: string) {
       queryClient.setQueryData(orderQuery(id).queryKey, { success: true, order: answer.order });
       void queryClient.invalidateQueries({ queryKey: queries.orders.list.key() });
       // The dashboard's figures (another feature's queries, by the contract's key).
+      void queryClient.invalidateQueries({ queryKey: queries.dashboard.key() });
+    },
+  });
+}
+
+/**
+ * `POST /api/orders/admin/bulk` (issue 26): moves the selected orders to their next
+ * status; every order query and the dashboard are read again after it.
+ */
+export function useBulkOrders() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: OrderBulkBody) => client.orders.bulk({ body }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: queries.orders.key() });
       void queryClient.invalidateQueries({ queryKey: queries.dashboard.key() });
     },
   });

@@ -158,3 +158,40 @@ describe('OrderListPage', () => {
     expect(await screen.findByText('No orders have been placed yet')).toBeInTheDocument();
   });
 });
+
+describe('OrderListPage bulk move', () => {
+  it('moves the selected orders to their next status after asking, sending the versions shown', async () => {
+    signInAs('admin');
+    undoLayout = stubLayout();
+    const first = summary('1', 'HT261101AAAAAA', 'a@example.test');
+    const second = summary('2', 'HT261101BBBBBB', null);
+    const api = fakeApi({
+      'GET /api/orders/admin/orders': () => ({ success: true, orders: [first, second], total: 2, nextCursor: null }),
+      'POST /api/orders/admin/bulk': () => ({
+        success: true,
+        message: '1 moved to their next status, 1 skipped',
+        done: 1,
+        refused: [{ _id: '2', message: 'This order has been delivered; its status cannot change any more' }],
+      }),
+    });
+    const user = userEvent.setup();
+    renderScreen(<OrderListPage />, { route: '/admin/orders', path: '/admin/orders' });
+
+    await user.click(await screen.findByRole('checkbox', { name: 'Select all loaded orders' }));
+    const bar = screen.getByRole('region', { name: 'Bulk actions' });
+    expect(within(bar).getByText('2 orders selected')).toBeInTheDocument();
+    await user.click(within(bar).getByRole('button', { name: 'Move to next status' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Move 2 orders to their next status?' });
+    expect(api.callsTo('POST', '/api/orders/admin/bulk')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Move' }));
+
+    const result = await screen.findByRole('region', { name: 'Bulk action result' });
+    expect(api.callsTo('POST', '/api/orders/admin/bulk')[0]?.body).toEqual({
+      action: 'advance',
+      ids: ['1', '2'],
+      versions: [first.updatedAt, second.updatedAt],
+    });
+    expect(result).toHaveTextContent('1 moved to their next status, 1 skipped');
+    expect(result).toHaveTextContent('HT261101BBBBBB: This order has been delivered');
+  });
+});

@@ -3,13 +3,18 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Eye, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { BulkBar, countOf } from '../../../components/ui/bulk-bar';
+import { BulkResult, type BulkResultView, bulkResultOf } from '../../../components/ui/bulk-result';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DataTable } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ExportButton } from '../../../components/ui/export-button';
 import { Input, Select } from '../../../components/ui/field';
 import { LoadMore } from '../../../components/ui/load-more';
+import { notify } from '../../../components/ui/notify';
 import { PageHeader } from '../../../components/ui/page-header';
+import { RowSelectionProvider, SelectAllLoaded, SelectRow } from '../../../components/ui/row-selection';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate, formatListTotal, formatNumber, formatRupees } from '../../../lib/format';
@@ -18,7 +23,8 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useListFilters } from '../../../lib/use-list-filters';
 import { NARROW_SCREEN, useMediaQuery } from '../../../lib/use-media-query';
-import { defaultOrderFilters, type OrderFilters, orderExportPath, useOrderList } from '../api';
+import { useRowSelection } from '../../../lib/use-row-selection';
+import { defaultOrderFilters, type OrderFilters, orderExportPath, useBulkOrders, useOrderList } from '../api';
 import { CorrectionMark, OrderStatusBadge } from '../components/order-status-badge';
 
 /** How long the search box waits for typing to pause before asking the server. */
@@ -44,6 +50,14 @@ function ViewOrderLink({ order, card = false }: { order: OrderSummary; card?: bo
 }
 
 const columns: ColumnDef<OrderSummary>[] = [
+  {
+    id: 'select',
+    // Bulk actions (issue 26): the selection lives in `RowSelectionProvider`.
+    header: () => <SelectAllLoaded label="Select all loaded orders" />,
+    size: 44,
+    meta: { label: 'Select' },
+    cell: ({ row: { original } }) => <SelectRow row={original} label={`Select order ${original.trackingNumber}`} />,
+  },
   {
     id: 'trackingNumber',
     header: 'Order Number',
@@ -119,7 +133,8 @@ function OrderCards({
               className="rounded-xl border border-slate-200 bg-white p-4 text-sm shadow-sm"
             >
               <div className="flex items-start justify-between gap-3">
-                <p className="min-w-0 truncate font-mono font-medium text-slate-900">{order.trackingNumber}</p>
+                <SelectRow row={order} label={`Select order ${order.trackingNumber}`} />
+                <p className="min-w-0 flex-1 truncate font-mono font-medium text-slate-900">{order.trackingNumber}</p>
                 <OrderStatusBadge status={order.status} />
                 <CorrectionMark order={order} />
               </div>
@@ -176,6 +191,22 @@ export function OrderListPage() {
   const list = useOrderList(filters);
   const { items: orders, total, totalIsLowerBound, hasMore, loadingMore, loadMore } = list;
   const shownTotal = formatListTotal(total, totalIsLowerBound);
+  const selection = useRowSelection(orders, JSON.stringify(filters));
+  const bulk = useBulkOrders();
+  const [asking, setAsking] = useState(false);
+  const [bulkResult, setBulkResult] = useState<BulkResultView | null>(null);
+  const advance = () =>
+    bulk.mutate(
+      { action: 'advance', ...selection.idsAndVersions((order) => order.updatedAt) },
+      {
+        onSuccess: (answer) => {
+          setBulkResult(bulkResultOf(answer, (id) => selection.selected.get(id)?.trackingNumber, 'Order'));
+          selection.clear();
+        },
+        onError: (error) => notify.longError(errorMessage(error, 'Could not move the orders. Please try again.')),
+        onSettled: () => setAsking(false),
+      },
+    );
   const hasFilters = filters.search !== '' || filters.status !== 'all' || filters.show !== 'all';
 
   return (
@@ -236,20 +267,53 @@ export function OrderListPage() {
           title="No orders found"
           description={hasFilters ? 'No orders match your search criteria' : 'No orders have been placed yet'}
         />
-      ) : narrow ? (
-        <OrderCards orders={orders} hasMore={hasMore} loadingMore={loadingMore} onEndReached={loadMore} />
       ) : (
-        <DataTable
-          label="Orders"
-          columns={columns}
-          data={orders}
-          getRowId={(order) => order._id}
-          totalRows={totalIsLowerBound ? 'unknown' : total}
-          hasMore={hasMore}
-          loadingMore={loadingMore}
-          onEndReached={loadMore}
-          loadingMoreLabel="Loading more orders..."
-        />
+        <RowSelectionProvider selection={selection.context}>
+          {selection.count > 0 && (
+            <BulkBar
+              noun={{ one: 'order', many: 'orders' }}
+              count={selection.count}
+              matching={totalIsLowerBound ? 'unknown' : total}
+              busy={bulk.isPending}
+              onClear={selection.clear}
+            >
+              <Button size="sm" disabled={bulk.isPending} onClick={() => setAsking(true)}>
+                Move to next status
+              </Button>
+            </BulkBar>
+          )}
+          {bulkResult && <BulkResult result={bulkResult} onDismiss={() => setBulkResult(null)} />}
+          {narrow ? (
+            <OrderCards orders={orders} hasMore={hasMore} loadingMore={loadingMore} onEndReached={loadMore} />
+          ) : (
+            <DataTable
+              label="Orders"
+              columns={columns}
+              data={orders}
+              getRowId={(order) => order._id}
+              totalRows={totalIsLowerBound ? 'unknown' : total}
+              hasMore={hasMore}
+              loadingMore={loadingMore}
+              onEndReached={loadMore}
+              loadingMoreLabel="Loading more orders..."
+            />
+          )}
+        </RowSelectionProvider>
+      )}
+      {asking && (
+        <ConfirmDialog
+          title={`Move ${countOf(selection.count, { one: 'order', many: 'orders' })} to their next status?`}
+          confirmLabel="Move"
+          busyLabel="Moving..."
+          busy={bulk.isPending}
+          onConfirm={advance}
+          onCancel={() => setAsking(false)}
+        >
+          <p>
+            Each order moves one step along Order Placed → Packaging → On The Road → Delivered. Cancelled and delivered
+            orders, and any changed since you selected them, are skipped.
+          </p>
+        </ConfirmDialog>
       )}
       {!list.query.isPending && orders.length > 0 && (
         <p className="mt-4 text-sm text-slate-600">
