@@ -1,4 +1,4 @@
-import type { ContactListQuery } from '@haat/contract';
+import type { ContactBulkBody, ContactListQuery } from '@haat/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { client, queries } from '../../lib/api-client';
 import { exportPath } from '../../lib/download';
@@ -58,5 +58,14 @@ export function useDeleteContact() {
   return useMutation({
     mutationFn: (id: string) => client.contacts.remove({ params: { id } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: queries.contacts.list.key() }),
+  });
+}
+
+/** `POST /api/contacts/bulk` (issue 26): mark the selected messages handled or not, or delete them. */
+export function useBulkContacts() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ContactBulkBody) => client.contacts.bulk({ body }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: queries.contacts.key() }),
   });
 }

@@ -75,3 +75,28 @@ describe('ContactInquiriesPage', () => {
     expect(await screen.findByText(contactMessages.loadFailed)).toBeInTheDocument();
   });
 });
+
+describe('ContactInquiriesPage bulk actions', () => {
+  it('marks the selected messages handled after asking', async () => {
+    signInAs('admin');
+    const api = fakeApi({
+      'GET /api/contacts': () => ({
+        success: true,
+        contacts: [contact('1', 'Asha'), contact('2', 'Ravi')],
+        total: 2,
+        nextCursor: null,
+      }),
+      'POST /api/contacts/bulk': () => ({ success: true, message: '1 marked handled', done: 1, refused: [] }),
+    });
+    const user = userEvent.setup();
+    renderScreen(<ContactInquiriesPage />);
+    await user.click(await screen.findByRole('checkbox', { name: 'Select message from Ravi' }));
+    const bar = screen.getByRole('region', { name: 'Bulk actions' });
+    expect(within(bar).getByText('1 message selected')).toBeInTheDocument();
+    await user.click(within(bar).getByRole('button', { name: 'Mark handled' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Mark handled 1 message?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Mark handled' }));
+    expect(await screen.findByRole('region', { name: 'Bulk action result' })).toHaveTextContent('1 marked handled');
+    expect(api.callsTo('POST', '/api/contacts/bulk')[0]?.body).toEqual({ action: 'mark-handled', ids: ['2'] });
+  });
+});

@@ -1,7 +1,9 @@
-import { type Contact, contactMessages } from '@haat/contract';
+import { type Contact, type ContactBulkBody, contactMessages } from '@haat/contract';
 import { MailOpen, Search, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
+import { BulkBar, countOf } from '../../../components/ui/bulk-bar';
+import { BulkResult, type BulkResultView, bulkResultOf } from '../../../components/ui/bulk-result';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -11,14 +13,32 @@ import { LoadMore } from '../../../components/ui/load-more';
 import { Modal } from '../../../components/ui/modal';
 import { notify } from '../../../components/ui/notify';
 import { PageHeader } from '../../../components/ui/page-header';
+import { RowSelectionProvider, SelectAllLoaded, SelectRow } from '../../../components/ui/row-selection';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { contactExportPath, useContactList, useDeleteContact, useSetHandled } from '../api';
+import { useRowSelection } from '../../../lib/use-row-selection';
+import { contactExportPath, useBulkContacts, useContactList, useDeleteContact, useSetHandled } from '../api';
 import { useContactFilters } from '../hooks/use-contact-filters';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useMediaQuery } from '../hooks/use-media-query';
+
+type ContactBulkAction = ContactBulkBody['action'];
+
+const messages = { one: 'message', many: 'messages' };
+
+/** Each bulk action's question and what it does (issue 26). */
+const bulkQuestions: Record<ContactBulkAction, string> = {
+  'mark-handled': 'Mark handled',
+  'mark-waiting': 'Mark not handled',
+  delete: 'Delete',
+};
+const bulkConsequences: Record<ContactBulkAction, string> = {
+  'mark-handled': 'Each message is marked handled by you now. Those already handled are skipped.',
+  'mark-waiting': 'Each message goes back to waiting. Those not handled yet are skipped.',
+  delete: 'Each message is deleted. This cannot be undone.',
+};
 
 /** Below this width the inbox shows cards instead of a table (spec: card layout on small screens). */
 const WIDE = '(min-width: 768px)';
@@ -62,6 +82,9 @@ function ContactTable({ contacts, onDelete, onOpen }: ListProps) {
         <caption className="sr-only">Contact messages</caption>
         <thead className="bg-slate-50 text-xs uppercase text-slate-500">
           <tr>
+            <th className="w-10 px-4 py-3">
+              <SelectAllLoaded label="Select all loaded messages" />
+            </th>
             <th className="px-4 py-3">Name</th>
             <th className="px-4 py-3">Email</th>
             <th className="px-4 py-3">Phone</th>
@@ -75,6 +98,9 @@ function ContactTable({ contacts, onDelete, onOpen }: ListProps) {
         <tbody className="divide-y divide-slate-100">
           {contacts.map((contact) => (
             <tr key={contact._id} className="align-top">
+              <td className="px-4 py-3">
+                <SelectRow row={contact} label={`Select message from ${contact.name}`} />
+              </td>
               <td className="px-4 py-3 font-medium text-slate-900">
                 {contact.name} <HandledBadge contact={contact} />
               </td>
@@ -102,7 +128,8 @@ function ContactCards({ contacts, onDelete, onOpen }: ListProps) {
       {contacts.map((contact) => (
         <li key={contact._id} aria-label={contact.name} className="rounded-xl border border-slate-200 bg-white p-4">
           <div className="flex items-start justify-between gap-2">
-            <div className="min-w-0">
+            <SelectRow row={contact} label={`Select message from ${contact.name}`} />
+            <div className="min-w-0 flex-1">
               <p className="font-medium text-slate-900">
                 {contact.name} <HandledBadge contact={contact} />
               </p>
@@ -196,6 +223,24 @@ export function ContactInquiriesPage() {
     setFilter('search', settled);
   }, [settled, setFilter]);
 
+  // Bulk actions (issue 26).
+  const selection = useRowSelection(contacts, JSON.stringify(filters));
+  const bulk = useBulkContacts();
+  const [asking, setAsking] = useState<ContactBulkAction | null>(null);
+  const [bulkResult, setBulkResult] = useState<BulkResultView | null>(null);
+  const runBulk = (action: ContactBulkAction) =>
+    bulk.mutate(
+      { action, ids: [...selection.selected.keys()] },
+      {
+        onSuccess: (answer) => {
+          setBulkResult(bulkResultOf(answer, (id) => selection.selected.get(id)?.name, 'Message'));
+          selection.clear();
+        },
+        onError: (error) => notify.longError(errorMessage(error, 'Could not update the messages. Please try again.')),
+        onSettled: () => setAsking(null),
+      },
+    );
+
   const confirmDelete = () => {
     if (!deleting) return;
     remove.mutate(deleting._id, {
@@ -259,7 +304,27 @@ export function ContactInquiriesPage() {
           }
         />
       ) : (
-        <>
+        <RowSelectionProvider selection={selection.context}>
+          {selection.count > 0 && (
+            <BulkBar
+              noun={messages}
+              count={selection.count}
+              matching={total}
+              busy={bulk.isPending}
+              onClear={selection.clear}
+            >
+              <Button size="sm" variant="secondary" disabled={bulk.isPending} onClick={() => setAsking('mark-handled')}>
+                Mark handled
+              </Button>
+              <Button size="sm" variant="secondary" disabled={bulk.isPending} onClick={() => setAsking('mark-waiting')}>
+                Mark not handled
+              </Button>
+              <Button size="sm" variant="danger" disabled={bulk.isPending} onClick={() => setAsking('delete')}>
+                Delete
+              </Button>
+            </BulkBar>
+          )}
+          {bulkResult && <BulkResult result={bulkResult} onDismiss={() => setBulkResult(null)} />}
           {wide ? (
             <ContactTable contacts={contacts} onDelete={setDeleting} onOpen={setOpened} />
           ) : (
@@ -269,7 +334,19 @@ export function ContactInquiriesPage() {
           <p className="mt-4 text-sm text-slate-500">
             Showing {formatNumber(contacts.length)} of {formatNumber(total)} messages
           </p>
-        </>
+        </RowSelectionProvider>
+      )}
+      {asking && (
+        <ConfirmDialog
+          title={`${bulkQuestions[asking]} ${countOf(selection.count, messages)}?`}
+          confirmLabel={bulkQuestions[asking]}
+          busyLabel="Working..."
+          busy={bulk.isPending}
+          onConfirm={() => runBulk(asking)}
+          onCancel={() => setAsking(null)}
+        >
+          <p>{bulkConsequences[asking]}</p>
+        </ConfirmDialog>
       )}
       {opened && <MessageDialog contact={opened} onClose={() => setOpened(null)} />}
       {deleting && (
