@@ -1,4 +1,4 @@
-import type { VendorRegisterBody, VendorStatus, VendorUpdateBody } from '@haat/contract';
+import type { VendorBulkBody, VendorRegisterBody, VendorStatus, VendorUpdateBody } from '@haat/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { client, queries } from '../../lib/api-client';
 import { useCursorList } from '../../lib/use-cursor-list';
@@ -70,6 +70,15 @@ export function useVendorStatus() {
     mutationFn: ({ id, status, updatedAt }: { id: string; status: 'approved' | 'rejected'; updatedAt?: string }) =>
       client.vendors.setStatus({ params: { id }, body: { status, updatedAt } }),
     onSuccess: invalidate,
+  });
+}
+
+/** `POST /api/vendors/bulk` (issue 26): approve or reject the selected vendors awaiting approval. */
+export function useBulkVendors() {
+  const invalidate = useInvalidateVendors();
+  return useMutation({
+    mutationFn: (body: VendorBulkBody) => client.vendors.bulk({ body }),
+    onSettled: invalidate,
   });
 }
 

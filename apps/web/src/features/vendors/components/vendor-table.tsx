@@ -4,6 +4,7 @@ import { Check, Eye, Pencil, Trash2, X } from 'lucide-react';
 import { useMemo } from 'react';
 import { DataTable } from '../../../components/ui/data-table';
 import { LoadMore } from '../../../components/ui/load-more';
+import { SelectAllLoaded, SelectRow } from '../../../components/ui/row-selection';
 import { formatDate, truncate } from '../../../lib/format';
 import { NARROW_SCREEN, useMediaQuery } from '../../../lib/use-media-query';
 import { VendorStatusBadge } from './vendor-status-badge';
@@ -131,7 +132,8 @@ export function VendorCards({ vendors, hasMore, loadingMore, onEndReached, busyI
               className="rounded-xl border border-slate-200 bg-white p-4 text-sm shadow-sm"
             >
               <div className="flex items-start justify-between gap-3">
-                <div className="min-w-0">
+                <SelectRow row={vendor} label={`Select ${vendor.name}`} />
+                <div className="min-w-0 flex-1">
                   <p className="truncate font-medium text-slate-900">{vendor.name}</p>
                   <p className="truncate text-xs text-slate-500">{truncate(vendor.email, EMAIL_MAX)}</p>
                 </div>
@@ -171,9 +173,17 @@ export function VendorTable({ vendors, total, hasMore, loadingMore, onEndReached
   const columns = useMemo<ColumnDef<Vendor>[]>(
     () => [
       {
+        id: 'select',
+        // Bulk approval (issue 26): the selection lives in `RowSelectionProvider`.
+        header: () => <SelectAllLoaded label="Select all loaded vendors" />,
+        size: 40,
+        meta: { label: 'Select' },
+        cell: ({ row }) => <SelectRow row={row.original} label={`Select ${row.original.name}`} />,
+      },
+      {
         id: 'vendor',
         header: 'Vendor',
-        size: 240,
+        size: 200,
         // The whole e-mail, broken where it must (issue 27: a cut address cannot be read).
         cell: ({ row }) => (
           <div className="min-w-0">

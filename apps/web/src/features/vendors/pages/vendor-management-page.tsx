@@ -1,6 +1,8 @@
 import { type Vendor, type VendorStatus, vendorMessages } from '@haat/contract';
 import { Plus, Search } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { BulkBar, countOf } from '../../../components/ui/bulk-bar';
+import { BulkResult, type BulkResultView, bulkResultOf } from '../../../components/ui/bulk-result';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -8,12 +10,21 @@ import { Input, Select } from '../../../components/ui/field';
 import { notify } from '../../../components/ui/notify';
 import { PageHeader } from '../../../components/ui/page-header';
 import { RefreshButton } from '../../../components/ui/refresh-button';
+import { RowSelectionProvider } from '../../../components/ui/row-selection';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLoadAnnouncement } from '../../../lib/use-load-announcement';
-import { useDeleteVendor, useVendorCounts, useVendorList, useVendorStatus, type VendorFilters } from '../api';
+import { useRowSelection } from '../../../lib/use-row-selection';
+import {
+  useBulkVendors,
+  useDeleteVendor,
+  useVendorCounts,
+  useVendorList,
+  useVendorStatus,
+  type VendorFilters,
+} from '../api';
 import { VendorDetailsModal } from '../components/vendor-details-modal';
 import { VendorForm } from '../components/vendor-form';
 import { VendorList } from '../components/vendor-table';
@@ -31,6 +42,8 @@ function vendorError(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.status === 401) return vendorMessages.authFailed;
   return errorMessage(error, fallback);
 }
+
+const vendorNoun = { one: 'vendor', many: 'vendors' };
 
 /**
  * Vendor management (`/admin/vendors`, spec section 2; admins only): the vendors,
@@ -59,6 +72,24 @@ export function VendorManagementPage() {
   const counts = useVendorCounts(Boolean(session));
   const review = useVendorStatus();
   const remove = useDeleteVendor();
+
+  // Bulk approval (issue 26).
+  const selection = useRowSelection(vendors, JSON.stringify(filters));
+  const bulk = useBulkVendors();
+  const [asking, setAsking] = useState<'approve' | 'reject' | null>(null);
+  const [bulkResult, setBulkResult] = useState<BulkResultView | null>(null);
+  const runBulk = (action: 'approve' | 'reject') =>
+    bulk.mutate(
+      { action, ...selection.idsAndVersions((vendor) => vendor.updatedAt) },
+      {
+        onSuccess: (answer) => {
+          setBulkResult(bulkResultOf(answer, (id) => selection.selected.get(id)?.businessName, 'Vendor'));
+          selection.clear();
+        },
+        onError: (error) => notify.longError(errorMessage(error, 'Could not update the vendors. Please try again.')),
+        onSettled: () => setAsking(null),
+      },
+    );
 
   // The search box waits for a pause in typing before asking the server.
   useEffect(() => {
@@ -195,7 +226,24 @@ export function VendorManagementPage() {
           />
         )
       ) : (
-        <>
+        <RowSelectionProvider selection={selection.context}>
+          {selection.count > 0 && (
+            <BulkBar
+              noun={vendorNoun}
+              count={selection.count}
+              matching={total}
+              busy={bulk.isPending}
+              onClear={selection.clear}
+            >
+              <Button size="sm" variant="success" disabled={bulk.isPending} onClick={() => setAsking('approve')}>
+                Approve
+              </Button>
+              <Button size="sm" variant="secondary" disabled={bulk.isPending} onClick={() => setAsking('reject')}>
+                Reject
+              </Button>
+            </BulkBar>
+          )}
+          {bulkResult && <BulkResult result={bulkResult} onDismiss={() => setBulkResult(null)} />}
           <VendorList
             vendors={vendors}
             total={total}
@@ -215,7 +263,7 @@ export function VendorManagementPage() {
               </span>
             )}
           </footer>
-        </>
+        </RowSelectionProvider>
       )}
 
       {viewing && (
@@ -231,6 +279,22 @@ export function VendorManagementPage() {
         />
       )}
 
+      {asking && (
+        <ConfirmDialog
+          title={`${asking === 'approve' ? 'Approve' : 'Reject'} ${countOf(selection.count, vendorNoun)}?`}
+          confirmLabel={asking === 'approve' ? 'Approve' : 'Reject'}
+          busyLabel="Working..."
+          busy={bulk.isPending}
+          onConfirm={() => runBulk(asking)}
+          onCancel={() => setAsking(null)}
+        >
+          <p>
+            {asking === 'approve'
+              ? 'Each vendor awaiting approval can sign in and sell. Vendors already decided are skipped.'
+              : 'Each vendor awaiting approval is rejected and cannot sign in. Vendors already decided are skipped.'}
+          </p>
+        </ConfirmDialog>
+      )}
       {deleting && (
         <ConfirmDialog
           title="Delete Vendor"
