@@ -91,6 +91,8 @@ test('an admin approves three submissions at once, and the list says how many', 
   await expect(page).toHaveURL(new RegExp(`search=${suffix}`));
   const lamps = page.getByRole('row', { name: new RegExp(`Bulk Lamp \\d ${suffix}`) });
   await expect(lamps).toHaveCount(3);
+  // The searched list, not the one before it, is on screen: every loaded row is one of the three.
+  await expect(page.getByText('Showing 3 of 3 products')).toBeVisible();
   await page.getByRole('checkbox', { name: 'Select all loaded products' }).check();
   const bar = page.getByRole('region', { name: 'Bulk actions' });
   await expect(bar.getByText('3 products selected')).toBeVisible();
