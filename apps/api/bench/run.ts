@@ -9,6 +9,7 @@ import { benchCheckout, printThroughput } from './checkout.js';
 import { benchDashboard } from './dashboard.js';
 import { benchGlobalSearch } from './global-search.js';
 import { benchHttpLoad, type LoadResult, printLoadTable } from './http-load.js';
+import { benchManyRecords } from './many-records.js';
 import { type BenchResult, printTable } from './measure.js';
 import { benchOrderList } from './order-list.js';
 import { benchPayouts } from './payouts.js';
@@ -154,6 +155,7 @@ if (!skipLarge) {
     section(`Large store (${name}): order list`, await benchOrderList(url, { samples }));
     section(`Large store (${name}): global search`, await benchGlobalSearch(url, { samples }));
     section(`Large store (${name}): balances, payouts and Pay all`, await benchPayouts(url, { samples }));
+    section(`Large store (${name}): customers, exports and bulk actions`, await benchManyRecords(url, { samples }));
     if (!skipHttp) {
       console.log(`\nHTTP load on the large store (${name}) ... uptime: ${uptime()}`);
       const report = await benchHttpLoad(url, {

@@ -1,0 +1,187 @@
+import { get as httpGet } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { PRODUCT_BULK_LIMIT } from '@haat/contract';
+import { issueToken } from '../src/platform/auth/sessions.js';
+import { openBenchApp, runWhenExecuted } from './bench-app.js';
+import { type BenchResult, measure, percentile } from './measure.js';
+
+/**
+ * Issue 26's work on many records, on an existing store (`npm run seed -- ...`), through
+ * the real app:
+ * - the Customers screen's first page and searched pages, `GET /api/customers/admin?limit=50`
+ *   (target p95 under 50 ms at 1,000,000 orders);
+ * - the export of every order line, `GET /api/orders/admin/orders/export`, streamed over
+ *   a real socket and thrown away as it arrives: rows per second and the process's peak
+ *   memory (target: flat, under 300 MB);
+ * - a bulk approval of `PRODUCT_BULK_LIMIT` products, timed once, with `/api/health`
+ *   asked every 20 ms while it runs (its p95 says whether the process stays responsive).
+ *   The products' approval and status are put back afterwards, so the bench can run again.
+ *
+ * Run alone: `DATABASE_URL=sqlite:.bench/large.db npx tsx --conditions=source apps/api/bench/many-records.ts`
+ */
+export async function benchManyRecords(
+  databaseUrl: string,
+  options: { samples?: number; warmup?: number } = {},
+): Promise<BenchResult[]> {
+  const bench = await openBenchApp(databaseUrl);
+  try {
+    const runs = { samples: options.samples ?? 200, warmup: options.warmup ?? 20 };
+    const customers = await bench.db
+      .selectFrom('users')
+      .select(['name', 'email', 'phone'])
+      .where('role', '=', 'customer')
+      .orderBy('id')
+      .limit(200)
+      .execute();
+    const searches = customers.flatMap((customer) => [
+      customer.name.split(' ').at(-1) ?? customer.name,
+      customer.email.split('@')[0]?.slice(0, 6) ?? customer.email,
+      ...(customer.phone ? [customer.phone.replace(/\D/g, '').slice(-5)] : []),
+    ]);
+    const results: BenchResult[] = [
+      await measure('GET /api/customers/admin?limit=50', () => bench.get('/api/customers/admin?limit=50'), runs),
+      await measure(
+        'GET /api/customers/admin?limit=50&search=… (surname, e-mail part, phone digits)',
+        (i) =>
+          bench.get(
+            `/api/customers/admin?limit=50&search=${encodeURIComponent(searches[i % searches.length] as string)}`,
+          ),
+        runs,
+      ),
+    ];
+    results.push(await exportOrders(bench));
+    results.push(...(await bulkApproval(bench)));
+    return results;
+  } finally {
+    await bench.close();
+  }
+}
+
+/** The admin's token on this store. */
+async function adminToken(bench: Awaited<ReturnType<typeof openBenchApp>>): Promise<string> {
+  const admin = await bench.db
+    .selectFrom('users')
+    .select(['id', 'tokenVersion'])
+    .where('role', '=', 'admin')
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  return issueToken(bench.app, { id: admin.id, role: 'admin', tokenVersion: admin.tokenVersion });
+}
+
+/** Streams the whole order-line export over a socket, counting rows and sampling this process's memory. */
+async function exportOrders(bench: Awaited<ReturnType<typeof openBenchApp>>): Promise<BenchResult> {
+  const token = await adminToken(bench);
+  await bench.app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = bench.app.server.address() as AddressInfo;
+  const baseline = process.memoryUsage();
+  let peakRss = baseline.rss;
+  let peakHeap = baseline.heapUsed;
+  const sampler = setInterval(() => {
+    const now = process.memoryUsage();
+    peakRss = Math.max(peakRss, now.rss);
+    peakHeap = Math.max(peakHeap, now.heapUsed);
+  }, 50);
+  const started = performance.now();
+  const { rows, bytes } = await new Promise<{ rows: number; bytes: number }>((resolve, reject) => {
+    httpGet(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/api/orders/admin/orders/export',
+        headers: { authorization: `Bearer ${token}` },
+      },
+      (res) => {
+        if (res.statusCode !== 200) reject(new Error(`export answered ${res.statusCode}`));
+        let lines = 0;
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          for (const byte of chunk) if (byte === 10) lines += 1;
+        });
+        res.on('end', () => resolve({ rows: lines - 1, bytes: size }));
+        res.on('error', reject);
+      },
+    ).on('error', reject);
+  });
+  const ms = performance.now() - started;
+  clearInterval(sampler);
+  const mb = (value: number) => Math.round(value / 2 ** 20);
+  const perSecond = Math.round(rows / (ms / 1000));
+  return {
+    name:
+      `GET /api/orders/admin/orders/export: ${rows.toLocaleString('en-IN')} order lines, ${mb(bytes)} MB of CSV, ` +
+      `${perSecond.toLocaleString('en-IN')} rows/s; process RSS ${mb(baseline.rss)} → peak ${mb(peakRss)} MB, ` +
+      `JS heap ${mb(baseline.heapUsed)} → peak ${mb(peakHeap)} MB; once`,
+    samples: 1,
+    p50Ms: Math.round(ms),
+    p95Ms: Math.round(ms),
+    maxMs: Math.round(ms),
+  };
+}
+
+/** Approves `PRODUCT_BULK_LIMIT` products set pending, timing it while `/api/health` is asked every 20 ms. */
+async function bulkApproval(bench: Awaited<ReturnType<typeof openBenchApp>>): Promise<BenchResult[]> {
+  const token = await adminToken(bench);
+  const chosen = await bench.db
+    .selectFrom('products')
+    .select(['id', 'status', 'approvalStatus'])
+    .orderBy('id', 'desc')
+    .limit(PRODUCT_BULK_LIMIT)
+    .execute();
+  const ids = chosen.map((product) => product.id);
+  await bench.db
+    .updateTable('products')
+    .set({ approvalStatus: 'pending', status: 'pending' })
+    .where('id', 'in', ids)
+    .execute();
+  const health: number[] = [];
+  let running = true;
+  const pinger = (async () => {
+    while (running) {
+      const started = performance.now();
+      await bench.app.inject({ method: 'GET', url: '/api/health' });
+      health.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  const started = performance.now();
+  const res = await bench.app.inject({
+    method: 'POST',
+    url: '/api/products/admin/bulk',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    payload: JSON.stringify({ action: 'approve', ids: ids.map(String) }),
+  });
+  const ms = Math.round(performance.now() - started);
+  running = false;
+  await pinger;
+  if (res.statusCode !== 200) throw new Error(`bulk approval answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
+  const done = (res.json() as { done: number }).done;
+  // Put each product back as it was (approval and status), so the bench can run again.
+  for (const product of chosen)
+    await bench.db
+      .updateTable('products')
+      .set({ approvalStatus: product.approvalStatus, status: product.status })
+      .where('id', '=', product.id)
+      .execute();
+  health.sort((a, b) => a - b);
+  const round = (value: number) => Math.round(value * 100) / 100;
+  return [
+    {
+      name: `POST /api/products/admin/bulk (approve ${done.toLocaleString('en-IN')} products), once`,
+      samples: 1,
+      p50Ms: ms,
+      p95Ms: ms,
+      maxMs: ms,
+    },
+    {
+      name: 'GET /api/health while the bulk approval runs, every 20 ms',
+      samples: health.length,
+      p50Ms: round(percentile(health, 50)),
+      p95Ms: round(percentile(health, 95)),
+      maxMs: round(health.at(-1) ?? 0),
+    },
+  ];
+}
+
+runWhenExecuted(import.meta.url, 'Work on many records (issue 26)', benchManyRecords);
