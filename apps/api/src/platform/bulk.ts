@@ -27,6 +27,10 @@ export async function eachRecord(
   let done = 0;
   const refused: BulkRefusal[] = [];
   for (const id of ids) {
+    // Let other requests in between records: SQLite's driver answers synchronously, so a
+    // run of records would otherwise hold the event loop until the last one (the bench
+    // saw /api/health wait the whole 1.9 s of a 1,000-product approval).
+    await new Promise((resolve) => setImmediate(resolve));
     try {
       const refusal = await act(id);
       if (refusal === null) done += 1;
