@@ -290,6 +290,8 @@ export function ContactInquiriesPage() {
           <option value="waiting">Not handled</option>
         </Select>
       </div>
+      {/* The last bulk action's result stays above the list, even when the action emptied it. */}
+      {bulkResult && <BulkResult result={bulkResult} onDismiss={() => setBulkResult(null)} />}
       {list.isPending ? (
         <Spinner label="Loading messages..." />
       ) : contacts.length === 0 ? (
@@ -324,7 +326,6 @@ export function ContactInquiriesPage() {
               </Button>
             </BulkBar>
           )}
-          {bulkResult && <BulkResult result={bulkResult} onDismiss={() => setBulkResult(null)} />}
           {wide ? (
             <ContactTable contacts={contacts} onDelete={setDeleting} onOpen={setOpened} />
           ) : (

@@ -253,6 +253,8 @@ export function OrderListPage() {
         </Select>
       </div>
 
+      {/* The last bulk action's result stays above the list, even when the action emptied it. */}
+      {bulkResult && <BulkResult result={bulkResult} onDismiss={() => setBulkResult(null)} />}
       {list.query.isPending ? (
         <Spinner label="Loading orders..." />
       ) : list.query.isError && orders.length === 0 ? (
@@ -282,7 +284,6 @@ export function OrderListPage() {
               </Button>
             </BulkBar>
           )}
-          {bulkResult && <BulkResult result={bulkResult} onDismiss={() => setBulkResult(null)} />}
           {narrow ? (
             <OrderCards orders={orders} hasMore={hasMore} loadingMore={loadingMore} onEndReached={loadMore} />
           ) : (

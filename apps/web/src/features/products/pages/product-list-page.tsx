@@ -163,6 +163,8 @@ export function ProductListPage() {
         onClearAll={onClearAll}
       />
 
+      {/* The last bulk action's result stays above the list, even when the action emptied it. */}
+      {bulkResult && <BulkResult result={bulkResult} onDismiss={() => setBulkResult(null)} />}
       {query.isPending ? (
         <Spinner label="Loading products..." />
       ) : listFailed ? (
@@ -197,7 +199,6 @@ export function ProductListPage() {
               onAction={onBulk}
             />
           )}
-          {bulkResult && <BulkResult result={bulkResult} onDismiss={() => setBulkResult(null)} />}
           <ProductTable
             products={products}
             total={totalIsLowerBound ? 'unknown' : total}

@@ -207,6 +207,8 @@ export function VendorManagementPage() {
         </Select>
       </div>
 
+      {/* The last bulk action's result stays above the list, even when the action emptied it. */}
+      {bulkResult && <BulkResult result={bulkResult} onDismiss={() => setBulkResult(null)} />}
       {list.isPending ? (
         <Spinner label={vendorMessages.loading} />
       ) : list.isError ? (
@@ -243,7 +245,6 @@ export function VendorManagementPage() {
               </Button>
             </BulkBar>
           )}
-          {bulkResult && <BulkResult result={bulkResult} onDismiss={() => setBulkResult(null)} />}
           <VendorList
             vendors={vendors}
             total={total}
