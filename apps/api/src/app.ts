@@ -6,6 +6,7 @@ import helmet from '@fastify/helmet';
 import jwt from '@fastify/jwt';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import { EXPORT_FILE_HOURS } from '@haat/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
@@ -22,7 +23,9 @@ import { customerRoutes } from './features/customers/customers.routes.js';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
 import { dashboardSettingsRoutes } from './features/dashboard/dashboard-settings.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { jobRoutes } from './features/jobs/jobs.routes.js';
 import { notificationRoutes } from './features/notifications/notifications.routes.js';
+import { notifyExportReady } from './features/notifications/notifications.service.js';
 import { checkoutRoutes } from './features/orders/checkout.routes.js';
 import { orderCorrectionRoutes } from './features/orders/order-corrections.routes.js';
 import { orderStatusRoutes } from './features/orders/order-status.routes.js';
@@ -37,6 +40,7 @@ import { vendorRoutes } from './features/vendors/vendors.routes.js';
 import { websiteConfigRoutes } from './features/website-config/website-config.routes.js';
 import { accessControl } from './platform/auth/access.js';
 import { resolveJwtSecret } from './platform/auth/jwt-secret.js';
+import { EXPORT_JOB, exportJobHandler } from './platform/csv/exporter.js';
 import type { DatabaseHandle, DatabaseKind, Db } from './platform/db/create-db.js';
 import { createListContext, type ListContext } from './platform/db/list-search.js';
 import { registerCachePolicy } from './platform/http/cache-policy.js';
@@ -47,6 +51,7 @@ import { registerNotFound } from './platform/http/not-found.js';
 import { registerApiDocs, registerOpenApi } from './platform/http/openapi.js';
 import { databaseRateLimitStore } from './platform/http/rate-limit-store.js';
 import { registerRequestGuards } from './platform/http/request-guards.js';
+import { JobRunner } from './platform/jobs/job-runner.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -60,6 +65,9 @@ declare module 'fastify' {
     lists: ListContext;
   }
 }
+
+/** A running job whose heartbeat is older than this is taken up again by any process (decision 0110). */
+const JOB_STALE_MS = 2 * 60 * 1000;
 
 /** The one algorithm session tokens are signed and verified with. */
 export const TOKEN_ALGORITHM = 'HS256';
@@ -135,6 +143,19 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
+  app.decorate('exporters', new Map());
+  // Background jobs (decision 0110): large exports, in any one process; started once ready.
+  const jobs = new JobRunner(
+    database.db,
+    { [EXPORT_JOB]: exportJobHandler(app) },
+    { pollMs: config.jobPollMs, staleMs: JOB_STALE_MS, keepMs: EXPORT_FILE_HOURS * 60 * 60 * 1000 },
+    app.log,
+    (job, now) => notifyExportReady(database.db, job, now),
+  );
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop());
+
   // Each app's own bounds (decisions 0025, 0027) and kept search state, never the process's (decision 0085).
   app.decorate(
     'lists',
@@ -204,6 +225,7 @@ export async function buildApp({
   await app.register(vendorPortalRoutes);
   await app.register(orderRoutes);
   await app.register(customerRoutes);
+  await app.register(jobRoutes);
   await app.register(blogRoutes);
   await app.register(contactRoutes);
   await app.register(uploadRoutes);

@@ -64,6 +64,7 @@ const envSchema = z.object({
   CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(30),
   LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(1_000_000).default(5),
   CLEANUP_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+  JOB_POLL_MS: z.coerce.number().int().min(20).max(600_000).default(2000),
   NOTIFICATION_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
   CHECKOUT_KEY_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(7),
   UPLOAD_GRACE_HOURS: z.coerce.number().int().min(1).max(876_000).default(24),
@@ -132,6 +133,8 @@ export interface Config {
   lowStockThreshold: number;
   /** Minutes between two clean-up rounds in each process; 0 never cleans (decision 0091). */
   cleanupIntervalMinutes: number;
+  /** How often an idle job runner looks for waiting jobs, ms (decision 0110). */
+  jobPollMs: number;
   /** Notifications older than this many days are deleted. */
   notificationRetentionDays: number;
   /** Checkout idempotency keys older than this many days are deleted. */
@@ -196,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     checkoutRateLimit: e.CHECKOUT_RATE_LIMIT,
     lowStockThreshold: e.LOW_STOCK_THRESHOLD,
     cleanupIntervalMinutes: e.CLEANUP_INTERVAL_MINUTES,
+    jobPollMs: e.JOB_POLL_MS,
     notificationRetentionDays: e.NOTIFICATION_RETENTION_DAYS,
     checkoutKeyRetentionDays: e.CHECKOUT_KEY_RETENTION_DAYS,
     uploadGraceHours: e.UPLOAD_GRACE_HOURS,

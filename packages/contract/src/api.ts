@@ -11,6 +11,7 @@ import { customerEndpoints } from './customers.js';
 import { dashboardEndpoints } from './dashboard.js';
 import { dashboardSettingsEndpoints } from './dashboard-settings.js';
 import { healthEndpoints } from './health.js';
+import { jobEndpoints } from './jobs.js';
 import { notificationEndpoints } from './notifications.js';
 import { orderCorrectionEndpoints } from './order-corrections.js';
 import { orderStatusEndpoints } from './order-status.js';
@@ -48,6 +49,7 @@ export const api = {
   orders: { ...orderEndpoints, ...orderStatusEndpoints, ...orderCorrectionEndpoints },
   checkout: checkoutEndpoints,
   customers: customerEndpoints,
+  jobs: jobEndpoints,
   products: { ...productEndpoints, ...productBulkEndpoints },
   commissions: commissionEndpoints,
   payouts: payoutEndpoints,

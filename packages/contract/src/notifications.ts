@@ -41,12 +41,13 @@ export const notificationKinds = [
   'payout_paid',
   'bank_details_changed',
   'vendor_approved',
+  'export_ready',
 ] as const;
 export const notificationKind = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKind>;
 
 /** The kinds of record a notification concerns. */
-export const notificationSubjects = ['order', 'product', 'vendor', 'contact'] as const;
+export const notificationSubjects = ['order', 'product', 'vendor', 'contact', 'job'] as const;
 export type NotificationSubject = (typeof notificationSubjects)[number];
 
 /** Page size of the bell's list when the caller sends no `limit`. */

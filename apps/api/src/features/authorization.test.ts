@@ -88,6 +88,32 @@ async function newSubcategory(): Promise<number> {
   return row.id;
 }
 
+/** A finished export job of `caller` (of the admin for anyone signed out), with a one-piece file kept a day. */
+async function finishedJobOf(caller: Caller): Promise<number> {
+  const owner = caller === 'anonymous' ? admin : users()[caller];
+  const now = new Date();
+  const row = await t.db
+    .insertInto('jobs')
+    .values({
+      kind: 'export',
+      ownerUserId: owner.id,
+      params: '{}',
+      state: 'done',
+      fileName: 'products-2026-11-25.csv',
+      fileBytes: 4,
+      createdAt: now.toISOString(),
+      finishedAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + 86_400_000).toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await t.db
+    .insertInto('jobFileChunks')
+    .values({ jobId: row.id, seq: 1, bytes: Buffer.from('ID\r\n') })
+    .execute();
+  return row.id;
+}
+
 /** A product of vendor A, approved and active (the storefront shows it). */
 const productOfA = async () => (await createOwnedProduct(t.db, vendorA.vendorId)).id;
 
@@ -417,6 +443,15 @@ const rules: Record<string, Rule> = {
   },
   'GET /api/customers/admin': { access: 'admin', make: () => ({ url: '/api/customers/admin' }) },
   'GET /api/customers/admin/export': { access: 'admin', make: () => ({ url: '/api/customers/admin/export' }) },
+  // A job is its owner's alone: each caller asks for a finished export of their own.
+  'GET /api/jobs/:id': {
+    access: 'staff',
+    make: async (caller) => ({ url: `/api/jobs/${await finishedJobOf(caller)}` }),
+  },
+  'GET /api/jobs/:id/file': {
+    access: 'staff',
+    make: async (caller) => ({ url: `/api/jobs/${await finishedJobOf(caller)}/file` }),
+  },
   'GET /api/customers/admin/:id': {
     access: 'admin',
     make: async () => ({ url: `/api/customers/admin/${(await createCustomer(t.db)).id}` }),

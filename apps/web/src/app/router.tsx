@@ -102,6 +102,11 @@ export const routes: RouteObject[] = [
                 lazy: () =>
                   import('../features/account/pages/profile-page').then((m) => ({ Component: m.ProfilePage })),
               },
+              // A large export prepared as a job (decision 0110): where the bell's "Export ready" leads.
+              withWellFormedId({
+                path: 'exports/:id',
+                lazy: () => import('../features/exports/pages/export-page').then((m) => ({ Component: m.ExportPage })),
+              }),
               // The dashboard of whoever signs in: the store's for admins, their own for vendors.
               { path: 'dashboard', element: <DashboardForRole /> },
               // Each user's own choice of what their dashboard shows (issue 10): admins and vendors.

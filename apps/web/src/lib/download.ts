@@ -1,15 +1,19 @@
+import type { JobStartedResponse } from '@haat/contract';
 import { ApiError } from './api-client';
 import { sessionStore } from './session';
 
 /**
  * Downloads a file the API makes for the signed-in user (a CSV export): fetched with
  * the session's token, then saved under the name the server gives
- * (`content-disposition`), else `fallbackName`.
+ * (`content-disposition`), else `fallbackName`. An export too large to answer at once
+ * answers 202 with the job preparing it (decision 0110): that answer is returned, and
+ * nothing is saved yet.
  * @throws ApiError with the server's message when it refuses.
  */
-export async function downloadFile(path: string, fallbackName: string): Promise<void> {
+export async function downloadFile(path: string, fallbackName: string): Promise<JobStartedResponse | null> {
   const token = sessionStore.get()?.token;
   const response = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (response.status === 202) return (await response.json()) as JobStartedResponse;
   if (!response.ok) {
     const body = (await response.json().catch(() => ({}))) as { message?: string; code?: string };
     throw new ApiError(body.message ?? `Request failed (${response.status})`, response.status, body.code ?? 'ERROR');
@@ -23,6 +27,7 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
   link.click();
   link.remove();
   URL.revokeObjectURL(url);
+  return null;
 }
 
 /**

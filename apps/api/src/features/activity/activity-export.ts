@@ -2,6 +2,7 @@ import type { activityExportQuery } from '@haat/contract';
 import type { z } from 'zod';
 import { type CsvColumn, csvText, csvTime } from '../../platform/csv/csv-export.js';
 import { keysetBatches } from '../../platform/csv/export-batches.js';
+import type { Exporter } from '../../platform/csv/exporter.js';
 import type { Db } from '../../platform/db/create-db.js';
 import { type ActivityRow, listActivity } from './activity.repository.js';
 import { logConditions } from './activity.service.js';
@@ -54,3 +55,11 @@ export function activityCsvColumns(timeZone: string): CsvColumn<ActivityRow>[] {
     { header: 'Changes', cell: (row) => csvText(changesText(row.changes)) },
   ];
 }
+
+/** The activity log's export (`GET /api/activity/export`), admins only. */
+export const activityExporter: Exporter<ActivityRow, z.output<typeof activityExportQuery>> = {
+  name: 'activity-log',
+  fileName: 'activity-log',
+  columns: activityCsvColumns,
+  batches: ({ db }, _actor, query) => activityExportBatches(db, query),
+};

@@ -1,16 +1,17 @@
 import { activityEndpoints } from '@haat/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { actorOf } from '../../platform/auth/access.js';
-import { sendCsv } from '../../platform/csv/csv-export.js';
+import { registerExporter, sendExport } from '../../platform/csv/exporter.js';
 import { registerEndpoints } from '../../platform/http/endpoints.js';
 import { listActivityLog, listPeople, recordHistory } from './activity.service.js';
-import { activityCsvColumns, activityExportBatches } from './activity-export.js';
+import { activityExporter } from './activity-export.js';
 
 /**
  * The activity log (issue 10, 'Activity log'; decision 0070; `activityEndpoints`).
  * Entries are written by the services, in each change's transaction; these routes only read.
  */
 export const activityRoutes: FastifyPluginAsync = async (app) => {
+  registerExporter(app, activityExporter);
   registerEndpoints(app, activityEndpoints, {
     /**
      * `GET /api/activity` → one page of the log, newest first, with the store's time zone.
@@ -26,13 +27,7 @@ export const activityRoutes: FastifyPluginAsync = async (app) => {
      * `GET /api/activity/export` → `text/csv` of every entry the log's filters select,
      * newest first, times in `STORE_TIME_ZONE` (issue 26). Errors: 400 bad filter or date.
      */
-    export: async (request, reply) =>
-      sendCsv(
-        reply,
-        'activity-log',
-        activityCsvColumns(app.config.storeTimeZone),
-        activityExportBatches(app.db, request.query),
-      ),
+    export: async (request, reply) => sendExport(app, request, reply, activityExporter, request.query),
 
     /** `GET /api/activity/people` → `{ success, people }`, the person filter's choices. */
     people: async () => ({ success: true as const, people: await listPeople(app.db) }),

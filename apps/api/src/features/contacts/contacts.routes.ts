@@ -1,12 +1,11 @@
 import { contactEndpoints, contactMessages } from '@haat/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { actorOf } from '../../platform/auth/access.js';
-import { sendCsv } from '../../platform/csv/csv-export.js';
+import { registerExporter, sendExport } from '../../platform/csv/exporter.js';
 import { registerEndpoints } from '../../platform/http/endpoints.js';
 import {
   bulkContacts,
-  contactCsvColumns,
-  contactExportBatches,
+  contactExporter,
   createContact,
   deleteContact,
   getContact,
@@ -20,6 +19,7 @@ import {
  * The spec's `/contacts...` spellings reach the same routes through the legacy-path rewrite.
  */
 export const contactRoutes: FastifyPluginAsync = async (app) => {
+  registerExporter(app, contactExporter);
   registerEndpoints(app, contactEndpoints, {
     /**
      * `POST /api/contacts` → 201 `{ success, message, contact }`. Errors: 400 validation
@@ -51,13 +51,7 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
      * `GET /api/contacts/export` → `text/csv` of every message the list's `search` and `handled` select, newest
      * first, times in `STORE_TIME_ZONE` (issue 26). Errors: 400 bad query.
      */
-    export: async (request, reply) =>
-      sendCsv(
-        reply,
-        'contact-messages',
-        contactCsvColumns(app.config.storeTimeZone),
-        contactExportBatches(app.db, request.query),
-      ),
+    export: async (request, reply) => sendExport(app, request, reply, contactExporter, request.query),
 
     /** `GET /api/contacts/{id}` → `{ success, contact }`. Errors: 400; 404. */
     get: async (request) => ({ success: true as const, contact: await getContact(app.db, request.params.id) }),

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { bulkSummary, distinctIds, eachRecord } from '../../platform/bulk.js';
 import { type CsvColumn, csvText, csvTime } from '../../platform/csv/csv-export.js';
 import { keysetBatches } from '../../platform/csv/export-batches.js';
+import type { Exporter } from '../../platform/csv/exporter.js';
 import type { Db } from '../../platform/db/create-db.js';
 import { type ListBounds, listOrPage } from '../../platform/db/lists.js';
 import { notFound } from '../../platform/errors.js';
@@ -179,4 +180,12 @@ const contactBulkDone: Record<z.output<typeof contactBulkBody>['action'], string
   'mark-handled': 'marked handled',
   'mark-waiting': 'marked not handled',
   delete: 'deleted',
+};
+
+/** The contact messages' export (`GET /api/contacts/export`), admins only. */
+export const contactExporter: Exporter<ContactRow, z.output<typeof contactExportQuery>> = {
+  name: 'contact-messages',
+  fileName: 'contact-messages',
+  columns: contactCsvColumns,
+  batches: ({ db }, _actor, query) => contactExportBatches(db, query),
 };

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { Actor } from '../../platform/auth/access.js';
 import { type CsvColumn, csvRupees, csvText, csvTime } from '../../platform/csv/csv-export.js';
 import { keysetBatches } from '../../platform/csv/export-batches.js';
+import type { Exporter } from '../../platform/csv/exporter.js';
 import type { Db } from '../../platform/db/create-db.js';
 import { type ListAnswer, type ListBounds, listOrPage } from '../../platform/db/lists.js';
 import { runTransaction } from '../../platform/db/transactions.js';
@@ -176,3 +177,11 @@ export function customerCsvColumns(timeZone: string): CsvColumn<Customer>[] {
     { header: 'Anonymised', cell: (row) => csvTime(row.anonymisedAt, timeZone) },
   ];
 }
+
+/** The customers' export (`GET /api/customers/admin/export`), admins only. */
+export const customerExporter: Exporter<Customer, z.output<typeof customerExportQuery>> = {
+  name: 'customers',
+  fileName: 'customers',
+  columns: customerCsvColumns,
+  batches: ({ db }, _actor, query) => customerExportBatches(db, query),
+};

@@ -59,6 +59,7 @@ export const notificationTitles: Record<NotificationKind, string> = {
   cancel_requested: 'Cancellation requested',
   cancel_declined: 'Cancellation declined',
   payout_paid: 'Payout paid',
+  export_ready: 'Export ready',
   bank_details_changed: 'Vendor bank details changed',
   vendor_approved: 'Your account is approved',
 };
@@ -510,4 +511,21 @@ export async function readAllNotifications(db: Db, userId: number): Promise<numb
     if (marked > 0) await signalRecipients(trx, [userId]);
     return marked;
   });
+}
+
+/**
+ * An export run as a job is ready (issue 26; decision 0110): its owner hears of it, with
+ * the export's page as the link, where the file waits for a day.
+ */
+export async function notifyExportReady(db: Db, job: { id: number; ownerUserId: number }, now: string): Promise<void> {
+  const recipients = await deliver(db, [job.ownerUserId], {
+    kind: 'export_ready',
+    title: notificationTitles.export_ready,
+    message: 'Your export is ready to download. The file is kept for a day.',
+    subjectType: 'job',
+    subjectId: job.id,
+    link: `/admin/exports/${job.id}`,
+    createdAt: now,
+  });
+  await signalRecipients(db, recipients);
 }

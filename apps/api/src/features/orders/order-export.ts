@@ -2,6 +2,7 @@ import type { orderExportQuery } from '@haat/contract';
 import type { z } from 'zod';
 import { type CsvColumn, csvRupees, csvText, csvTime } from '../../platform/csv/csv-export.js';
 import { groupedBy, listBatches } from '../../platform/csv/export-batches.js';
+import type { Exporter } from '../../platform/csv/exporter.js';
 import type { Db } from '../../platform/db/create-db.js';
 import type { ListContext } from '../../platform/db/list-search.js';
 import { type ExportLineRow, findExportLines, type OrderListRow } from './orders.repository.js';
@@ -82,3 +83,11 @@ export function orderLineCsvColumns(timeZone: string): CsvColumn<OrderLineExport
     { header: 'Commission', cell: ({ line }) => csvRupees(line.commissionPaise) },
   ];
 }
+
+/** The order lines' export (`GET /api/orders/admin/orders/export`), admins only. */
+export const orderLineExporter: Exporter<OrderLineExportRow, z.output<typeof orderExportQuery>> = {
+  name: 'order-lines',
+  fileName: 'order-lines',
+  columns: orderLineCsvColumns,
+  batches: ({ db, lists }, _actor, query) => orderLineExportBatches(db, lists, query),
+};

@@ -1,8 +1,8 @@
 import { orderEndpoints } from '@haat/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { sendCsv } from '../../platform/csv/csv-export.js';
+import { registerExporter, sendExport } from '../../platform/csv/exporter.js';
 import { registerEndpoints } from '../../platform/http/endpoints.js';
-import { orderLineCsvColumns, orderLineExportBatches } from './order-export.js';
+import { orderLineExporter } from './order-export.js';
 import { getOrder, getOrderStats, listOrders } from './orders.service.js';
 import { toOrder, toOrderListResponse, toOrderStatsResponse } from './orders.wire.js';
 
@@ -12,6 +12,7 @@ import { toOrder, toOrderListResponse, toOrderStatsResponse } from './orders.wir
  * `/orders/...` spellings reach the same routes through the legacy-path rewrite.
  */
 export const orderRoutes: FastifyPluginAsync = async (app) => {
+  registerExporter(app, orderLineExporter);
   registerEndpoints(app, orderEndpoints, {
     /**
      * `GET /api/orders/admin/orders` → `{ success, orders }` newest first, or a page with
@@ -25,13 +26,7 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
      * the list's filters select, newest order first; amounts in rupees, times in
      * `STORE_TIME_ZONE` (issue 26). Errors: 400 bad query.
      */
-    export: async (request, reply) =>
-      sendCsv(
-        reply,
-        'order-lines',
-        orderLineCsvColumns(app.config.storeTimeZone),
-        orderLineExportBatches(app.db, app.lists, request.query),
-      ),
+    export: async (request, reply) => sendExport(app, request, reply, orderLineExporter, request.query),
 
     /** `GET /api/orders/admin/orders/{id}` → `{ success, order }` with items and history. Errors: 400; 404. */
     get: async (request) => ({ success: true as const, order: toOrder(await getOrder(app.db, request.params.id)) }),

@@ -2,10 +2,11 @@ import type { productExportQuery } from '@haat/contract';
 import type { z } from 'zod';
 import { type CsvColumn, csvRupees, csvText, csvTime } from '../../platform/csv/csv-export.js';
 import { listBatches } from '../../platform/csv/export-batches.js';
+import type { Exporter } from '../../platform/csv/exporter.js';
 import type { Db } from '../../platform/db/create-db.js';
 import type { ListContext } from '../../platform/db/list-search.js';
 import type { ProductRecord } from './product-record.js';
-import { listProducts, readCatalogVersion } from './products.service.js';
+import { listProducts, readCatalogVersion, scopeOf } from './products.service.js';
 import type { ProductConditions } from './search/shared.js';
 
 /**
@@ -57,3 +58,11 @@ export function productCsvColumns(timeZone: string): CsvColumn<ProductRecord>[] 
     { header: 'Updated', cell: ({ row }) => csvTime(row.updatedAt, timeZone) },
   ];
 }
+
+/** The products' export (`GET /api/products/admin/all/export`): all for an admin, their own for a vendor. */
+export const productExporter: Exporter<ProductRecord, z.output<typeof productExportQuery>> = {
+  name: 'products',
+  fileName: 'products',
+  columns: productCsvColumns,
+  batches: ({ db, lists }, actor, query) => productExportBatches(db, lists, scopeOf(actor), query),
+};

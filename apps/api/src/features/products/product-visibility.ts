@@ -13,7 +13,7 @@ import type { ProductFilters } from './search/shared.js';
  */
 
 /** Which products a caller's lists, counts and reads cover. */
-export type Viewer = Actor | null;
+export type Viewer = Pick<Actor, 'role' | 'vendorId'> | null;
 
 /** The products a viewer may see: all (admin), their own (vendor), the storefront's (anyone else). */
 export function scopeOf(viewer: Viewer): ProductFilters {

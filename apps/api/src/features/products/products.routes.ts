@@ -1,10 +1,10 @@
 import { productEndpoints, productMessages } from '@haat/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { actorOf } from '../../platform/auth/access.js';
-import { sendCsv } from '../../platform/csv/csv-export.js';
+import { registerExporter, sendExport } from '../../platform/csv/exporter.js';
 import { registerEndpoints } from '../../platform/http/endpoints.js';
 import { catalogEtag, createListAnswerCache, etagMatches, sendListAnswer } from './list-answer-cache.js';
-import { productCsvColumns, productExportBatches } from './product-export.js';
+import { productExporter } from './product-export.js';
 import { reviewProduct, reviewRevision } from './product-review.service.js';
 import {
   countCatalog,
@@ -50,6 +50,7 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
     return sendListAnswer(request, reply, answer);
   }
 
+  registerExporter(app, productExporter);
   registerEndpoints(app, productEndpoints, {
     /**
      * `GET /api/products` → the storefront's `{ success, products }` (or a page) as kept
@@ -100,13 +101,7 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
      * filters, search and sort select: all (admin) or the vendor's own; prices in rupees,
      * times in `STORE_TIME_ZONE` (issue 26). Errors: 400 bad query.
      */
-    staffExport: async (request, reply) =>
-      sendCsv(
-        reply,
-        'products',
-        productCsvColumns(app.config.storeTimeZone),
-        productExportBatches(app.db, app.lists, scopeOf(actorOf(request)), request.query),
-      ),
+    staffExport: async (request, reply) => sendExport(app, request, reply, productExporter, request.query),
 
     /** `GET /api/products/admin/count` → the caller's catalog counts, as kept bytes. */
     counts: {

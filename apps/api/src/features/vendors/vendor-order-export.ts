@@ -2,6 +2,7 @@ import type { vendorOrderExportQuery } from '@haat/contract';
 import type { z } from 'zod';
 import { type CsvColumn, csvRupees, csvText, csvTime } from '../../platform/csv/csv-export.js';
 import { groupedBy, keysetBatches } from '../../platform/csv/export-batches.js';
+import type { Exporter } from '../../platform/csv/exporter.js';
 import type { Db } from '../../platform/db/create-db.js';
 import { findOwnExportLines, listOwnOrders, type OwnExportLineRow } from './vendor-orders.repository.js';
 
@@ -65,3 +66,12 @@ export function vendorOrderLineCsvColumns(timeZone: string): CsvColumn<OwnExport
     { header: 'Commission', cell: (row) => csvRupees(row.commissionPaise) },
   ];
 }
+
+/** A vendor's own order lines' export (`GET /api/vendor/orders/export`). */
+export const vendorOrderLineExporter: Exporter<OwnExportLineRow, z.output<typeof vendorOrderExportQuery>> = {
+  name: 'my-order-lines',
+  fileName: 'my-order-lines',
+  columns: vendorOrderLineCsvColumns,
+  // A vendor's route: the caller is a vendor with a profile (-1 matches no line otherwise).
+  batches: ({ db }, actor, query) => vendorOrderLineExportBatches(db, actor.vendorId ?? -1, query),
+};

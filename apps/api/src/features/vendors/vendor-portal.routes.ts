@@ -1,10 +1,10 @@
 import { vendorPortalEndpoints } from '@haat/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { actorOf } from '../../platform/auth/access.js';
-import { sendCsv } from '../../platform/csv/csv-export.js';
+import { registerExporter, sendExport } from '../../platform/csv/exporter.js';
 import { AppError } from '../../platform/errors.js';
 import { registerEndpoints } from '../../platform/http/endpoints.js';
-import { vendorOrderLineCsvColumns, vendorOrderLineExportBatches } from './vendor-order-export.js';
+import { vendorOrderLineExporter } from './vendor-order-export.js';
 import { getVendorDashboard, getVendorOrder, listVendorOrders } from './vendor-orders.service.js';
 import { toVendorDashboard, toVendorOrder, toVendorOrderListResponse } from './vendor-orders.wire.js';
 
@@ -13,6 +13,7 @@ import { toVendorDashboard, toVendorOrder, toVendorOrderListResponse } from './v
  * access `vendor`: an approved vendor; admins get 403 and use the store-wide routes).
  */
 export const vendorPortalRoutes: FastifyPluginAsync = async (app) => {
+  registerExporter(app, vendorOrderLineExporter);
   registerEndpoints(app, vendorPortalEndpoints, {
     /** `GET /api/vendor/dashboard` → the signed-in vendor's figures (`vendorDashboard`). */
     dashboard: async (request) => toVendorDashboard(await getVendorDashboard(app.db, vendorIdOf(request))),
@@ -26,13 +27,10 @@ export const vendorPortalRoutes: FastifyPluginAsync = async (app) => {
      * order the list's filters select, with the shipping details only (issue 26).
      * Errors: 400 bad query.
      */
-    ordersExport: async (request, reply) =>
-      sendCsv(
-        reply,
-        'my-order-lines',
-        vendorOrderLineCsvColumns(app.config.storeTimeZone),
-        vendorOrderLineExportBatches(app.db, vendorIdOf(request), request.query),
-      ),
+    ordersExport: async (request, reply) => {
+      vendorIdOf(request);
+      return sendExport(app, request, reply, vendorOrderLineExporter, request.query);
+    },
 
     /**
      * `GET /api/vendor/orders/{id}` → `{ success, order }`. Errors: 400 bad id; 404 'Order

@@ -506,6 +506,8 @@ export interface ActivityLogTable {
 
 export interface Database {
   dashboardSettings: DashboardSettingsTable;
+  jobs: JobsTable;
+  jobFileChunks: JobFileChunksTable;
   users: UsersTable;
   vendors: VendorsTable;
   categories: CategoriesTable;
@@ -561,6 +563,37 @@ export type CouponRow = Selectable<CouponsTable>;
  * One notification for one recipient (migration 2026_11_24_1100; decision 0065).
  * `readAt` is null while unread; times UTC.
  */
+/** A background job (issue 26; decision 0110): a large export. Times UTC ISO 8601. */
+export interface JobsTable {
+  id: Id;
+  kind: string;
+  ownerUserId: number;
+  /** The job's parameters, JSON. */
+  params: string;
+  state: Generated<'queued' | 'running' | 'done' | 'failed'>;
+  /** Rows written so far. */
+  progress: Generated<number>;
+  attempts: Generated<number>;
+  fileName: string | null;
+  /** The file's size in bytes; bigint (a string on PostgreSQL). */
+  fileBytes: number | string | null;
+  error: string | null;
+  createdAt: string;
+  startedAt: string | null;
+  /** The running process's last sign of life; a job whose heartbeat stopped is taken up again. */
+  heartbeatAt: string | null;
+  finishedAt: string | null;
+  /** When its file goes (a day after it was made). */
+  expiresAt: string | null;
+}
+
+/** A piece (about 1 MiB) of the file a job made, in order of `seq`. */
+export interface JobFileChunksTable {
+  jobId: number;
+  seq: number;
+  bytes: Buffer;
+}
+
 export interface NotificationsTable {
   id: Id;
   userId: number;
@@ -578,10 +611,11 @@ export interface NotificationsTable {
     | 'cancel_declined'
     | 'payout_paid'
     | 'bank_details_changed'
-    | 'vendor_approved';
+    | 'vendor_approved'
+    | 'export_ready';
   title: string;
   message: string;
-  subjectType: 'order' | 'product' | 'vendor' | 'contact';
+  subjectType: 'order' | 'product' | 'vendor' | 'contact' | 'job';
   subjectId: number;
   link: string;
   createdAt: string;

@@ -1,18 +1,26 @@
+import { type Job, jobMessages } from '@haat/contract';
 import { Download } from 'lucide-react';
-import { useState } from 'react';
-import { errorMessage } from '../../lib/api-client';
+import { useEffect, useState } from 'react';
+import { client, errorMessage } from '../../lib/api-client';
 import { downloadFile } from '../../lib/download';
+import { formatNumber } from '../../lib/format';
 import { Button } from './button';
 import { notify } from './notify';
 
 /** The toast when an export cannot be downloaded and the server gave no reason. */
 export const EXPORT_FAILED = 'Could not export the list. Please try again.';
 
+/** How often a large export's progress is asked for, ms. */
+const FOLLOW_MS = 1500;
+
 /**
  * "Export CSV" on a list screen (issue 26 'Exports'): downloads `path` (a list's
  * `/export` address with the list's own filters, `exportPath`), so the file holds
  * exactly what the filters select, all of it, not the loaded rows. While the file
  * comes it says so and cannot be pressed twice; a refusal shows the server's reason.
+ * A large export is prepared as a job (decision 0110): the button follows its progress
+ * ('Preparing... 35,000 rows') and downloads the file when it is ready; a user who
+ * leaves the screen hears from the bell instead.
  */
 export function ExportButton({
   path,
@@ -25,16 +33,52 @@ export function ExportButton({
   disabled?: boolean;
 }) {
   const [exporting, setExporting] = useState(false);
+  const [job, setJob] = useState<Job | null>(null);
+
+  useEffect(() => {
+    if (!job || job.state === 'done' || job.state === 'failed') return;
+    const timer = setTimeout(() => {
+      client.jobs
+        .get({ params: { id: job._id } })
+        .then((answer) => setJob(answer.job))
+        .catch(() => setJob({ ...job }));
+    }, FOLLOW_MS);
+    return () => clearTimeout(timer);
+  }, [job]);
+
+  useEffect(() => {
+    if (job?.state === 'done' && job.downloadUrl) {
+      downloadFile(job.downloadUrl, job.fileName ?? fallbackName)
+        .then(() => notify.success(jobMessages.ready))
+        .catch((error: unknown) => notify.longError(errorMessage(error, EXPORT_FAILED)))
+        .finally(() => setJob(null));
+    } else if (job?.state === 'failed') {
+      notify.longError(jobMessages.failed);
+      setJob(null);
+    }
+  }, [job, fallbackName]);
+
   const download = () => {
     setExporting(true);
     downloadFile(path, fallbackName)
+      .then((started) => {
+        if (!started) return;
+        notify.info(started.message);
+        setJob(started.job);
+      })
       .catch((error: unknown) => notify.longError(errorMessage(error, EXPORT_FAILED)))
       .finally(() => setExporting(false));
   };
+  const preparing = job !== null;
   return (
-    <Button variant="secondary" onClick={download} disabled={exporting || disabled} aria-busy={exporting}>
+    <Button
+      variant="secondary"
+      onClick={download}
+      disabled={exporting || preparing || disabled}
+      aria-busy={exporting || preparing}
+    >
       <Download className="h-4 w-4" aria-hidden />
-      {exporting ? 'Exporting...' : 'Export CSV'}
+      {preparing ? `Preparing... ${formatNumber(job.progress)} rows` : exporting ? 'Exporting...' : 'Export CSV'}
     </Button>
   );
 }

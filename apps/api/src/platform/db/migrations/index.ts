@@ -34,6 +34,7 @@ import * as addContactHandling from './2026_12_10_0910_add_contact_handling.js';
 import * as indexUnreadNotificationsBySubject from './2026_12_10_0920_index_unread_notifications_by_subject.js';
 import * as addImageVariants from './2026_12_11_0900_add_image_variants.js';
 import * as addCustomerAnonymisation from './2026_12_12_0900_add_customer_anonymisation.js';
+import * as createJobs from './2026_12_12_1000_create_jobs.js';
 
 /**
  * Every migration, by name, in order. Append-only: a landed migration is never
@@ -75,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_10_0920_index_unread_notifications_by_subject': indexUnreadNotificationsBySubject,
   '2026_12_11_0900_add_image_variants': addImageVariants,
   '2026_12_12_0900_add_customer_anonymisation': addCustomerAnonymisation,
+  '2026_12_12_1000_create_jobs': createJobs,
 };

@@ -1,0 +1,71 @@
+import { jobMessages } from '@haat/contract';
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../../../lib/session';
+import { fakeApi, renderScreen, reply, signInAs } from '../../../test/screen-kit';
+import { ExportButton } from '../export-button';
+
+const job = (state: string, progress: number, downloadUrl: string | null = null) => ({
+  _id: '7',
+  kind: 'export',
+  state,
+  progress,
+  fileName: state === 'done' ? 'order-lines-2026-11-25.csv' : null,
+  error: null,
+  createdAt: '2026-11-25T10:00:00.000Z',
+  finishedAt: state === 'done' ? '2026-11-25T10:01:00.000Z' : null,
+  expiresAt: state === 'done' ? '2026-11-26T10:01:00.000Z' : null,
+  downloadUrl,
+});
+
+const saved: string[] = [];
+beforeEach(() => {
+  URL.createObjectURL = vi.fn(() => 'blob:export');
+  URL.revokeObjectURL = vi.fn();
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push(this.download);
+  });
+});
+afterEach(() => {
+  cleanup();
+  sessionStore.end();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  saved.length = 0;
+});
+
+describe('ExportButton', () => {
+  it('follows a large export prepared as a job and downloads its file when it is ready', async () => {
+    signInAs('admin');
+    let polls = 0;
+    const api = fakeApi({
+      'GET /api/orders/admin/orders/export': () =>
+        reply(202, { success: true, message: jobMessages.preparing, job: job('queued', 0) }),
+      'GET /api/jobs/7': () =>
+        ++polls === 1
+          ? { success: true, job: job('running', 12_000) }
+          : { success: true, job: job('done', 25_000, '/api/jobs/7/file') },
+      'GET /api/jobs/7/file': () => 'ID\r\n',
+    });
+    const user = userEvent.setup();
+    renderScreen(<ExportButton path="/api/orders/admin/orders/export" fallbackName="order-lines.csv" />);
+
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText(jobMessages.preparing)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Preparing... 12,000 rows' }, { timeout: 4000 })).toBeDisabled();
+    expect(await screen.findByText(jobMessages.ready, {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/jobs/7/file')).toHaveLength(1);
+    expect(saved).toEqual(['order-lines-2026-11-25.csv']);
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+  });
+
+  it('downloads a small export at once', async () => {
+    signInAs('admin');
+    fakeApi({ 'GET /api/contacts/export': () => 'ID\r\n' });
+    const user = userEvent.setup();
+    renderScreen(<ExportButton path="/api/contacts/export" fallbackName="contact-messages.csv" />);
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await vi.waitFor(() => expect(saved).toEqual(['contact-messages.csv']));
+  });
+});

@@ -1,0 +1,75 @@
+import { jobMessages } from '@haat/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Download } from 'lucide-react';
+import { useParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { EXPORT_FAILED } from '../../../components/ui/export-button';
+import { notify } from '../../../components/ui/notify';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage, queries } from '../../../lib/api-client';
+import { downloadFile } from '../../../lib/download';
+import { formatDateTime, formatNumber } from '../../../lib/format';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+
+/** How often an export being prepared is asked for, ms. */
+const FOLLOW_MS = 1500;
+
+/**
+ * An export prepared as a job (issue 26; decision 0110; `/admin/exports/:id`, where the
+ * bell's "Export ready" leads): how far it got, and its file to download while it is
+ * kept (a day). Only its owner sees it.
+ */
+export function ExportPage() {
+  useDocumentTitle('Export');
+  const { id = '' } = useParams();
+  const query = useQuery({
+    ...queries.jobs.get.queryOptions({ input: { params: { id } }, retry: false }),
+    refetchInterval: (current) => {
+      const state = current.state.data?.job.state;
+      return state === 'queued' || state === 'running' ? FOLLOW_MS : false;
+    },
+  });
+
+  if (query.isPending) return <Spinner label="Loading export..." />;
+  if (query.isError || !query.data) {
+    return (
+      <div className="mx-auto max-w-lg py-16 text-center">
+        <h1 className="text-2xl font-semibold text-slate-900">{jobMessages.notFound}</h1>
+        <p className="mt-2 text-slate-600">{errorMessage(query.error, jobMessages.notFound)}</p>
+      </div>
+    );
+  }
+  const job = query.data.job;
+  const download = () =>
+    job.downloadUrl &&
+    downloadFile(job.downloadUrl, job.fileName ?? 'export.csv').catch((error: unknown) =>
+      notify.longError(errorMessage(error, EXPORT_FAILED)),
+    );
+  return (
+    <div>
+      <PageHeader title="Export" subtitle={`Asked for ${formatDateTime(job.createdAt)}`} />
+      <section className="max-w-xl space-y-3 rounded-xl border border-slate-200 bg-white p-5 text-sm text-slate-700">
+        {job.state === 'queued' || job.state === 'running' ? (
+          <p role="status">Preparing... {formatNumber(job.progress)} rows written so far.</p>
+        ) : job.state === 'failed' ? (
+          <p role="alert" className="text-red-700">
+            {jobMessages.failed}
+          </p>
+        ) : job.downloadUrl ? (
+          <>
+            <p role="status">
+              {job.fileName}: {formatNumber(job.progress)} rows, ready. Kept until {formatDateTime(job.expiresAt)}.
+            </p>
+            <Button onClick={() => void download()}>
+              <Download className="h-4 w-4" aria-hidden />
+              Download
+            </Button>
+          </>
+        ) : (
+          <p role="status">{jobMessages.fileGone}</p>
+        )}
+      </section>
+    </div>
+  );
+}
