@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       checkoutRateLimit: 30,
       lowStockThreshold: 5,
       cleanupIntervalMinutes: 60,
+      jobPollMs: 2000,
       notificationRetentionDays: 90,
       checkoutKeyRetentionDays: 7,
       uploadGraceHours: 24,
