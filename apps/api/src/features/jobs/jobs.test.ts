@@ -1,7 +1,8 @@
 import { EXPORT_AT_ONCE_ROWS, type Job, jobMessages } from '@haat/contract';
 import { parse } from 'csv-parse/sync';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { JobRunner } from '../../platform/jobs/job-runner.js';
 import { authAs, createAdmin, createVendor, type FixtureUser } from '../../test/fixtures.js';
 import { buildSiblingApp, createTestApp, type TestApp } from '../../test/test-app.js';
 
@@ -197,5 +198,48 @@ describe('the job runner', () => {
   it('answers 400 for a bad id and 401 without a token', async () => {
     expect((await get('/api/jobs/1099511627776', admin)).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: '/api/jobs/1' })).statusCode).toBe(401);
+  });
+});
+
+describe('a process that stops', () => {
+  it('stops its job at the next step and leaves it running for another process, not failed', async () => {
+    const other = await createTestApp({ JOB_POLL_MS: '600000' });
+    try {
+      await other.app.jobs.stop();
+      const owner = await createAdmin(other.db);
+      let steps = 0;
+      const runner = new JobRunner(
+        other.db,
+        {
+          slow: async (_job, context) => {
+            for (;;) {
+              steps += 1;
+              await context.progress(steps);
+              await new Promise((resolve) => setTimeout(resolve, 20));
+            }
+          },
+        },
+        { pollMs: 600_000, staleMs: 120_000, keepMs: 60_000 },
+        other.app.log,
+      );
+      const row = await other.db
+        .insertInto('jobs')
+        .values({ kind: 'slow', ownerUserId: owner.id, params: '{}', createdAt: new Date().toISOString() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      runner.start();
+      await vi.waitFor(() => expect(steps).toBeGreaterThan(2), { timeout: 5000 });
+      const stopping = Date.now();
+      await runner.stop();
+      expect(Date.now() - stopping).toBeLessThan(1000);
+      const left = await other.db
+        .selectFrom('jobs')
+        .select(['state', 'attempts', 'error'])
+        .where('id', '=', row.id)
+        .executeTakeFirstOrThrow();
+      expect(left).toEqual({ state: 'running', attempts: 1, error: null });
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -40,6 +40,12 @@ export type JobHandler = (job: JobRow, context: JobContext) => Promise<{ fileNam
 /** Called when a job is done (the bell), in no transaction. */
 export type JobDone = (job: JobRow, now: string) => Promise<void>;
 
+/**
+ * Thrown into a job when its process stops: the job is left running, its heartbeat goes
+ * stale, and another process (or this one, started again) takes it up from the start.
+ */
+class JobInterrupted extends Error {}
+
 /** Bytes per stored piece of a job's file. */
 export const CHUNK_BYTES = 1024 * 1024;
 
@@ -82,7 +88,11 @@ export class JobRunner {
     this.schedule(0);
   }
 
-  /** Stops polling and waits for the job under way to finish its current step. */
+  /**
+   * Stops polling and waits for the job under way to reach its next step, where it stops
+   * too (left for another process: `JobInterrupted`), so a shutdown does not wait for a
+   * whole export.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
@@ -141,7 +151,10 @@ export class JobRunner {
         bytes += chunk.length;
         if (pendingBytes >= CHUNK_BYTES) await flush();
       },
-      progress: (rows) => reportProgress(this.db, job.id, rows, new Date().toISOString()),
+      progress: async (rows) => {
+        if (this.stopped) throw new JobInterrupted(`Job ${job.id} left for another process`);
+        await reportProgress(this.db, job.id, rows, new Date().toISOString());
+      },
     };
     try {
       const handler = this.handlers[job.kind];
@@ -158,6 +171,7 @@ export class JobRunner {
       );
       await this.onDone(job, now.toISOString());
     } catch (error) {
+      if (error instanceof JobInterrupted) return;
       const message = error instanceof Error ? error.message : String(error);
       this.log.error({ err: error, jobId: job.id }, 'A job failed');
       await failJob(this.db, job.id, message, job.attempts < MAX_ATTEMPTS, new Date().toISOString());
