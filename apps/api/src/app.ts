@@ -25,12 +25,14 @@ import { dashboardSettingsRoutes } from './features/dashboard/dashboard-settings
 import { healthRoutes } from './features/health/health.routes.js';
 import { jobRoutes } from './features/jobs/jobs.routes.js';
 import { notificationRoutes } from './features/notifications/notifications.routes.js';
-import { notifyExportReady } from './features/notifications/notifications.service.js';
+import { notifyExportReady, notifyImportDone } from './features/notifications/notifications.service.js';
 import { checkoutRoutes } from './features/orders/checkout.routes.js';
 import { orderCorrectionRoutes } from './features/orders/order-corrections.routes.js';
 import { orderStatusRoutes } from './features/orders/order-status.routes.js';
 import { orderRoutes } from './features/orders/orders.routes.js';
 import { payoutRoutes } from './features/payouts/payouts.routes.js';
+import { productImportRoutes } from './features/products/import/product-import.routes.js';
+import { importJobHandler, PRODUCT_IMPORT_JOB } from './features/products/import/product-import.service.js';
 import { productBulkRoutes } from './features/products/product-bulk.routes.js';
 import { productRoutes } from './features/products/products.routes.js';
 import { searchRoutes } from './features/search/search.routes.js';
@@ -147,10 +149,13 @@ export async function buildApp({
   // Background jobs (decision 0110): large exports, in any one process; started once ready.
   const jobs = new JobRunner(
     database.db,
-    { [EXPORT_JOB]: exportJobHandler(app) },
+    { [EXPORT_JOB]: exportJobHandler(app), [PRODUCT_IMPORT_JOB]: importJobHandler(app) },
     { pollMs: config.jobPollMs, staleMs: JOB_STALE_MS, keepMs: EXPORT_FILE_HOURS * 60 * 60 * 1000 },
     app.log,
-    (job, now) => notifyExportReady(database.db, job, now),
+    (job, now, summary) =>
+      job.kind === PRODUCT_IMPORT_JOB
+        ? notifyImportDone(database.db, job, summary ?? {}, now)
+        : notifyExportReady(database.db, job, now),
   );
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => jobs.start());
@@ -221,6 +226,7 @@ export async function buildApp({
   await app.register(subcategoryRoutes);
   await app.register(productRoutes);
   await app.register(productBulkRoutes);
+  await app.register(productImportRoutes);
   await app.register(vendorRoutes);
   await app.register(vendorPortalRoutes);
   await app.register(orderRoutes);

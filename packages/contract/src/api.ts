@@ -18,6 +18,7 @@ import { orderStatusEndpoints } from './order-status.js';
 import { orderEndpoints } from './orders.js';
 import { payoutEndpoints } from './payouts.js';
 import { productBulkEndpoints } from './product-bulk.js';
+import { productImportEndpoints } from './product-import.js';
 import { productEndpoints } from './products.js';
 import { searchEndpoints } from './search.js';
 import { vendorPortalEndpoints } from './vendor-portal.js';
@@ -50,7 +51,7 @@ export const api = {
   checkout: checkoutEndpoints,
   customers: customerEndpoints,
   jobs: jobEndpoints,
-  products: { ...productEndpoints, ...productBulkEndpoints },
+  products: { ...productEndpoints, ...productBulkEndpoints, ...productImportEndpoints },
   commissions: commissionEndpoints,
   payouts: payoutEndpoints,
 };

@@ -22,6 +22,7 @@ export * from './order-status.js';
 export * from './orders.js';
 export * from './payouts.js';
 export * from './product-bulk.js';
+export * from './product-import.js';
 export * from './products.js';
 export * from './search.js';
 export * from './vendor-portal.js';

@@ -32,6 +32,10 @@ export const job = z.object({
   state: z.enum(jobStates),
   /** Rows written so far. */
   progress: z.number().int().nonnegative(),
+  /** The rows it will go through, when known at the start (an import's file); null for an export. */
+  total: z.number().int().nonnegative().nullable(),
+  /** What a finished job did, by outcome (an import: `created`, `updated`, `unchanged`, `refused`). */
+  summary: z.record(z.string(), z.number().int()).nullable(),
   fileName: z.string().nullable(),
   error: z.string().nullable(),
   createdAt: isoDateTime,

@@ -42,6 +42,7 @@ export const notificationKinds = [
   'bank_details_changed',
   'vendor_approved',
   'export_ready',
+  'import_done',
 ] as const;
 export const notificationKind = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKind>;

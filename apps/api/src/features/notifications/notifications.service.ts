@@ -43,6 +43,8 @@ const links = {
   earnings: '/admin/earnings',
   dashboard: '/admin/dashboard',
   payouts: '/admin/payouts',
+  approvalQueue: '/admin/products/pending',
+  productImport: (jobId: number) => `/admin/products/import/${jobId}`,
 };
 
 /** The titles of each kind of notification. */
@@ -60,6 +62,7 @@ export const notificationTitles: Record<NotificationKind, string> = {
   cancel_declined: 'Cancellation declined',
   payout_paid: 'Payout paid',
   export_ready: 'Export ready',
+  import_done: 'Import done',
   bank_details_changed: 'Vendor bank details changed',
   vendor_approved: 'Your account is approved',
 };
@@ -511,6 +514,51 @@ export async function readAllNotifications(db: Db, userId: number): Promise<numb
     if (marked > 0) await signalRecipients(trx, [userId]);
     return marked;
   });
+}
+
+/**
+ * A vendor's product import submitted products for approval (issue 26 'Imports'): every
+ * admin hears of it once, with the approval queue as the link, instead of once a product.
+ * @param count the products created or resubmitted; nothing is sent for none.
+ */
+export async function notifyProductsImported(db: Db, vendorId: number, count: number, now: string): Promise<void> {
+  if (count === 0) return;
+  const vendor = await db.selectFrom('vendors').select('businessName').where('id', '=', vendorId).executeTakeFirst();
+  const recipients = await deliver(db, await findAdminUserIds(db), {
+    kind: 'product_submitted',
+    title: notificationTitles.product_submitted,
+    message: `${vendor?.businessName ?? 'A vendor'} imported ${count.toLocaleString('en-IN')} ${count === 1 ? 'product' : 'products'} for approval.`,
+    subjectType: 'vendor',
+    subjectId: vendorId,
+    link: links.approvalQueue,
+    createdAt: now,
+  });
+  await signalRecipients(db, recipients);
+}
+
+/**
+ * A product import run as a job is done (issue 26 'Imports'): its owner hears what it
+ * did, with the import's page (and its report of every row) as the link.
+ */
+export async function notifyImportDone(
+  db: Db,
+  job: { id: number; ownerUserId: number },
+  summary: Record<string, number>,
+  now: string,
+): Promise<void> {
+  const said = (['created', 'updated', 'unchanged', 'refused'] as const)
+    .filter((key) => (summary[key] ?? 0) > 0)
+    .map((key) => `${(summary[key] ?? 0).toLocaleString('en-IN')} ${key}`);
+  const recipients = await deliver(db, [job.ownerUserId], {
+    kind: 'import_done',
+    title: notificationTitles.import_done,
+    message: `Your product import is done: ${said.length > 0 ? said.join(', ') : 'no rows'}.`,
+    subjectType: 'job',
+    subjectId: job.id,
+    link: links.productImport(job.id),
+    createdAt: now,
+  });
+  await signalRecipients(db, recipients);
 }
 
 /**

@@ -227,6 +227,18 @@ export async function checkReferences(
   }
 }
 
+/** Who writes a product: a signed-in caller, or the one a job (an import) runs for. */
+export type WriteActor = Omit<Actor, 'token'>;
+
+/** How a write tells others. */
+export interface WriteOptions {
+  /**
+   * A vendor's submission tells every admin (default); an import tells them once for the
+   * whole file instead (`notifyProductsImported`).
+   */
+  notifyAdmins?: boolean;
+}
+
 const skuTaken = () => new AppError('CONFLICT', productMessages.skuTaken, { sku: productMessages.skuTaken });
 const changedMeanwhile = () => new AppError('CONFLICT', productMessages.changedMeanwhile);
 
@@ -257,8 +269,9 @@ export async function guardWrite<T>(write: () => Promise<T>): Promise<T> {
  */
 export async function createProduct(
   db: Db,
-  actor: Actor,
+  actor: WriteActor,
   body: ParsedProductBody,
+  { notifyAdmins = true }: WriteOptions = {},
 ): Promise<{ message: string; product: ProductRecord }> {
   const isAdmin = actor.role === 'admin';
   const vendorId = isAdmin ? (body.vendor ?? null) : actor.vendorId;
@@ -279,7 +292,7 @@ export async function createProduct(
         updatedAt: now,
       });
       await replaceProductImages(trx, productId, body.images, now);
-      if (!isAdmin) await notifyProductSubmitted(trx, productId, now);
+      if (!isAdmin && notifyAdmins) await notifyProductSubmitted(trx, productId, now);
       const changes = productChanges(null, await productSnapshot(trx, productId));
       await recordActivity(trx, {
         actor,
@@ -319,7 +332,7 @@ export type Ownership = NonNullable<Awaited<ReturnType<typeof findProductOwnersh
  */
 export async function applyEdit(
   trx: Db,
-  actor: Actor,
+  actor: WriteActor,
   body: ParsedProductBody,
   current: Ownership,
   savedAt: string,
@@ -400,9 +413,10 @@ export async function applyEdit(
  */
 export async function updateProduct(
   db: Db,
-  actor: Actor,
+  actor: WriteActor,
   id: number,
   body: ParsedProductBody,
+  { notifyAdmins = true }: WriteOptions = {},
 ): Promise<{ message: string; product: ProductRecord }> {
   const now = new Date().toISOString();
   const result = await guardWrite(() =>
@@ -412,7 +426,7 @@ export async function updateProduct(
       if (isStaleVersion(body.updatedAt, current.updatedAt)) throw changedMeanwhile();
       const before = await productSnapshot(trx, id);
       const result = await applyEdit(trx, actor, body, current, nextVersion(current.updatedAt, now), now);
-      if (result.awaitsReview) await notifyProductSubmitted(trx, id, now);
+      if (result.awaitsReview && notifyAdmins) await notifyProductSubmitted(trx, id, now);
       await recordActivity(trx, {
         actor,
         action: 'update',

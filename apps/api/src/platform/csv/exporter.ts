@@ -62,6 +62,8 @@ export function toJob(row: JobRow, now = new Date()): Job {
     kind: row.kind,
     state: row.state,
     progress: row.progress,
+    total: row.total,
+    summary: row.summary === null ? null : (JSON.parse(row.summary) as Record<string, number>),
     fileName: row.fileName,
     error: row.error,
     createdAt: row.createdAt,

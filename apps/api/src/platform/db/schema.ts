@@ -585,6 +585,12 @@ export interface JobsTable {
   finishedAt: string | null;
   /** When its file goes (a day after it was made). */
   expiresAt: string | null;
+  /** The rows it will go through, when known at the start (an import's file). */
+  total: number | null;
+  /** What it did once finished, JSON (`{"created":700,"refused":7}`). */
+  summary: string | null;
+  /** The file it reads (an import's CSV); never read with the rest of the row. */
+  input: Buffer | null;
 }
 
 /** A piece (about 1 MiB) of the file a job made, in order of `seq`. */
@@ -612,7 +618,8 @@ export interface NotificationsTable {
     | 'payout_paid'
     | 'bank_details_changed'
     | 'vendor_approved'
-    | 'export_ready';
+    | 'export_ready'
+    | 'import_done';
   title: string;
   message: string;
   subjectType: 'order' | 'product' | 'vendor' | 'contact' | 'job';

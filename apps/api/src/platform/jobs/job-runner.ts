@@ -34,11 +34,17 @@ export interface JobContext {
   progress(rows: number): Promise<void>;
 }
 
-/** A kind of job: runs it, writing its file through `context`; answers the file's name and rows. */
-export type JobHandler = (job: JobRow, context: JobContext) => Promise<{ fileName: string; rows: number }>;
+/**
+ * A kind of job: runs it, writing its file through `context`; answers the file's name,
+ * the rows it went through and, optionally, a summary of what it did (counts by outcome).
+ */
+export type JobHandler = (
+  job: JobRow,
+  context: JobContext,
+) => Promise<{ fileName: string; rows: number; summary?: Record<string, number> }>;
 
-/** Called when a job is done (the bell), in no transaction. */
-export type JobDone = (job: JobRow, now: string) => Promise<void>;
+/** Called when a job is done (the bell), in no transaction, with the summary its handler gave. */
+export type JobDone = (job: JobRow, now: string, summary: Record<string, number> | undefined) => Promise<void>;
 
 /**
  * Thrown into a job when its process stops: the job is left running, its heartbeat goes
@@ -165,11 +171,11 @@ export class JobRunner {
       await finishJob(
         this.db,
         job.id,
-        { name: file.fileName, bytes, rows: file.rows },
+        { name: file.fileName, bytes, rows: file.rows, summary: file.summary },
         now.toISOString(),
         new Date(now.getTime() + this.options.keepMs).toISOString(),
       );
-      await this.onDone(job, now.toISOString());
+      await this.onDone(job, now.toISOString(), file.summary);
     } catch (error) {
       if (error instanceof JobInterrupted) return;
       const message = error instanceof Error ? error.message : String(error);

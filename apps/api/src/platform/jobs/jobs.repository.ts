@@ -23,18 +23,36 @@ export const jobColumns = [
   'heartbeatAt',
   'finishedAt',
   'expiresAt',
+  'total',
+  'summary',
 ] as const;
 
 /** Queues a job; answers its row. */
-export function insertJob(db: Db, job: { kind: string; ownerUserId: number; params: string; now: string }) {
+export function insertJob(
+  db: Db,
+  job: { kind: string; ownerUserId: number; params: string; now: string; total?: number; input?: Buffer },
+) {
   return db
     .insertInto('jobs')
-    .values({ kind: job.kind, ownerUserId: job.ownerUserId, params: job.params, createdAt: job.now })
+    .values({
+      kind: job.kind,
+      ownerUserId: job.ownerUserId,
+      params: job.params,
+      createdAt: job.now,
+      total: job.total ?? null,
+      input: job.input ?? null,
+    })
     .returning(jobColumns)
     .executeTakeFirstOrThrow();
 }
 
 export type JobRow = Awaited<ReturnType<typeof insertJob>>;
+
+/** The file a job reads (an import's CSV), or null. */
+export async function findJobInput(db: Db, id: number): Promise<Buffer | null> {
+  const row = await db.selectFrom('jobs').select('input').where('id', '=', id).executeTakeFirst();
+  return row?.input ? Buffer.from(row.input) : null;
+}
 
 /** One job, or undefined. */
 export function findJob(db: Db, id: number) {
@@ -87,7 +105,7 @@ export async function insertChunk(db: Db, jobId: number, seq: number, bytes: Buf
 export async function finishJob(
   db: Db,
   id: number,
-  file: { name: string; bytes: number; rows: number },
+  file: { name: string; bytes: number; rows: number; summary?: Record<string, number> },
   now: string,
   expiresAt: string,
 ): Promise<void> {
@@ -98,6 +116,7 @@ export async function finishJob(
       fileName: file.name,
       fileBytes: file.bytes,
       progress: file.rows,
+      summary: file.summary ? JSON.stringify(file.summary) : null,
       finishedAt: now,
       heartbeatAt: now,
       expiresAt,

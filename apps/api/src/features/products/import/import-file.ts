@@ -1,0 +1,138 @@
+import {
+  IMPORT_MAX_ROWS,
+  type ImportError,
+  type ImportField,
+  type ImportMapping,
+  importFieldLabels,
+  importFields,
+  importMessages,
+  requiredImportFields,
+} from '@haat/contract';
+import { parse } from 'csv-parse/sync';
+import { AppError } from '../../../platform/errors.js';
+
+/**
+ * Reading a product CSV for an import (issue 26 'Imports'; decision 0111): the header,
+ * the rows with the file line each starts on (so every error names it), and the guess of
+ * which column holds which field. The file is read whole: an import's file is at most
+ * `IMPORT_MAX_BYTES`, and a job reads it once.
+ */
+
+/** One row of the file: the line it starts on (the header is line 1) and its cells. */
+export interface ImportRow {
+  line: number;
+  cells: string[];
+}
+
+export interface ImportFile {
+  /** The header's cells, trimmed. */
+  columns: string[];
+  rows: ImportRow[];
+  /** Rows the CSV reader could not read (a stray quote), with their line. */
+  unreadable: ImportError[];
+}
+
+/** How many lines a raw record spans before its last line (blank lines before it and the final break excluded). */
+function extraLines(raw: string | undefined): number {
+  if (!raw) return 0;
+  const body = raw.replace(/\r?\n$/, '').replace(/^(?:\r?\n)+/, '');
+  let count = 0;
+  for (let index = body.indexOf('\n'); index !== -1; index = body.indexOf('\n', index + 1)) count += 1;
+  return count;
+}
+
+/**
+ * Reads `csv` (UTF-8, a BOM allowed; comma-separated, quotes as Excel writes them).
+ * @throws AppError VALIDATION_FAILED (400) 'The file could not be read as CSV' (no header),
+ *   'The file has no rows under its header', or past `IMPORT_MAX_ROWS` rows.
+ */
+export function readImportFile(csv: string): ImportFile {
+  const unreadable: ImportError[] = [];
+  let records: { record: string[]; info: { lines: number }; raw?: string }[];
+  try {
+    records = parse(csv, {
+      bom: true,
+      info: true,
+      raw: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      skip_records_with_error: true,
+      on_skip: (error) => {
+        if (error) unreadable.push({ line: Number(error.lines), field: null, message: importMessages.unreadable });
+      },
+    }) as unknown as typeof records;
+  } catch {
+    throw new AppError('VALIDATION_FAILED', importMessages.unreadable);
+  }
+  const [header, ...body] = records;
+  if (!header || header.record.every((cell) => cell.trim() === ''))
+    throw new AppError('VALIDATION_FAILED', importMessages.unreadable);
+  if (body.length === 0 && unreadable.length === 0) throw new AppError('VALIDATION_FAILED', importMessages.noRows);
+  if (body.length + unreadable.length > IMPORT_MAX_ROWS)
+    throw new AppError('VALIDATION_FAILED', importMessages.tooManyRows);
+  return {
+    columns: header.record.map((cell) => cell.trim()),
+    rows: body.map((row) => ({ line: row.info.lines - extraLines(row.raw), cells: row.record })),
+    unreadable,
+  };
+}
+
+/** A header cell reduced to letters and digits, for matching ('Sale Price (₹)' → 'saleprice'). */
+const squashHeader = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/**
+ * Header names each field is guessed from, reduced as `squashHeader` reduces them: the
+ * product form's own names first, then what other stores' exports and the demo catalog
+ * call them (Shopify's 'Variant SKU', Flipkart's 'pid' and 'discounted_price').
+ */
+const HEADER_GUESSES: Record<ImportField, readonly string[]> = {
+  sku: ['sku', 'variantsku', 'pid', 'productid', 'itemcode', 'skucode'],
+  name: ['name', 'productname', 'title', 'producttitle'],
+  productDetails: ['productdetails', 'details', 'description', 'bodyhtml', 'productdescription'],
+  brand: ['brand', 'vendor', 'brandname'],
+  color: ['color', 'colour'],
+  model: ['model', 'modelnumber', 'modelname'],
+  warrantyPeriod: ['warrantyperiod', 'warranty'],
+  salePrice: ['saleprice', 'discountedprice', 'sellingprice', 'price', 'variantprice', 'offerprice'],
+  actualPrice: ['actualprice', 'retailprice', 'mrp', 'listprice', 'compareatprice', 'variantcompareatprice'],
+  manufacturer: ['manufacturer', 'maker'],
+  stockQuantity: ['stockquantity', 'stock', 'quantity', 'qty', 'inventory', 'variantinventoryqty'],
+  category: ['category', 'productcategorytree', 'categorypath', 'producttype', 'type'],
+  subcategory: ['subcategory', 'subcategoryname'],
+  images: ['images', 'image', 'imageurls', 'imageurl', 'imagesrc', 'pictures'],
+};
+
+/**
+ * The mapping guessed from a header: each field takes the first column whose name is
+ * one of its guesses (in the guesses' order), and a column serves one field only.
+ */
+export function guessMapping(columns: readonly string[]): ImportMapping {
+  const squashed = columns.map(squashHeader);
+  const taken = new Set<number>();
+  const mapping: ImportMapping = {};
+  for (const field of importFields) {
+    for (const guess of HEADER_GUESSES[field]) {
+      const index = squashed.findIndex((name, at) => name === guess && !taken.has(at));
+      if (index !== -1) {
+        mapping[field] = index;
+        taken.add(index);
+        break;
+      }
+    }
+  }
+  return mapping;
+}
+
+/**
+ * Checks a mapping against the file: every column it names exists, and the fields a new
+ * product needs each have one.
+ * @throws AppError VALIDATION_FAILED (400) naming the first problem.
+ */
+export function checkMapping(mapping: ImportMapping, columns: readonly string[]): void {
+  for (const index of Object.values(mapping) as (number | undefined)[]) {
+    if (index !== undefined && index >= columns.length)
+      throw new AppError('VALIDATION_FAILED', importMessages.columnInvalid);
+  }
+  const missing = requiredImportFields.find((field) => mapping[field] === undefined);
+  if (missing) throw new AppError('VALIDATION_FAILED', importMessages.columnMissing(importFieldLabels[missing]));
+}

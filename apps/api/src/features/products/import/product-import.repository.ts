@@ -1,0 +1,84 @@
+import { type SqlBool, sql } from 'kysely';
+import type { Db } from '../../../platform/db/create-db.js';
+import { findImagesOf } from '../products.repository.js';
+
+/**
+ * What a product import reads (issue 26 'Imports'): the products its SKUs name, with
+ * what an update compares, and the catalog's category and subcategory names. The writes
+ * go through the products service, as the form's do.
+ */
+
+/** SKUs looked up in one statement. */
+const SKU_BATCH = 500;
+
+/** A product an import row may update (money in paise, times UTC), with its images. */
+export interface ExistingProduct {
+  id: number;
+  sku: string;
+  vendorId: number | null;
+  updatedAt: string;
+  name: string;
+  productDetails: string;
+  brand: string;
+  color: string | null;
+  model: string | null;
+  warrantyPeriod: string;
+  salePricePaise: number;
+  actualPricePaise: number;
+  manufacturer: string | null;
+  stockQuantity: number;
+  categoryId: number;
+  subcategoryId: number | null;
+  images: string[];
+}
+
+/** The products whose SKUs (any case) are in `skus`, by lower-cased SKU; over `products_sku_key`. */
+export async function findProductsBySkus(db: Db, skus: readonly string[]): Promise<Map<string, ExistingProduct>> {
+  const found = new Map<string, ExistingProduct>();
+  const lowered = [...new Set(skus.map((sku) => sku.toLowerCase()))];
+  for (let start = 0; start < lowered.length; start += SKU_BATCH) {
+    const batch = lowered.slice(start, start + SKU_BATCH);
+    const rows = await db
+      .selectFrom('products')
+      .select([
+        'id',
+        'sku',
+        'vendorId',
+        'updatedAt',
+        'name',
+        'productDetails',
+        'brand',
+        'color',
+        'model',
+        'warrantyPeriod',
+        'salePricePaise',
+        'actualPricePaise',
+        'manufacturer',
+        'stockQuantity',
+        'categoryId',
+        'subcategoryId',
+      ])
+      .where(sql<SqlBool>`lower(sku) in (${sql.join(batch)})`)
+      .execute();
+    const images = await findImagesOf(
+      db,
+      rows.map((row) => row.id),
+    );
+    for (const row of rows) found.set(row.sku.toLowerCase(), { ...row, images: images.get(row.id) ?? [] });
+  }
+  return found;
+}
+
+/** Category ids by lower-cased name, and subcategory ids by `categoryId:lower-cased name`. */
+export async function loadPlacementNames(
+  db: Db,
+): Promise<{ categories: Map<string, number>; subcategories: Map<string, number> }> {
+  const [categories, subcategories] = await Promise.all([
+    db.selectFrom('categories').select(['id', 'name']).execute(),
+    db.selectFrom('subcategories').select(['id', 'categoryId', 'name']).execute(),
+  ]);
+  return {
+    categories: new Map(categories.map((row) => [row.name.toLowerCase(), row.id])),
+    subcategories: new Map(subcategories.map((row) => [`${row.categoryId}:${row.name.toLowerCase()}`, row.id])),
+  };
+}
