@@ -74,6 +74,7 @@ export const importMessages = {
   columnInvalid: 'Choose one of the file’s columns',
   columnMissing: (label: string) => `Choose the column that holds ${label}`,
   started: 'The import has started. You can keep working; the bell will tell you when it is done.',
+  failed: 'The import failed. Please try again.',
   // Why one row is refused.
   skuRepeated: (line: number) => `This SKU is on line ${line} already`,
   skuOfAnother: 'This SKU belongs to another seller’s product',

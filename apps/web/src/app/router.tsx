@@ -76,6 +76,19 @@ export const routes: RouteObject[] = [
                     Component: m.ProductListPage,
                   })),
               },
+              // Importing a product CSV (issue 26), and an import's job with its report.
+              {
+                path: 'products/import',
+                lazy: () =>
+                  import('../features/products/pages/import-products-page').then((m) => ({
+                    Component: m.ImportProductsPage,
+                  })),
+              },
+              withWellFormedId({
+                path: 'products/import/:id',
+                lazy: () =>
+                  import('../features/products/pages/import-job-page').then((m) => ({ Component: m.ImportJobPage })),
+              }),
               {
                 path: 'products/new',
                 lazy: () =>

@@ -13,6 +13,9 @@ export const paths = {
     /** The form as 'View Details' on the pending list opens it. */
     review: (id: string) => `/admin/products/${id}`,
     pending: '/admin/products/pending',
+    /** Importing a product CSV (issue 26), and an import's job and report. */
+    import: '/admin/products/import',
+    importJob: (id: string) => `/admin/products/import/${id}`,
   },
   categories: '/admin/categories',
   coupons: '/admin/coupons-code',

@@ -1,5 +1,6 @@
 import type {
   ApprovalStatus,
+  ImportBody,
   Product,
   ProductBody,
   ProductBulkBody,
@@ -295,5 +296,19 @@ export function useReviewRevision() {
       queryClient.setQueryData(productQuery(id).queryKey, { success: true, product: answer.product });
       invalidateAfterWrite(queryClient, id);
     },
+  });
+}
+
+/** `POST /api/products/import/preview` (issue 26): what importing a file would do; writes nothing. */
+export function usePreviewImport() {
+  return useMutation({
+    mutationFn: (body: ImportBody) => client.products.preview({ body }),
+  });
+}
+
+/** `POST /api/products/import` (issue 26): starts the import as a job; answers the job to follow. */
+export function useStartImport() {
+  return useMutation({
+    mutationFn: (body: ImportBody) => client.products.start({ body }),
   });
 }

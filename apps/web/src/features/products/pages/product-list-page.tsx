@@ -1,5 +1,5 @@
 import { type Product, type ProductBulkAction, type ProductBulkBody, productMessages } from '@haat/contract';
-import { Clock, Plus } from 'lucide-react';
+import { Clock, Plus, Upload } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { BulkResult, type BulkResultView, bulkResultOf } from '../../../components/ui/bulk-result';
 import { Button } from '../../../components/ui/button';
@@ -146,6 +146,10 @@ export function ProductListPage() {
               </ButtonLink>
             )}
             <ExportButton path={productExportPath(appliedFilters)} fallbackName="products.csv" />
+            <ButtonLink to={paths.products.import} variant="secondary">
+              <Upload className="h-4 w-4" aria-hidden />
+              Import CSV
+            </ButtonLink>
             <ButtonLink to={paths.products.new}>
               <Plus className="h-4 w-4" aria-hidden />
               Add New Product
