@@ -25,7 +25,7 @@ import { dashboardSettingsRoutes } from './features/dashboard/dashboard-settings
 import { healthRoutes } from './features/health/health.routes.js';
 import { jobRoutes } from './features/jobs/jobs.routes.js';
 import { notificationRoutes } from './features/notifications/notifications.routes.js';
-import { notifyExportReady, notifyImportDone } from './features/notifications/notifications.service.js';
+import { notifyBulkDone, notifyExportReady, notifyImportDone } from './features/notifications/notifications.service.js';
 import { checkoutRoutes } from './features/orders/checkout.routes.js';
 import { orderCorrectionRoutes } from './features/orders/order-corrections.routes.js';
 import { orderStatusRoutes } from './features/orders/order-status.routes.js';
@@ -34,6 +34,7 @@ import { payoutRoutes } from './features/payouts/payouts.routes.js';
 import { productImportRoutes } from './features/products/import/product-import.routes.js';
 import { importJobHandler, PRODUCT_IMPORT_JOB } from './features/products/import/product-import.service.js';
 import { productBulkRoutes } from './features/products/product-bulk.routes.js';
+import { PRODUCT_BULK_JOB, productBulkJobHandler } from './features/products/product-bulk.service.js';
 import { productRoutes } from './features/products/products.routes.js';
 import { searchRoutes } from './features/search/search.routes.js';
 import { uploadRoutes } from './features/uploads/uploads.routes.js';
@@ -149,13 +150,19 @@ export async function buildApp({
   // Background jobs (decision 0110): large exports, in any one process; started once ready.
   const jobs = new JobRunner(
     database.db,
-    { [EXPORT_JOB]: exportJobHandler(app), [PRODUCT_IMPORT_JOB]: importJobHandler(app) },
+    {
+      [EXPORT_JOB]: exportJobHandler(app),
+      [PRODUCT_IMPORT_JOB]: importJobHandler(app),
+      [PRODUCT_BULK_JOB]: productBulkJobHandler(app),
+    },
     { pollMs: config.jobPollMs, staleMs: JOB_STALE_MS, keepMs: EXPORT_FILE_HOURS * 60 * 60 * 1000 },
     app.log,
-    (job, now, summary) =>
-      job.kind === PRODUCT_IMPORT_JOB
-        ? notifyImportDone(database.db, job, summary ?? {}, now)
-        : notifyExportReady(database.db, job, now),
+    // The bell when a job is done: each kind its own words and page.
+    (job, now, summary = {}) => {
+      if (job.kind === PRODUCT_IMPORT_JOB) return notifyImportDone(database.db, job, summary, now);
+      if (job.kind === PRODUCT_BULK_JOB) return notifyBulkDone(database.db, job, summary, now);
+      return notifyExportReady(database.db, job, now);
+    },
   );
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => jobs.start());

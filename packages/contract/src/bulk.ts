@@ -8,8 +8,9 @@ import { editVersion, idInput, idString } from './common.js';
  */
 
 /**
- * The most records one bulk request acts on. A larger selection is refused with
- * `bulkMessages.tooMany` until bulk work runs as a background job.
+ * The most records one bulk request acts on at once: the ids a screen sends, and a
+ * filter's selection answered at once. A filter selecting more runs as a background job
+ * (products; decision 0112); elsewhere it is refused with `bulkMessages.tooMany`.
  */
 export const BULK_LIMIT = 1000;
 
@@ -20,6 +21,8 @@ export const bulkMessages = {
   // Why one record was refused.
   notFound: 'Not found: it may have been deleted',
   changedSince: 'Changed since it was selected. Review it again.',
+  started:
+    'This is a large selection: it is being done in the background. You can keep working; the bell will tell you when it is finished.',
 } as const;
 
 /** The selected records' ids: 1 to `BULK_LIMIT`. */

@@ -43,6 +43,7 @@ export const notificationKinds = [
   'vendor_approved',
   'export_ready',
   'import_done',
+  'bulk_done',
 ] as const;
 export const notificationKind = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKind>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BULK_LIMIT, bulkIds, bulkMessages, bulkResponse, bulkVersions, checkVersionsMatch } from './bulk.js';
 import { idInput } from './common.js';
 import { endpoint } from './endpoint.js';
+import { jobStartedResponse } from './jobs.js';
 import { productExportQuery, rejectReason } from './products.js';
 
 /**
@@ -73,20 +74,27 @@ export const productBulkBody = z
   });
 export type ProductBulkBody = z.input<typeof productBulkBody>;
 
-/** The answer: a summary ('287 approved, 3 skipped'), how many were done, and each refused one with its reason. */
-export const productBulkResponse = bulkResponse;
+/**
+ * The answer: a summary ('287 approved, 3 skipped'), how many were done, and each refused
+ * one with its reason; or, for a filter selecting more than `PRODUCT_BULK_LIMIT`, 202 with
+ * the background job doing it (its summary counts `done` and `refused`; its file lists
+ * each refused product with its reason).
+ */
+export const productBulkResponse = z.union([bulkResponse, jobStartedResponse]);
 export type ProductBulkResponse = z.infer<typeof productBulkResponse>;
 
 export const productBulkEndpoints = {
   /**
-   * Acts on the selected products, or on every product the filter selects (at most
-   * `PRODUCT_BULK_LIMIT`), each as the single action would: checked for its state,
-   * changed in its own transaction, recorded in the activity log. 400 for a bad body, a
-   * selection past the limit, or a category that does not exist.
+   * Acts on the selected products, or on every product the filter selects, each as the
+   * single action would: checked for its state, changed in its own transaction, recorded
+   * in the activity log. A filter selecting more than `PRODUCT_BULK_LIMIT` products is
+   * answered 202 with the background job that does it. 400 for a bad body or a category
+   * that does not exist.
    */
   bulk: endpoint('POST', '/api/products/admin/bulk', {
     access: 'admin',
     summary: 'Act on many products at once',
+    otherSuccessStatuses: [202],
   })
     .input(z.object({ body: productBulkBody }))
     .output(productBulkResponse),

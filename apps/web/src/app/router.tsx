@@ -120,6 +120,11 @@ export const routes: RouteObject[] = [
                 path: 'exports/:id',
                 lazy: () => import('../features/exports/pages/export-page').then((m) => ({ Component: m.ExportPage })),
               }),
+              // A bulk action run as a job (decision 0112): where the bell's "Bulk action finished" leads.
+              withWellFormedId({
+                path: 'jobs/:id',
+                lazy: () => import('../features/exports/pages/export-page').then((m) => ({ Component: m.ExportPage })),
+              }),
               // The dashboard of whoever signs in: the store's for admins, their own for vendors.
               { path: 'dashboard', element: <DashboardForRole /> },
               // Each user's own choice of what their dashboard shows (issue 10): admins and vendors.

@@ -17,6 +17,8 @@ export const paths = {
     import: '/admin/products/import',
     importJob: (id: string) => `/admin/products/import/${id}`,
   },
+  /** A background job's page: an export's file, a bulk action's skipped records (issue 26). */
+  job: (id: string) => `/admin/jobs/${id}`,
   categories: '/admin/categories',
   coupons: '/admin/coupons-code',
   /** The coupon form's own reading of the list's path (spec section 2); both are served. */

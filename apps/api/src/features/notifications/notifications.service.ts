@@ -45,6 +45,7 @@ const links = {
   payouts: '/admin/payouts',
   approvalQueue: '/admin/products/pending',
   productImport: (jobId: number) => `/admin/products/import/${jobId}`,
+  job: (jobId: number) => `/admin/jobs/${jobId}`,
 };
 
 /** The titles of each kind of notification. */
@@ -63,6 +64,7 @@ export const notificationTitles: Record<NotificationKind, string> = {
   payout_paid: 'Payout paid',
   export_ready: 'Export ready',
   import_done: 'Import done',
+  bulk_done: 'Bulk action finished',
   bank_details_changed: 'Vendor bank details changed',
   vendor_approved: 'Your account is approved',
 };
@@ -556,6 +558,31 @@ export async function notifyImportDone(
     subjectType: 'job',
     subjectId: job.id,
     link: links.productImport(job.id),
+    createdAt: now,
+  });
+  await signalRecipients(db, recipients);
+}
+
+/**
+ * A bulk action run as a job is finished (issue 26 'Bulk actions'; decision 0112): its
+ * owner hears how many records were done and skipped, with the job's page (and its list
+ * of the skipped ones) as the link.
+ */
+export async function notifyBulkDone(
+  db: Db,
+  job: { id: number; ownerUserId: number },
+  summary: Record<string, number>,
+  now: string,
+): Promise<void> {
+  const done = (summary.done ?? 0).toLocaleString('en-IN');
+  const refused = summary.refused ?? 0;
+  const recipients = await deliver(db, [job.ownerUserId], {
+    kind: 'bulk_done',
+    title: notificationTitles.bulk_done,
+    message: `Your bulk action is finished: ${done} done${refused > 0 ? `, ${refused.toLocaleString('en-IN')} skipped` : ''}.`,
+    subjectType: 'job',
+    subjectId: job.id,
+    link: links.job(job.id),
     createdAt: now,
   });
   await signalRecipients(db, recipients);

@@ -2,19 +2,22 @@ import { productBulkEndpoints } from '@haat/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { actorOf } from '../../platform/auth/access.js';
 import { registerEndpoints } from '../../platform/http/endpoints.js';
-import { runProductBulk } from './product-bulk.service.js';
+import { queueProductBulk, runProductBulk } from './product-bulk.service.js';
 
 /** Bulk actions on products (issue 26 'Bulk actions'; `productBulkEndpoints`). Admin only. */
 export const productBulkRoutes: FastifyPluginAsync = async (app) => {
   registerEndpoints(app, productBulkEndpoints, {
     /**
      * `POST /api/products/admin/bulk` → `{ success, message, done, refused }`: the action
-     * done to each selected product that allows it, each refused one with its reason.
-     * Errors: 400 bad body, a selection past `PRODUCT_BULK_LIMIT`, an unknown category.
+     * done to each selected product that allows it, each refused one with its reason; a
+     * filter selecting more than `PRODUCT_BULK_LIMIT` → 202 `{ success, message, job }`.
+     * Errors: 400 bad body, an unknown category.
      */
-    bulk: async (request) => ({
-      success: true as const,
-      ...(await runProductBulk(app.db, app.lists, actorOf(request), request.body)),
-    }),
+    bulk: async (request, reply) => {
+      const { token: _token, ...admin } = actorOf(request);
+      const answer = await runProductBulk(app.db, app.lists, admin, request.body);
+      if (answer) return { success: true as const, ...answer };
+      return reply.code(202).send(await queueProductBulk(app, admin, request.body));
+    },
   });
 };

@@ -1,19 +1,25 @@
 import {
+  type BulkResponse,
+  bulkMessages,
   productBulkMessages as M,
   PRODUCT_BULK_LIMIT,
   type ProductBulkAction,
-  type ProductBulkResponse,
   type productBulkBody,
   productBulkDone,
 } from '@haat/contract';
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { Actor } from '../../platform/auth/access.js';
-import { bulkSummary, distinctIds, eachRecord, versionsById } from '../../platform/bulk.js';
+import type { WriteActor } from '../../platform/auth/access.js';
+import { type BulkOutcome, bulkSummary, distinctIds, eachRecord, versionsById } from '../../platform/bulk.js';
+import { type CsvColumn, csvStream } from '../../platform/csv/csv-export.js';
 import { listBatches } from '../../platform/csv/export-batches.js';
+import { toJob } from '../../platform/csv/exporter.js';
 import type { Db } from '../../platform/db/create-db.js';
 import type { ListContext } from '../../platform/db/list-search.js';
 import { isStaleVersion } from '../../platform/db/versions.js';
 import { AppError } from '../../platform/errors.js';
+import type { JobContext } from '../../platform/jobs/job-runner.js';
+import { insertJob, type JobRow } from '../../platform/jobs/jobs.repository.js';
 import { reviewProduct } from './product-review.service.js';
 import { findBulkStates, findCategoryRef } from './products.repository.js';
 import { deleteProduct, listProducts, readCatalogVersion, scopeOf, setProductColumns } from './products.service.js';
@@ -24,8 +30,20 @@ import { deleteProduct, listProducts, readCatalogVersion, scopeOf, setProductCol
  * delete the selected products or every product a filter selects. Each product goes
  * through the same service as the single action (its own short transaction under the
  * version read, its own activity entry and notification), so no request holds a long
- * transaction and a product changed meanwhile is refused, not overwritten.
+ * transaction and a product changed meanwhile is refused, not overwritten. A filter
+ * selecting more than `PRODUCT_BULK_LIMIT` products runs as a background job (decision
+ * 0112): the request answers 202 with the job, which selects the products again and
+ * acts on each the same way, saying how far it got.
  */
+
+/** The kind of job a large bulk action runs as. */
+export const PRODUCT_BULK_JOB = 'product-bulk';
+
+/** What a bulk job keeps in its `params`. */
+interface BulkParams {
+  actor: WriteActor;
+  body: BulkBody;
+}
 
 type BulkBody = z.output<typeof productBulkBody>;
 /** Where a product stands, as `findBulkStates` read it. */
@@ -33,10 +51,16 @@ type ProductState = NonNullable<ReturnType<Awaited<ReturnType<typeof findBulkSta
 
 /**
  * The products the request selects: its `ids` (each once, in order), or every product
- * its `filter` selects in the list's order.
- * @throws AppError BAD_REQUEST (400) `tooMany` past `PRODUCT_BULK_LIMIT`.
+ * its `filter` selects in the list's order, up to `limit`.
+ * @returns null when the filter selects more than `limit`.
  */
-async function selectedIds(db: Db, lists: ListContext, admin: Actor, body: BulkBody): Promise<number[]> {
+async function selectedIds(
+  db: Db,
+  lists: ListContext,
+  admin: WriteActor,
+  body: BulkBody,
+  limit: number,
+): Promise<number[] | null> {
   if (body.ids) return distinctIds(body.ids);
   const ids: number[] = [];
   const catalogVersion = await readCatalogVersion(db);
@@ -45,7 +69,7 @@ async function selectedIds(db: Db, lists: ListContext, admin: Actor, body: BulkB
     listProducts(db, lists, scopeOf(admin), { ...filter, ...paging }, { catalogVersion }),
   )) {
     ids.push(...batch.map((record) => record.row.id));
-    if (ids.length > PRODUCT_BULK_LIMIT) throw new AppError('BAD_REQUEST', M.tooMany, { filter: M.tooMany });
+    if (ids.length > limit) return null;
   }
   return ids;
 }
@@ -75,7 +99,7 @@ function refusalOf(action: ProductBulkAction, state: ProductState, body: BulkBod
 }
 
 /** Does `action` to one product through its single action's service, under the version read. */
-async function act(db: Db, admin: Actor, id: number, state: ProductState, body: BulkBody): Promise<void> {
+async function act(db: Db, admin: WriteActor, id: number, state: ProductState, body: BulkBody): Promise<void> {
   switch (body.action) {
     case 'approve':
     case 'reject':
@@ -103,32 +127,100 @@ async function act(db: Db, admin: Actor, id: number, state: ProductState, body: 
   }
 }
 
+/** @throws AppError BAD_REQUEST (400) `categoryNotFound` for a `move` to a category that does not exist. */
+async function checkCategory(db: Db, body: BulkBody): Promise<void> {
+  if (body.action === 'move' && !(await findCategoryRef(db, body.category as number)))
+    throw new AppError('BAD_REQUEST', M.categoryNotFound, { category: M.categoryNotFound });
+}
+
+/** Does the action to each of `ids` in turn (`eachRecord`), telling `onProgress` how many are behind it. */
+async function actOnEach(
+  db: Db,
+  admin: WriteActor,
+  body: BulkBody,
+  ids: number[],
+  onProgress?: (handled: number) => Promise<void>,
+): Promise<BulkOutcome> {
+  const states = await findBulkStates(db, ids);
+  const shown = versionsById(body.ids, body.versions);
+  return eachRecord(
+    ids,
+    async (id) => {
+      const state = states.get(id);
+      if (!state) return M.notFound;
+      const refusal = refusalOf(body.action, state, body, shown.get(id));
+      if (refusal === null) await act(db, admin, id, state, body);
+      return refusal;
+    },
+    onProgress,
+  );
+}
+
 /**
  * `POST /api/products/admin/bulk` (admins): does `body.action` to each selected product
  * in turn, each checked for its state (`refusalOf`) and for a save since the version shown,
  * then changed in its own transaction under the version read; a product the single
  * action refuses (changed between the read and the write: 409) is refused with its reason.
- * @returns the summary, how many were done, and each refused product with its reason.
- * @throws AppError BAD_REQUEST (400) for a selection past `PRODUCT_BULK_LIMIT` or a
- *   `move` to a category that does not exist (`categoryNotFound`).
+ * @returns the summary, how many were done, and each refused product with its reason; or
+ *   null when the filter selects more than `PRODUCT_BULK_LIMIT` (`queueProductBulk`).
+ * @throws AppError BAD_REQUEST (400) for a `move` to a category that does not exist
+ *   (`categoryNotFound`).
  */
 export async function runProductBulk(
   db: Db,
   lists: ListContext,
-  admin: Actor,
+  admin: WriteActor,
   body: BulkBody,
-): Promise<Omit<ProductBulkResponse, 'success'>> {
-  if (body.action === 'move' && !(await findCategoryRef(db, body.category as number)))
-    throw new AppError('BAD_REQUEST', M.categoryNotFound, { category: M.categoryNotFound });
-  const ids = await selectedIds(db, lists, admin, body);
-  const states = await findBulkStates(db, ids);
-  const shown = versionsById(body.ids, body.versions);
-  const outcome = await eachRecord(ids, async (id) => {
-    const state = states.get(id);
-    if (!state) return M.notFound;
-    const refusal = refusalOf(body.action, state, body, shown.get(id));
-    if (refusal === null) await act(db, admin, id, state, body);
-    return refusal;
-  });
+): Promise<Omit<BulkResponse, 'success'> | null> {
+  await checkCategory(db, body);
+  const ids = await selectedIds(db, lists, admin, body, PRODUCT_BULK_LIMIT);
+  if (ids === null) return null;
+  const outcome = await actOnEach(db, admin, body, ids);
   return { message: bulkSummary(outcome, productBulkDone[body.action]), ...outcome };
+}
+
+/** Queues a bulk action too large to answer at once as a job for `admin`; answers the job. */
+export async function queueProductBulk(app: FastifyInstance, admin: WriteActor, body: BulkBody) {
+  const params: BulkParams = { actor: admin, body };
+  const job = await insertJob(app.db, {
+    kind: PRODUCT_BULK_JOB,
+    ownerUserId: admin.userId,
+    params: JSON.stringify(params),
+    now: new Date().toISOString(),
+  });
+  app.jobs.kick();
+  return { success: true as const, message: bulkMessages.started, job: toJob(job) };
+}
+
+const refusalColumns: CsvColumn<{ _id: string; message: string }>[] = [
+  { header: 'Product ID', cell: (row) => row._id },
+  { header: 'Reason', cell: (row) => row.message },
+];
+
+/**
+ * The bulk jobs' handler: selects the products again (all the filter selects now), says
+ * how many, and acts on each as `runProductBulk` does, saying how many are behind it. Its
+ * summary counts `done` and `refused`; its file lists each refused product with its reason.
+ */
+export function productBulkJobHandler(app: FastifyInstance) {
+  return async (job: JobRow, context: JobContext) => {
+    const { actor, body } = JSON.parse(job.params) as BulkParams;
+    await checkCategory(app.db, body);
+    const ids = (await selectedIds(app.db, app.lists, actor, body, Number.POSITIVE_INFINITY)) ?? [];
+    await context.total(ids.length);
+    const outcome = await actOnEach(app.db, actor, body, ids, (handled) => context.progress(handled));
+    for await (const chunk of csvStream(
+      refusalColumns,
+      (async function* () {
+        yield outcome.refused;
+      })(),
+    ))
+      await context.write(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+    const day = new Date().toISOString().slice(0, 10);
+    return {
+      fileName: `products-${body.action}-skipped-${day}.csv`,
+      rows: ids.length,
+      summary: { done: outcome.done, refused: outcome.refused.length },
+    };
+  };
 }

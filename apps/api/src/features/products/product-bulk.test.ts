@@ -1,4 +1,5 @@
-import { productBulkMessages as M, PRODUCT_BULK_LIMIT } from '@haat/contract';
+import { bulkMessages, type Job, productBulkMessages as M, PRODUCT_BULK_LIMIT } from '@haat/contract';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authAs, createAdmin, createVendor, type FixtureUser } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -15,7 +16,7 @@ let admin: FixtureUser;
 let vendor: FixtureUser & { businessName: string };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ JOB_POLL_MS: '50' });
   admin = await createAdmin(t.db);
   vendor = await createVendor(t.db);
 });
@@ -179,7 +180,7 @@ describe('POST /api/products/admin/bulk: selections', () => {
     for (const id of waiting) expect((await stateOf(id))?.approvalStatus).toBe('approved');
   });
 
-  it('refuses a filter selecting more than the limit with 400, changing nothing', async () => {
+  it('runs a filter selecting more than the limit as a job: 202, then each product done, one already so skipped, and its owner told', async () => {
     const tag = tagOf('many');
     const category = await t.db.selectFrom('categories').select('id').executeTakeFirstOrThrow();
     const now = new Date().toISOString();
@@ -210,16 +211,57 @@ describe('POST /api/products/admin/bulk: selections', () => {
         .insertInto('products')
         .values(rows.slice(i, i + 500))
         .execute();
+    await t.db.updateTable('products').set({ status: 'inactive' }).where('sku', '=', `${tag}-7`).execute();
     const res = await bulk({ action: 'deactivate', filter: { search: tag } });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(M.tooMany);
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(202);
+    expect(res.json()).toMatchObject({ success: true, message: bulkMessages.started, job: { kind: 'product-bulk' } });
+    const id = res.json().job._id as string;
+    let job: Job | undefined;
+    for (let i = 0; i < 600 && !(job && ['done', 'failed'].includes(job.state)); i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      job = (await t.app.inject({ method: 'GET', url: `/api/jobs/${id}`, headers: authAs(t.app, admin) })).json().job;
+    }
+    expect(job).toMatchObject({
+      state: 'done',
+      total: PRODUCT_BULK_LIMIT + 1,
+      progress: PRODUCT_BULK_LIMIT + 1,
+      summary: { done: PRODUCT_BULK_LIMIT, refused: 1 },
+    });
     const inactive = await t.db
       .selectFrom('products')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('sku', 'like', `${tag}-%`)
       .where('status', '=', 'inactive')
       .executeTakeFirstOrThrow();
-    expect(Number(inactive.n)).toBe(0);
+    expect(Number(inactive.n)).toBe(PRODUCT_BULK_LIMIT + 1);
+    const skipped = await t.app.inject({
+      method: 'GET',
+      url: job?.downloadUrl as string,
+      headers: authAs(t.app, admin),
+    });
+    const seventh = await t.db
+      .selectFrom('products')
+      .select('id')
+      .where('sku', '=', `${tag}-7`)
+      .executeTakeFirstOrThrow();
+    expect(parse(skipped.body, { bom: true })).toEqual([
+      ['Product ID', 'Reason'],
+      [String(seventh.id), M.alreadyInactive],
+    ]);
+    const bell = await t.db
+      .selectFrom('notifications')
+      .select(['kind', 'message', 'link'])
+      .where('userId', '=', admin.id)
+      .where('kind', '=', 'bulk_done')
+      .execute();
+    expect(bell).toEqual([
+      { kind: 'bulk_done', message: 'Your bulk action is finished: 1,000 done, 1 skipped.', link: `/admin/jobs/${id}` },
+    ]);
+    // Another admin cannot follow it.
+    const other = await createAdmin(t.db);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/jobs/${id}`, headers: authAs(t.app, other) })).statusCode,
+    ).toBe(404);
   });
 
   it('refuses a product saved since the screen showed it, and leaves it as it is', async () => {

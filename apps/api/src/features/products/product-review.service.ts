@@ -1,5 +1,5 @@
 import { type ParsedProductBody, productMessages } from '@haat/contract';
-import type { Actor } from '../../platform/auth/access.js';
+import type { WriteActor } from '../../platform/auth/access.js';
 import type { Db } from '../../platform/db/create-db.js';
 import { runTransaction } from '../../platform/db/transactions.js';
 import { isStaleVersion, nextVersion } from '../../platform/db/versions.js';
@@ -72,7 +72,7 @@ export interface ReviewDecision {
  */
 export async function reviewProduct(
   db: Db,
-  admin: Actor,
+  admin: WriteActor,
   id: number,
   decision: ReviewDecision,
 ): Promise<{ message: string; product: ProductRecord }> {
@@ -138,7 +138,7 @@ export async function reviewProduct(
  */
 export async function reviewRevision(
   db: Db,
-  admin: Actor,
+  admin: WriteActor,
   revisionId: number,
   decision: Omit<ReviewDecision, 'product'>,
 ): Promise<{ message: string; product: ProductRecord }> {
@@ -169,7 +169,7 @@ export async function reviewRevision(
  */
 async function reviewPendingRevision(
   trx: Db,
-  admin: Actor,
+  admin: WriteActor,
   revision: RevisionRow,
   current: { id: number; updatedAt: string },
   decision: Pick<ReviewDecision, 'isApproved' | 'reason'>,

@@ -5,7 +5,7 @@ import {
   productMessages,
 } from '@haat/contract';
 import type { z } from 'zod';
-import type { Actor } from '../../platform/auth/access.js';
+import type { Actor, WriteActor } from '../../platform/auth/access.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db/constraint-errors.js';
 import type { Db } from '../../platform/db/create-db.js';
 import { type ListContext, searchedListPieces } from '../../platform/db/list-search.js';
@@ -226,9 +226,6 @@ export async function checkReferences(
     throw new AppError('VALIDATION_FAILED', [...new Set(Object.values(errors))].join(', '), errors);
   }
 }
-
-/** Who writes a product: a signed-in caller, or the one a job (an import) runs for. */
-export type WriteActor = Omit<Actor, 'token'>;
 
 /** How a write tells others. */
 export interface WriteOptions {
@@ -463,7 +460,7 @@ export async function updateProduct(
  * @throws AppError NOT_FOUND (404) when it does not exist or is another vendor's;
  *   CONFLICT (409) when it changed after `updatedAt`.
  */
-export async function deleteProduct(db: Db, actor: Actor, id: number, updatedAt?: string): Promise<void> {
+export async function deleteProduct(db: Db, actor: WriteActor, id: number, updatedAt?: string): Promise<void> {
   await runTransaction(db, async (trx) => {
     const current = await findProductOwnership(trx, id);
     if (!current || !canSee(actor, current)) throw notFound(productMessages.notFound);
@@ -493,7 +490,7 @@ export async function deleteProduct(db: Db, actor: Actor, id: number, updatedAt?
  */
 export async function setProductColumns(
   db: Db,
-  admin: Actor,
+  admin: WriteActor,
   id: number,
   updatedAt: string,
   columns: Pick<ProductUpdate, 'status' | 'categoryId' | 'subcategoryId'>,

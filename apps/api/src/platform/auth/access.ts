@@ -26,6 +26,12 @@ export interface Actor {
 }
 
 /**
+ * Who writes a record: a signed-in caller, or the one a background job (an import, a
+ * bulk action) runs for, which carries no token.
+ */
+export type WriteActor = Omit<Actor, 'token'>;
+
+/**
  * The JWT's claims: `sub` is the user id, `ver` the account's token version when it
  * was signed, `jti` the token's own id (decision 0050).
  */

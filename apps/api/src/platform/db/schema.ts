@@ -619,7 +619,8 @@ export interface NotificationsTable {
     | 'bank_details_changed'
     | 'vendor_approved'
     | 'export_ready'
-    | 'import_done';
+    | 'import_done'
+    | 'bulk_done';
   title: string;
   message: string;
   subjectType: 'order' | 'product' | 'vendor' | 'contact' | 'job';

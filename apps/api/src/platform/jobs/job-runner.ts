@@ -9,6 +9,7 @@ import {
   insertChunk,
   type JobRow,
   reportProgress,
+  setJobTotal,
 } from './jobs.repository.js';
 
 /**
@@ -32,6 +33,8 @@ export interface JobContext {
   write(bytes: Buffer): Promise<void>;
   /** Rows done so far; records the heartbeat too. */
   progress(rows: number): Promise<void>;
+  /** How many rows the job will go through, once it knows (the screen shows "120 of 747"). */
+  total(rows: number): Promise<void>;
 }
 
 /**
@@ -157,6 +160,7 @@ export class JobRunner {
         bytes += chunk.length;
         if (pendingBytes >= CHUNK_BYTES) await flush();
       },
+      total: (rows) => setJobTotal(this.db, job.id, rows),
       progress: async (rows) => {
         if (this.stopped) throw new JobInterrupted(`Job ${job.id} left for another process`);
         await reportProgress(this.db, job.id, rows, new Date().toISOString());

@@ -48,6 +48,11 @@ export function insertJob(
 
 export type JobRow = Awaited<ReturnType<typeof insertJob>>;
 
+/** Records how many rows a job will go through. */
+export async function setJobTotal(db: Db, id: number, total: number): Promise<void> {
+  await db.updateTable('jobs').set({ total }).where('id', '=', id).execute();
+}
+
 /** The file a job reads (an import's CSV), or null. */
 export async function findJobInput(db: Db, id: number): Promise<Buffer | null> {
   const row = await db.selectFrom('jobs').select('input').where('id', '=', id).executeTakeFirst();

@@ -25,6 +25,7 @@ export function BulkBar({
   allMatching = false,
   busy,
   onSelectAllMatching,
+  selectAllLimit = BULK_LIMIT,
   onClear,
   children,
 }: {
@@ -37,12 +38,18 @@ export function BulkBar({
   busy: boolean;
   /** Offered when the list can act on its filter. */
   onSelectAllMatching?: () => void;
+  /**
+   * The most records "Select all matching" offers to act on: `BULK_LIMIT` for an action
+   * answered at once, no limit where a large one runs as a job (products, decision 0112),
+   * though never past a count the server stopped at.
+   */
+  selectAllLimit?: number;
   onClear: () => void;
   children: ReactNode;
 }) {
   const more = matching === 'unknown' || matching > count;
   const canSelectAll =
-    onSelectAllMatching && !allMatching && typeof matching === 'number' && more && matching <= BULK_LIMIT;
+    onSelectAllMatching && !allMatching && typeof matching === 'number' && more && matching <= selectAllLimit;
   return (
     <section
       aria-label="Bulk actions"
@@ -60,7 +67,9 @@ export function BulkBar({
       )}
       {onSelectAllMatching && !allMatching && more && !canSelectAll && (
         <p className="text-xs text-slate-600">
-          Up to {formatNumber(BULK_LIMIT)} at a time: narrow the filters to act on all of them.
+          {Number.isFinite(selectAllLimit)
+            ? `Up to ${formatNumber(selectAllLimit)} at a time: narrow the filters to act on all of them.`
+            : 'Too many to count: narrow the filters to act on all of them.'}
         </p>
       )}
       <div className="flex flex-wrap gap-2 sm:ml-auto">

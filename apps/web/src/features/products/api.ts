@@ -11,6 +11,7 @@ import type {
   VendorStatus,
 } from '@haat/contract';
 import { type InfiniteData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { client, queries } from '../../lib/api-client';
 import { exportPath } from '../../lib/download';
 import { invalidateProductFigures } from '../../lib/query-keys';
@@ -184,6 +185,12 @@ const productLists = () => [
  * every figure elsewhere that counts products (the dashboards' cards, the categories'
  * product counts; issue 12), at once rather than when their 30 s run out.
  */
+/** Reads the catalog's lists and figures again (after a write, or a bulk job's end). */
+export function useInvalidateCatalog() {
+  const queryClient = useQueryClient();
+  return useCallback(() => invalidateAfterWrite(queryClient), [queryClient]);
+}
+
 function invalidateAfterWrite(queryClient: QueryClient, id?: string) {
   void queryClient.invalidateQueries({ queryKey: queries.products.staffList.key() });
   void queryClient.invalidateQueries({ queryKey: queries.products.pending.key() });

@@ -20,6 +20,7 @@ import {
   toRupees,
 } from '@haat/contract';
 import type { FastifyInstance } from 'fastify';
+import type { WriteActor } from '../../../platform/auth/access.js';
 import { type CsvColumn, csvStream } from '../../../platform/csv/csv-export.js';
 import { toJob } from '../../../platform/csv/exporter.js';
 import type { Db } from '../../../platform/db/create-db.js';
@@ -28,7 +29,7 @@ import type { JobContext } from '../../../platform/jobs/job-runner.js';
 import { findJobInput, insertJob, type JobRow } from '../../../platform/jobs/jobs.repository.js';
 import { createCategory, createSubcategory } from '../../categories/categories.service.js';
 import { notifyProductsImported } from '../../notifications/notifications.service.js';
-import { createProduct, updateProduct, type WriteActor } from '../products.service.js';
+import { createProduct, updateProduct } from '../products.service.js';
 import { imageListOf, placementOf, rupeesOf, squash, warrantyOf } from './import-cells.js';
 import { checkMapping, guessMapping, type ImportFile, type ImportRow, readImportFile } from './import-file.js';
 import { type ExistingProduct, findProductsBySkus, loadPlacementNames } from './product-import.repository.js';

@@ -7,7 +7,8 @@ import { isPostgres, type MigrationDb, widenCheckConstraint } from './helpers.js
  * - `jobs.summary`: what a finished job did, JSON (`{"created":700,"refused":7,…}`);
  * - `jobs.input`: the file a job reads (an import's CSV), apart from `params` so that
  *   following a job's progress never reads it;
- * - notifications gain `import_done` (subject `job`): the bell says when an import ends.
+ * - notifications gain `import_done` and `bulk_done` (subject `job`): the bell says when
+ *   an import or a bulk action run as a job (decision 0112) ends.
  */
 export async function up(db: MigrationDb): Promise<void> {
   await db.schema.alterTable('jobs').addColumn('total', 'integer').execute();
@@ -19,6 +20,7 @@ export async function up(db: MigrationDb): Promise<void> {
   await widenCheckConstraint(db, 'notifications', 'notifications_kind_check', 'kind', [
     ...notificationKinds,
     'import_done',
+    'bulk_done',
   ]);
 }
 
@@ -41,7 +43,7 @@ const notificationKinds = [
 ];
 
 export async function down(db: MigrationDb): Promise<void> {
-  await db.deleteFrom('notifications').where('kind', '=', 'import_done').execute();
+  await db.deleteFrom('notifications').where('kind', 'in', ['import_done', 'bulk_done']).execute();
   await widenCheckConstraint(db, 'notifications', 'notifications_kind_check', 'kind', notificationKinds);
   await db.schema.alterTable('jobs').dropColumn('input').execute();
   await db.schema.alterTable('jobs').dropColumn('summary').execute();

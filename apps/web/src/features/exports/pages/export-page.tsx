@@ -1,4 +1,4 @@
-import { jobMessages } from '@haat/contract';
+import { type Job, jobMessages } from '@haat/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useParams } from 'react-router';
@@ -15,10 +15,15 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 /** How often an export being prepared is asked for, ms. */
 const FOLLOW_MS = 1500;
 
+/** The kind of job a large bulk action runs as (decision 0112). */
+const BULK_JOB = 'product-bulk';
+
 /**
  * An export prepared as a job (issue 26; decision 0110; `/admin/exports/:id`, where the
  * bell's "Export ready" leads): how far it got, and its file to download while it is
- * kept (a day). Only its owner sees it.
+ * kept (a day). A bulk action run as a job (decision 0112; `/admin/jobs/:id`, where the
+ * bell's "Bulk action finished" leads) shows the same way: how far it got, how many were
+ * done and skipped, and the list of the skipped ones with why. Only its owner sees it.
  */
 export function ExportPage() {
   useDocumentTitle('Export');
@@ -41,6 +46,7 @@ export function ExportPage() {
     );
   }
   const job = query.data.job;
+  if (job.kind === BULK_JOB) return <BulkJobView job={job} />;
   const download = () =>
     job.downloadUrl &&
     downloadFile(job.downloadUrl, job.fileName ?? 'export.csv').catch((error: unknown) =>
@@ -68,6 +74,45 @@ export function ExportPage() {
           </>
         ) : (
           <p role="status">{jobMessages.fileGone}</p>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** A bulk action's job: its progress, then how many were done and skipped, and the skipped ones' file. */
+function BulkJobView({ job }: { job: Job }) {
+  const refused = job.summary?.refused ?? 0;
+  const download = () =>
+    job.downloadUrl &&
+    downloadFile(job.downloadUrl, job.fileName ?? 'skipped.csv').catch((error: unknown) =>
+      notify.longError(errorMessage(error, EXPORT_FAILED)),
+    );
+  return (
+    <div>
+      <PageHeader title="Bulk action" subtitle={`Started ${formatDateTime(job.createdAt)}`} />
+      <section className="max-w-xl space-y-3 rounded-xl border border-slate-200 bg-white p-5 text-sm text-slate-700">
+        {job.state === 'queued' || job.state === 'running' ? (
+          <p role="status">
+            Working... {formatNumber(job.progress)}
+            {job.total !== null ? ` of ${formatNumber(job.total)}` : ''} done so far.
+          </p>
+        ) : job.state === 'failed' ? (
+          <p role="alert" className="text-red-700">
+            The bulk action stopped before the end. Records already done stay done; please try the rest again.
+          </p>
+        ) : (
+          <>
+            <p role="status" className="text-base text-slate-900">
+              {formatNumber(job.summary?.done ?? 0)} done, {formatNumber(refused)} skipped.
+            </p>
+            {refused > 0 && job.downloadUrl && (
+              <Button onClick={() => void download()}>
+                <Download className="h-4 w-4" aria-hidden />
+                Download the skipped
+              </Button>
+            )}
+          </>
         )}
       </section>
     </div>

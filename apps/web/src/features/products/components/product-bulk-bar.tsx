@@ -69,6 +69,8 @@ export function ProductBulkBar({
       allMatching={allMatching}
       busy={busy}
       onSelectAllMatching={onSelectAllMatching}
+      // A selection past the server's at-once limit runs as a background job (decision 0112).
+      selectAllLimit={Number.POSITIVE_INFINITY}
       onClear={onClear}
     >
       <Button size="sm" variant="success" disabled={busy} onClick={ask('approve')}>

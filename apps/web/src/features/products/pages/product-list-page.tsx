@@ -1,6 +1,13 @@
-import { type Product, type ProductBulkAction, type ProductBulkBody, productMessages } from '@haat/contract';
+import {
+  type Product,
+  type ProductBulkAction,
+  type ProductBulkBody,
+  productBulkDone,
+  productMessages,
+} from '@haat/contract';
 import { Clock, Plus, Upload } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
+import { BulkJobStatus } from '../../../components/ui/bulk-job-status';
 import { BulkResult, type BulkResultView, bulkResultOf } from '../../../components/ui/bulk-result';
 import { Button } from '../../../components/ui/button';
 import { ButtonLink } from '../../../components/ui/button-link';
@@ -22,6 +29,7 @@ import {
   productExportPath,
   useBulkProducts,
   useDeleteProduct,
+  useInvalidateCatalog,
   useProductCounts,
   useProductList,
 } from '../api';
@@ -118,13 +126,23 @@ export function ProductListPage() {
   const selection = useRowSelection(products, JSON.stringify(appliedFilters));
   const bulk = useBulkProducts();
   const [bulkResult, setBulkResult] = useState<BulkResultView | null>(null);
+  // A selection too large to answer at once runs as a job (decision 0112), followed here.
+  const [bulkJob, setBulkJob] = useState<{ id: string; doneWord: string } | null>(null);
+  const invalidateCatalog = useInvalidateCatalog();
   const onBulk = async (action: ProductBulkAction, extras: BulkExtras) => {
     const body: ProductBulkBody = selection.allMatching
       ? { action, filter: productBulkFilterOf(appliedFilters), ...extras }
       : { action, ...selection.idsAndVersions((product) => product.updatedAt), ...extras };
     try {
       const answer = await bulk.mutateAsync(body);
-      setBulkResult(bulkResultOf(answer, (id) => selection.selected.get(id)?.name, 'Product'));
+      if ('job' in answer) {
+        notify.info(answer.message);
+        setBulkResult(null);
+        setBulkJob({ id: answer.job._id, doneWord: productBulkDone[action] });
+      } else {
+        setBulkJob(null);
+        setBulkResult(bulkResultOf(answer, (id) => selection.selected.get(id)?.name, 'Product'));
+      }
       selection.clear();
     } catch (error) {
       notify.longError(errorMessage(error, BULK_FAILED));
@@ -169,6 +187,15 @@ export function ProductListPage() {
 
       {/* The last bulk action's result stays above the list, even when the action emptied it. */}
       {bulkResult && <BulkResult result={bulkResult} onDismiss={() => setBulkResult(null)} />}
+      {bulkJob && (
+        <BulkJobStatus
+          key={bulkJob.id}
+          jobId={bulkJob.id}
+          doneWord={bulkJob.doneWord}
+          onFinished={invalidateCatalog}
+          onDismiss={() => setBulkJob(null)}
+        />
+      )}
       {query.isPending ? (
         <Spinner label="Loading products..." />
       ) : listFailed ? (
