@@ -14,6 +14,16 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePreviewImport, useStartImport } from '../api';
 import { ImportErrorList, ImportMappingForm, ImportPreviewTable, importCountsText } from '../components/import-preview';
 
+/** A file's text (UTF-8), read with a FileReader, which every browser has. */
+function readText(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result ?? ''));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(file, 'utf-8');
+  });
+}
+
 const PREVIEW_FAILED = 'The file could not be previewed. Please try again.';
 const START_FAILED = 'The import could not be started. Please try again.';
 
@@ -47,6 +57,7 @@ export function ImportProductsPage() {
   };
 
   const choose = async (chosen: File | undefined) => {
+    setProblem(null);
     setAnswer(null);
     setFile(null);
     if (!chosen) return;
@@ -54,7 +65,13 @@ export function ImportProductsPage() {
       setProblem(importMessages.fileTooLarge);
       return;
     }
-    const csv = await chosen.text();
+    let csv: string;
+    try {
+      csv = await readText(chosen);
+    } catch {
+      setProblem(importMessages.unreadable);
+      return;
+    }
     setFile({ name: chosen.name, csv });
     ask(csv);
   };
