@@ -1,13 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { queries } from '../../lib/api-client';
 import { formatNumber } from '../../lib/format';
 import { paths } from '../../lib/paths';
+import { useJob } from '../../lib/use-job';
 import { Button } from './button';
-
-/** How often a bulk action running in the background is asked for, ms. */
-const FOLLOW_MS = 1000;
 
 /**
  * A bulk action too large to answer at once, run as a background job (issue 26; decision
@@ -27,13 +23,7 @@ export function BulkJobStatus({
   onFinished: () => void;
   onDismiss: () => void;
 }) {
-  const query = useQuery({
-    ...queries.jobs.get.queryOptions({ input: { params: { id: jobId } }, retry: 2 }),
-    refetchInterval: (current) => {
-      const state = current.state.data?.job.state;
-      return state === 'done' || state === 'failed' ? false : FOLLOW_MS;
-    },
-  });
+  const query = useJob(jobId, { retry: 2 });
   const job = query.data?.job;
   const finished = job?.state === 'done' || job?.state === 'failed';
   const told = useRef(false);

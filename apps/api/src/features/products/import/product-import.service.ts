@@ -262,7 +262,7 @@ function isUnchanged(existing: ExistingProduct, body: ParsedProductBody, placeme
 }
 
 /** Reads the body's file and mapping (the sent one, else the guess), checked against the file. */
-function readBody(body: ImportBody): { file: ImportFile; mapping: ImportMapping } {
+export function readImportBody(body: ImportBody): { file: ImportFile; mapping: ImportMapping } {
   const file = readImportFile(body.csv);
   const mapping = body.mapping ?? guessMapping(file.columns);
   checkMapping(mapping, file.columns);
@@ -311,7 +311,7 @@ export async function previewImport(
   actor: WriteActor,
   body: ImportBody,
 ): Promise<Omit<ImportPreviewResponse, 'success'>> {
-  const { file, mapping } = readBody(body);
+  const { file, mapping } = readImportBody(body);
   const plan = await planImport(db, actor, file, mapping);
   const errors = [...plan.unreadable, ...plan.rows.flatMap((row) => row.errors)].sort((a, b) => a.line - b.line);
   return {
@@ -329,7 +329,7 @@ export async function previewImport(
  * @throws AppError VALIDATION_FAILED (400) as `previewImport`.
  */
 export async function startImport(app: FastifyInstance, actor: WriteActor, body: ImportBody) {
-  const { file, mapping } = readBody(body);
+  const { file, mapping } = readImportBody(body);
   const params: ImportParams = { actor, mapping };
   const job = await insertJob(app.db, {
     kind: PRODUCT_IMPORT_JOB,
@@ -344,7 +344,7 @@ export async function startImport(app: FastifyInstance, actor: WriteActor, body:
 }
 
 /** One line of an import's report. */
-interface ReportLine {
+export interface ReportLine {
   line: number;
   sku: string;
   name: string;
@@ -396,12 +396,104 @@ async function createPlacements(db: Db, actor: WriteActor, rows: PlannedRow[]): 
   }
 }
 
+/** What an import did: the report of every row, in file order, and the counts. */
+export interface ImportResult {
+  report: ReportLine[];
+  summary: { rows: number; created: number; updated: number; unchanged: number; refused: number };
+}
+
 /**
- * The import jobs' handler: plans the file again against the catalog as it is now,
- * creates what an admin's rows need, then writes row after row through the products
- * service, each in its own transaction (a refused row, or one saved since the plan,
- * costs nothing else). The job's file is the report of every row; its summary counts
- * them; a vendor's submissions are told to the admins once.
+ * Imports `file` for `actor`: plans it again against the catalog as it is now, creates
+ * the categories an admin's rows need, then writes row after row through the products
+ * service, each in its own transaction (a refused row, or one saved since the plan, costs
+ * nothing else); a vendor's submissions are told to the admins once. `onProgress` hears
+ * every `PROGRESS_EVERY` rows how many are behind. The job and the CLI
+ * (`npm run import:products`) both import through here.
+ */
+export async function runImport(
+  db: Db,
+  actor: WriteActor,
+  file: ImportFile,
+  mapping: ImportMapping,
+  onProgress: (rows: number) => Promise<void> = async () => undefined,
+): Promise<ImportResult> {
+  let plan = await planImport(db, actor, file, mapping);
+  try {
+    await createPlacements(db, actor, plan.rows);
+  } catch (error) {
+    // A category made meanwhile by someone else: plan again, now that it exists.
+    if (!(error instanceof AppError)) throw error;
+    plan = await planImport(db, actor, file, mapping);
+    await createPlacements(db, actor, plan.rows);
+  }
+
+  const report: ReportLine[] = plan.unreadable.map((error) => ({
+    line: error.line,
+    sku: '',
+    name: '',
+    outcome: 'refused',
+    message: error.message,
+  }));
+  let done = plan.unreadable.length;
+  for (const row of plan.rows) {
+    report.push(await writeRow(db, actor, row));
+    done += 1;
+    if (done % PROGRESS_EVERY === 0) await onProgress(done);
+  }
+  report.sort((a, b) => a.line - b.line);
+
+  const summary = { rows: report.length, created: 0, updated: 0, unchanged: 0, refused: 0 };
+  for (const line of report) summary[line.outcome] += 1;
+  if (actor.role === 'vendor' && actor.vendorId !== null)
+    await notifyProductsImported(db, actor.vendorId, summary.created + summary.updated, new Date().toISOString());
+  return { report, summary };
+}
+
+/** Writes one planned row through the products service; answers its line of the report. */
+async function writeRow(db: Db, actor: WriteActor, row: PlannedRow): Promise<ReportLine> {
+  const name = typeof row.values.name === 'string' ? row.values.name : '';
+  const line: ReportLine = { line: row.line, sku: row.sku, name, outcome: 'unchanged', message: '' };
+  if (row.outcome === 'refused') {
+    line.outcome = 'refused';
+    line.message = row.errors
+      .map((error) => (error.field ? `${error.field}: ${error.message}` : error.message))
+      .join('; ');
+    return line;
+  }
+  if (row.outcome === 'unchanged') return line;
+  const body = {
+    ...(row.values as ParsedProductBody),
+    ...(row.placement
+      ? { category: row.placement.categoryId as number, subcategory: row.placement.subcategoryId }
+      : {}),
+  };
+  try {
+    if (row.existing) {
+      const saved = await updateProduct(
+        db,
+        actor,
+        row.existing.id,
+        { ...body, updatedAt: row.existing.updatedAt },
+        { notifyAdmins: false },
+      );
+      line.outcome = 'updated';
+      line.message = saved.message;
+    } else {
+      const saved = await createProduct(db, actor, body, { notifyAdmins: false });
+      line.outcome = 'created';
+      line.message = saved.message;
+    }
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    line.outcome = 'refused';
+    line.message = error.message;
+  }
+  return line;
+}
+
+/**
+ * The import jobs' handler: reads the job's file and imports it (`runImport`), saying how
+ * far it got; the job's file is the report of every row, its summary the counts.
  */
 export function importJobHandler(app: FastifyInstance) {
   return async (job: JobRow, context: JobContext) => {
@@ -409,72 +501,9 @@ export function importJobHandler(app: FastifyInstance) {
     const input = await findJobInput(app.db, job.id);
     if (!input) throw new Error(`Import ${job.id} has no file`);
     const file = readImportFile(input.toString('utf8'));
-    const plan = await planImport(app.db, params.actor, file, params.mapping);
-    const actor = params.actor;
-    try {
-      await createPlacements(app.db, actor, plan.rows);
-    } catch (error) {
-      // A category made meanwhile by someone else: plan again, now that it exists.
-      if (!(error instanceof AppError)) throw error;
-      Object.assign(plan, await planImport(app.db, actor, file, params.mapping));
-      await createPlacements(app.db, actor, plan.rows);
-    }
-
-    const report: ReportLine[] = plan.unreadable.map((error) => ({
-      line: error.line,
-      sku: '',
-      name: '',
-      outcome: 'refused',
-      message: error.message,
-    }));
-    let done = plan.unreadable.length;
-    for (const row of plan.rows) {
-      const name = typeof row.values.name === 'string' ? row.values.name : '';
-      const line: ReportLine = { line: row.line, sku: row.sku, name, outcome: 'unchanged', message: '' };
-      if (row.outcome === 'refused') {
-        line.outcome = 'refused';
-        line.message = row.errors
-          .map((error) => (error.field ? `${error.field}: ${error.message}` : error.message))
-          .join('; ');
-      } else if (row.outcome !== 'unchanged') {
-        const body = {
-          ...(row.values as ParsedProductBody),
-          ...(row.placement
-            ? { category: row.placement.categoryId as number, subcategory: row.placement.subcategoryId }
-            : {}),
-        };
-        try {
-          if (row.existing) {
-            const saved = await updateProduct(
-              app.db,
-              actor,
-              row.existing.id,
-              { ...body, updatedAt: row.existing.updatedAt },
-              { notifyAdmins: false },
-            );
-            line.outcome = 'updated';
-            line.message = saved.message;
-          } else {
-            const saved = await createProduct(app.db, actor, body, { notifyAdmins: false });
-            line.outcome = 'created';
-            line.message = saved.message;
-          }
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          line.outcome = 'refused';
-          line.message = error.message;
-        }
-      }
-      report.push(line);
-      done += 1;
-      if (done % PROGRESS_EVERY === 0) await context.progress(done);
-    }
-    report.sort((a, b) => a.line - b.line);
-
-    const summary = { rows: report.length, created: 0, updated: 0, unchanged: 0, refused: 0 };
-    for (const line of report) summary[line.outcome] += 1;
-    if (actor.role === 'vendor' && actor.vendorId !== null)
-      await notifyProductsImported(app.db, actor.vendorId, summary.created + summary.updated, new Date().toISOString());
+    const { report, summary } = await runImport(app.db, params.actor, file, params.mapping, (rows) =>
+      context.progress(rows),
+    );
     for await (const chunk of csvStream(
       reportColumns,
       (async function* () {

@@ -1,5 +1,4 @@
 import { type Job, jobMessages } from '@haat/contract';
-import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -7,13 +6,11 @@ import { EXPORT_FAILED } from '../../../components/ui/export-button';
 import { notify } from '../../../components/ui/notify';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage, queries } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-
-/** How often an export being prepared is asked for, ms. */
-const FOLLOW_MS = 1500;
+import { useJob } from '../../../lib/use-job';
 
 /** The kind of job a large bulk action runs as (decision 0112). */
 const BULK_JOB = 'product-bulk';
@@ -28,13 +25,7 @@ const BULK_JOB = 'product-bulk';
 export function ExportPage() {
   useDocumentTitle('Export');
   const { id = '' } = useParams();
-  const query = useQuery({
-    ...queries.jobs.get.queryOptions({ input: { params: { id } }, retry: false }),
-    refetchInterval: (current) => {
-      const state = current.state.data?.job.state;
-      return state === 'queued' || state === 'running' ? FOLLOW_MS : false;
-    },
-  });
+  const query = useJob(id);
 
   if (query.isPending) return <Spinner label="Loading export..." />;
   if (query.isError || !query.data) {

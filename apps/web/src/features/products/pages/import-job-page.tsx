@@ -1,5 +1,4 @@
 import { importMessages, jobMessages } from '@haat/contract';
-import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -8,14 +7,12 @@ import { EXPORT_FAILED } from '../../../components/ui/export-button';
 import { notify } from '../../../components/ui/notify';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage, queries } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-
-/** How often an import under way is asked for, ms. */
-const FOLLOW_MS = 1000;
+import { useJob } from '../../../lib/use-job';
 
 /**
  * A product import's job (issue 26 'Imports'; `/admin/products/import/:id`, where the
@@ -26,13 +23,7 @@ const FOLLOW_MS = 1000;
 export function ImportJobPage() {
   useDocumentTitle('Product import');
   const { id = '' } = useParams();
-  const query = useQuery({
-    ...queries.jobs.get.queryOptions({ input: { params: { id } }, retry: false }),
-    refetchInterval: (current) => {
-      const state = current.state.data?.job.state;
-      return state === 'queued' || state === 'running' ? FOLLOW_MS : false;
-    },
-  });
+  const query = useJob(id);
 
   if (query.isPending) return <Spinner label="Loading import..." />;
   if (query.isError || !query.data) {
