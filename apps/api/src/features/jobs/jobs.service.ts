@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import { type Job, jobMessages } from '@haat/contract';
 import type { Actor } from '../../platform/auth/access.js';
-import { toJob } from '../../platform/csv/exporter.js';
 import type { Db } from '../../platform/db/create-db.js';
 import { notFound } from '../../platform/errors.js';
+import { toJob } from '../../platform/jobs/job-wire.js';
 import { findChunks, findJob, type JobRow } from '../../platform/jobs/jobs.repository.js';
 
 /**

@@ -1,9 +1,10 @@
-import { EXPORT_AT_ONCE_ROWS, type Job, jobMessages } from '@haat/contract';
+import { EXPORT_AT_ONCE_ROWS, jobMessages } from '@haat/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Actor, actorOf } from '../auth/access.js';
 import type { Db } from '../db/create-db.js';
 import type { ListContext } from '../db/list-search.js';
 import type { JobContext, JobRunner } from '../jobs/job-runner.js';
+import { toJob } from '../jobs/job-wire.js';
 import { insertJob, type JobRow } from '../jobs/jobs.repository.js';
 import { type CsvColumn, csvStream, sendCsv } from './csv-export.js';
 
@@ -52,25 +53,6 @@ interface ExportParams {
 /** Makes `exporter` known to the app, so its jobs run in any process. */
 export function registerExporter<Row, Query>(app: FastifyInstance, exporter: Exporter<Row, Query>): void {
   app.exporters.set(exporter.name, exporter as Exporter);
-}
-
-/** A job as the API answers it (decision 0110): times UTC; its file's address while it is kept. */
-export function toJob(row: JobRow, now = new Date()): Job {
-  const kept = row.state === 'done' && row.expiresAt !== null && Date.parse(row.expiresAt) > now.getTime();
-  return {
-    _id: String(row.id),
-    kind: row.kind,
-    state: row.state,
-    progress: row.progress,
-    total: row.total,
-    summary: row.summary === null ? null : (JSON.parse(row.summary) as Record<string, number>),
-    fileName: row.fileName,
-    error: row.error,
-    createdAt: row.createdAt,
-    finishedAt: row.finishedAt,
-    expiresAt: row.expiresAt,
-    downloadUrl: kept ? `/api/jobs/${row.id}/file` : null,
-  };
 }
 
 /**

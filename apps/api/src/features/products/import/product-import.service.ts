@@ -22,10 +22,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { WriteActor } from '../../../platform/auth/access.js';
 import { type CsvColumn, csvStream } from '../../../platform/csv/csv-export.js';
-import { toJob } from '../../../platform/csv/exporter.js';
 import type { Db } from '../../../platform/db/create-db.js';
 import { AppError } from '../../../platform/errors.js';
 import type { JobContext } from '../../../platform/jobs/job-runner.js';
+import { toJob } from '../../../platform/jobs/job-wire.js';
 import { findJobInput, insertJob, type JobRow } from '../../../platform/jobs/jobs.repository.js';
 import { createCategory, createSubcategory } from '../../categories/categories.service.js';
 import { notifyProductsImported } from '../../notifications/notifications.service.js';
