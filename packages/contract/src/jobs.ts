@@ -25,6 +25,9 @@ export const jobMessages = {
 
 export const jobStates = ['queued', 'running', 'done', 'failed'] as const;
 
+/** The kinds of job (a job's `kind`): a large export, a product import, a large bulk action on products. */
+export const jobKinds = { export: 'export', productImport: 'product-import', productBulk: 'product-bulk' } as const;
+
 /** A job as the API answers it: times UTC; `downloadUrl` once its file is ready and until it expires. */
 export const job = z.object({
   _id: idString,

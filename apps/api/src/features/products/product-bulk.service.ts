@@ -1,6 +1,7 @@
 import {
   type BulkResponse,
   bulkMessages,
+  jobKinds,
   productBulkMessages as M,
   PRODUCT_BULK_LIMIT,
   type ProductBulkAction,
@@ -37,7 +38,7 @@ import { deleteProduct, listProducts, readCatalogVersion, scopeOf, setProductCol
  */
 
 /** The kind of job a large bulk action runs as. */
-export const PRODUCT_BULK_JOB = 'product-bulk';
+export const PRODUCT_BULK_JOB = jobKinds.productBulk;
 
 /** What a bulk job keeps in its `params`. */
 interface BulkParams {

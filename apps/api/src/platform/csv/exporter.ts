@@ -1,4 +1,4 @@
-import { EXPORT_AT_ONCE_ROWS, jobMessages } from '@haat/contract';
+import { EXPORT_AT_ONCE_ROWS, jobKinds, jobMessages } from '@haat/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Actor, actorOf } from '../auth/access.js';
 import type { Db } from '../db/create-db.js';
@@ -41,7 +41,7 @@ export interface Exporter<Row = unknown, Query = unknown> {
 }
 
 /** The kind of job an export runs as. */
-export const EXPORT_JOB = 'export';
+export const EXPORT_JOB = jobKinds.export;
 
 /** What an export job keeps in its `params`. */
 interface ExportParams {

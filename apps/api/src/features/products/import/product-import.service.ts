@@ -12,6 +12,7 @@ import {
   type ImportPreviewRow,
   importFieldLabels,
   importMessages,
+  jobKinds,
   type ParsedProductBody,
   productBody,
   productMessages,
@@ -50,7 +51,7 @@ import { type ExistingProduct, findProductsBySkus, loadPlacementNames } from './
  */
 
 /** The kind of job an import runs as. */
-export const PRODUCT_IMPORT_JOB = 'product-import';
+export const PRODUCT_IMPORT_JOB = jobKinds.productImport;
 
 /** Rows between two progress reports of the job. */
 const PROGRESS_EVERY = 25;

@@ -1,4 +1,4 @@
-import { type Job, jobMessages } from '@haat/contract';
+import { type Job, jobKinds, jobMessages } from '@haat/contract';
 import { Download } from 'lucide-react';
 import { useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -11,9 +11,6 @@ import { downloadFile } from '../../../lib/download';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useJob } from '../../../lib/use-job';
-
-/** The kind of job a large bulk action runs as (decision 0112). */
-const BULK_JOB = 'product-bulk';
 
 /**
  * An export prepared as a job (issue 26; decision 0110; `/admin/exports/:id`, where the
@@ -37,7 +34,7 @@ export function ExportPage() {
     );
   }
   const job = query.data.job;
-  if (job.kind === BULK_JOB) return <BulkJobView job={job} />;
+  if (job.kind === jobKinds.productBulk) return <BulkJobView job={job} />;
   const download = () =>
     job.downloadUrl &&
     downloadFile(job.downloadUrl, job.fileName ?? 'export.csv').catch((error: unknown) =>
