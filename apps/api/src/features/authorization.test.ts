@@ -401,6 +401,15 @@ const rules: Record<string, Rule> = {
     access: 'admin',
     make: async () => ({ url: '/api/products/admin/bulk', payload: { action: 'approve', ids: [await productOfA()] } }),
   },
+  // A vendor imports their own products, an admin the store's (decision 0111).
+  'POST /api/products/import/preview': {
+    access: 'staff',
+    make: () => ({ url: '/api/products/import/preview', payload: { csv: 'SKU,Name\nAUTH-IMPORT-1,Thing\n' } }),
+  },
+  'POST /api/products/import': {
+    access: 'staff',
+    make: () => ({ url: '/api/products/import', payload: { csv: 'SKU,Name\nAUTH-IMPORT-1,Thing\n' } }),
+  },
   'GET /api/products/admin/count': { access: 'staff', make: () => ({ url: '/api/products/admin/count' }) },
   'GET /api/products/admin/pending': { access: 'admin', make: () => ({ url: '/api/products/admin/pending' }) },
   'GET /api/products/:id': {
