@@ -58,5 +58,14 @@ if (changed > built) {
 // after a load the process keeps about 110 MiB of its own memory instead of 170
 // (docs/decisions/0098-large-allocations-go-back-to-the-system.md).
 const env = { MALLOC_MMAP_THRESHOLD_: '65536', ...process.env };
-const server = spawnSync(process.execPath, [join(root, 'apps/api/dist/main.js')], { cwd: root, stdio: 'inherit', env });
+// V8 sizes its young generation and how far its old generation grows before a full
+// collection from the heap's limit, 4 GiB by default on a machine of 24: a 1 GiB limit
+// keeps an export of a million orders at about 200 MiB of the process's own memory
+// instead of 320, at the same speed (docs/decisions/0113-the-api-heap-limit.md).
+const nodeFlags = ['--max-old-space-size=1024'];
+const server = spawnSync(process.execPath, [...nodeFlags, join(root, 'apps/api/dist/main.js')], {
+  cwd: root,
+  stdio: 'inherit',
+  env,
+});
 process.exit(server.status ?? 0);

@@ -15,6 +15,7 @@ import {
   printMemoryReadings,
   processMemory,
   SERVER_ALLOCATOR_ENV,
+  SERVER_NODE_FLAGS,
   sqlitePathOf,
 } from './process-memory.js';
 
@@ -101,23 +102,27 @@ export function startServer(databaseUrl: string, port: number, processes = 1): C
   const entry = processes > 1 ? clusterEntry : serverEntry;
   // BENCH_CPU_PROF=<dir> writes a CPU profile of the server (each process) there on exit.
   const profile = process.env.BENCH_CPU_PROF;
-  return spawn(process.execPath, [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []), entry], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      ...SERVER_ALLOCATOR_ENV,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      DATA_DIR: dataDir,
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      API_PROCESSES: String(processes),
-      SERVER_ENTRY: serverEntry,
+  return spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []), entry],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        ...SERVER_ALLOCATOR_ENV,
+        DATABASE_URL: databaseUrl,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: 'false',
+        DATA_DIR: dataDir,
+        JWT_SECRET: randomBytes(32).toString('hex'),
+        API_PROCESSES: String(processes),
+        SERVER_ENTRY: serverEntry,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  );
 }
 
 async function signIn(base: string): Promise<string> {

@@ -32,6 +32,9 @@ export interface ProcessMemory {
  * system when freed, instead of keeping the freed memory in its heap after a load. The
  * benches that start the built server start it the same way.
  */
+/** The node flags `npm start` gives the server (scripts/start.mjs; decision 0113): its heap's limit. */
+export const SERVER_NODE_FLAGS = ['--max-old-space-size=1024'];
+
 export const SERVER_ALLOCATOR_ENV = { MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '65536' };
 
 const MIB = 1024;

@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type BenchResult, percentile, printTable } from './measure.js';
-import { SERVER_ALLOCATOR_ENV } from './process-memory.js';
+import { SERVER_ALLOCATOR_ENV, SERVER_NODE_FLAGS } from './process-memory.js';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 /** The built server; `BENCH_SERVER_ENTRY` names another build (a copy of an older one, to compare). */
@@ -79,7 +79,7 @@ export async function benchStartup(
   const cpuToHealth: number[] = [];
   for (let run = 0; run < runs; run++) {
     const started = performance.now();
-    const child = spawn(process.execPath, [serverEntry], {
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverEntry], {
       cwd: repoRoot,
       env: {
         ...process.env,
