@@ -8,9 +8,6 @@ import { AppError, errorStatus } from './errors.js';
  * the others.
  */
 
-/** Records between two progress reports of a bulk job. */
-const PROGRESS_EVERY = 100;
-
 /** What a bulk action did: how many records, and each refused one with its reason. */
 export interface BulkOutcome {
   done: number;
@@ -19,20 +16,17 @@ export interface BulkOutcome {
 
 /**
  * Runs `act` on each of `ids` in turn. `act` answers null when it did the action, or the
- * reason it does not apply; `onProgress`, when given, hears every `PROGRESS_EVERY`
- * records how many are behind (a job's progress). A refusal the single action throws (an `AppError` below 500:
+ * reason it does not apply. A refusal the single action throws (an `AppError` below 500:
  * gone, or changed meanwhile) is that record's; any other error is the request's and
  * ends it.
  */
 export async function eachRecord(
   ids: readonly number[],
   act: (id: number) => Promise<string | null>,
-  onProgress?: (handled: number) => Promise<void>,
 ): Promise<BulkOutcome> {
   let done = 0;
   const refused: BulkRefusal[] = [];
-  for (const [index, id] of ids.entries()) {
-    if (onProgress && index > 0 && index % PROGRESS_EVERY === 0) await onProgress(index);
+  for (const id of ids) {
     // Let other requests in between records: SQLite's driver answers synchronously, so a
     // run of records would otherwise hold the event loop until the last one (the bench
     // saw /api/health wait the whole 1.9 s of a 1,000-product approval).
