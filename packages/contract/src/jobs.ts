@@ -15,8 +15,9 @@ export const EXPORT_AT_ONCE_ROWS = 10_000;
 export const EXPORT_FILE_HOURS = 24;
 
 export const jobMessages = {
-  notFound: 'Export not found',
-  fileGone: 'This export has expired or is not ready yet',
+  /** Any job (an export, an import, a bulk action) that is not the caller's, or is gone. */
+  notFound: 'Not found: it may have expired, or belong to another account',
+  fileGone: 'This file has expired or is not ready yet',
   preparing:
     'This export is large: it is being prepared. You can keep working; the bell will tell you when it is ready.',
   ready: 'Your export is ready',

@@ -23,7 +23,7 @@ async function ownJob(db: Db, actor: Actor, id: number): Promise<JobRow> {
 
 /**
  * `GET /api/jobs/{id}`: the caller's job as the wire's job (times UTC).
- * @throws AppError NOT_FOUND (404) 'Export not found' (none, or another's).
+ * @throws AppError NOT_FOUND (404) `jobMessages.notFound` (none, or another's).
  */
 export async function getJob(db: Db, actor: Actor, id: number): Promise<Job> {
   return toJob(await ownJob(db, actor, id));
@@ -32,8 +32,8 @@ export async function getJob(db: Db, actor: Actor, id: number): Promise<Job> {
 /**
  * `GET /api/jobs/{id}/file`: the file of the caller's finished job, while it is kept:
  * its name and its bytes as a stream read from the database a few pieces at a time.
- * @throws AppError NOT_FOUND (404) 'Export not found'; 'This export has expired or is not
- *   ready yet' before it is done or after it expired.
+ * @throws AppError NOT_FOUND (404) `jobMessages.notFound`; `jobMessages.fileGone` before
+ *   it is done or after it expired.
  */
 export async function jobFile(db: Db, actor: Actor, id: number): Promise<{ name: string; body: Readable }> {
   const job = await ownJob(db, actor, id);

@@ -28,7 +28,7 @@ export function ExportPage() {
   if (query.isError || !query.data) {
     return (
       <div className="mx-auto max-w-lg py-16 text-center">
-        <h1 className="text-2xl font-semibold text-slate-900">{jobMessages.notFound}</h1>
+        <h1 className="text-2xl font-semibold text-slate-900">Export not found</h1>
         <p className="mt-2 text-slate-600">{errorMessage(query.error, jobMessages.notFound)}</p>
       </div>
     );
