@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import { extraLines } from '../../features/products/import/import-file.js';
 
 /**
  * Reads a catalog CSV in the layout of the "Flipkart Products" data set (see
@@ -43,15 +44,6 @@ export interface ParsedCatalog {
 /** The file itself cannot be imported (no header, missing columns). */
 export class CatalogFileError extends Error {
   override name = 'CatalogFileError';
-}
-
-/** How many lines a raw record spans before its last line (leading blank lines and the line break after it excluded). */
-function extraLines(raw: string | undefined): number {
-  if (!raw) return 0;
-  const body = raw.replace(/\r?\n$/, '').replace(/^(?:\r?\n)+/, '');
-  let count = 0;
-  for (let index = body.indexOf('\n'); index !== -1; index = body.indexOf('\n', index + 1)) count += 1;
-  return count;
 }
 
 /**

@@ -1,7 +1,6 @@
-import { sql } from 'kysely';
+import { findProductsBySkus } from '../../features/products/import/product-import.repository.js';
 import { productColumnsOf } from '../../features/products/products.wire.js';
 import type { Db } from '../../platform/db/create-db.js';
-import { chunked } from '../bulk.js';
 import { type MappedProduct, mapCatalogRecord } from './map.js';
 import type { ParsedCatalog, RowRejection } from './parse.js';
 
@@ -121,7 +120,7 @@ export async function planCatalogImport(db: Db, parsed: ParsedCatalog): Promise<
       subcategoriesToCreate.set(key, { category: product.categoryName, subcategory: product.subcategoryName });
   }
 
-  const existing = await findProductsBySku(
+  const existing = await findProductsBySkus(
     db,
     products.map((product) => product.body.sku),
   );
@@ -155,12 +154,6 @@ export async function planCatalogImport(db: Db, parsed: ParsedCatalog): Promise<
   };
 }
 
-interface ExistingProduct extends ImportedFields {
-  id: number;
-  categoryId: number;
-  subcategoryId: number | null;
-}
-
 function changedImportedFields(current: ImportedFields, next: ImportedFields): string[] {
   const changed: string[] = [];
   for (const field of Object.keys(next) as (keyof ImportedFields)[]) {
@@ -169,57 +162,4 @@ function changedImportedFields(current: ImportedFields, next: ImportedFields): s
     } else if (current[field] !== next[field]) changed.push(field);
   }
   return changed;
-}
-
-/** The products with these SKUs (compared ignoring case), keyed by lower-cased SKU, with their images in order. */
-async function findProductsBySku(db: Db, skus: string[]): Promise<Map<string, ExistingProduct>> {
-  const found = new Map<string, ExistingProduct>();
-  for (const chunk of chunked(skus.map(keyOf), 1, 1_000)) {
-    const rows = await db
-      .selectFrom('products')
-      .select([
-        'id',
-        'sku',
-        'name',
-        'productDetails',
-        'brand',
-        'color',
-        'model',
-        'warrantyPeriod',
-        'salePricePaise',
-        'actualPricePaise',
-        'manufacturer',
-        'categoryId',
-        'subcategoryId',
-      ])
-      .where(sql<string>`lower(sku)`, 'in', chunk)
-      .execute();
-    if (rows.length === 0) continue;
-    const images = await db
-      .selectFrom('productImages')
-      .select(['productId', 'url'])
-      .where(
-        'productId',
-        'in',
-        rows.map((row) => row.id),
-      )
-      .orderBy('productId')
-      .orderBy('position')
-      .execute();
-    const imagesOf = new Map<number, string[]>();
-    for (const image of images) {
-      const list = imagesOf.get(image.productId) ?? [];
-      list.push(image.url);
-      imagesOf.set(image.productId, list);
-    }
-    for (const { sku, ...row } of rows) {
-      found.set(keyOf(sku), {
-        ...row,
-        salePricePaise: Number(row.salePricePaise),
-        actualPricePaise: Number(row.actualPricePaise),
-        images: imagesOf.get(row.id) ?? [],
-      });
-    }
-  }
-  return found;
 }

@@ -32,8 +32,11 @@ export interface ImportFile {
   unreadable: ImportError[];
 }
 
-/** How many lines a raw record spans before its last line (blank lines before it and the final break excluded). */
-function extraLines(raw: string | undefined): number {
+/**
+ * How many lines a raw CSV record spans before its last line (blank lines before it and
+ * the final break excluded): the reader reports a record's last line, a report names its first.
+ */
+export function extraLines(raw: string | undefined): number {
   if (!raw) return 0;
   const body = raw.replace(/\r?\n$/, '').replace(/^(?:\r?\n)+/, '');
   let count = 0;

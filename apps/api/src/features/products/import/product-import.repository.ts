@@ -1,5 +1,7 @@
 import { type SqlBool, sql } from 'kysely';
+import { chunked } from '../../../platform/db/chunks.js';
 import type { Db } from '../../../platform/db/create-db.js';
+import { listCategoryNames } from '../../categories/categories.repository.js';
 import { findImagesOf } from '../products.repository.js';
 
 /**
@@ -9,7 +11,7 @@ import { findImagesOf } from '../products.repository.js';
  */
 
 /** SKUs looked up in one statement. */
-const SKU_BATCH = 500;
+const SKU_BATCH = 1_000;
 
 /** A product an import row may update (money in paise, times UTC), with its images. */
 export interface ExistingProduct {
@@ -32,12 +34,15 @@ export interface ExistingProduct {
   images: string[];
 }
 
-/** The products whose SKUs (any case) are in `skus`, by lower-cased SKU; over `products_sku_key`. */
+/**
+ * The products whose SKUs (any case) are in `skus`, by lower-cased SKU, with their images
+ * in gallery order; over `products_sku_key`. The import screen's plan and the seeding
+ * catalog's plan (`seed/catalog/plan.ts`) both read them here.
+ */
 export async function findProductsBySkus(db: Db, skus: readonly string[]): Promise<Map<string, ExistingProduct>> {
   const found = new Map<string, ExistingProduct>();
   const lowered = [...new Set(skus.map((sku) => sku.toLowerCase()))];
-  for (let start = 0; start < lowered.length; start += SKU_BATCH) {
-    const batch = lowered.slice(start, start + SKU_BATCH);
+  for (const batch of chunked(lowered, 1, SKU_BATCH)) {
     const rows = await db
       .selectFrom('products')
       .select([
@@ -74,7 +79,7 @@ export async function loadPlacementNames(
   db: Db,
 ): Promise<{ categories: Map<string, number>; subcategories: Map<string, number> }> {
   const [categories, subcategories] = await Promise.all([
-    db.selectFrom('categories').select(['id', 'name']).execute(),
+    listCategoryNames(db),
     db.selectFrom('subcategories').select(['id', 'categoryId', 'name']).execute(),
   ]);
   return {
