@@ -12,8 +12,9 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { WriteActor } from '../../platform/auth/access.js';
 import { type BulkOutcome, bulkSummary, distinctIds, eachRecord, versionsById } from '../../platform/bulk.js';
-import { type CsvColumn, csvStream } from '../../platform/csv/csv-export.js';
-import { listBatches } from '../../platform/csv/export-batches.js';
+import { type CsvColumn, csvFileName } from '../../platform/csv/csv-export.js';
+import { listBatches, oneBatch } from '../../platform/csv/export-batches.js';
+import { writeCsvToJob } from '../../platform/csv/exporter.js';
 import type { Db } from '../../platform/db/create-db.js';
 import type { ListContext } from '../../platform/db/list-search.js';
 import { isStaleVersion } from '../../platform/db/versions.js';
@@ -221,16 +222,9 @@ export function productBulkJobHandler(app: FastifyInstance) {
     const ids = (await selectedIds(app.db, app.lists, actor, body, Number.POSITIVE_INFINITY)) ?? [];
     await context.total(ids.length);
     const outcome = await actOnEach(app.db, actor, body, ids, (handled) => context.progress(handled));
-    for await (const chunk of csvStream(
-      refusalColumns,
-      (async function* () {
-        yield outcome.refused;
-      })(),
-    ))
-      await context.write(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
-    const day = new Date().toISOString().slice(0, 10);
+    await writeCsvToJob(context, refusalColumns, oneBatch(outcome.refused));
     return {
-      fileName: `products-${body.action}-skipped-${day}.csv`,
+      fileName: csvFileName(`products-${body.action}-skipped`),
       rows: ids.length,
       summary: { done: outcome.done, refused: outcome.refused.length },
     };

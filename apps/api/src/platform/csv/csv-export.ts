@@ -86,6 +86,11 @@ export function csvStream<Row>(columns: readonly CsvColumn<Row>[], batches: Asyn
   );
 }
 
+/** A CSV file's name for `name`, dated today (UTC): `products` → `products-2026-11-27.csv`. */
+export function csvFileName(name: string): string {
+  return `${name}-${new Date().toISOString().slice(0, 10)}.csv`;
+}
+
 /**
  * Sends `csvStream(columns, batches)` as a `text/csv` download named `<name>-<UTC date>.csv`.
  */
@@ -95,10 +100,9 @@ export function sendCsv<Row>(
   columns: readonly CsvColumn<Row>[],
   batches: AsyncIterable<readonly Row[]>,
 ) {
-  const day = new Date().toISOString().slice(0, 10);
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${name}-${day}.csv"`)
+    .header('content-disposition', `attachment; filename="${csvFileName(name)}"`)
     .header('cache-control', 'no-store')
     .send(csvStream(columns, batches));
 }

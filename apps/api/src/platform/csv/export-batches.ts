@@ -43,6 +43,11 @@ export async function* listBatches<Item>(
   }
 }
 
+/** Rows already in memory as the one batch of an export (a job's report). */
+export async function* oneBatch<Row>(rows: readonly Row[]): AsyncGenerator<readonly Row[]> {
+  yield rows;
+}
+
 /** `items` grouped by `keyOf`, each group in the items' order (Node 20 has no `Map.groupBy`). */
 export function groupedBy<Key, Item>(items: readonly Item[], keyOf: (item: Item) => Key): Map<Key, Item[]> {
   const groups = new Map<Key, Item[]>();

@@ -6,7 +6,8 @@ import type { ListContext } from '../db/list-search.js';
 import type { JobContext, JobRunner } from '../jobs/job-runner.js';
 import { toJob } from '../jobs/job-wire.js';
 import { insertJob, type JobRow } from '../jobs/jobs.repository.js';
-import { type CsvColumn, csvStream, sendCsv } from './csv-export.js';
+import { type CsvColumn, csvFileName, csvStream, sendCsv } from './csv-export.js';
+import { oneBatch } from './export-batches.js';
 
 /**
  * A list's export, at once or as a job (issue 26 'Exports'; decisions 0105, 0109, 0110).
@@ -78,14 +79,7 @@ export async function sendExport<Row, Query>(
     }
   }
   if (!more) {
-    return sendCsv(
-      reply,
-      exporter.fileName,
-      exporter.columns(app.config.storeTimeZone),
-      (async function* () {
-        yield rows;
-      })(),
-    );
+    return sendCsv(reply, exporter.fileName, exporter.columns(app.config.storeTimeZone), oneBatch(rows));
   }
   const params: ExportParams = { exporter: exporter.name, query, actor };
   const job = await insertJob(app.db, {
@@ -96,6 +90,16 @@ export async function sendExport<Row, Query>(
   });
   app.jobs.kick();
   return reply.code(202).send({ success: true, message: jobMessages.preparing, job: toJob(job) });
+}
+
+/** Writes `csvStream(columns, batches)` into a job's file, as a download would receive it. */
+export async function writeCsvToJob<Row>(
+  context: JobContext,
+  columns: readonly CsvColumn<Row>[],
+  batches: AsyncIterable<readonly Row[]>,
+): Promise<void> {
+  for await (const chunk of csvStream(columns, batches))
+    await context.write(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
 }
 
 /**
@@ -115,9 +119,7 @@ export function exportJobHandler(app: FastifyInstance) {
         await context.progress(rows);
       }
     }
-    for await (const chunk of csvStream(exporter.columns(app.config.storeTimeZone), counted()))
-      await context.write(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
-    const day = new Date().toISOString().slice(0, 10);
-    return { fileName: `${exporter.fileName}-${day}.csv`, rows };
+    await writeCsvToJob(context, exporter.columns(app.config.storeTimeZone), counted());
+    return { fileName: csvFileName(exporter.fileName), rows };
   };
 }

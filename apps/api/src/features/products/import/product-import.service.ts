@@ -22,7 +22,9 @@ import {
 } from '@haat/contract';
 import type { FastifyInstance } from 'fastify';
 import type { WriteActor } from '../../../platform/auth/access.js';
-import { type CsvColumn, csvStream } from '../../../platform/csv/csv-export.js';
+import { type CsvColumn, csvFileName } from '../../../platform/csv/csv-export.js';
+import { oneBatch } from '../../../platform/csv/export-batches.js';
+import { writeCsvToJob } from '../../../platform/csv/exporter.js';
 import type { Db } from '../../../platform/db/create-db.js';
 import { AppError } from '../../../platform/errors.js';
 import type { JobContext } from '../../../platform/jobs/job-runner.js';
@@ -505,14 +507,7 @@ export function importJobHandler(app: FastifyInstance) {
     const { report, summary } = await runImport(app.db, params.actor, file, params.mapping, (rows) =>
       context.progress(rows),
     );
-    for await (const chunk of csvStream(
-      reportColumns,
-      (async function* () {
-        yield report;
-      })(),
-    ))
-      await context.write(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
-    const day = new Date().toISOString().slice(0, 10);
-    return { fileName: `product-import-${day}.csv`, rows: report.length, summary };
+    await writeCsvToJob(context, reportColumns, oneBatch(report));
+    return { fileName: csvFileName('product-import'), rows: report.length, summary };
   };
 }
