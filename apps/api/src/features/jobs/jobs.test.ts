@@ -1,9 +1,10 @@
-import { EXPORT_AT_ONCE_ROWS, type Job, jobMessages } from '@haat/contract';
+import { EXPORT_AT_ONCE_ROWS, jobMessages } from '@haat/contract';
 import { parse } from 'csv-parse/sync';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { JobRunner } from '../../platform/jobs/job-runner.js';
 import { authAs, createAdmin, createVendor, type FixtureUser } from '../../test/fixtures.js';
+import { settledJob } from '../../test/jobs.js';
 import { buildSiblingApp, createTestApp, type TestApp } from '../../test/test-app.js';
 
 /**
@@ -48,14 +49,7 @@ async function contacts(tag: string, count: number) {
 }
 
 /** Waits until the job leaves queued and running; answers it. */
-async function settled(id: string, as: FixtureUser = admin): Promise<Job> {
-  for (let i = 0; i < 400; i += 1) {
-    const job = (await get(`/api/jobs/${id}`, as)).json().job as Job;
-    if (job.state === 'done' || job.state === 'failed') return job;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`job ${id} did not finish`);
-}
+const settled = (id: string, as: FixtureUser = admin) => settledJob(t.app, id, as);
 
 describe('an export past the rows answered at once', () => {
   it('answers 202 with a job, which writes every row into a file its owner downloads', async () => {

@@ -1,7 +1,8 @@
-import { bulkMessages, type Job, productBulkMessages as M, PRODUCT_BULK_LIMIT } from '@haat/contract';
+import { bulkMessages, productBulkMessages as M, PRODUCT_BULK_LIMIT } from '@haat/contract';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authAs, createAdmin, createVendor, type FixtureUser } from '../../test/fixtures.js';
+import { settledJob } from '../../test/jobs.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createOwnedProduct } from '../../test/vendor-fixtures.js';
 
@@ -216,11 +217,7 @@ describe('POST /api/products/admin/bulk: selections', () => {
     expect(res.statusCode, res.body.slice(0, 200)).toBe(202);
     expect(res.json()).toMatchObject({ success: true, message: bulkMessages.started, job: { kind: 'product-bulk' } });
     const id = res.json().job._id as string;
-    let job: Job | undefined;
-    for (let i = 0; i < 600 && !(job && ['done', 'failed'].includes(job.state)); i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      job = (await t.app.inject({ method: 'GET', url: `/api/jobs/${id}`, headers: authAs(t.app, admin) })).json().job;
-    }
+    const job = await settledJob(t.app, id, admin, { timeoutMs: 30_000, everyMs: 50 });
     expect(job).toMatchObject({
       state: 'done',
       total: PRODUCT_BULK_LIMIT + 1,
@@ -236,7 +233,7 @@ describe('POST /api/products/admin/bulk: selections', () => {
     expect(Number(inactive.n)).toBe(PRODUCT_BULK_LIMIT + 1);
     const skipped = await t.app.inject({
       method: 'GET',
-      url: job?.downloadUrl as string,
+      url: job.downloadUrl as string,
       headers: authAs(t.app, admin),
     });
     const seventh = await t.db

@@ -1,15 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import {
-  IMPORT_PREVIEW_ROWS,
-  type ImportPreviewResponse,
-  importMessages,
-  type Job,
-  productMessages,
-} from '@haat/contract';
+import { IMPORT_PREVIEW_ROWS, type ImportPreviewResponse, importMessages, productMessages } from '@haat/contract';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CATALOG_CSV } from '../../../seed/demo-assets.js';
 import { authAs, createAdmin, createVendor, type FixtureUser } from '../../../test/fixtures.js';
+import { settledJob } from '../../../test/jobs.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 /**
@@ -48,18 +43,11 @@ async function runImport(csv: string, as: FixtureUser, mapping?: Record<string, 
   expect(res.statusCode, res.body.slice(0, 300)).toBe(202);
   expect(res.json().message).toBe(importMessages.started);
   const id = res.json().job._id as string;
-  for (let i = 0; i < 1200; i += 1) {
-    const job = (await t.app.inject({ method: 'GET', url: `/api/jobs/${id}`, headers: authAs(t.app, as) })).json()
-      .job as Job;
-    if (job.state === 'done' || job.state === 'failed') {
-      expect(job.error).toBeNull();
-      const file = await t.app.inject({ method: 'GET', url: job.downloadUrl as string, headers: authAs(t.app, as) });
-      const report = parse(file.body, { bom: true, columns: true }) as Record<string, string>[];
-      return { job, report };
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`import ${id} did not finish`);
+  const job = await settledJob(t.app, id, as, { timeoutMs: 60_000, everyMs: 50 });
+  expect(job.error).toBeNull();
+  const file = await t.app.inject({ method: 'GET', url: job.downloadUrl as string, headers: authAs(t.app, as) });
+  const report = parse(file.body, { bom: true, columns: true }) as Record<string, string>[];
+  return { job, report };
 }
 
 const productBySku = (sku: string) => t.db.selectFrom('products').selectAll().where('sku', '=', sku).executeTakeFirst();
