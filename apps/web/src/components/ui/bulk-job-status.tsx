@@ -5,6 +5,10 @@ import { paths } from '../../lib/paths';
 import { useJob } from '../../lib/use-job';
 import { Button } from './button';
 
+/** What a bulk action run as a job says when it stopped before the end. */
+export const BULK_JOB_FAILED =
+  'The bulk action stopped before the end. Records already done stay done; please try the rest again.';
+
 /**
  * A bulk action too large to answer at once, run as a background job (issue 26; decision
  * 0112), above the list it came from: how far it got ("3,400 of 10,000"), then its result
@@ -38,7 +42,7 @@ export function BulkJobStatus({
   const text = !job
     ? 'Starting in the background...'
     : job.state === 'failed'
-      ? 'The bulk action stopped before the end. Records already done stay done; please try the rest again.'
+      ? BULK_JOB_FAILED
       : job.state === 'done'
         ? `${formatNumber(job.summary?.done ?? 0)} ${doneWord}${refused > 0 ? `, ${formatNumber(refused)} skipped` : ''}`
         : `Working in the background... ${formatNumber(job.progress)}${job.total !== null ? ` of ${formatNumber(job.total)}` : ''} done so far.`;

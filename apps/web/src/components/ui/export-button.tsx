@@ -10,6 +10,17 @@ import { notify } from './notify';
 /** The toast when an export cannot be downloaded and the server gave no reason. */
 export const EXPORT_FAILED = 'Could not export the list. Please try again.';
 
+/**
+ * Downloads the file of a finished job (an export, an import's report, a bulk action's
+ * skipped records), a toast saying why when it cannot; nothing before the file is ready.
+ */
+export async function downloadJobFile(job: Job, fallbackName: string): Promise<void> {
+  if (!job.downloadUrl) return;
+  await downloadFile(job.downloadUrl, job.fileName ?? fallbackName).catch((error: unknown) =>
+    notify.longError(errorMessage(error, EXPORT_FAILED)),
+  );
+}
+
 /** How often a large export's progress is asked for, ms. */
 const FOLLOW_MS = 1500;
 

@@ -1,13 +1,12 @@
 import { type Job, jobKinds, jobMessages } from '@haat/contract';
 import { Download } from 'lucide-react';
 import { useParams } from 'react-router';
+import { BULK_JOB_FAILED } from '../../../components/ui/bulk-job-status';
 import { Button } from '../../../components/ui/button';
-import { EXPORT_FAILED } from '../../../components/ui/export-button';
-import { notify } from '../../../components/ui/notify';
+import { downloadJobFile } from '../../../components/ui/export-button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { downloadFile } from '../../../lib/download';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useJob } from '../../../lib/use-job';
@@ -35,11 +34,7 @@ export function ExportPage() {
   }
   const job = query.data.job;
   if (job.kind === jobKinds.productBulk) return <BulkJobView job={job} />;
-  const download = () =>
-    job.downloadUrl &&
-    downloadFile(job.downloadUrl, job.fileName ?? 'export.csv').catch((error: unknown) =>
-      notify.longError(errorMessage(error, EXPORT_FAILED)),
-    );
+  const download = () => downloadJobFile(job, 'export.csv');
   return (
     <div>
       <PageHeader title="Export" subtitle={`Asked for ${formatDateTime(job.createdAt)}`} />
@@ -71,11 +66,7 @@ export function ExportPage() {
 /** A bulk action's job: its progress, then how many were done and skipped, and the skipped ones' file. */
 function BulkJobView({ job }: { job: Job }) {
   const refused = job.summary?.refused ?? 0;
-  const download = () =>
-    job.downloadUrl &&
-    downloadFile(job.downloadUrl, job.fileName ?? 'skipped.csv').catch((error: unknown) =>
-      notify.longError(errorMessage(error, EXPORT_FAILED)),
-    );
+  const download = () => downloadJobFile(job, 'skipped.csv');
   return (
     <div>
       <PageHeader title="Bulk action" subtitle={`Started ${formatDateTime(job.createdAt)}`} />
@@ -87,7 +78,7 @@ function BulkJobView({ job }: { job: Job }) {
           </p>
         ) : job.state === 'failed' ? (
           <p role="alert" className="text-red-700">
-            The bulk action stopped before the end. Records already done stay done; please try the rest again.
+            {BULK_JOB_FAILED}
           </p>
         ) : (
           <>

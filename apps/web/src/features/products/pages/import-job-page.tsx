@@ -3,12 +3,10 @@ import { Download } from 'lucide-react';
 import { useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ButtonLink } from '../../../components/ui/button-link';
-import { EXPORT_FAILED } from '../../../components/ui/export-button';
-import { notify } from '../../../components/ui/notify';
+import { downloadJobFile } from '../../../components/ui/export-button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { downloadFile } from '../../../lib/download';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -37,11 +35,7 @@ export function ImportJobPage() {
   const job = query.data.job;
   const summary = job.summary ?? {};
   const count = (key: string) => formatNumber(summary[key] ?? 0);
-  const download = () =>
-    job.downloadUrl &&
-    downloadFile(job.downloadUrl, job.fileName ?? 'product-import.csv').catch((error: unknown) =>
-      notify.longError(errorMessage(error, EXPORT_FAILED)),
-    );
+  const download = () => downloadJobFile(job, 'product-import.csv');
   const running = job.state === 'queued' || job.state === 'running';
   return (
     <div>
