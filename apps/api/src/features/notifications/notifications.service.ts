@@ -46,6 +46,7 @@ const links = {
   approvalQueue: '/admin/products/pending',
   productImport: (jobId: number) => `/admin/products/import/${jobId}`,
   job: (jobId: number) => `/admin/jobs/${jobId}`,
+  export: (jobId: number) => `/admin/exports/${jobId}`,
 };
 
 /** The titles of each kind of notification. */
@@ -518,6 +519,27 @@ export async function readAllNotifications(db: Db, userId: number): Promise<numb
   });
 }
 
+/** A background job's owner hears that it ended (decision 0110), with its page as the link. */
+async function tellJobOwner(
+  db: Db,
+  job: { id: number; ownerUserId: number },
+  kind: 'export_ready' | 'import_done' | 'bulk_done',
+  message: string,
+  link: string,
+  now: string,
+): Promise<void> {
+  const recipients = await deliver(db, [job.ownerUserId], {
+    kind,
+    title: notificationTitles[kind],
+    message,
+    subjectType: 'job',
+    subjectId: job.id,
+    link,
+    createdAt: now,
+  });
+  await signalRecipients(db, recipients);
+}
+
 /**
  * A vendor's product import submitted products for approval (issue 26 'Imports'): every
  * admin hears of it once, with the approval queue as the link, instead of once a product.
@@ -551,16 +573,14 @@ export async function notifyImportDone(
   const said = (['created', 'updated', 'unchanged', 'refused'] as const)
     .filter((key) => (summary[key] ?? 0) > 0)
     .map((key) => `${(summary[key] ?? 0).toLocaleString('en-IN')} ${key}`);
-  const recipients = await deliver(db, [job.ownerUserId], {
-    kind: 'import_done',
-    title: notificationTitles.import_done,
-    message: `Your product import is done: ${said.length > 0 ? said.join(', ') : 'no rows'}.`,
-    subjectType: 'job',
-    subjectId: job.id,
-    link: links.productImport(job.id),
-    createdAt: now,
-  });
-  await signalRecipients(db, recipients);
+  await tellJobOwner(
+    db,
+    job,
+    'import_done',
+    `Your product import is done: ${said.length > 0 ? said.join(', ') : 'no rows'}.`,
+    links.productImport(job.id),
+    now,
+  );
 }
 
 /**
@@ -576,16 +596,14 @@ export async function notifyBulkDone(
 ): Promise<void> {
   const done = (summary.done ?? 0).toLocaleString('en-IN');
   const refused = summary.refused ?? 0;
-  const recipients = await deliver(db, [job.ownerUserId], {
-    kind: 'bulk_done',
-    title: notificationTitles.bulk_done,
-    message: `Your bulk action is finished: ${done} done${refused > 0 ? `, ${refused.toLocaleString('en-IN')} skipped` : ''}.`,
-    subjectType: 'job',
-    subjectId: job.id,
-    link: links.job(job.id),
-    createdAt: now,
-  });
-  await signalRecipients(db, recipients);
+  await tellJobOwner(
+    db,
+    job,
+    'bulk_done',
+    `Your bulk action is finished: ${done} done${refused > 0 ? `, ${refused.toLocaleString('en-IN')} skipped` : ''}.`,
+    links.job(job.id),
+    now,
+  );
 }
 
 /**
@@ -593,14 +611,12 @@ export async function notifyBulkDone(
  * the export's page as the link, where the file waits for a day.
  */
 export async function notifyExportReady(db: Db, job: { id: number; ownerUserId: number }, now: string): Promise<void> {
-  const recipients = await deliver(db, [job.ownerUserId], {
-    kind: 'export_ready',
-    title: notificationTitles.export_ready,
-    message: 'Your export is ready to download. The file is kept for a day.',
-    subjectType: 'job',
-    subjectId: job.id,
-    link: `/admin/exports/${job.id}`,
-    createdAt: now,
-  });
-  await signalRecipients(db, recipients);
+  await tellJobOwner(
+    db,
+    job,
+    'export_ready',
+    'Your export is ready to download. The file is kept for a day.',
+    links.export(job.id),
+    now,
+  );
 }
