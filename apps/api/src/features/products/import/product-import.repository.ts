@@ -1,7 +1,6 @@
 import { type SqlBool, sql } from 'kysely';
 import { chunked } from '../../../platform/db/chunks.js';
 import type { Db } from '../../../platform/db/create-db.js';
-import { listCategoryNames } from '../../categories/categories.repository.js';
 import { findImagesOf } from '../products.repository.js';
 
 /**
@@ -79,7 +78,7 @@ export async function loadPlacementNames(
   db: Db,
 ): Promise<{ categories: Map<string, number>; subcategories: Map<string, number> }> {
   const [categories, subcategories] = await Promise.all([
-    listCategoryNames(db),
+    db.selectFrom('categories').select(['id', 'name']).execute(),
     db.selectFrom('subcategories').select(['id', 'categoryId', 'name']).execute(),
   ]);
   return {
