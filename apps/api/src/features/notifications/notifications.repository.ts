@@ -1,5 +1,7 @@
 import { expressionBuilder } from 'kysely';
+import { chunked } from '../../platform/db/chunks.js';
 import type { Db } from '../../platform/db/create-db.js';
+import { redactedText } from '../../platform/db/erasure.js';
 import { afterKeyset, type Keyset } from '../../platform/db/lists.js';
 import type { Database, NotificationsTable } from '../../platform/db/schema.js';
 
@@ -186,4 +188,37 @@ export function findProductsForNotice(db: Db, productIds: readonly number[]) {
     .select(['id', 'name', 'vendorId', 'stockQuantity'])
     .where('id', 'in', [...productIds])
     .execute();
+}
+
+/**
+ * An erasure's part in the bell (issue 33, decision 0120): the notifications about the
+ * contact messages `contactIds` read `contactText` (they quoted the sender and the
+ * message); those about the orders `orderIds` have `needles` replaced by
+ * `replacement` in their text (a vendor's reason can name the customer).
+ */
+export async function redactNotificationsAbout(
+  db: Db,
+  subjects: { contactIds: readonly number[]; orderIds: readonly number[] },
+  texts: { contactText: string; needles: readonly string[]; replacement: string },
+): Promise<void> {
+  for (const chunk of chunked(subjects.contactIds, 1)) {
+    await db
+      .updateTable('notifications')
+      .set({ message: texts.contactText })
+      .where('subjectType', '=', 'contact')
+      .where('subjectId', 'in', chunk)
+      .execute();
+  }
+  if (texts.needles.length === 0) return;
+  for (const chunk of chunked(subjects.orderIds, 1)) {
+    await db
+      .updateTable('notifications')
+      .set((row) => ({
+        title: redactedText(row.ref('title'), texts.needles, texts.replacement),
+        message: redactedText(row.ref('message'), texts.needles, texts.replacement),
+      }))
+      .where('subjectType', '=', 'order')
+      .where('subjectId', 'in', chunk)
+      .execute();
+  }
 }
