@@ -154,7 +154,7 @@ export async function anonymiseCustomer(db: Db, admin: Actor, id: number): Promi
     await anonymiseCustomerRows(trx, id, replacement, now);
     await redactOrderTexts(trx, orderIds, needles, replacement.name);
     const contactIds = await eraseContactsFrom(trx, identity, { ...replacement, erasedText: texts.erasedText }, now);
-    await eraseFromNotifications(trx, { contactIds, orderIds }, texts);
+    await eraseFromNotifications(trx, { contactIds, orderIds, names: identity.names }, texts);
     await eraseFromActivity(trx, { customerId: id, orderIds, contactIds, names: identity.names }, texts);
     await eraseFromJobFiles(trx, needles, replacement.name, now);
     await dropErasedSamples(trx, needles);
