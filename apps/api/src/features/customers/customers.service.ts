@@ -134,7 +134,7 @@ export async function getCustomer(db: Db, id: number): Promise<{ customer: Custo
  * notifications quoting them, the activity log's labels and before/after values, and
  * the job files and parameters holding them. Recorded in the activity log without the
  * data it removed. After the commit the database's own copies go (`settleErasure`:
- * SQLite's WAL, PostgreSQL's statistics). Cannot be undone.
+ * SQLite's WAL, PostgreSQL's statistics quoting them). Cannot be undone.
  *
  * The account's row is locked first (PostgreSQL), as a checkout locks it
  * (`findOrCreateCustomer`): a checkout under way finishes first and its order is erased
@@ -143,7 +143,7 @@ export async function getCustomer(db: Db, id: number): Promise<{ customer: Custo
  */
 export async function anonymiseCustomer(db: Db, admin: Actor, id: number): Promise<Customer> {
   const now = new Date().toISOString();
-  await runTransaction(db, async (trx) => {
+  const needles = await runTransaction(db, async (trx) => {
     const row = await findCustomerById(trx, id);
     if (!row) throw notFound(customerMessages.notFound);
     if (row.anonymisedAt) throw new AppError('CONFLICT', customerMessages.alreadyAnonymised);
@@ -165,8 +165,9 @@ export async function anonymiseCustomer(db: Db, admin: Actor, id: number): Promi
       recordId: id,
       label: customerMessages.anonymousName,
     });
+    return needles;
   });
-  await settleErasure(db);
+  await settleErasure(db, needles);
   return (await getCustomer(db, id)).customer;
 }
 

@@ -293,6 +293,25 @@ async function databaseBytes(): Promise<string> {
   return Buffer.concat(parts).toString('latin1');
 }
 
+/**
+ * The texts of `texts` that the planner's statistics quote: SQLite's STAT4 samples of
+ * index keys, PostgreSQL's most common values and histogram bounds.
+ */
+async function quotedByStatistics(texts: readonly string[]): Promise<string[]> {
+  const quoted: string[] = [];
+  for (const text of texts) {
+    const rows =
+      database.kind === 'postgres'
+        ? await sql`select 1 from pg_stats where schemaname = current_schema()
+            and position(${text} in coalesce(most_common_vals::text, '') || coalesce(histogram_bounds::text, '')) > 0`.execute(
+            database.db,
+          )
+        : await sql`select 1 from sqlite_stat4 where instr(sample, cast(${text} as blob)) > 0`.execute(database.db);
+    if (rows.rows.length > 0) quoted.push(text);
+  }
+  return quoted;
+}
+
 /** The texts of `texts` that `haystack` holds (latin1 bytes of UTF-8 text match the same way: the texts are ASCII). */
 const found = (haystack: string, texts: readonly string[]) => texts.filter((text) => haystack.includes(text));
 
@@ -302,8 +321,11 @@ describe('POST /api/customers/admin/{id}/anonymise erases the person everywhere'
     const other = await seedEverywhere(bystander);
     const meherJob = await exportJobOf(meher);
     const bystanderJob = await exportJobOf(bystander);
-    // On SQLite, what was written so far moves from the WAL into the file, as a server's own checkpoints would.
+    // The planner's statistics sample the tables, as (auto)ANALYZE would; on SQLite, what
+    // was written so far moves from the WAL into the file, as its own checkpoints would.
+    await sql`analyze`.execute(database.db);
     if (database.kind === 'sqlite') await sql`pragma wal_checkpoint(TRUNCATE)`.execute(database.db);
+    expect(await quotedByStatistics([meher.email])).toEqual([meher.email]);
 
     // Before: every look finds them (so a look that finds nothing afterwards means something).
     const api = await everythingTheApiSays(seeded.orders, meherTexts);
@@ -345,7 +367,9 @@ describe('POST /api/customers/admin/{id}/anonymise erases the person everywhere'
       expect.objectContaining({ message: M.erasedText, phone: null }),
     ]);
 
-    // Nor do the database's own bytes hold them, while they hold the bystander.
+    // Nor do the database's statistics or its own bytes hold them, while they hold the bystander.
+    expect(await quotedByStatistics(meherTexts)).toEqual([]);
+    expect(await quotedByStatistics([bystander.email])).toEqual([bystander.email]);
     const bytes = await databaseBytes();
     expect(found(bytes, meherTexts)).toEqual([]);
     expect(found(bytes, [bystander.name, bystander.email, bystander.note])).toEqual([

@@ -100,22 +100,45 @@ export async function dropErasedSamples(trx: Db, needles: readonly string[]): Pr
   await sql`delete from sqlite_stat4 where ${sql.join(holds, sql` or `)}`.execute(trx);
 }
 
-/** The tables whose columns hold people's texts, re-sampled on PostgreSQL after an erasure. */
-const TABLES_WITH_PEOPLE = ['users', 'orders', 'contacts', 'notifications', 'activity_log', 'jobs'];
+/**
+ * PostgreSQL: the tables whose statistics quote one of `needles` (ANALYZE's most common
+ * values or histogram bounds, kept in `pg_statistic`), an expression index's named by
+ * its table.
+ */
+async function tablesWhoseStatisticsHold(db: Db, needles: readonly string[]): Promise<string[]> {
+  const holds = (column: string) =>
+    sql.join(
+      needles.map((needle) => sql`position(${needle} in coalesce(s.${sql.raw(column)}::text, '')) > 0`),
+      sql` or `,
+    );
+  const result = await sql<{ name: string }>`
+    select distinct coalesce(t.relname, s.tablename) as name
+    from pg_stats s
+    left join pg_class i on i.relname = s.tablename and i.relkind = 'i'
+      and i.relnamespace = (select oid from pg_namespace where nspname = s.schemaname)
+    left join pg_index x on x.indexrelid = i.oid
+    left join pg_class t on t.oid = x.indrelid
+    where s.schemaname = current_schema()
+      and (${holds('most_common_vals')} or ${holds('histogram_bounds')})`.execute(db);
+  return result.rows.map((row) => row.name);
+}
 
 /**
  * After the erasure's commit, the copies the database keeps beside its rows. SQLite
  * (`secure_delete` on, `create-db.ts`): the pages as they were before the erasure stay
  * in the WAL until a checkpoint; `wal_checkpoint(TRUNCATE)` copies the new pages into
- * the file and empties the WAL (a reader of another process can hold it back; the next
- * checkpoint finishes it). PostgreSQL: ANALYZE re-samples the tables whose statistics
- * (most common values, histogram bounds) could quote the person; the old row versions
- * are dead tuples that no query or `pg_dump` reads, reclaimed by (auto)vacuum.
+ * the file and empties the WAL (a reader in another process at that moment can hold it
+ * back: the old frames then stay until the WAL is written over). PostgreSQL: the tables
+ * whose statistics (most common values, histogram bounds) quote one of `needles` are
+ * ANALYZEd again, so they sample the rows as they now are; the old row versions are
+ * dead tuples that no query or `pg_dump` reads, reclaimed by (auto)vacuum.
  * @returns false when SQLite could not empty the WAL at once (busy).
  */
-export async function settleErasure(db: Db): Promise<boolean> {
+export async function settleErasure(db: Db, needles: readonly string[]): Promise<boolean> {
   if (isPostgres(db)) {
-    await sql`analyze ${sql.join(TABLES_WITH_PEOPLE.map((table) => sql.table(table)))}`.execute(db);
+    if (needles.length === 0) return true;
+    const tables = await tablesWhoseStatisticsHold(db, needles);
+    if (tables.length > 0) await sql`analyze ${sql.join(tables.map((table) => sql.table(table)))}`.execute(db);
     return true;
   }
   const result = await sql<{ busy: number }>`pragma wal_checkpoint(TRUNCATE)`.execute(db);
