@@ -143,7 +143,7 @@ export async function getCustomer(db: Db, id: number): Promise<{ customer: Custo
  */
 export async function anonymiseCustomer(db: Db, admin: Actor, id: number): Promise<Customer> {
   const now = new Date().toISOString();
-  const needles = await runTransaction(db, async (trx) => {
+  const erasedTexts = await runTransaction(db, async (trx) => {
     const row = await findCustomerById(trx, id);
     if (!row) throw notFound(customerMessages.notFound);
     if (row.anonymisedAt) throw new AppError('CONFLICT', customerMessages.alreadyAnonymised);
@@ -167,7 +167,7 @@ export async function anonymiseCustomer(db: Db, admin: Actor, id: number): Promi
     });
     return needles;
   });
-  await settleErasure(db, needles);
+  await settleErasure(db, erasedTexts);
   return (await getCustomer(db, id)).customer;
 }
 
