@@ -17,6 +17,8 @@ export const customerMessages = {
   loadFailed: 'Could not load the customers. Please try again.',
   /** What an anonymised customer's name and addresses read as. */
   anonymousName: 'Anonymised customer',
+  /** What an erased customer's contact messages, and the notifications that quoted them, read as (issue 33). */
+  erasedText: 'Erased on request',
 } as const;
 
 /** A customer as the list and the page show them. Money in rupees, times UTC. */

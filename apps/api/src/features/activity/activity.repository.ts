@@ -1,5 +1,7 @@
 import { expressionBuilder } from 'kysely';
+import { chunked } from '../../platform/db/chunks.js';
 import type { Db } from '../../platform/db/create-db.js';
+import { jsonNeedles, redactedText } from '../../platform/db/erasure.js';
 import { afterKeyset, type Keyset } from '../../platform/db/lists.js';
 import type { ActivityLogTable, Database } from '../../platform/db/schema.js';
 
@@ -112,4 +114,53 @@ export function listActivityPeople(db: Db) {
     .orderBy('u.name')
     .orderBy('u.id')
     .execute();
+}
+
+/**
+ * An erasure's part in the log (issue 33, decision 0120): in the entries of the orders
+ * `orderIds` and of the customer `customerId`, the person's texts (`needles`) are
+ * replaced by `replacement` in the label and in the changes' before and after values
+ * (JSON, so each needle also as JSON escapes it); the entries of the contact messages
+ * `contactIds`, and of deleted messages labelled with one of `names`, are labelled
+ * `replacement`. Who did what, and when, stays.
+ */
+export async function redactActivityOf(
+  db: Db,
+  records: { customerId: number; orderIds: readonly number[]; contactIds: readonly number[]; names: readonly string[] },
+  texts: { needles: readonly string[]; replacement: string },
+): Promise<void> {
+  const needles = jsonNeedles(texts.needles);
+  const redact = (kind: string, ids: readonly number[]) =>
+    db
+      .updateTable('activityLog')
+      .set((row) => ({
+        recordLabel: redactedText(row.ref('recordLabel'), texts.needles, texts.replacement),
+        changes: redactedText(row.ref('changes'), needles, texts.replacement),
+      }))
+      .where('recordKind', '=', kind)
+      .where('recordId', 'in', ids)
+      .execute();
+  if (texts.needles.length > 0) {
+    await redact('customer', [records.customerId]);
+    for (const chunk of chunked(records.orderIds, 1)) await redact('order', chunk);
+  }
+  for (const chunk of chunked(records.contactIds, 1)) {
+    await db
+      .updateTable('activityLog')
+      .set({ recordLabel: texts.replacement })
+      .where('recordKind', '=', 'contact')
+      .where('recordId', 'in', chunk)
+      .execute();
+  }
+  if (records.names.length > 0) {
+    await db
+      .updateTable('activityLog')
+      .set({ recordLabel: texts.replacement })
+      .where('recordKind', '=', 'contact')
+      .where('recordLabel', 'in', records.names)
+      .where((w) =>
+        w.not(w.exists(w.selectFrom('contacts').select('id').whereRef('contacts.id', '=', 'activityLog.recordId'))),
+      )
+      .execute();
+  }
 }

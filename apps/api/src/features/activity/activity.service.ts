@@ -22,6 +22,7 @@ import {
   insertActivity,
   listActivity,
   listActivityPeople,
+  redactActivityOf,
 } from './activity.repository.js';
 import { type ActivityChanges, redactChanges } from './activity-changes.js';
 
@@ -163,4 +164,19 @@ export async function recordHistory(
 export async function listPeople(db: Db): Promise<ActivityPeopleResponse['people']> {
   const rows = await listActivityPeople(db);
   return rows.map((row) => ({ _id: String(row.id), name: row.name, role: row.role as 'admin' | 'vendor' }));
+}
+
+/**
+ * An erasure's part in the log (issue 33, decision 0120): the entries of the customer,
+ * of their orders and of their contact messages keep who did what and when, without the
+ * person's texts (`needles`: labels and before/after values) or their name (a message's
+ * label). The log is otherwise never rewritten.
+ * @param trx the erasure's transaction.
+ */
+export async function eraseFromActivity(
+  trx: Db,
+  records: { customerId: number; orderIds: readonly number[]; contactIds: readonly number[]; names: readonly string[] },
+  texts: { needles: readonly string[]; replacement: string },
+): Promise<void> {
+  await redactActivityOf(trx, records, texts);
 }

@@ -1,6 +1,8 @@
 import { type Expression, expressionBuilder, type SqlBool } from 'kysely';
+import { chunked } from '../../platform/db/chunks.js';
 import type { Db } from '../../platform/db/create-db.js';
 import { isPostgres } from '../../platform/db/dialect.js';
+import { phoneDigits } from '../../platform/db/erasure.js';
 import { afterKeyset, type Keyset } from '../../platform/db/lists.js';
 import type { ContactsTable, Database } from '../../platform/db/schema.js';
 import { likeContains } from '../../platform/db/search-text.js';
@@ -98,4 +100,46 @@ export async function insertContact(
 export async function deleteContact(db: Db, id: number): Promise<boolean> {
   const result = await db.deleteFrom('contacts').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/**
+ * The ids of the messages sent from one of `emails` (any case) or one of the phone
+ * numbers whose digits are `phoneDigits` (however punctuated): an erased person's
+ * messages (issue 33, decision 0120). Reads every message: erasures are rare, and no
+ * index serves a phone written with other punctuation.
+ */
+export async function findContactIdsFrom(
+  db: Db,
+  emails: readonly string[],
+  phoneDigitVariants: readonly string[],
+): Promise<number[]> {
+  if (emails.length === 0 && phoneDigitVariants.length === 0) return [];
+  const rows = await db
+    .selectFrom('contacts as c')
+    .select('c.id')
+    .where((w) =>
+      w.or([
+        ...(emails.length > 0 ? [w(w.fn('lower', ['c.email']), 'in', emails)] : []),
+        ...(phoneDigitVariants.length > 0 ? [w(phoneDigits(w.ref('c.phone')), 'in', phoneDigitVariants)] : []),
+      ]),
+    )
+    .orderBy('c.id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Replaces the sender's name, e-mail, phone and text of the messages `ids` (an erasure); `now` UTC. */
+export async function redactContacts(
+  db: Db,
+  ids: readonly number[],
+  replacement: { name: string; email: string; message: string },
+  now: string,
+): Promise<void> {
+  for (const chunk of chunked(ids, 1)) {
+    await db
+      .updateTable('contacts')
+      .set({ ...replacement, phone: null, updatedAt: now })
+      .where('id', 'in', chunk)
+      .execute();
+  }
 }

@@ -14,6 +14,7 @@ import { type CsvColumn, csvText, csvTime } from '../../platform/csv/csv-export.
 import { keysetBatches } from '../../platform/csv/export-batches.js';
 import type { Exporter } from '../../platform/csv/exporter.js';
 import type { Db } from '../../platform/db/create-db.js';
+import { type ErasedIdentity, type ErasureReplacement, phoneDigitVariants } from '../../platform/db/erasure.js';
 import { type ListBounds, listOrPage } from '../../platform/db/lists.js';
 import { notFound } from '../../platform/errors.js';
 import { type ActivityActor, recordActivity } from '../activity/activity.service.js';
@@ -24,8 +25,10 @@ import {
   countContacts,
   deleteContact as deleteContactRow,
   findContactById,
+  findContactIdsFrom,
   insertContact,
   listContacts as listContactRows,
+  redactContacts,
   setContactHandled,
 } from './contacts.repository.js';
 
@@ -189,3 +192,26 @@ export const contactExporter: Exporter<ContactRow, z.output<typeof contactExport
   columns: contactCsvColumns,
   batches: ({ db }, _actor, query) => contactExportBatches(db, query),
 };
+
+/**
+ * An erasure's part in the inbox (issue 33, decision 0120): the messages sent from one
+ * of the person's e-mails or phone numbers lose their sender's name, e-mail and phone
+ * and their text (`erasedText`); the inbox keeps that a message came, and when.
+ * @param trx the erasure's transaction.
+ * @returns the ids of the messages it erased (their notifications and log entries go next).
+ */
+export async function eraseContactsFrom(
+  trx: Db,
+  identity: ErasedIdentity,
+  replacement: ErasureReplacement & { erasedText: string },
+  now: string,
+): Promise<number[]> {
+  const ids = await findContactIdsFrom(trx, identity.emails, phoneDigitVariants(identity.phones));
+  await redactContacts(
+    trx,
+    ids,
+    { name: replacement.name, email: replacement.email, message: replacement.erasedText },
+    now,
+  );
+  return ids;
+}

@@ -2,6 +2,7 @@ import { type Expression, expressionBuilder, type SqlBool, sql } from 'kysely';
 import { chunked } from '../../platform/db/chunks.js';
 import type { Db } from '../../platform/db/create-db.js';
 import { isPostgres } from '../../platform/db/dialect.js';
+import { type ErasedIdentity, redactedText } from '../../platform/db/erasure.js';
 import { afterKeyset, type Keyset } from '../../platform/db/lists.js';
 import { ftsPhrase, usesTrigrams } from '../../platform/db/quick-search.js';
 import type { Database, UsersTable } from '../../platform/db/schema.js';
@@ -173,4 +174,70 @@ export async function anonymiseCustomer(
     })
     .where('userId', '=', id)
     .execute();
+}
+
+/**
+ * Who the customer `id` is, in every form their account and orders stored them (the
+ * texts an erasure looks for, issue 33), and the ids of their orders. Read after the
+ * account's row is locked, so a checkout committed before is included.
+ */
+export async function findCustomerIdentity(db: Db, id: number): Promise<ErasedIdentity & { orderIds: number[] }> {
+  const account = await db
+    .selectFrom('users')
+    .select(['name', 'email', 'phone'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  const orders = await db
+    .selectFrom('orders')
+    .select(['id', 'billingFullName', 'billingEmail', 'billingPhone', 'billingAddress'])
+    .where('userId', '=', id)
+    .orderBy('id')
+    .execute();
+  const distinct = (texts: (string | null)[]) => [...new Set(texts.filter((text): text is string => Boolean(text)))];
+  return {
+    orderIds: orders.map((order) => order.id),
+    names: distinct([account.name, ...orders.map((order) => order.billingFullName)]),
+    emails: distinct([account.email, ...orders.map((order) => order.billingEmail)].map((e) => e.toLowerCase())),
+    phones: distinct([account.phone, ...orders.map((order) => order.billingPhone)]),
+    addresses: distinct(orders.map((order) => order.billingAddress)),
+  };
+}
+
+/**
+ * Replaces `needles` (an erased customer's texts) by `replacement` in what staff and
+ * vendors wrote about the orders `orderIds`: status notes, cancellation reasons, return
+ * notes, and cancel requests' reasons and answers (issue 33).
+ */
+export async function redactOrderTexts(
+  db: Db,
+  orderIds: readonly number[],
+  needles: readonly string[],
+  replacement: string,
+): Promise<void> {
+  if (needles.length === 0) return;
+  for (const chunk of chunked(orderIds, 1)) {
+    await db
+      .updateTable('orderStatusHistory')
+      .set((row) => ({ notes: redactedText(row.ref('notes'), needles, replacement) }))
+      .where('orderId', 'in', chunk)
+      .execute();
+    await db
+      .updateTable('orderCancellations')
+      .set((row) => ({ reason: redactedText(row.ref('reason'), needles, replacement) }))
+      .where('orderId', 'in', chunk)
+      .execute();
+    await db
+      .updateTable('orderReturns')
+      .set((row) => ({ note: redactedText(row.ref('note'), needles, replacement) }))
+      .where('orderId', 'in', chunk)
+      .execute();
+    await db
+      .updateTable('orderCancelRequests')
+      .set((row) => ({
+        reason: redactedText(row.ref('reason'), needles, replacement),
+        decisionReason: redactedText(row.ref('decisionReason'), needles, replacement),
+      }))
+      .where('orderId', 'in', chunk)
+      .execute();
+  }
 }

@@ -13,10 +13,14 @@ import { type CsvColumn, csvRupees, csvText, csvTime } from '../../platform/csv/
 import { keysetBatches } from '../../platform/csv/export-batches.js';
 import type { Exporter } from '../../platform/csv/exporter.js';
 import type { Db } from '../../platform/db/create-db.js';
+import { dropErasedSamples, erasureNeedles, settleErasure } from '../../platform/db/erasure.js';
 import { type ListAnswer, type ListBounds, listOrPage } from '../../platform/db/lists.js';
 import { runTransaction } from '../../platform/db/transactions.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import { recordActivity } from '../activity/activity.service.js';
+import { eraseFromJobFiles } from '../../platform/jobs/job-erasure.js';
+import { eraseFromActivity, recordActivity } from '../activity/activity.service.js';
+import { eraseContactsFrom } from '../contacts/contacts.service.js';
+import { eraseFromNotifications } from '../notifications/notifications.service.js';
 import {
   anonymiseCustomer as anonymiseCustomerRows,
   type CustomerFigures,
@@ -24,8 +28,10 @@ import {
   countCustomers,
   findCustomerById,
   findCustomerFigures,
+  findCustomerIdentity,
   findCustomerOrders,
   listCustomers as listCustomerRows,
+  redactOrderTexts,
 } from './customers.repository.js';
 
 /**
@@ -119,24 +125,39 @@ export async function getCustomer(db: Db, id: number): Promise<{ customer: Custo
 
 /**
  * `POST /api/customers/admin/{id}/anonymise` (erasure on request: India's DPDP Act 2023,
- * GDPR): in one transaction, the customer's name becomes 'Anonymised customer', their
- * e-mail an address no one owns, their phone none, and every order of theirs loses its
- * billing name, e-mail, phone, address and note; the orders, lines and figures stay.
- * Recorded in the activity log without the data it removed. Cannot be undone.
+ * GDPR; issues 26 and 33): in one transaction, the customer's name becomes 'Anonymised
+ * customer', their e-mail an address no one owns, their phone none, and every order of
+ * theirs loses its billing name, e-mail, phone, address and note; the orders, lines and
+ * figures stay. Then every other place their identity landed, as the erasure map lists
+ * them (docs/decisions/0120-where-a-person-lands.md): what staff and vendors wrote
+ * about their orders, their contact messages (matched by e-mail or phone) and the
+ * notifications quoting them, the activity log's labels and before/after values, and
+ * the job files and parameters holding them. Recorded in the activity log without the
+ * data it removed. After the commit the database's own copies go (`settleErasure`:
+ * SQLite's WAL, PostgreSQL's statistics quoting them). Cannot be undone.
+ *
+ * The account's row is locked first (PostgreSQL), as a checkout locks it
+ * (`findOrCreateCustomer`): a checkout under way finishes first and its order is erased
+ * with the rest; one arriving meanwhile waits and then makes a new account.
  * @throws AppError NOT_FOUND (404); CONFLICT (409) 'This customer is already anonymised'.
  */
 export async function anonymiseCustomer(db: Db, admin: Actor, id: number): Promise<Customer> {
   const now = new Date().toISOString();
-  await runTransaction(db, async (trx) => {
+  const erasedTexts = await runTransaction(db, async (trx) => {
     const row = await findCustomerById(trx, id);
     if (!row) throw notFound(customerMessages.notFound);
     if (row.anonymisedAt) throw new AppError('CONFLICT', customerMessages.alreadyAnonymised);
-    await anonymiseCustomerRows(
-      trx,
-      id,
-      { name: customerMessages.anonymousName, email: `anonymised-${id}@anonymised.invalid` },
-      now,
-    );
+    const { orderIds, ...identity } = await findCustomerIdentity(trx, id);
+    const replacement = { name: customerMessages.anonymousName, email: `anonymised-${id}@anonymised.invalid` };
+    const needles = erasureNeedles(identity);
+    const texts = { needles, replacement: replacement.name, erasedText: customerMessages.erasedText };
+    await anonymiseCustomerRows(trx, id, replacement, now);
+    await redactOrderTexts(trx, orderIds, needles, replacement.name);
+    const contactIds = await eraseContactsFrom(trx, identity, { ...replacement, erasedText: texts.erasedText }, now);
+    await eraseFromNotifications(trx, { contactIds, orderIds, names: identity.names }, texts);
+    await eraseFromActivity(trx, { customerId: id, orderIds, contactIds, names: identity.names }, texts);
+    await eraseFromJobFiles(trx, needles, replacement.name, now);
+    await dropErasedSamples(trx, needles);
     await recordActivity(trx, {
       actor: admin,
       action: 'anonymise',
@@ -144,7 +165,9 @@ export async function anonymiseCustomer(db: Db, admin: Actor, id: number): Promi
       recordId: id,
       label: customerMessages.anonymousName,
     });
+    return needles;
   });
+  await settleErasure(db, erasedTexts);
   return (await getCustomer(db, id)).customer;
 }
 

@@ -1,7 +1,10 @@
-import { expressionBuilder } from 'kysely';
+import { expressionBuilder, type SqlBool, sql } from 'kysely';
+import { chunked } from '../../platform/db/chunks.js';
 import type { Db } from '../../platform/db/create-db.js';
+import { redactedText } from '../../platform/db/erasure.js';
 import { afterKeyset, type Keyset } from '../../platform/db/lists.js';
 import type { Database, NotificationsTable } from '../../platform/db/schema.js';
+import { startsWithPattern } from '../../platform/db/search-text.js';
 
 /**
  * Every SQL statement on notifications (decision 0065). A user's list is newest first,
@@ -186,4 +189,57 @@ export function findProductsForNotice(db: Db, productIds: readonly number[]) {
     .select(['id', 'name', 'vendorId', 'stockQuantity'])
     .where('id', 'in', [...productIds])
     .execute();
+}
+
+/**
+ * An erasure's part in the bell (issue 33, decision 0120): the notifications about the
+ * contact messages `contactIds`, and about deleted messages sent under one of `names`,
+ * read `contactText` (they quoted the sender and the message); those about the orders `orderIds` have `needles` replaced by
+ * `replacement` in their text (a vendor's reason can name the customer).
+ */
+export async function redactNotificationsAbout(
+  db: Db,
+  subjects: { contactIds: readonly number[]; orderIds: readonly number[]; names: readonly string[] },
+  texts: { contactText: string; needles: readonly string[]; replacement: string },
+): Promise<void> {
+  for (const chunk of chunked(subjects.contactIds, 1)) {
+    await db
+      .updateTable('notifications')
+      .set({ message: texts.contactText })
+      .where('subjectType', '=', 'contact')
+      .where('subjectId', 'in', chunk)
+      .execute();
+  }
+  // A deleted message's notification still quotes it: `<name>: <message>`.
+  if (subjects.names.length > 0) {
+    await db
+      .updateTable('notifications')
+      .set({ message: texts.contactText })
+      .where('subjectType', '=', 'contact')
+      .where((row) =>
+        row.or(
+          subjects.names.map(
+            (name) => sql<SqlBool>`${row.ref('message')} like ${startsWithPattern(`${name}: `)} escape '\\'`,
+          ),
+        ),
+      )
+      .where((row) =>
+        row.not(
+          row.exists(row.selectFrom('contacts').select('id').whereRef('contacts.id', '=', 'notifications.subjectId')),
+        ),
+      )
+      .execute();
+  }
+  if (texts.needles.length === 0) return;
+  for (const chunk of chunked(subjects.orderIds, 1)) {
+    await db
+      .updateTable('notifications')
+      .set((row) => ({
+        title: redactedText(row.ref('title'), texts.needles, texts.replacement),
+        message: redactedText(row.ref('message'), texts.needles, texts.replacement),
+      }))
+      .where('subjectType', '=', 'order')
+      .where('subjectId', 'in', chunk)
+      .execute();
+  }
 }

@@ -16,6 +16,7 @@ import {
   markSubjectRead,
   type NewNotification,
   NOTIFICATION_SORT,
+  redactNotificationsAbout,
 } from './notifications.repository.js';
 import { signalRecipients } from './notifications.signals.js';
 import { toNotification } from './notifications.wire.js';
@@ -619,4 +620,24 @@ export async function notifyExportReady(db: Db, job: { id: number; ownerUserId: 
     links.export(job.id),
     now,
   );
+}
+
+/**
+ * An erasure's part in the bell (issue 33, decision 0120): every recipient's
+ * notification of the person's contact messages `contactIds` (and of deleted ones sent
+ * under one of their `names`) reads
+ * `"<replacement>: <erasedText>"` instead of quoting them; those of their orders
+ * `orderIds` have the person's texts (`needles`) replaced by `replacement`.
+ * @param trx the erasure's transaction.
+ */
+export async function eraseFromNotifications(
+  trx: Db,
+  subjects: { contactIds: readonly number[]; orderIds: readonly number[]; names: readonly string[] },
+  texts: { needles: readonly string[]; replacement: string; erasedText: string },
+): Promise<void> {
+  await redactNotificationsAbout(trx, subjects, {
+    contactText: `${texts.replacement}: ${texts.erasedText}`,
+    needles: texts.needles,
+    replacement: texts.replacement,
+  });
 }

@@ -82,16 +82,29 @@ export async function takeStock(db: Db, productId: number, quantity: number, now
  * The id of the account with this e-mail (stored lower case), creating a storefront
  * customer (no password) when there is none. A returning customer costs one read; a
  * new one `INSERT … ON CONFLICT DO NOTHING` then a read, so two first orders from one
- * new e-mail make one account.
+ * new e-mail make one account. Null when the address is an anonymised account's
+ * (`anonymised-<id>@anonymised.invalid`): an order never joins an erased person.
+ *
+ * On PostgreSQL, inside a transaction, the account's row is locked (`FOR UPDATE`) until
+ * the order is committed, as the erasure locks it (issue 33, decision 0120): an erasure
+ * under way makes this read wait, then find no account with the address (the erasure
+ * replaced it) and make a new one; a checkout under way makes the erasure wait for its
+ * order, which it then anonymises with the rest. SQLite has one writer.
  */
 export async function findOrCreateCustomer(
   db: Db,
   customer: { email: string; name: string; phone: string },
   now: string,
-): Promise<number> {
-  const find = () => db.selectFrom('users').select('id').where('email', '=', customer.email).executeTakeFirst();
+): Promise<number | null> {
+  const find = () =>
+    db
+      .selectFrom('users')
+      .select(['id', 'anonymisedAt'])
+      .where('email', '=', customer.email)
+      .$if(isPostgres(db) && db.isTransaction, (q) => q.forUpdate())
+      .executeTakeFirst();
   const existing = await find();
-  if (existing) return existing.id;
+  if (existing) return existing.anonymisedAt === null ? existing.id : null;
   await db
     .insertInto('users')
     .values({
@@ -107,7 +120,7 @@ export async function findOrCreateCustomer(
     .execute();
   const created = await find();
   if (!created) throw new Error(`No account for ${customer.email} after creating it`);
-  return created.id;
+  return created.anonymisedAt === null ? created.id : null;
 }
 
 /** Inserts an order with its lines and its first history entry; returns its id. */

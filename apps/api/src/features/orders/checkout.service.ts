@@ -137,7 +137,8 @@ export interface PlaceOrderOptions {
  * sale prices, the coupon's discount on the matching lines), takes each line's stock
  * conditionally (in product id order, so concurrent checkouts lock rows in one order),
  * counts the coupon use conditionally, links the order to the account with the billing
- * e-mail (creating a customer when absent), and writes the order ('Order Placed', its
+ * e-mail (creating a customer when absent; its row locked until commit on PostgreSQL, so
+ * an erasure and this checkout take turns, decision 0120), and writes the order ('Order Placed', its
  * first history entry, a unique tracking number). Any refusal rolls everything back.
  * @returns the order as the admin detail reads it (paise, UTC; the route builds the
  *   wire shape), and `replayed` when
@@ -145,7 +146,7 @@ export interface PlaceOrderOptions {
  * @throws AppError VALIDATION_FAILED (400) unknown or unavailable product; CONFLICT (409)
  *   short of stock; BAD_REQUEST (400) unknown coupon code or a coupon rule refusing
  *   (`CouponRefusedError`, message from the coupon rules); CONFLICT (409) a key reused
- *   for another request.
+ *   for another request; VALIDATION_FAILED (400) the e-mail of an anonymised account.
  */
 export async function placeOrder(
   db: Db,
@@ -239,6 +240,11 @@ export async function placeOrderInTransaction(
     { email: billing.email, name: billing.fullName, phone: billing.phone },
     nowIso,
   );
+  // The address of an anonymised account (`….invalid`) names no one an order can be for.
+  if (userId === null)
+    throw new AppError('VALIDATION_FAILED', checkoutMessages.emailInvalid, {
+      'billingInfo.email': checkoutMessages.emailInvalid,
+    });
   const orderId = await insertPlacedOrder(
     trx,
     {

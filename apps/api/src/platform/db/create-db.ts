@@ -131,6 +131,11 @@ function openSqlite(path: string, mmapBytes: number, image: Buffer | undefined):
   connection.pragma('busy_timeout = 5000');
   connection.pragma('cache_size = -65536');
   connection.pragma('temp_store = MEMORY');
+  // A deleted or rewritten row's bytes are overwritten with zeros, not left in free space
+  // where a copy of the file still reads them: an erasure on request (issue 33) must not
+  // leave the person's name in the file. The old pages still sit in the WAL until a
+  // checkpoint, which the erasure runs itself (decision 0120).
+  connection.pragma('secure_delete = ON');
   // Reads through a memory map of the file (up to the build's 2 GiB limit) rather than a
   // read() per page into the 64 MiB cache: on a 4 GB store of a million products a
   // product lookup took half the time (decision 0027), and the pages read stay out of

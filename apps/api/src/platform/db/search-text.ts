@@ -15,6 +15,11 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
+/** A LIKE pattern matching texts that start with `text` (every character literally). Use with `escape '\'`. */
+export function startsWithPattern(text: string): string {
+  return `${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
 /**
  * `expression LIKE pattern ESCAPE '\'`, case-insensitive on both databases: SQLite's
  * LIKE ignores ASCII case, PostgreSQL needs ILIKE.

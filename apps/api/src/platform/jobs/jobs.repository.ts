@@ -1,5 +1,7 @@
 import type { Db } from '../db/create-db.js';
 import { isPostgres } from '../db/dialect.js';
+import { redactedText } from '../db/erasure.js';
+import { likeContains } from '../db/search-text.js';
 
 /**
  * Every SQL statement on background jobs and their files (decision 0110). Times UTC ISO
@@ -156,4 +158,39 @@ export function findChunks(db: Db, jobId: number, afterSeq: number, limit: numbe
 export async function deleteExpiredJobs(db: Db, now: string): Promise<number> {
   const result = await db.deleteFrom('jobs').where('expiresAt', '<', now).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/**
+ * The jobs whose files an erasure must look through (issue 33, decision 0120): finished
+ * (their file is kept until the clean-up deletes the job, a while after it expired), or
+ * holding the file they read (`input`).
+ */
+export function findJobsKeepingFiles(db: Db) {
+  return db
+    .selectFrom('jobs')
+    .select(['id', 'state', (eb) => eb('input', 'is not', null).as('hasInput')])
+    .where((eb) => eb.or([eb('state', '=', 'done'), eb('input', 'is not', null)]))
+    .orderBy('id')
+    .execute();
+}
+
+/** Deletes a finished job's file now: its pieces go, and it reads as expired from `now` (UTC) if not before. */
+export async function forgetJobFile(db: Db, id: number, now: string): Promise<void> {
+  await db.deleteFrom('jobFileChunks').where('jobId', '=', id).execute();
+  await db.updateTable('jobs').set({ expiresAt: now }).where('id', '=', id).where('expiresAt', '>', now).execute();
+}
+
+/** Deletes the file a job read (its `input`). */
+export async function forgetJobInput(db: Db, id: number): Promise<void> {
+  await db.updateTable('jobs').set({ input: null }).where('id', '=', id).execute();
+}
+
+/** Replaces `needles` by `replacement` in every job's parameters (JSON: an export's search can be an e-mail). */
+export async function redactJobParams(db: Db, needles: readonly string[], replacement: string): Promise<void> {
+  if (needles.length === 0) return;
+  await db
+    .updateTable('jobs')
+    .set((row) => ({ params: redactedText(row.ref('params'), needles, replacement) }))
+    .where((row) => row.or(needles.map((needle) => likeContains(isPostgres(db), row.ref('params'), needle))))
+    .execute();
 }

@@ -136,8 +136,9 @@ export function CustomerDetailPage() {
           onCancel={() => setAsking(false)}
         >
           <p>
-            Their name, e-mail, phone and addresses are removed from their account and from every order of theirs. The
-            orders, their lines and every figure stay.
+            Their name, e-mail, phone and addresses are removed from their account and from every order of theirs, and
+            from their contact messages, the notifications and log entries about them and any export file that names
+            them. The orders, their lines and every figure stay.
           </p>
           <p className="font-medium text-slate-900">This cannot be undone.</p>
         </ConfirmDialog>
