@@ -131,6 +131,7 @@ describe('OrderDetailPage', () => {
           status: 'pending',
           decisionReason: null,
           createdAt: '2026-11-20T11:00:00.000Z',
+          decidedAt: null,
         },
       ],
       pendingCancelRequests: 1,
