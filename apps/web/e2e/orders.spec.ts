@@ -171,6 +171,9 @@ test('the order list says when nothing matches, and a missing order reads Order 
   await page.getByRole('link', { name: 'Back to Orders' }).click();
   await expect(page).toHaveURL(/\/admin\/orders\?search=no-such-order-zzz$/);
   await expect(page.getByRole('searchbox', { name: 'Search orders' })).toHaveValue('no-such-order-zzz');
+  // An address that cannot name an order reads the spec's Order Not Found too, not 'Page not found'.
+  await page.goto('/admin/orders/not-a-number');
+  await expect(page.getByRole('heading', { name: 'Order Not Found' })).toBeVisible();
 });
 
 /** Fails when the page scrolls sideways or `locator` ends past the viewport's right edge. */

@@ -28,6 +28,29 @@ test('a screen whose code fails to load shows the app’s message in the shell, 
   await expect(page.getByRole('heading', { name: 'Contact Inquiries' })).toBeVisible();
 });
 
+test('with the server gone, a screen not yet opened keeps the shell, says so with the offline banner at once, and does not leave the app', async ({
+  page,
+}) => {
+  await signIn(page);
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  // Nothing reaches the server any more: neither the screen's code nor the API.
+  await page.route('**/*', (route) => route.abort('connectionrefused'));
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact Inquiries' }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'This screen could not be shown' });
+  await expect(alert).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'The server cannot be reached.' })).toBeVisible();
+  // Reload while the server is gone stays in the app instead of the browser's error page.
+  await alert.getByRole('button', { name: 'Reload' }).click();
+  await expect(alert).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/contact$/);
+  await expect(page.getByRole('complementary', { name: 'Sidebar' })).toBeVisible();
+
+  await page.unroute('**/*');
+  await alert.getByRole('button', { name: 'Reload' }).click();
+  await expect(page.getByRole('heading', { name: 'Contact Inquiries' })).toBeVisible();
+});
+
 test('a request the API never answers times out after 30 s: the user is told, the form is usable again, and the offline banner comes and goes by itself', async ({
   page,
 }) => {

@@ -21,6 +21,8 @@ export const bulkMessages = {
   // Why one record was refused.
   notFound: 'Not found: it may have been deleted',
   changedSince: 'Changed since it was selected. Review it again.',
+  /** The toast when a bulk action fails and the server gave no reason. */
+  failed: 'Could not complete the bulk action. Please try again.',
   started:
     'This is a large selection: it is being done in the background. You can keep working; the bell will tell you when it is finished.',
 } as const;

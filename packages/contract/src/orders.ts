@@ -91,6 +91,11 @@ export const orderReturn = z.object({
   /** Whether the returned units went back to stock. */
   restock: z.boolean(),
   refundAmount: z.number(),
+  /**
+   * What the store kept of what the customer paid for the returned units: their value
+   * after the discount less the refund (0 when all of it was refunded; issue 33).
+   */
+  restockingFee: z.number(),
   refundMethod: z.string(),
   items: z.array(orderCorrectionItem),
   by: z.string().nullable(),

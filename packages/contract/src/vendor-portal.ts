@@ -46,7 +46,7 @@ export const vendorDashboard = z.object({
    * refunds (their ledger less payouts, plus what was paid). Optional on the wire.
    */
   netEarnings: z.number().optional(),
-  /** Orders containing their products, per status in pipeline order. */
+  /** Orders containing their products, per status in pipeline order, Cancelled last (every order is counted once). */
   statusDistribution: z.array(z.object({ status: orderStatusSchema, count: z.number().int().nonnegative() })),
   /** The 5 newest orders containing their products, with their own lines' total. */
   recentOrders: z.array(

@@ -32,9 +32,21 @@ const n = async (query: { executeTakeFirstOrThrow(): Promise<{ n: number | strin
   Number((await query.executeTakeFirstOrThrow()).n);
 
 describe('seedDemoStoreIfEmpty', () => {
-  it('says what it seeded', () => {
-    expect(log).toHaveLength(1);
-    expect(log[0]).toMatch(
+  it('says what it is doing as it goes, then what it seeded', () => {
+    expect(log[0]).toBe('Seeding the demo store (the first start only)...');
+    const parts = log.slice(1, -1);
+    for (const part of parts) expect(part).toMatch(/^ {2}\d+\.\d s .+\.\.\.$/);
+    expect(parts.map((part) => part.replace(/^ {2}\d+\.\d s /, ''))).toEqual([
+      'the staff, vendors and the catalog of 747 products...',
+      "the store's pictures...",
+      'customers and coupons...',
+      '1,500 orders through the checkout...',
+      'orders: 500 of 1,500...',
+      'orders: 1,000 of 1,500...',
+      "the vendors' payouts...",
+      'blog posts, messages and the storefront...',
+    ]);
+    expect(log.at(-1)).toMatch(
       /^Seeded the demo store in \d+ ms: 747 products in 23 categories, \d+ customers, \d+ orders, 8 coupons$/,
     );
   });

@@ -20,7 +20,8 @@ export const DEMO_LOGINS = [
  * Seeds the demo store (`seed/demo/seed-demo-store.ts`) when the database holds no
  * users. The seeding code and its faker locale load only then, so starting on a
  * seeded database stays quick. Returns true when it seeded.
- * @param options.log receives the one-line summary.
+ * @param options.log receives a line as each part begins (a busy 2-core machine takes half
+ *   a minute, which should not pass in silence), then the one-line summary.
  * @param options.onSeeded receives the whole summary (the tests check the stock with it).
  */
 export async function seedDemoStoreIfEmpty(
@@ -37,7 +38,13 @@ export async function seedDemoStoreIfEmpty(
   const { seedDemoStore } = await import('./demo/seed-demo-store.js');
   let summary: Awaited<ReturnType<typeof seedDemoStore>>;
   try {
-    summary = await seedDemoStore(db, { payoutHoldDays: options.payoutHoldDays });
+    const started = Date.now();
+    const seconds = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+    options.log?.('Seeding the demo store (the first start only)...');
+    summary = await seedDemoStore(db, {
+      payoutHoldDays: options.payoutHoldDays,
+      onProgress: (part) => options.log?.(`  ${seconds()} ${part}...`),
+    });
   } catch (error) {
     // Another process seeding the same database at the same moment won.
     if (isUniqueViolation(error)) return false;

@@ -176,13 +176,15 @@ export const routes: RouteObject[] = [
                     lazy: () =>
                       import('../features/orders/pages/order-list-page').then((m) => ({ Component: m.OrderListPage })),
                   },
-                  withWellFormedId({
+                  // The order detail says 'Order Not Found' itself for an id that cannot name an
+                  // order (spec section 4), so it takes every id rather than 'Page not found'.
+                  {
                     path: 'orders/:id',
                     lazy: () =>
                       import('../features/orders/pages/order-detail-page').then((m) => ({
                         Component: m.OrderDetailPage,
                       })),
-                  }),
+                  },
                   {
                     path: 'coupons-code',
                     lazy: () =>

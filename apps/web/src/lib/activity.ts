@@ -2,6 +2,7 @@ import type { ActivityChange, ActivityKind } from '@haat/contract';
 import { useQuery } from '@tanstack/react-query';
 import { client, queries } from './api-client';
 import { exportPath } from './download';
+import { formatRupees } from './format';
 import { paths } from './paths';
 import { useCursorList } from './use-cursor-list';
 
@@ -97,6 +98,47 @@ export function recordPath(kind: ActivityKind, id: string, action: string): stri
     default:
       return null;
   }
+}
+
+/**
+ * The recorded fields that hold money in rupees (the API records money as rupees, never
+ * paise): they read `Rs.1,878.54` rather than `1878.54` (issue 33).
+ */
+const moneyFields = new Set([
+  'salePrice',
+  'actualPrice',
+  'price',
+  'totalPrice',
+  'discountedTotal',
+  'cancelledTotal',
+  'refundedTotal',
+  'netTotal',
+  'amount',
+  'refundAmount',
+  'minOrderAmount',
+  'maxDiscountAmount',
+  'minAmount',
+  'maxAmount',
+]);
+
+/** A recorded value of `field` as text: money as rupees, the rest as `formatChangeValue` writes it. */
+export function formatFieldValue(field: string, value: unknown): string {
+  if (typeof value === 'number' && moneyFields.has(field)) return formatRupees(value);
+  return formatChangeValue(value);
+}
+
+/**
+ * How one recorded change reads: `Field: before → after`; a value set where there was
+ * none reads `Field: value`, and a field recorded without a change (a partial
+ * cancellation keeps the order's status) is left out (null).
+ */
+export function describeChange(field: string, change: ActivityChange): string | null {
+  const before = formatFieldValue(field, change.before);
+  const after = formatFieldValue(field, change.after);
+  if (before === after) return null;
+  if (change.before === null || change.before === undefined || change.before === '')
+    return `${fieldLabel(field)}: ${after}`;
+  return `${fieldLabel(field)}: ${before} → ${after}`;
 }
 
 /** A recorded value as text: '—' for none, lists joined, objects as JSON. */

@@ -52,6 +52,27 @@ export const connectivity = {
   reportAnswered(): void {
     set(false);
   },
+  /**
+   * Asks `/api/health` now, whether or not a call has failed yet: a stream that dropped or
+   * a screen's code that failed to load may mean the server is gone, and the banner
+   * should say so at once rather than at the next call (issue 33).
+   * @returns whether the server answered.
+   */
+  async probe(): Promise<boolean> {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), HEALTH_TIMEOUT_MS);
+    try {
+      await fetch('/api/health', { signal: controller.signal, cache: 'no-store' });
+      set(false);
+      return true;
+    } catch {
+      set(true);
+      scheduleCheck();
+      return false;
+    } finally {
+      clearTimeout(timer);
+    }
+  },
   /** Asks now instead of at the next retry (the banner's "Try now"). */
   checkNow(): void {
     if (retry !== null) clearTimeout(retry);

@@ -258,6 +258,7 @@ describe('POST /api/orders/admin/:id/returns', () => {
         note: 'Unopened',
         restock: true,
         refundAmount: 850,
+        restockingFee: 50,
         refundMethod: 'UPI',
         items: [{ itemId: line(order, 0), productName: expect.any(String), quantity: 1, amount: 900 }],
         by: 'Asha Admin',

@@ -115,6 +115,7 @@ export function toOrder(detail: OrderDetail): Order {
       note: entry.note,
       restock: entry.isRestocked,
       refundAmount: toRupees(entry.refundPaise),
+      restockingFee: toRupees(entry.lines.reduce((sum, line) => sum + line.amountPaise, 0) - entry.refundPaise),
       refundMethod: entry.refundMethod,
       items: entry.lines.map(toCorrectionItem),
       by: entry.byName,

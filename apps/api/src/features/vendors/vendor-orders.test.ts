@@ -69,7 +69,12 @@ describe('GET /api/vendor/dashboard', () => {
       { status: 'Packaging', count: 1 },
       { status: 'On The Road', count: 0 },
       { status: 'Delivered', count: 1 },
+      { status: 'Cancelled', count: 0 },
     ]);
+    // Every order is in one status, Cancelled included (issue 33: 387 of 400 were shown).
+    expect(body.statusDistribution.reduce((sum: number, entry: { count: number }) => sum + entry.count, 0)).toBe(
+      body.totalOrders,
+    );
     expect(body.recentOrders.map((o: { _id: string; total: number }) => [o._id, o.total])).toEqual([
       [String(onlyA.id), 1500],
       [String(mixed.id), 3000],

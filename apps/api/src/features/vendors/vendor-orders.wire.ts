@@ -1,5 +1,5 @@
 import {
-  orderStatuses,
+  orderStates,
   toRupees,
   type VendorDashboard,
   type VendorOrder,
@@ -50,7 +50,7 @@ export function toVendorDashboard(figures: VendorDashboardFigures): VendorDashbo
     ordersToday: orders.reduce((sum, row) => sum + row.today, 0),
     totalRevenue: toRupees(figures.revenuePaise),
     netEarnings: toRupees(figures.netEarningsPaise),
-    statusDistribution: orderStatuses.map((status) => ({ status, count: byStatus.get(status)?.count ?? 0 })),
+    statusDistribution: orderStates.map((status) => ({ status, count: byStatus.get(status)?.count ?? 0 })),
     recentOrders: figures.recentOrders.map((row) => ({
       _id: String(row.id),
       trackingNumber: row.trackingNumber,

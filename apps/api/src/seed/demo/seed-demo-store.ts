@@ -128,8 +128,10 @@ export async function placeOrders(
   trx: Db,
   orders: readonly GeneratedOrder[],
   staff: Pick<Actor, 'userId' | 'role' | 'name'>,
+  onPlaced?: (placed: number) => void,
 ): Promise<void> {
   for (const [index, { order, items, history }] of orders.entries()) {
+    if (index > 0 && index % 500 === 0) onPlaced?.(index);
     const placedAt = new Date(order.createdAt);
     const body: CheckoutBody = {
       items: items.map((item) => ({ product: item.productId as number, quantity: item.quantity })),
@@ -535,8 +537,14 @@ export async function insertContent(
  */
 export async function seedDemoStore(
   db: Db,
-  options: { now?: Date; payoutHoldDays?: number } = {},
+  options: {
+    now?: Date;
+    payoutHoldDays?: number;
+    /** Told as each part begins (`'the catalog'`) and as the orders go (`'orders: 500 of 1,500'`). */
+    onProgress?: (part: string) => void;
+  } = {},
 ): Promise<DemoSeedSummary | null> {
+  const progress = options.onProgress ?? (() => undefined);
   const started = performance.now();
   const now = options.now ?? new Date();
   const faker = fakerEN_IN;
@@ -548,15 +556,18 @@ export async function seedDemoStore(
 
   const summary = await db.transaction().execute(async (trx) => {
     if (await trx.selectFrom('users').select('id').limit(1).executeTakeFirst()) return null;
+    progress('the staff, vendors and the catalog of 747 products');
     const { adminId, vendorIds } = await insertStaff(trx, now, { admin: adminHash, vendor: vendorHash });
 
     const plan = await planCatalogImport(trx, parseCatalogCsv(csv));
     const demoVendorKey = DEMO_VENDORS[0]?.key as string;
     const states = catalogStates(faker, plan.creates, { vendorIds, demoVendorKey, adminId, now });
     const catalog = await applyCatalogPlan(trx, plan, { now, newProductState: (_, index) => states[index] ?? {} });
+    progress("the store's pictures");
     const { categoryPictures } = await pictureCatalog(trx, now);
     const products = await sellableProducts(trx);
 
+    progress('customers and coupons');
     const customers = makeCustomers(
       faker,
       DEMO_CUSTOMERS,
@@ -586,7 +597,12 @@ export async function seedDemoStore(
       factory.orderAt(time),
     );
     const sold = await stockForOrders(trx, orders);
-    await placeOrders(trx, orders, { userId: adminId, role: 'admin', name: ADMIN.name });
+    const ofOrders = orders.length.toLocaleString('en-IN');
+    progress(`${ofOrders} orders through the checkout`);
+    await placeOrders(trx, orders, { userId: adminId, role: 'admin', name: ADMIN.name }, (placed) =>
+      progress(`orders: ${placed.toLocaleString('en-IN')} of ${ofOrders}`),
+    );
+    progress("the vendors' payouts");
     await payDemoVendors(trx, [...vendorIds.values()], vendorIds.get(demoVendorKey), {
       staff: { userId: adminId, role: 'admin', name: ADMIN.name },
       now,
@@ -594,6 +610,7 @@ export async function seedDemoStore(
     });
     const stock = await trx.selectFrom('products').select(['id', 'stockQuantity']).execute();
 
+    progress('blog posts, messages and the storefront');
     await insertContent(trx, faker, now, (name) => {
       const id = catalog.categoryIds.get(keyOf(name));
       return id === undefined ? null : (categoryPictures.get(id) ?? null);

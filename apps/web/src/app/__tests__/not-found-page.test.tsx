@@ -20,12 +20,12 @@ describe('WellFormedId', () => {
 
   it("shows 'Page not found' for a malformed id instead of the screen", () => {
     const router = createMemoryRouter(
-      [{ element: <WellFormedId />, children: [{ path: '/orders/:id', element: <h1>Order detail</h1> }] }],
-      { initialEntries: ['/orders/abc'] },
+      [{ element: <WellFormedId />, children: [{ path: '/products/edit/:id', element: <h1>Edit product</h1> }] }],
+      { initialEntries: ['/products/edit/abc'] },
     );
     render(<RouterProvider router={router} />);
     expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Order detail' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Edit product' })).not.toBeInTheDocument();
   });
 });
 

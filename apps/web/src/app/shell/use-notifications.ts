@@ -3,6 +3,7 @@ import { EventStreamContentType, fetchEventSource } from '@microsoft/fetch-event
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { client, queries } from '../../lib/api-client';
+import { connectivity } from '../../lib/connectivity';
 import { useSession } from '../../lib/session';
 import { useCursorList } from '../../lib/use-cursor-list';
 
@@ -126,6 +127,9 @@ export function useNotificationStream() {
       },
       onerror(error) {
         if (error instanceof StreamRefused) throw error;
+        // A dropped stream is often the first sign that the server is gone: ask its health
+        // now, so the offline banner shows at once rather than at the next call (issue 33).
+        void connectivity.probe();
         const wait = delay;
         delay = Math.min(delay * 2, RETRY_MAX_MS);
         return wait;

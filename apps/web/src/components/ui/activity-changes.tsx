@@ -1,19 +1,22 @@
 import type { ActivityChange } from '@haat/contract';
-import { fieldLabel, formatChangeValue } from '../../lib/activity';
+import { describeChange } from '../../lib/activity';
 
 /**
  * The changed fields of one activity entry: each field with its value before → after
- * (money in rupees, as recorded). Nothing renders for an entry without fields.
+ * (money as rupees; a value set where there was none as `Field: value`); a field recorded
+ * unchanged is left out, and nothing renders for an entry without a change.
  */
 export function ActivityChanges({ changes }: { changes: Record<string, ActivityChange> }) {
-  const fields = Object.entries(changes);
-  if (fields.length === 0) return null;
+  const lines = Object.entries(changes).flatMap(([field, change]) => {
+    const line = describeChange(field, change);
+    return line === null ? [] : [{ field, line }];
+  });
+  if (lines.length === 0) return null;
   return (
     <ul className="space-y-0.5 text-xs text-slate-600">
-      {fields.map(([field, change]) => (
+      {lines.map(({ field, line }) => (
         <li key={field} className="break-words">
-          <span className="font-medium text-slate-700">{fieldLabel(field)}</span>: {formatChangeValue(change.before)} →{' '}
-          {formatChangeValue(change.after)}
+          {line}
         </li>
       ))}
     </ul>

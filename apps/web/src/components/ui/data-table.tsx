@@ -341,17 +341,19 @@ function VirtualTable<TData>({
  * Text that may run long with no place to break (a SKU, a brand, a name; issue 12). In
  * a table cell it is cut to one line with an ellipsis, the whole text in its tooltip
  * on hover and shown in full, wrapped, while it has the keyboard's focus; on a card it
- * wraps anywhere, so it never spills out of the card.
+ * wraps anywhere, so it never spills out of the card. `lines={2}` lets a name wrap onto a
+ * second line before it is cut (a product's name read 22 characters on one; issue 33).
  */
-export function LongText({ text, className = '' }: { text: string; className?: string }) {
+export function LongText({ text, className = '', lines = 1 }: { text: string; className?: string; lines?: 1 | 2 }) {
   const layout = useDataTableLayout();
   if (layout === 'cards') return <span className={`block [overflow-wrap:anywhere] ${className}`}>{text}</span>;
+  const cut = lines === 2 ? 'line-clamp-2 [overflow-wrap:anywhere] focus:line-clamp-none' : 'truncate';
   return (
     <span
       // biome-ignore lint/a11y/noNoninteractiveTabindex: focus is how a keyboard user reveals the cut text.
       tabIndex={0}
       title={text}
-      className={`block truncate rounded focus:whitespace-normal focus:[overflow-wrap:anywhere] focus:outline-2 focus:outline-pink-400 ${className}`}
+      className={`block ${cut} rounded focus:whitespace-normal focus:[overflow-wrap:anywhere] focus:outline-2 focus:outline-pink-400 ${className}`}
     >
       {text}
     </span>

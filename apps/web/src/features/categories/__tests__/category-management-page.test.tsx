@@ -175,6 +175,42 @@ describe('CategoryManagementPage', () => {
     expect(within(form).getByLabelText('Category Name')).toHaveValue('');
   });
 
+  it('takes an uploaded image: the stored address fills Image URL and is sent', async () => {
+    signInAs('admin');
+    const api = categoryApi({
+      'POST /api/uploads': () => ({
+        success: true,
+        message: 'Image uploaded successfully!',
+        _id: '41',
+        url: '/api/uploads/41',
+        contentType: 'image/webp',
+        size: 1200,
+      }),
+      'POST /api/categories/create': () => ({
+        success: true,
+        message: categoryMessages.created,
+        category: category('9', 'Toys', 0),
+      }),
+    });
+    const user = userEvent.setup();
+    renderScreen(<CategoryManagementPage />);
+    const form = screen.getByRole('form', { name: 'Add New Category' });
+    await user.type(within(form).getByLabelText('Category Name'), 'Toys');
+    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'toys.png', { type: 'image/png' });
+    await user.upload(within(form).getByLabelText('Upload Image'), file);
+
+    expect(await findToast('Image uploaded successfully!')).toBeInTheDocument();
+    expect(within(form).getByLabelText('Image URL')).toHaveValue('/api/uploads/41');
+    expect(within(form).getByRole('img', { name: 'Category image preview' })).toHaveAttribute('src', '/api/uploads/41');
+    await user.click(within(form).getByRole('button', { name: 'Add Category' }));
+    expect(await findToast('Category created successfully!')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/categories/create')[0]?.body).toEqual({
+      _id: null,
+      name: 'Toys',
+      imageUrl: '/api/uploads/41',
+    });
+  });
+
   it('edits a category, and Cancel returns to adding', async () => {
     signInAs('admin');
     const api = categoryApi({

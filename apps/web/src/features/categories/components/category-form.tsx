@@ -1,7 +1,15 @@
-import { type Category, type CategoryBody, categoryBody, categoryMessages, isHttpUrl } from '@haat/contract';
+import {
+  type Category,
+  type CategoryBody,
+  categoryBody,
+  categoryMessages,
+  isImageAddress,
+  uploadMessages,
+} from '@haat/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ExternalLink } from 'lucide-react';
-import { useEffect, useId } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { ExternalLink, Upload } from 'lucide-react';
+import { useEffect, useId, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
@@ -11,6 +19,7 @@ import { notify } from '../../../components/ui/notify';
 import { errorMessage } from '../../../lib/api-client';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
+import { uploadImage } from '../../../lib/upload-image';
 import { useSaveCategory } from '../api';
 
 type CategoryFormValues = z.input<typeof categoryBody>;
@@ -19,7 +28,9 @@ type CategoryFormValues = z.input<typeof categoryBody>;
  * The category form (spec section 2, Category management; section 5 rules):
  * 'Add New Category' or 'Edit Category', Category Name and Image URL with a live
  * preview and an open-in-new-tab link; 'Processing...' while saving; Cancel while
- * editing. Mount it keyed by the category being edited so it starts fresh.
+ * editing. Mount it keyed by the category being edited so it starts fresh. An image may
+ * also be uploaded (issue 33, as products and posts take theirs): the store keeps it
+ * (decision 0107) and its address fills Image URL.
  */
 export function CategoryForm({ category, onFinished }: { category: Category | null; onFinished: () => void }) {
   const titleId = useId();
@@ -31,6 +42,7 @@ export function CategoryForm({ category, onFinished }: { category: Category | nu
     reset,
     setError,
     setFocus,
+    setValue,
     formState: { errors, isDirty },
   } = useForm<CategoryFormValues, unknown, CategoryBody>({
     resolver: zodResolver(categoryBody),
@@ -38,7 +50,20 @@ export function CategoryForm({ category, onFinished }: { category: Category | nu
   });
   useUnsavedChanges(isDirty);
   const imageUrl = useWatch({ control, name: 'imageUrl' }).trim();
-  const previewable = isHttpUrl(imageUrl);
+  const previewable = isImageAddress(imageUrl);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const upload = useMutation({ mutationFn: uploadImage });
+  const chooseFile = async (file: File | undefined) => {
+    if (fileInput.current) fileInput.current.value = '';
+    if (!file) return;
+    try {
+      const stored = await upload.mutateAsync(file);
+      setValue('imageUrl', stored.url, { shouldDirty: true, shouldValidate: true });
+      notify.success(uploadMessages.uploaded);
+    } catch (error) {
+      notify.error(errorMessage(error, 'Failed to upload image'));
+    }
+  };
 
   // Editing starts at the name, which also brings the form into view.
   const editing = Boolean(category);
@@ -80,6 +105,20 @@ export function CategoryForm({ category, onFinished }: { category: Category | nu
         <Field label="Image URL" required error={errors.imageUrl?.message}>
           {(c) => <Input {...c} {...register('imageUrl')} type="url" placeholder="https://example.com/category.jpg" />}
         </Field>
+        <div>
+          <input
+            ref={fileInput}
+            type="file"
+            accept="image/png,image/jpeg,image/webp,image/gif"
+            className="sr-only"
+            aria-label="Upload Image"
+            tabIndex={-1}
+            onChange={(event) => void chooseFile(event.target.files?.[0])}
+          />
+          <Button variant="secondary" size="sm" disabled={upload.isPending} onClick={() => fileInput.current?.click()}>
+            <Upload className="h-4 w-4" aria-hidden /> {upload.isPending ? 'Uploading...' : 'Upload Image'}
+          </Button>
+        </div>
         <div className="flex items-center gap-3">
           <ImageWithFallback
             src={previewable ? imageUrl : null}

@@ -1,6 +1,6 @@
 import { type Job, jobKinds, jobMessages } from '@haat/contract';
 import { Download } from 'lucide-react';
-import { useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { BULK_JOB_FAILED } from '../../../components/ui/bulk-job-status';
 import { Button } from '../../../components/ui/button';
 import { downloadJobFile } from '../../../components/ui/export-button';
@@ -8,6 +8,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatNumber } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useJob } from '../../../lib/use-job';
 
@@ -16,23 +17,27 @@ import { useJob } from '../../../lib/use-job';
  * bell's "Export ready" leads): how far it got, and its file to download while it is
  * kept (a day). A bulk action run as a job (decision 0112; `/admin/jobs/:id`, where the
  * bell's "Bulk action finished" leads) shows the same way: how far it got, how many were
- * done and skipped, and the list of the skipped ones with why. Only its owner sees it.
+ * done and skipped, and the list of the skipped ones with why. A product import's job
+ * opened here goes to its own page (`/admin/products/import/:id`), so it is never titled
+ * "Export" (issue 33). Only its owner sees it.
  */
 export function ExportPage() {
-  useDocumentTitle('Export');
   const { id = '' } = useParams();
   const query = useJob(id);
+  const kind = query.data?.job.kind;
+  useDocumentTitle(kind === jobKinds.productBulk ? 'Bulk action' : kind === jobKinds.export ? 'Export' : 'Job');
 
-  if (query.isPending) return <Spinner label="Loading export..." />;
+  if (query.isPending) return <Spinner label="Loading..." />;
   if (query.isError || !query.data) {
     return (
       <div className="mx-auto max-w-lg py-16 text-center">
-        <h1 className="text-2xl font-semibold text-slate-900">Export not found</h1>
+        <h1 className="text-2xl font-semibold text-slate-900">Not found</h1>
         <p className="mt-2 text-slate-600">{errorMessage(query.error, jobMessages.notFound)}</p>
       </div>
     );
   }
   const job = query.data.job;
+  if (job.kind === jobKinds.productImport) return <Navigate to={paths.products.importJob(id)} replace />;
   if (job.kind === jobKinds.productBulk) return <BulkJobView job={job} />;
   const download = () => downloadJobFile(job, 'export.csv');
   return (

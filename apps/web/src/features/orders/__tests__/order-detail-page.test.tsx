@@ -119,6 +119,87 @@ describe('OrderDetailPage', () => {
     expect(screen.getByLabelText('New Status')).toHaveValue('');
   });
 
+  it('shows a waiting cancellation request at the top and asks before moving the order on', async () => {
+    signInAs('admin');
+    const waiting: Order = {
+      ...baseOrder,
+      cancelRequests: [
+        {
+          _id: '4',
+          vendor: 'Kala Crafts',
+          reason: 'Out of stock',
+          status: 'pending',
+          decisionReason: null,
+          createdAt: '2026-11-20T11:00:00.000Z',
+          decidedAt: null,
+        },
+      ],
+      pendingCancelRequests: 1,
+    };
+    const api = fakeApi({
+      'GET /api/orders/admin/orders/7': () => ({ success: true, order: waiting }),
+      'PUT /api/orders/admin/order-status': () => ({
+        success: true,
+        message: 'Order status updated successfully!',
+        order: { ...waiting, status: 'Packaging' },
+      }),
+    });
+    show();
+    const requests = await screen.findByRole('heading', { name: 'Cancellation requests' });
+    // The request stands before the order's items, where the admin looks first.
+    const items = screen.getByRole('heading', { name: 'Order Items' });
+    expect(requests.compareDocumentPosition(items) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('New Status'), 'Packaging');
+    await user.click(screen.getByRole('button', { name: 'Update Status' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'A cancellation request is waiting' });
+    expect(api.callsTo('PUT', '/api/orders/admin/order-status')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(api.callsTo('PUT', '/api/orders/admin/order-status')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Update Status' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'A cancellation request is waiting' })).getByRole(
+        'button',
+        { name: 'Move to Packaging' },
+      ),
+    );
+    expect(await findToast('Order status updated successfully!')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/orders/admin/order-status')).toHaveLength(1);
+  });
+
+  it('shows the restocking fee a return kept', async () => {
+    signInAs('admin');
+    fakeApi({
+      'GET /api/orders/admin/orders/7': () => ({
+        success: true,
+        order: {
+          ...baseOrder,
+          status: 'Delivered',
+          refundedTotal: 1300,
+          netTotal: 1399.1,
+          returns: [
+            {
+              _id: '9',
+              reason: 'changed_mind',
+              note: null,
+              restock: true,
+              refundAmount: 1300,
+              restockingFee: 49.55,
+              refundMethod: 'UPI',
+              items: [{ itemId: '1', productName: 'Steel Watch', quantity: 1, amount: 1349.55 }],
+              by: 'Asha Admin',
+              createdAt: '2026-11-22T10:00:00.000Z',
+            },
+          ],
+        } satisfies Order,
+      }),
+    });
+    show();
+    expect(await screen.findByText('Restocking fee kept: Rs.49.55')).toBeInTheDocument();
+  });
+
   it('hides the form once Delivered', async () => {
     signInAs('admin');
     fakeApi({

@@ -295,6 +295,9 @@ export function OrderCorrectionsRecord({ order }: { order: Order }) {
             <p className="font-medium text-slate-900">
               Return: {formatRupees(entry.refundAmount)} refunded ({entry.refundMethod})
             </p>
+            {entry.restockingFee > 0 && (
+              <p className="text-slate-600">Restocking fee kept: {formatRupees(entry.restockingFee)}</p>
+            )}
             <p className="text-xs text-slate-500">
               {formatDateTime(entry.createdAt)}
               {entry.by ? ` by ${entry.by}` : ''}

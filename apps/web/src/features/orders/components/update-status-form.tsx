@@ -1,6 +1,7 @@
 import { type Order, orderStatuses, orderStatusMessages, type PipelineStatus } from '@haat/contract';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Field, Select, Textarea } from '../../../components/ui/field';
 import { FormSection } from '../../../components/ui/form-section';
 import { notify } from '../../../components/ui/notify';
@@ -27,13 +28,33 @@ export function laterStatuses(current: string): PipelineStatus[] {
  * the next one is accepted ('Status must follow the sequence: …'); the server
  * checks again, with the version of the order on screen, so a change made meanwhile
  * by another admin is refused rather than overwritten. On success the selection and
- * note clear. The page hides this form once the order is Delivered.
+ * note clear. The page hides this form once the order is Delivered. While a vendor's
+ * request to cancel is waiting for an answer, it asks before moving the order on
+ * (issue 33): moving it on may make the request impossible to grant.
  */
 export function UpdateStatusForm({ order }: { order: Order }) {
   const [status, setStatus] = useState('');
   const [notes, setNotes] = useState('');
   const update = useUpdateOrderStatus(order._id);
   const options = laterStatuses(order.status);
+  const [confirming, setConfirming] = useState(false);
+
+  const send = () =>
+    update.mutate(
+      { orderId: order._id, status, notes: notes.trim() || null, updatedAt: order.updatedAt },
+      {
+        onSuccess: (answer) => {
+          notify.success(answer.message);
+          setStatus('');
+          setNotes('');
+          setConfirming(false);
+        },
+        onError: (error) => {
+          setConfirming(false);
+          notify.error(errorMessage(error, orderStatusMessages.updateFailed));
+        },
+      },
+    );
 
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -45,17 +66,11 @@ export function UpdateStatusForm({ order }: { order: Order }) {
       notify.validation(orderStatusMessages.sequence);
       return;
     }
-    update.mutate(
-      { orderId: order._id, status, notes: notes.trim() || null, updatedAt: order.updatedAt },
-      {
-        onSuccess: (answer) => {
-          notify.success(answer.message);
-          setStatus('');
-          setNotes('');
-        },
-        onError: (error) => notify.error(errorMessage(error, orderStatusMessages.updateFailed)),
-      },
-    );
+    if (order.pendingCancelRequests > 0) {
+      setConfirming(true);
+      return;
+    }
+    send();
   };
 
   return (
@@ -89,6 +104,21 @@ export function UpdateStatusForm({ order }: { order: Order }) {
           {update.isPending ? 'Updating...' : 'Update Status'}
         </Button>
       </form>
+      {confirming && (
+        <ConfirmDialog
+          title="A cancellation request is waiting"
+          confirmLabel={`Move to ${status}`}
+          busyLabel="Updating..."
+          busy={update.isPending}
+          onConfirm={send}
+          onCancel={() => setConfirming(false)}
+        >
+          <p>
+            A vendor asked to cancel items of this order and has no answer yet. Moving the order to {status} may leave
+            their request impossible to grant; answer it first under Cancellation requests.
+          </p>
+        </ConfirmDialog>
+      )}
     </FormSection>
   );
 }

@@ -86,9 +86,14 @@ export function OrderDetailPage() {
         </div>
         <OrderStatusBadge status={order.status} />
       </header>
+      {/* A request waiting for an answer stands at the top, beside the status, where the
+          admin looks before moving the order on (issue 33); answered ones stay below. */}
+      {order.pendingCancelRequests > 0 && <CancelRequests order={order} />}
 
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
+      {/* One column of minmax(0, 1fr) on a phone: a long product name wraps or is cut inside
+          the screen instead of widening the column past it (issue 33). */}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
           <FormSection title="Order Items">
             <ul className="divide-y divide-slate-100">
               {order.products.map((line) => (
@@ -175,10 +180,10 @@ export function OrderDetailPage() {
               {timelineOf(order).map((entry) => (
                 <li key={entry._id} className="flex gap-3">
                   <span className="mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full bg-pink-600" aria-hidden />
-                  <div>
+                  <div className="min-w-0">
                     <p className="font-medium text-slate-900">{displayStatus(entry.status)}</p>
                     <p className="text-xs text-slate-500">{formatDateTime(entry.timestamp ?? entry.updatedAt)}</p>
-                    {entry.notes && <p className="mt-1 text-sm text-slate-600">{entry.notes}</p>}
+                    {entry.notes && <p className="mt-1 break-words text-sm text-slate-600">{entry.notes}</p>}
                   </div>
                 </li>
               ))}
@@ -186,12 +191,12 @@ export function OrderDetailPage() {
           </FormSection>
         </div>
 
-        <div className="space-y-6">
+        <div className="min-w-0 space-y-6">
           <FormSection title="Customer Details">
             <dl className="space-y-2 text-sm">
               <div>
                 <dt className="text-slate-500">Name</dt>
-                <dd className="text-slate-900">{billing.fullName || order.user?.name || 'N/A'}</dd>
+                <dd className="break-words text-slate-900">{billing.fullName || order.user?.name || 'N/A'}</dd>
               </div>
               <div>
                 <dt className="text-slate-500">Email</dt>
@@ -203,7 +208,7 @@ export function OrderDetailPage() {
               </div>
               <div>
                 <dt className="text-slate-500">Address</dt>
-                <dd className="text-slate-900">
+                <dd className="break-words text-slate-900">
                   {billing.address.fullAddress}, {billing.address.city}, {billing.address.province}
                 </dd>
               </div>
@@ -214,13 +219,13 @@ export function OrderDetailPage() {
               {billing.note && (
                 <div>
                   <dt className="text-slate-500">Note</dt>
-                  <dd className="text-slate-900">{billing.note}</dd>
+                  <dd className="break-words text-slate-900">{billing.note}</dd>
                 </div>
               )}
             </dl>
           </FormSection>
           {status !== 'Delivered' && status !== 'Cancelled' && <UpdateStatusForm order={order} />}
-          <CancelRequests order={order} />
+          {order.pendingCancelRequests === 0 && <CancelRequests order={order} />}
           <OrderCorrectionActions order={order} />
           <HistoryPanel kind="order" id={order._id} />
         </div>

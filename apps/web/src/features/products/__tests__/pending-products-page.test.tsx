@@ -25,7 +25,7 @@ const kettle = makeProduct({
   vendor: vendorRef,
 });
 
-function pendingApi(products = [lamp, kettle]) {
+function pendingApi(products = [lamp, kettle], more: Parameters<typeof fakeApi>[0] = {}) {
   let waiting = [...products];
   const review = (call: Call) => {
     const id = call.url.pathname.split('/').at(-1);
@@ -71,6 +71,7 @@ function pendingApi(products = [lamp, kettle]) {
       waiting = waiting.filter((p) => p !== product);
       return { success: true, message: productMessages.revisionApproved, product: { ...product, revision: null } };
     },
+    ...more,
   });
 }
 
@@ -137,6 +138,39 @@ describe('PendingProductsPage', () => {
       reason: 'Blurry photos',
       updatedAt: kettle.updatedAt,
     });
+  });
+
+  it('approves the selected products at once after asking, and names each one skipped', async () => {
+    signInAs('admin');
+    const api = pendingApi(undefined, {
+      'POST /api/products/admin/bulk': () => ({
+        success: true,
+        message: '1 approved, 1 skipped',
+        done: 1,
+        refused: [{ _id: kettle._id, message: 'Changed since it was selected. Review it again.' }],
+      }),
+    });
+    const user = userEvent.setup();
+    renderPending();
+
+    await user.click(await screen.findByRole('checkbox', { name: 'Select all loaded products' }));
+    const bar = screen.getByRole('region', { name: 'Bulk actions' });
+    expect(within(bar).getByText('2 products selected')).toBeInTheDocument();
+    // The queue reviews: Approve and Reject, nothing else.
+    expect(within(bar).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    await user.click(within(bar).getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Approve 2 products?' });
+    expect(api.callsTo('POST', '/api/products/admin/bulk')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+
+    await waitFor(() => expect(api.callsTo('POST', '/api/products/admin/bulk')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/products/admin/bulk')[0]?.body).toEqual({
+      action: 'approve',
+      ids: [lamp._id, kettle._id],
+      versions: [lamp.updatedAt, kettle.updatedAt],
+    });
+    const result = await screen.findByRole('region', { name: 'Bulk action result' });
+    expect(result).toHaveTextContent('Kettle: Changed since it was selected. Review it again.');
   });
 
   it('says that nothing matches the filters, not that all is reviewed, when a filter empties the queue', async () => {

@@ -5,6 +5,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { ImageWithFallback } from '../../../components/ui/image-with-fallback';
+import { SelectRow } from '../../../components/ui/row-selection';
 import { formatRupees } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import type { Decision } from '../hooks/use-review-product';
@@ -56,6 +57,8 @@ export function PendingProductCard({
       <ImageWithFallback src={product.images[0]} thumbnail alt={product.name} className="h-40 w-full" />
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex flex-wrap items-center gap-2">
+          {/* Inside the review queue's selection (issue 33); renders nothing outside one. */}
+          <SelectRow row={product} label={`Select ${product.name}`} />
           <Badge tone="blue">{product.vendor ? product.vendor.businessName || product.vendor.name : 'Admin'}</Badge>
           {revision ? <Badge tone="yellow">Changes Pending</Badge> : <ApprovalBadge status="pending" />}
         </div>

@@ -30,11 +30,15 @@ export interface BulkExtras {
 
 const products = { one: 'product', many: 'products' };
 
+/** Every bulk action the bar offers, in its order. */
+const allActions: readonly ProductBulkAction[] = ['approve', 'reject', 'activate', 'deactivate', 'move', 'delete'];
+
 /**
  * The product list's bulk actions (issue 26 'Bulk actions'), in the shared `BulkBar`:
- * Approve, Reject, Activate, Deactivate, Move to category and Delete. Each asks first,
- * saying how many products and what happens to them; Reject asks for one reason for all,
- * Move for the category.
+ * Approve, Reject, Activate, Deactivate, Move to category and Delete (or the `actions`
+ * given: the review queue offers Approve and Reject). Each asks first, saying how many
+ * products and what happens to them; Reject asks for one reason for all, Move for the
+ * category.
  */
 export function ProductBulkBar({
   count,
@@ -44,16 +48,21 @@ export function ProductBulkBar({
   onSelectAllMatching,
   onClear,
   onAction,
+  actions = allActions,
 }: {
   count: number;
   matching: number | 'unknown';
   allMatching: boolean;
   busy: boolean;
-  onSelectAllMatching: () => void;
+  /** Offered when the list can act on its filter (the product list; not the review queue). */
+  onSelectAllMatching?: () => void;
   onClear: () => void;
   /** Runs the action; settles when the server has answered. */
   onAction: (action: ProductBulkAction, extras: BulkExtras) => Promise<void>;
+  /** The actions offered (all of them unless told). */
+  actions?: readonly ProductBulkAction[];
 }) {
+  const offers = (action: ProductBulkAction) => actions.includes(action);
   const [asking, setAsking] = useState<ProductBulkAction | null>(null);
   const subject = countOf(count, products);
   // The question stays up, busy, until the answer comes.
@@ -73,24 +82,36 @@ export function ProductBulkBar({
       selectAllLimit={Number.POSITIVE_INFINITY}
       onClear={onClear}
     >
-      <Button size="sm" variant="success" disabled={busy} onClick={ask('approve')}>
-        Approve
-      </Button>
-      <Button size="sm" variant="secondary" disabled={busy} onClick={ask('reject')}>
-        Reject
-      </Button>
-      <Button size="sm" variant="secondary" disabled={busy} onClick={ask('activate')}>
-        Activate
-      </Button>
-      <Button size="sm" variant="secondary" disabled={busy} onClick={ask('deactivate')}>
-        Deactivate
-      </Button>
-      <Button size="sm" variant="secondary" disabled={busy} onClick={ask('move')}>
-        Move to category
-      </Button>
-      <Button size="sm" variant="danger" disabled={busy} onClick={ask('delete')}>
-        Delete
-      </Button>
+      {offers('approve') && (
+        <Button size="sm" variant="success" disabled={busy} onClick={ask('approve')}>
+          Approve
+        </Button>
+      )}
+      {offers('reject') && (
+        <Button size="sm" variant="secondary" disabled={busy} onClick={ask('reject')}>
+          Reject
+        </Button>
+      )}
+      {offers('activate') && (
+        <Button size="sm" variant="secondary" disabled={busy} onClick={ask('activate')}>
+          Activate
+        </Button>
+      )}
+      {offers('deactivate') && (
+        <Button size="sm" variant="secondary" disabled={busy} onClick={ask('deactivate')}>
+          Deactivate
+        </Button>
+      )}
+      {offers('move') && (
+        <Button size="sm" variant="secondary" disabled={busy} onClick={ask('move')}>
+          Move to category
+        </Button>
+      )}
+      {offers('delete') && (
+        <Button size="sm" variant="danger" disabled={busy} onClick={ask('delete')}>
+          Delete
+        </Button>
+      )}
 
       {asking === 'reject' && (
         <RejectDialog

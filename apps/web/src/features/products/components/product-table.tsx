@@ -96,7 +96,7 @@ function columnsFor({
             className="h-12 w-12 shrink-0 rounded-lg border border-slate-200"
           />
           <div className="min-w-0 flex-1">
-            <LongText text={product.name} className="font-medium text-slate-900" />
+            <LongText text={product.name} lines={2} className="font-medium text-slate-900" />
             <LongText text={product.brand} className="text-xs text-slate-500" />
             <SkuLine sku={product.sku} />
           </div>
@@ -151,8 +151,12 @@ function columnsFor({
       // Status, stock and approval together: one column says where the product stands.
       cell: ({ row: { original: product } }) => (
         <div className="flex flex-col items-start gap-1">
-          {/* A rejected product shows one state, Rejected (issue 12). */}
-          {product.approvalStatus !== 'rejected' && <ProductStatusBadge status={product.status} />}
+          {/* A rejected product shows one state, Rejected (issue 12); one awaiting approval
+              shows 'Pending Approval' once, not 'Pending' beside it (issue 33). */}
+          {product.approvalStatus !== 'rejected' &&
+            !(product.status === 'pending' && product.approvalStatus === 'pending') && (
+              <ProductStatusBadge status={product.status} />
+            )}
           <StockBadge quantity={product.stockQuantity} />
           <ApprovalBadge status={product.approvalStatus} />
           <ReviewNote product={product} />
@@ -161,7 +165,7 @@ function columnsFor({
     },
     {
       id: 'actions',
-      header: () => <span className="sr-only">Actions</span>,
+      header: 'Actions',
       // Up to four 32 px icon buttons (Approve, Reject, Edit, Delete), their gaps and the cell's padding.
       size: isAdmin ? 170 : 100,
       meta: { className: 'text-right', card: 'actions', label: 'Actions' },

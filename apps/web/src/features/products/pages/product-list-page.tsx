@@ -1,4 +1,5 @@
 import {
+  bulkMessages,
   type Product,
   type ProductBulkAction,
   type ProductBulkBody,
@@ -41,9 +42,6 @@ import { RejectDialog } from '../components/reject-dialog';
 import { useDebouncedCallback } from '../hooks/use-debounced-callback';
 import { useProductFilters } from '../hooks/use-product-filters';
 import { useReviewProduct } from '../hooks/use-review-product';
-
-/** The toast when a bulk action fails and the server gave no reason. */
-const BULK_FAILED = 'Could not complete the bulk action. Please try again.';
 
 /** How long the search box waits for typing to pause before asking the server. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -145,7 +143,7 @@ export function ProductListPage() {
       }
       selection.clear();
     } catch (error) {
-      notify.longError(errorMessage(error, BULK_FAILED));
+      notify.longError(errorMessage(error, bulkMessages.failed));
     }
   };
 

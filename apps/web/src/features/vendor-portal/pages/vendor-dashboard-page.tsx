@@ -14,7 +14,8 @@ function Card({ label, value, caption }: { label: string; value: string; caption
   return (
     <div className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
       <p className="text-sm text-slate-500">{label}</p>
-      <p className="mt-1 truncate text-xl font-semibold text-slate-900 sm:text-2xl">{value}</p>
+      {/* A figure wraps rather than being cut: Rs.12,34,567.89 is wider than half a phone (issue 33). */}
+      <p className="mt-1 break-words text-lg font-semibold text-slate-900 sm:text-2xl">{value}</p>
       {caption && <p className="mt-1 text-xs text-slate-500">{caption}</p>}
     </div>
   );
