@@ -22,12 +22,13 @@ export function specificity(rate: Pick<RateTerms, 'vendorId' | 'categoryId'>): n
 /**
  * The rate for a line of `vendorId`'s product in `categoryId`: the most specific of the
  * rates whose scope matches (vendor + category, then vendor, then category, then the
- * default), or undefined when none does (only without a default rate).
+ * default), or undefined when none does (only without a default rate). A line of no
+ * known category (null) matches only rates of every category.
  */
 export function chooseRate<Rate extends RateTerms>(
   rates: readonly Rate[],
   vendorId: number,
-  categoryId: number,
+  categoryId: number | null,
 ): Rate | undefined {
   let best: Rate | undefined;
   for (const rate of rates) {
