@@ -1,3 +1,5 @@
+import { basisPointsOf } from '@haat/contract';
+
 /**
  * What the store keeps of a sale (issue 25; docs/decisions/0106-marketplace-money.md).
  * Pure functions over integer paise and basis points: which rate applies to a line, and
@@ -41,7 +43,7 @@ export function chooseRate<Rate extends RateTerms>(
 
 /**
  * The commission on a line whose net (price less its share of the coupon's discount) is
- * `netPaise`: `percentageBp` of it, rounded half up to the paisa, then raised to the
+ * `netPaise`: `percentageBp` of it, rounded half up to the paisa (`basisPointsOf`), then raised to the
  * floor and lowered to the cap when the rate has them, and never more than the net (a
  * vendor's earning is never negative).
  */
@@ -50,7 +52,7 @@ export function commissionOn(
   rate: Pick<RateTerms, 'percentageBp' | 'minPaise' | 'maxPaise'>,
 ): number {
   if (netPaise <= 0) return 0;
-  let commission = Number((BigInt(netPaise) * BigInt(rate.percentageBp) * 2n + 10_000n) / 20_000n);
+  let commission = basisPointsOf(netPaise, rate.percentageBp);
   if (rate.minPaise !== null) commission = Math.max(commission, rate.minPaise);
   if (rate.maxPaise !== null) commission = Math.min(commission, rate.maxPaise);
   return Math.min(commission, netPaise);
