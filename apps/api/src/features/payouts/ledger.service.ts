@@ -27,14 +27,18 @@ import {
 import type { Posting } from './ledger-postings.js';
 
 /**
- * The vendors' ledger (issue 25; docs/decisions/0106-marketplace-money.md). Every event
- * that moves a vendor's money posts entries here, in the transaction of the event:
- * - a sale: the line's net (+) and the store's commission (−), as frozen on the line;
+ * The vendors' ledger (issue 25; docs/decisions/0106-marketplace-money.md and
+ * 0115-one-ledger-posting-path.md). Every event that moves a vendor's money posts
+ * entries through `post`, in the transaction of the event:
+ * - a sale: the line's net (+) and the store's commission (−), as frozen on the line
+ *   (`saleEntries`, the same the checkout's `chargeOrderLines` answers);
  * - a cancellation or a refund: the net taken back (−) and the commission given back
  *   (+) in proportion (`commissionBack`), so a line taken back whole returns exactly
  *   its commission;
  * - a payout (−), a failed payout (+), an admin's adjustment (±).
- * Entries are never changed. A vendor's balances row is their running sum by state:
+ * Entries are never changed (triggers refuse it). A vendor's balances row is their
+ * running sum by state, changed by `post` with the entries (`moveBalance` for the two
+ * moves that post none):
  * `pending` while the order is undelivered or within the hold, `available` after it;
  * payouts move money from available to `processing` and then to `paid`.
  * Reconciliation: pending + available = the sum of the vendor's entries.
