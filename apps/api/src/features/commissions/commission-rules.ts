@@ -1,9 +1,10 @@
-import { basisPointsOf } from '@haat/contract';
+import { basisPointsOf, type LedgerEntryKind } from '@haat/contract';
 
 /**
  * What the store keeps of a sale (issue 25; docs/decisions/0106-marketplace-money.md).
- * Pure functions over integer paise and basis points: which rate applies to a line, and
- * what it charges. The checkout freezes the result on the order line.
+ * Pure functions over integer paise and basis points: which rate applies to a line, what
+ * it charges, the entries a sale posts and the commission a correction gives back. The
+ * checkout freezes the charge on the order line.
  */
 
 /** A rate as the rules need it: basis points (1000 = 10%), its scope, floor and cap (paise). */
@@ -74,4 +75,23 @@ export function commissionBack(
   const part = (reversed: number) =>
     (BigInt(commissionPaise) * BigInt(Math.min(reversed, netPaise))) / BigInt(netPaise);
   return Number(part(alreadyPaise + reversedPaise) - part(alreadyPaise));
+}
+
+/** A ledger entry a placed line posts, before its vendor, order and line are known. */
+export interface SaleEntry {
+  kind: Extract<LedgerEntryKind, 'sale' | 'commission'>;
+  /** Signed paise owed to the vendor. */
+  amountPaise: number;
+}
+
+/**
+ * The entries a line of a vendor's product posts when its order is placed: its net (+)
+ * and, when it pays one, the store's commission (−). `postOrderPlaced` posts them from
+ * the line as frozen on the order; `chargeOrderLines` (order pricing) answers them for
+ * the large-store generator's bulk rows; `commissionBack` is the way back.
+ */
+export function saleEntries(line: { netPaise: number; commissionPaise: number }): SaleEntry[] {
+  const entries: SaleEntry[] = [{ kind: 'sale', amountPaise: line.netPaise }];
+  if (line.commissionPaise > 0) entries.push({ kind: 'commission', amountPaise: -line.commissionPaise });
+  return entries;
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { couponTerms } from '../../test/coupon-fixtures.js';
-import type { RateTerms } from '../commissions/commission-rules.js';
+import { type RateTerms, saleEntries } from '../commissions/commission-rules.js';
 import type { CouponTerms } from '../coupons/coupon-rules.js';
 import {
   type ChargeableLine,
@@ -9,7 +9,6 @@ import {
   chargeOrderLines,
   type PricedLine,
   priceOrder,
-  saleEntries,
 } from './order-pricing.js';
 
 const coupon = (overrides: Partial<CouponTerms> = {}) => couponTerms({ code: 'WELCOME10', ...overrides });

@@ -1,6 +1,11 @@
-import type { LedgerEntryKind } from '@haat/contract';
 import { AppError } from '../../platform/errors.js';
-import { chooseRate, commissionOn, type RateTerms } from '../commissions/commission-rules.js';
+import {
+  chooseRate,
+  commissionOn,
+  type RateTerms,
+  type SaleEntry,
+  saleEntries,
+} from '../commissions/commission-rules.js';
 import {
   type CouponRefusal,
   type CouponTerms,
@@ -61,13 +66,6 @@ export interface ChargeableLine {
   salePricePaise: number;
 }
 
-/** A ledger entry a placed line posts, before its vendor, order and line are known. */
-export interface SaleEntry {
-  kind: Extract<LedgerEntryKind, 'sale' | 'commission'>;
-  /** Signed paise owed to the vendor. */
-  amountPaise: number;
-}
-
 /** A line as the order freezes it, and what it posts to its vendor's ledger. */
 export interface ChargedLine {
   vendorId: number | null;
@@ -79,18 +77,6 @@ export interface ChargedLine {
   commissionPaise: number;
   /** The sale and commission entries (`saleEntries`); none for the store's own line. */
   entries: SaleEntry[];
-}
-
-/**
- * The entries a line of a vendor's product posts when its order is placed: its net (+)
- * and, when it pays one, the store's commission (−). `postOrderPlaced` posts them from
- * the line as frozen on the order; `chargeOrderLines` answers them for the large-store
- * generator's bulk rows.
- */
-export function saleEntries(line: { netPaise: number; commissionPaise: number }): SaleEntry[] {
-  const entries: SaleEntry[] = [{ kind: 'sale', amountPaise: line.netPaise }];
-  if (line.commissionPaise > 0) entries.push({ kind: 'commission', amountPaise: -line.commissionPaise });
-  return entries;
 }
 
 /**

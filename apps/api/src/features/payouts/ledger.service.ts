@@ -3,8 +3,7 @@ import { type CsvColumn, csvRupees, csvText, csvTime, EXPORT_BATCH_ROWS } from '
 import type { Db } from '../../platform/db/create-db.js';
 import { type ListBounds, listOrPage } from '../../platform/db/lists.js';
 import { runTransaction } from '../../platform/db/transactions.js';
-import { commissionBack } from '../commissions/commission-rules.js';
-import { saleEntries } from '../orders/order-pricing.js';
+import { commissionBack, saleEntries } from '../commissions/commission-rules.js';
 import {
   addCommissionOfDay,
   anyHoldDue,
