@@ -9,9 +9,9 @@ import type { LedgerEntryKind } from '../../platform/db/schema.js';
  * The balances are the entries summed by state, so two sums hold at every commit:
  * - pending + available = the sum of the vendor's entries;
  * - processing + paid = what their payout entries took (minus what failed ones gave back).
- * An entry's amount counts in `pending` while its order's hold lasts (`held`), else in
- * `available`; a payout's entry (−) also puts its amount into `processing`, and a failed
- * payout's entry (+) takes it out again. The only changes without an entry are moves
+ * An entry's amount counts in `pending` until its order's hold ends (`held`: the order
+ * is undelivered or within the hold), else in `available`; a payout's entry (−) also
+ * puts its amount into `processing`, and a failed payout's entry (+) takes it out again. The only changes without an entry are moves
  * that keep both sums (`BalanceMove`): a hold ending, a payout marked Paid.
  */
 
@@ -40,7 +40,7 @@ export interface Posting {
   note?: string | null;
   /** The admin who made it; null for the checkout's and the seeder's. */
   createdBy?: number | null;
-  /** An order's entry while the order's hold lasts: it counts as pending, not available. */
+  /** An order's entry before the order's hold ends (undelivered, or within the hold): pending, not available. */
   held?: boolean;
 }
 
