@@ -1,4 +1,4 @@
-import { LIST_COUNT_BOUND } from '@haat/contract';
+import { LIST_COUNT_BOUND, toPaise } from '@haat/contract';
 import { z } from 'zod';
 
 /**
@@ -205,7 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadGraceHours: e.UPLOAD_GRACE_HOURS,
     sqliteMmapMb: e.SQLITE_MMAP_MB,
     payoutHoldDays: e.PAYOUT_HOLD_DAYS,
-    payoutMinimumPaise: Math.round(e.PAYOUT_MINIMUM * 100),
+    payoutMinimumPaise: toPaise(e.PAYOUT_MINIMUM),
     payoutBankChangeHoldHours: e.PAYOUT_BANK_CHANGE_HOLD_HOURS,
     vendorUploadLimitBytes: e.VENDOR_UPLOAD_LIMIT_MB * 1024 * 1024,
   };

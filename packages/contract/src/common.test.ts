@@ -8,9 +8,9 @@ import {
   requiredId,
   rupees,
   rupeesField,
-  toPaise,
   WHOLE_PAISE_MESSAGE,
 } from './common.js';
+import { toPaise } from './money.js';
 
 describe('idInput and requiredId', () => {
   it.each([1, '1', ' 42 ', MAX_ID, String(MAX_ID)])('take %j', (value) => {

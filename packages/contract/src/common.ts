@@ -77,7 +77,7 @@ export function hasAtMostTwoDecimals(value: number): boolean {
 
 /**
  * An amount of money in rupees as it travels on the wire (a number, at most two
- * decimals). The database keeps integer paise; see `toPaise` / `toRupees`.
+ * decimals). The database keeps integer paise; see `toPaise` / `toRupees` (money.ts).
  */
 export const rupees = z.number().finite().nonnegative().max(100_000_000).refine(hasAtMostTwoDecimals, {
   message: 'Must have at most two decimals',
@@ -98,16 +98,6 @@ export const rupeesField = (message: string) =>
     .min(0, message)
     .max(100_000_000, message)
     .refine(hasAtMostTwoDecimals, WHOLE_PAISE_MESSAGE);
-
-/** Converts rupees (≤ 2 decimals) to integer paise. */
-export function toPaise(amountInRupees: number): number {
-  return Math.round(amountInRupees * 100);
-}
-
-/** Converts integer paise to rupees (a number with at most two decimals). */
-export function toRupees(amountInPaise: number): number {
-  return Math.round(amountInPaise) / 100;
-}
 
 /**
  * Answered to text carrying a NUL character, which neither database can store in text.

@@ -16,6 +16,7 @@ export * from './dashboard-settings.js';
 export * from './endpoint.js';
 export * from './health.js';
 export * from './jobs.js';
+export * from './money.js';
 export * from './notifications.js';
 export * from './order-corrections.js';
 export * from './order-status.js';

@@ -1,24 +1,29 @@
-import { commissionOn } from '../features/commissions/commission-rules.js';
-import { allocateLargestRemainder } from '../features/orders/discount-shares.js';
+import type { RateTerms } from '../features/commissions/commission-rules.js';
+import { type ChargedLine, chargeOrderLines } from '../features/orders/order-pricing.js';
+import { addPosting, type BalanceChange, noChange } from '../features/payouts/ledger-postings.js';
 import { createPayouts, decidePayout } from '../features/payouts/payouts.service.js';
 import type { DatabaseKind, Db } from '../platform/db/create-db.js';
 import { BulkInserter } from './bulk.js';
 
 /**
  * The large store's money (issue 25): what the storefront's checkout posts for each
- * order (`placeOrderInTransaction` → `chargeLines` and `postOrderPlaced`), computed with
- * the same rules (`allocateLargestRemainder` for the lines' nets, `commissionOn` at the
- * store's default 10%) and written in bulk beside the orders: each line's vendor, net
- * and commission, the sale and commission entries, the delivered orders' holds
- * (released when delivered more than the hold ago), each vendor's balances and the
- * commission per day. A payout run through the payout service ends it.
+ * order, priced by the checkout's own function (`chargeOrderLines`: the lines' nets,
+ * the commission at the store's default 10%, the sale and commission entries) and
+ * written in bulk beside the orders: each line's vendor, net and commission, its
+ * entries, the delivered orders' holds (released when delivered more than the hold
+ * ago), each vendor's balances (added up by `addPosting`, as `post` changes them) and
+ * the commission per day. A payout run through the payout service ends it.
  */
 
 const DAY = 86_400_000;
-/** The default rate the migration makes: 10% in basis points. */
-const DEFAULT_RATE = { percentageBp: 1000, minPaise: null, maxPaise: null };
+/** The default rate the migration makes (the first rate): 10% in basis points, every vendor and category. */
+const DEFAULT_RATES: RateTerms[] = [
+  { id: 1, percentageBp: 1000, categoryId: null, vendorId: null, minPaise: null, maxPaise: null },
+];
 
 interface Line {
+  /** The line's id, written explicitly, so its entries name it as the checkout's do. */
+  id: number;
   productId: number | null;
   quantity: number;
   salePricePaise: number;
@@ -28,8 +33,7 @@ interface Line {
 export class LedgerBuilder {
   private readonly entries: BulkInserter;
   private readonly holds: BulkInserter;
-  private readonly pending = new Map<number, number>();
-  private readonly available = new Map<number, number>();
+  private readonly balances = new Map<number, BalanceChange>();
   private readonly commissionByDay = new Map<string, number>();
   private entryRows: unknown[][] = [];
   private holdRows: unknown[][] = [];
@@ -44,15 +48,16 @@ export class LedgerBuilder {
   ) {
     this.entries = new BulkInserter(
       'vendor_ledger_entries',
-      ['vendor_id', 'kind', 'amount_paise', 'order_id', 'created_at', 'updated_at'],
+      ['vendor_id', 'kind', 'amount_paise', 'order_id', 'order_item_id', 'created_at'],
       kind,
     );
     this.holds = new BulkInserter('order_payout_holds', ['order_id', 'delivered_at', 'released_at'], kind);
   }
 
   /**
-   * One order's lines as the checkout freezes them: per line its vendor, rate, net and
-   * commission (the order_items columns, in line order), and its entries and balances.
+   * One order's lines as the checkout freezes them (`chargeOrderLines`): per line its
+   * vendor, rate, net and commission (the order_items columns, in line order), and its
+   * entries and balances.
    * @param deliveredAt when it was delivered (UTC ISO), or null.
    */
   charge(
@@ -61,29 +66,36 @@ export class LedgerBuilder {
     discountPaise: number,
     lines: readonly Line[],
     deliveredAt: string | null,
-  ): { vendorId: number | null; rateBp: number | null; netPaise: number; commissionPaise: number }[] {
-    const shares = allocateLargestRemainder(
+  ): ChargedLine[] {
+    const charged = chargeOrderLines(
       discountPaise,
-      lines.map((line) => line.quantity * line.salePricePaise),
+      lines.map((line) => ({
+        vendorId: line.productId === null ? null : this.vendorOf[line.productId] || null,
+        categoryId: null,
+        quantity: line.quantity,
+        salePricePaise: line.salePricePaise,
+      })),
+      DEFAULT_RATES,
     );
-    const released = deliveredAt !== null && Date.parse(deliveredAt) <= this.releaseBefore;
+    const held = !(deliveredAt !== null && Date.parse(deliveredAt) <= this.releaseBefore);
+    const day = createdAt.slice(0, 10);
     let vendorLines = 0;
-    const charged = lines.map((line, index) => {
-      const netPaise = line.quantity * line.salePricePaise - (shares[index] ?? 0);
-      const vendorId = line.productId === null ? 0 : (this.vendorOf[line.productId] ?? 0);
-      if (vendorId === 0) return { vendorId: null, rateBp: null, netPaise, commissionPaise: 0 };
+    charged.forEach(({ vendorId, commissionPaise, entries }, index) => {
+      if (vendorId === null) return;
       vendorLines += 1;
-      const commissionPaise = commissionOn(netPaise, DEFAULT_RATE);
-      this.entryRows.push([vendorId, 'sale', netPaise, orderId, createdAt, createdAt]);
-      if (commissionPaise > 0)
-        this.entryRows.push([vendorId, 'commission', -commissionPaise, orderId, createdAt, createdAt]);
-      const bucket = released ? this.available : this.pending;
-      bucket.set(vendorId, (bucket.get(vendorId) ?? 0) + netPaise - commissionPaise);
-      const day = createdAt.slice(0, 10);
+      const orderItemId = (lines[index] as Line).id;
+      let balance = this.balances.get(vendorId);
+      if (!balance) {
+        balance = noChange();
+        this.balances.set(vendorId, balance);
+      }
+      for (const entry of entries) {
+        this.entryRows.push([vendorId, entry.kind, entry.amountPaise, orderId, orderItemId, createdAt]);
+        addPosting(balance, { vendorId, ...entry, held });
+      }
       this.commissionByDay.set(day, (this.commissionByDay.get(day) ?? 0) + commissionPaise);
-      return { vendorId, rateBp: DEFAULT_RATE.percentageBp, netPaise, commissionPaise };
     });
-    if (deliveredAt !== null && vendorLines > 0) this.holdRows.push([orderId, deliveredAt, released ? this.now : null]);
+    if (deliveredAt !== null && vendorLines > 0) this.holdRows.push([orderId, deliveredAt, held ? null : this.now]);
     return charged;
   }
 
@@ -98,21 +110,13 @@ export class LedgerBuilder {
 
   /** Writes the balances and the commission per day (after the last flush). */
   async finish(trx: Db, kind: DatabaseKind): Promise<void> {
-    const vendors = new Set([...this.pending.keys(), ...this.available.keys()]);
     await new BulkInserter(
       'vendor_balances',
       ['vendor_id', 'pending_paise', 'available_paise', 'processing_paise', 'paid_paise', 'updated_at'],
       kind,
     ).insert(
       trx,
-      [...vendors].map((vendorId) => [
-        vendorId,
-        this.pending.get(vendorId) ?? 0,
-        this.available.get(vendorId) ?? 0,
-        0,
-        0,
-        this.now,
-      ]),
+      [...this.balances].map(([vendorId, b]) => [vendorId, b.pending, b.available, b.processing, b.paid, this.now]),
     );
     await new BulkInserter('commission_daily_totals', ['day', 'commission_paise'], kind).insert(
       trx,

@@ -153,6 +153,7 @@ function tables(kind: DatabaseKind) {
     orderItems: new BulkInserter(
       'order_items',
       [
+        'id',
         'order_id',
         'product_id',
         'product_name',
@@ -484,16 +485,23 @@ export async function generateLargeStore(
         o.updatedAt,
       ]);
       const delivered = entries.find((e) => e.status === 'Delivered');
+      const firstItemId = orderItems + items.length + 1;
       const charged = ledger.charge(
         id,
         o.createdAt as string,
         o.discountPaise,
-        lines.map((l) => ({ productId: l.productId ?? null, quantity: l.quantity, salePricePaise: l.salePricePaise })),
+        lines.map((l, lineIndex) => ({
+          id: firstItemId + lineIndex,
+          productId: l.productId ?? null,
+          quantity: l.quantity,
+          salePricePaise: l.salePricePaise,
+        })),
         (delivered?.createdAt as string | undefined) ?? null,
       );
       lines.forEach((l, lineIndex) => {
         const charge = charged[lineIndex];
         items.push([
+          firstItemId + lineIndex,
           id,
           l.productId,
           l.productName,
@@ -520,7 +528,7 @@ export async function generateLargeStore(
     statusEntries += history.length;
     report('orders', start + orders.length, times.length);
   }
-  await syncSequences(db, kind, ['orders']);
+  await syncSequences(db, kind, ['orders', 'order_items']);
   await db.transaction().execute((trx) => saveCouponUsage(trx, coupons));
   await db.transaction().execute((trx) => ledger.finish(trx, kind));
   const payouts = await payFirstVendors(db, { userId: staff.adminId, name: ADMIN.name }, now);

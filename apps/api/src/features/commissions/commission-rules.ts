@@ -1,7 +1,10 @@
+import { basisPointsOf, type LedgerEntryKind } from '@haat/contract';
+
 /**
  * What the store keeps of a sale (issue 25; docs/decisions/0106-marketplace-money.md).
- * Pure functions over integer paise and basis points: which rate applies to a line, and
- * what it charges. The checkout freezes the result on the order line.
+ * Pure functions over integer paise and basis points: which rate applies to a line, what
+ * it charges, the entries a sale posts and the commission a correction gives back. The
+ * checkout freezes the charge on the order line.
  */
 
 /** A rate as the rules need it: basis points (1000 = 10%), its scope, floor and cap (paise). */
@@ -22,12 +25,13 @@ export function specificity(rate: Pick<RateTerms, 'vendorId' | 'categoryId'>): n
 /**
  * The rate for a line of `vendorId`'s product in `categoryId`: the most specific of the
  * rates whose scope matches (vendor + category, then vendor, then category, then the
- * default), or undefined when none does (only without a default rate).
+ * default), or undefined when none does (only without a default rate). A line of no
+ * known category (null) matches only rates of every category.
  */
 export function chooseRate<Rate extends RateTerms>(
   rates: readonly Rate[],
   vendorId: number,
-  categoryId: number,
+  categoryId: number | null,
 ): Rate | undefined {
   let best: Rate | undefined;
   for (const rate of rates) {
@@ -40,7 +44,7 @@ export function chooseRate<Rate extends RateTerms>(
 
 /**
  * The commission on a line whose net (price less its share of the coupon's discount) is
- * `netPaise`: `percentageBp` of it, rounded half up to the paisa, then raised to the
+ * `netPaise`: `percentageBp` of it, rounded half up to the paisa (`basisPointsOf`), then raised to the
  * floor and lowered to the cap when the rate has them, and never more than the net (a
  * vendor's earning is never negative).
  */
@@ -49,7 +53,7 @@ export function commissionOn(
   rate: Pick<RateTerms, 'percentageBp' | 'minPaise' | 'maxPaise'>,
 ): number {
   if (netPaise <= 0) return 0;
-  let commission = Number((BigInt(netPaise) * BigInt(rate.percentageBp) * 2n + 10_000n) / 20_000n);
+  let commission = basisPointsOf(netPaise, rate.percentageBp);
   if (rate.minPaise !== null) commission = Math.max(commission, rate.minPaise);
   if (rate.maxPaise !== null) commission = Math.min(commission, rate.maxPaise);
   return Math.min(commission, netPaise);
@@ -71,4 +75,23 @@ export function commissionBack(
   const part = (reversed: number) =>
     (BigInt(commissionPaise) * BigInt(Math.min(reversed, netPaise))) / BigInt(netPaise);
   return Number(part(alreadyPaise + reversedPaise) - part(alreadyPaise));
+}
+
+/** A ledger entry a placed line posts, before its vendor, order and line are known. */
+export interface SaleEntry {
+  kind: Extract<LedgerEntryKind, 'sale' | 'commission'>;
+  /** Signed paise owed to the vendor. */
+  amountPaise: number;
+}
+
+/**
+ * The entries a line of a vendor's product posts when its order is placed: its net (+)
+ * and, when it pays one, the store's commission (−). `postOrderPlaced` posts them from
+ * the line as frozen on the order; `chargeOrderLines` (order pricing) answers them for
+ * the large-store generator's bulk rows; `commissionBack` is the way back.
+ */
+export function saleEntries(line: { netPaise: number; commissionPaise: number }): SaleEntry[] {
+  const entries: SaleEntry[] = [{ kind: 'sale', amountPaise: line.netPaise }];
+  if (line.commissionPaise > 0) entries.push({ kind: 'commission', amountPaise: -line.commissionPaise });
+  return entries;
 }

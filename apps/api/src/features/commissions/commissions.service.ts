@@ -15,7 +15,7 @@ import { runTransaction } from '../../platform/db/transactions.js';
 import { isStaleVersion, nextVersion } from '../../platform/db/versions.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { recordActivity } from '../activity/activity.service.js';
-import { chooseRate, commissionOn } from './commission-rules.js';
+import type { RateTerms } from './commission-rules.js';
 import {
   countRates,
   deleteRate as deleteRateRow,
@@ -179,36 +179,22 @@ export async function deleteRate(db: Db, actor: Actor, id: number): Promise<void
   });
 }
 
-/** A line to charge: its vendor (null: the store's own product), category and net (paise). */
-export interface ChargeLine {
-  vendorId: number | null;
-  categoryId: number;
-  netPaise: number;
-}
-
 /**
- * What each line pays the store, as the checkout freezes it on the order: the rate
- * chosen by `chooseRate` (vendor + category, vendor, category, default) and the
- * commission on the line's net (`commissionOn`). The store's own lines pay none.
+ * The commission rates that may apply to lines of `lines`' vendors and categories (the
+ * store's default among them), for `chargeOrderLines` to choose from and charge with:
+ * the checkout freezes its result on the order.
  * @param trx the checkout's transaction.
- * @returns per line, the rate in basis points (null for the store's own) and the commission (paise).
  */
-export async function chargeLines(
+export async function ratesForLines(
   trx: Db,
-  lines: readonly ChargeLine[],
-): Promise<{ rateBp: number | null; commissionPaise: number }[]> {
+  lines: readonly { vendorId: number | null; categoryId: number | null }[],
+): Promise<RateTerms[]> {
   const vendorIds = [...new Set(lines.flatMap((line) => (line.vendorId === null ? [] : [line.vendorId])))];
-  if (vendorIds.length === 0) return lines.map(() => ({ rateBp: null, commissionPaise: 0 }));
-  const categoryIds = [...new Set(lines.map((line) => line.categoryId))];
-  const rates = (await findApplicableRates(trx, vendorIds, categoryIds)).map((rate) => ({
+  if (vendorIds.length === 0) return [];
+  const categoryIds = [...new Set(lines.flatMap((line) => (line.categoryId === null ? [] : [line.categoryId])))];
+  return (await findApplicableRates(trx, vendorIds, categoryIds)).map((rate) => ({
     ...rate,
     minPaise: rate.minPaise === null ? null : Number(rate.minPaise),
     maxPaise: rate.maxPaise === null ? null : Number(rate.maxPaise),
   }));
-  return lines.map((line) => {
-    if (line.vendorId === null) return { rateBp: null, commissionPaise: 0 };
-    const rate = chooseRate(rates, line.vendorId, line.categoryId);
-    if (!rate) return { rateBp: 0, commissionPaise: 0 };
-    return { rateBp: rate.percentageBp, commissionPaise: commissionOn(line.netPaise, rate) };
-  });
 }

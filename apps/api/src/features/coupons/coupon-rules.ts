@@ -6,7 +6,7 @@
  * feature and the seeders all call these.
  */
 
-import type { CouponState } from '@haat/contract';
+import { type CouponState, percentOf, toRupees } from '@haat/contract';
 
 /** The coupon fields the rules read (the `coupons` row plus its restrictions). */
 export interface CouponTerms {
@@ -68,7 +68,7 @@ const rupeeFormat = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, m
 
 /** `Rs.1,499.00` from paise, as the screens write money. */
 function formatRupees(paise: number): string {
-  return `Rs.${rupeeFormat.format(paise / 100)}`;
+  return `Rs.${rupeeFormat.format(toRupees(paise))}`;
 }
 
 /** The UTC calendar date `YYYY-MM-DD` of an instant. */
@@ -108,8 +108,8 @@ export function eligibleLines<Line extends PricedLine>(
 
 /**
  * The discount a coupon gives on an eligible subtotal, in paise, without checking
- * whether it may be redeemed: a percentage of it rounded to the paisa (half up)
- * and capped by `maxDiscountPaise`; or the fixed amount, never more than the
+ * whether it may be redeemed: a percentage of it rounded half up to the paisa, exactly
+ * (`percentOf`), and capped by `maxDiscountPaise`; or the fixed amount, never more than the
  * eligible subtotal.
  */
 export function discountOn(
@@ -119,8 +119,7 @@ export function discountOn(
   if (eligibleSubtotalPaise <= 0) return 0;
   if (coupon.discountType === 'percentage') {
     const percent = Math.min(Math.max(coupon.percentOff ?? 0, 0), 100);
-    // Integer arithmetic up to the one division, so 0.5 paise rounds up exactly.
-    const discount = Math.round((eligibleSubtotalPaise * percent) / 100);
+    const discount = percentOf(eligibleSubtotalPaise, percent);
     return coupon.maxDiscountPaise === null ? discount : Math.min(discount, coupon.maxDiscountPaise);
   }
   return Math.min(Math.max(coupon.amountOffPaise ?? 0, 0), eligibleSubtotalPaise);

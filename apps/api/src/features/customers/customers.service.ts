@@ -5,6 +5,7 @@ import {
   type customerExportQuery,
   type customerListQuery,
   customerMessages,
+  toPaise,
   toRupees,
 } from '@haat/contract';
 import type { z } from 'zod';
@@ -195,7 +196,7 @@ export function customerCsvColumns(timeZone: string): CsvColumn<Customer>[] {
     { header: 'Phone', cell: (row) => csvText(row.phone) },
     { header: 'Customer Since', cell: (row) => csvTime(row.createdAt, timeZone) },
     { header: 'Orders', cell: (row) => String(row.ordersCount) },
-    { header: 'Total Spent', cell: (row) => csvRupees(Math.round(row.totalSpent * 100)) },
+    { header: 'Total Spent', cell: (row) => csvRupees(toPaise(row.totalSpent)) },
     { header: 'Last Order', cell: (row) => csvTime(row.lastOrderAt, timeZone) },
     { header: 'Anonymised', cell: (row) => csvTime(row.anonymisedAt, timeZone) },
   ];

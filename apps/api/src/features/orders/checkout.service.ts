@@ -10,7 +10,7 @@ import { isUniqueViolation } from '../../platform/db/constraint-errors.js';
 import type { Db } from '../../platform/db/create-db.js';
 import { runTransaction } from '../../platform/db/transactions.js';
 import { AppError } from '../../platform/errors.js';
-import { chargeLines } from '../commissions/commissions.service.js';
+import { ratesForLines } from '../commissions/commissions.service.js';
 import { type PricedLine, redeemCoupon } from '../coupons/coupon-rules.js';
 import { findRedeemableCoupon, recordCouponUse } from '../coupons/coupons.service.js';
 import { notifyOrderPlaced } from '../notifications/notifications.service.js';
@@ -25,8 +25,7 @@ import {
   setCheckoutKeyOrder,
   takeStock,
 } from './checkout.repository.js';
-import { allocateLargestRemainder } from './discount-shares.js';
-import { priceOrder } from './order-pricing.js';
+import { chargeOrderLines, priceOrder } from './order-pricing.js';
 import { getOrder, type OrderDetail } from './orders.service.js';
 
 /**
@@ -219,20 +218,14 @@ export async function placeOrderInTransaction(
     throw new AppError('BAD_REQUEST', message, { coupon: message });
   }
 
-  // Each line's net (its price less its share of the discount, largest remainder, as
-  // cancellations and returns take it back) and the commission it pays, frozen now.
+  // Each line's net, rate and commission (`chargeOrderLines`), frozen now.
   const cartProducts = cart.map((item) => products.get(item.product) as CheckoutProduct);
-  const lineValues = cart.map((item, index) => item.quantity * (cartProducts[index] as CheckoutProduct).salePricePaise);
-  const shares = allocateLargestRemainder(pricing.discountPaise, lineValues);
-  const nets = lineValues.map((value, index) => value - (shares[index] ?? 0));
-  const charges = await chargeLines(
-    trx,
-    cartProducts.map((product, index) => ({
-      vendorId: product.vendorId,
-      categoryId: product.categoryId,
-      netPaise: nets[index] ?? 0,
-    })),
-  );
+  const chargeable = cart.map((item, index) => {
+    const product = cartProducts[index] as CheckoutProduct;
+    const { vendorId, categoryId, salePricePaise } = product;
+    return { vendorId, categoryId, quantity: item.quantity, salePricePaise };
+  });
+  const charges = chargeOrderLines(pricing.discountPaise, chargeable, await ratesForLines(trx, chargeable));
 
   const billing = body.billingInfo;
   const userId = await findOrCreateCustomer(
@@ -279,7 +272,7 @@ export async function placeOrderInTransaction(
         salePricePaise: product.salePricePaise,
         vendorId: product.vendorId,
         commissionRateBp: charge?.rateBp ?? null,
-        netPaise: nets[index] ?? 0,
+        netPaise: charge?.netPaise ?? 0,
         commissionPaise: charge?.commissionPaise ?? 0,
       };
     }),

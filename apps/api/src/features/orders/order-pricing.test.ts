@@ -1,7 +1,15 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { couponTerms } from '../../test/coupon-fixtures.js';
+import { type RateTerms, saleEntries } from '../commissions/commission-rules.js';
 import type { CouponTerms } from '../coupons/coupon-rules.js';
-import { CouponRefusedError, type PricedLine, priceOrder } from './order-pricing.js';
+import {
+  type ChargeableLine,
+  CouponRefusedError,
+  chargeOrderLines,
+  type PricedLine,
+  priceOrder,
+} from './order-pricing.js';
 
 const coupon = (overrides: Partial<CouponTerms> = {}) => couponTerms({ code: 'WELCOME10', ...overrides });
 
@@ -115,5 +123,97 @@ describe('priceOrder', () => {
 
   it('allows a minimum order equal to the subtotal', () => {
     expect(priceOrder(lines, coupon({ minOrderPaise: 219_900 }), today).discountPaise).toBe(21_990);
+  });
+});
+
+describe('chargeOrderLines', () => {
+  const rate = (overrides: Partial<RateTerms> = {}): RateTerms => ({
+    id: 1,
+    percentageBp: 1000,
+    categoryId: null,
+    vendorId: null,
+    minPaise: null,
+    maxPaise: null,
+    ...overrides,
+  });
+  const rates = [
+    rate(),
+    rate({ id: 2, vendorId: 7, percentageBp: 500 }),
+    rate({ id: 3, categoryId: 20, minPaise: 3_000 }),
+  ];
+
+  it('shares the discount by largest remainder, charges the most specific rate, and posts net and commission', () => {
+    const charged = chargeOrderLines(
+      1_001,
+      [
+        { vendorId: 7, categoryId: 10, quantity: 2, salePricePaise: 5_000 },
+        { vendorId: 8, categoryId: 20, quantity: 1, salePricePaise: 10_000 },
+        { vendorId: null, categoryId: 10, quantity: 1, salePricePaise: 10_000 },
+      ],
+      rates,
+    );
+    // 1,001 paise over three lines of 10,000: 333 each, and the two left to the first two (equal remainders).
+    expect(charged).toEqual([
+      {
+        vendorId: 7,
+        rateBp: 500,
+        netPaise: 9_666,
+        commissionPaise: 483,
+        entries: [
+          { kind: 'sale', amountPaise: 9_666 },
+          { kind: 'commission', amountPaise: -483 },
+        ],
+      },
+      {
+        vendorId: 8,
+        rateBp: 1000,
+        netPaise: 9_666,
+        commissionPaise: 3_000,
+        entries: [
+          { kind: 'sale', amountPaise: 9_666 },
+          { kind: 'commission', amountPaise: -3_000 },
+        ],
+      },
+      { vendorId: null, rateBp: null, netPaise: 9_667, commissionPaise: 0, entries: [] },
+    ]);
+  });
+
+  it('charges nothing, at rate 0, when no rate matches, and posts no commission entry', () => {
+    const [line] = chargeOrderLines(0, [{ vendorId: 9, categoryId: 10, quantity: 1, salePricePaise: 999 }], []);
+    expect(line).toEqual({
+      vendorId: 9,
+      rateBp: 0,
+      netPaise: 999,
+      commissionPaise: 0,
+      entries: [{ kind: 'sale', amountPaise: 999 }],
+    });
+    expect(saleEntries({ netPaise: 0, commissionPaise: 0 })).toEqual([{ kind: 'sale', amountPaise: 0 }]);
+  });
+
+  it('keeps every paisa: nets sum to the subtotal less the discount, and each line posts its net less commission', () => {
+    const line = fc.record({
+      vendorId: fc.option(fc.integer({ min: 1, max: 9 }), { nil: null }),
+      categoryId: fc.option(fc.integer({ min: 10, max: 30 }), { nil: null }),
+      quantity: fc.integer({ min: 1, max: 50 }),
+      salePricePaise: fc.integer({ min: 0, max: 10_000_000 }),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(line, { minLength: 1, maxLength: 12 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (lines: ChargeableLine[], part) => {
+          const subtotal = lines.reduce((sum, l) => sum + l.quantity * l.salePricePaise, 0);
+          const discount = Math.floor(subtotal * part);
+          const charged = chargeOrderLines(discount, lines, rates);
+          expect(charged.reduce((sum, c) => sum + c.netPaise, 0)).toBe(subtotal - discount);
+          for (const c of charged) {
+            expect(c.commissionPaise).toBeGreaterThanOrEqual(0);
+            expect(c.commissionPaise).toBeLessThanOrEqual(Math.max(c.netPaise, 0));
+            const posted = c.entries.reduce((sum, e) => sum + e.amountPaise, 0);
+            expect(posted).toBe(c.vendorId === null ? 0 : c.netPaise - c.commissionPaise);
+          }
+        },
+      ),
+    );
   });
 });

@@ -1,11 +1,19 @@
 import { AppError } from '../../platform/errors.js';
 import {
+  chooseRate,
+  commissionOn,
+  type RateTerms,
+  type SaleEntry,
+  saleEntries,
+} from '../commissions/commission-rules.js';
+import {
   type CouponRefusal,
   type CouponTerms,
   linesSubtotalPaise,
   type PricedLine,
   redeemCoupon,
 } from '../coupons/coupon-rules.js';
+import { allocateLargestRemainder } from './discount-shares.js';
 
 export type { PricedLine } from '../coupons/coupon-rules.js';
 
@@ -48,4 +56,59 @@ export function priceOrder(lines: readonly PricedLine[], coupon: CouponTerms | n
     discountedTotalPaise: subtotalPaise - redemption.discountPaise,
     couponCode: coupon.code,
   };
+}
+
+/** A line to charge: its vendor (null: the store's own product), category, units and unit price (paise). */
+export interface ChargeableLine {
+  vendorId: number | null;
+  categoryId: number | null;
+  quantity: number;
+  salePricePaise: number;
+}
+
+/** A line as the order freezes it, and what it posts to its vendor's ledger. */
+export interface ChargedLine {
+  vendorId: number | null;
+  /** The rate applied (basis points); null for the store's own line, 0 when no rate matched. */
+  rateBp: number | null;
+  /** The line's price less its share of the coupon's discount (paise). */
+  netPaise: number;
+  /** What the store keeps of the net (paise). */
+  commissionPaise: number;
+  /** The sale and commission entries (`saleEntries`); none for the store's own line. */
+  entries: SaleEntry[];
+}
+
+/**
+ * Prices an order's lines as the order freezes them (issues 24, 25 and 32; decisions
+ * 0100, 0106 and 0115): each line's net is its price less its share of the order's
+ * discount (largest remainder over the lines' values, as cancellations and returns take
+ * it back); a vendor's line pays the commission of the most specific rate that matches
+ * it (`chooseRate`, `commissionOn`) and posts `saleEntries`. The checkout and the
+ * large-store generator both price through here. Pure: the caller reads the rates.
+ * @param discountPaise the order's coupon discount (paise, at most the lines' value).
+ * @param lines the order's lines, in the order's order (the allocation's tie rule).
+ * @param rates the commission rates that may apply (the store's default among them).
+ */
+export function chargeOrderLines(
+  discountPaise: number,
+  lines: readonly ChargeableLine[],
+  rates: readonly RateTerms[],
+): ChargedLine[] {
+  const values = lines.map((line) => line.quantity * line.salePricePaise);
+  const shares = allocateLargestRemainder(discountPaise, values);
+  return lines.map((line, index) => {
+    const netPaise = (values[index] ?? 0) - (shares[index] ?? 0);
+    const { vendorId } = line;
+    if (vendorId === null) return { vendorId, rateBp: null, netPaise, commissionPaise: 0, entries: [] };
+    const rate = chooseRate(rates, vendorId, line.categoryId);
+    const commissionPaise = rate ? commissionOn(netPaise, rate) : 0;
+    return {
+      vendorId,
+      rateBp: rate ? rate.percentageBp : 0,
+      netPaise,
+      commissionPaise,
+      entries: saleEntries({ netPaise, commissionPaise }),
+    };
+  });
 }

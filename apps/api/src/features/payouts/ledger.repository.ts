@@ -2,62 +2,92 @@ import { sql } from 'kysely';
 import type { Db } from '../../platform/db/create-db.js';
 import { isPostgres } from '../../platform/db/dialect.js';
 import { afterKeyset, countUpTo, type Keyset } from '../../platform/db/lists.js';
-import type { LedgerEntryKind, VendorLedgerEntriesTable } from '../../platform/db/schema.js';
+import type { LedgerEntryKind } from '../../platform/db/schema.js';
+import { type BalanceChange, type BalanceMove, balanceChanges, moveChange, type Posting } from './ledger-postings.js';
 
 /**
- * Every SQL statement on the vendors' ledger (issue 25; decision 0106): entries are only
- * ever inserted; the balances row of a vendor is the running sum of their entries by
- * state, changed by the same transaction that inserts them. Money in signed paise,
- * times UTC ISO 8601.
+ * Every SQL statement on the vendors' ledger (issue 25; decisions 0106 and 0115):
+ * entries are only ever inserted, by `post`, which changes the vendor's balances row
+ * (the running sum of their entries by state) in the same call; triggers refuse any
+ * UPDATE or DELETE of an entry. Money in signed paise, times UTC ISO 8601.
  */
 
-/** An entry to insert. */
-export type NewEntry = Pick<
-  VendorLedgerEntriesTable,
-  'vendorId' | 'kind' | 'amountPaise' | 'orderId' | 'orderItemId' | 'payoutId' | 'note' | 'createdBy'
->;
-
-/** Inserts entries stamped `at`; returns their ids in order. */
-export async function insertEntries(db: Db, entries: readonly NewEntry[], at: string): Promise<number[]> {
-  if (entries.length === 0) return [];
-  const rows = await db
+/**
+ * Posts entries and their balance change together (issue 32; decision 0115): the one
+ * way money enters or leaves a vendor's ledger. Inserts the entries stamped `at`, then
+ * applies each vendor's change (`balanceChanges`: pending or available, and processing
+ * for a payout's entries) in one statement, creating a vendor's balances row on their
+ * first entry. The sale, a cancellation or refund, a payout, a failed payout and an
+ * adjustment all post through here, so pending + available is the sum of the entries
+ * at every commit.
+ * @param trx the transaction of the event that moved the money: the entries and the
+ *   balances commit together or not at all.
+ * @returns the entries' ids, in order.
+ * @throws Error outside a transaction, or for a held entry of a kind no order posts
+ *   (both bugs, refused before anything is written).
+ */
+export async function post(trx: Db, postings: readonly Posting[], at: string): Promise<number[]> {
+  if (!trx.isTransaction) throw new Error('post: entries and balances are written in one transaction');
+  if (postings.length === 0) return [];
+  const changes = balanceChanges(postings);
+  const rows = await trx
     .insertInto('vendorLedgerEntries')
-    .values(entries.map((entry) => ({ ...entry, createdAt: at, updatedAt: at })))
+    .values(
+      postings.map((posting) => ({
+        vendorId: posting.vendorId,
+        kind: posting.kind,
+        amountPaise: posting.amountPaise,
+        orderId: posting.orderId ?? null,
+        orderItemId: posting.orderItemId ?? null,
+        payoutId: posting.payoutId ?? null,
+        note: posting.note ?? null,
+        createdBy: posting.createdBy ?? null,
+        createdAt: at,
+      })),
+    )
     .returning('id')
     .execute();
+  await changeBalances(trx, changes, at);
   return rows.map((row) => row.id);
 }
 
-/** Changes to a vendor's balances (paise; absent = 0). */
-export interface BalanceChange {
-  pending?: number;
-  available?: number;
-  processing?: number;
-  paid?: number;
+/**
+ * Moves `amountPaise` of a vendor's balances as `move` says (a hold ending, a payout
+ * marked Paid), posting no entry: both sums `post` keeps stay as they are.
+ * @param trx the transaction of the release or of the payout's marking.
+ */
+export async function moveBalance(
+  trx: Db,
+  vendorId: number,
+  move: BalanceMove,
+  amountPaise: number,
+  at: string,
+): Promise<void> {
+  if (amountPaise === 0) return;
+  await changeBalances(trx, [[vendorId, moveChange(move, amountPaise)]], at);
 }
 
-/** Adds `change` to the vendor's balances, creating their row on the first entry. */
-export async function addToBalance(db: Db, vendorId: number, change: BalanceChange, at: string): Promise<void> {
-  const pending = change.pending ?? 0;
-  const available = change.available ?? 0;
-  const processing = change.processing ?? 0;
-  const paid = change.paid ?? 0;
+/** Adds each change to its vendor's balances row (inserting a missing one), in one statement. */
+async function changeBalances(db: Db, changes: readonly [number, BalanceChange][], at: string): Promise<void> {
+  if (changes.length === 0) return;
   await db
     .insertInto('vendorBalances')
-    .values({
-      vendorId,
-      pendingPaise: pending,
-      availablePaise: available,
-      processingPaise: processing,
-      paidPaise: paid,
-      updatedAt: at,
-    })
+    .values(
+      changes.map(([vendorId, change]) => ({
+        vendorId,
+        pendingPaise: change.pending,
+        availablePaise: change.available,
+        processingPaise: change.processing,
+        paidPaise: change.paid,
+        updatedAt: at,
+      })),
+    )
     .onConflict((oc) =>
       oc.column('vendorId').doUpdateSet({
-        pendingPaise: sql`vendor_balances.pending_paise + ${pending}`,
-        availablePaise: sql`vendor_balances.available_paise + ${available}`,
-        processingPaise: sql`vendor_balances.processing_paise + ${processing}`,
-        paidPaise: sql`vendor_balances.paid_paise + ${paid}`,
+        pendingPaise: sql`vendor_balances.pending_paise + excluded.pending_paise`,
+        availablePaise: sql`vendor_balances.available_paise + excluded.available_paise`,
+        processingPaise: sql`vendor_balances.processing_paise + excluded.processing_paise`,
+        paidPaise: sql`vendor_balances.paid_paise + excluded.paid_paise`,
         updatedAt: at,
       }),
     )
@@ -65,19 +95,17 @@ export async function addToBalance(db: Db, vendorId: number, change: BalanceChan
 }
 
 /**
- * Moves `amount` paise of a vendor's available balance into a payout (available −,
- * processing +) only while the available balance is still exactly `amount`: a compare
- * and set, so two runs that read the same balance cannot both take it.
- * @returns whether it moved.
+ * Claims a vendor's available balance for a payout only while it is still exactly
+ * `amount` paise: a compare that also locks their balances row (PostgreSQL) until the
+ * transaction ends, so two runs that read the same balance cannot both pay it, and
+ * nothing changes it before the payout's entry is posted in the same transaction.
+ * Moves no money: the payout's entry does, through `post`.
+ * @returns whether the balance was still `amount`.
  */
-export async function takeAvailable(db: Db, vendorId: number, amount: number, at: string): Promise<boolean> {
-  const result = await db
+export async function claimAvailable(trx: Db, vendorId: number, amount: number, at: string): Promise<boolean> {
+  const result = await trx
     .updateTable('vendorBalances')
-    .set({
-      availablePaise: sql`available_paise - ${amount}`,
-      processingPaise: sql`processing_paise + ${amount}`,
-      updatedAt: at,
-    })
+    .set({ updatedAt: at })
     .where('vendorId', '=', vendorId)
     .where('availablePaise', '=', amount)
     .executeTakeFirst();

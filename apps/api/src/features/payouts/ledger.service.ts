@@ -3,37 +3,41 @@ import { type CsvColumn, csvRupees, csvText, csvTime, EXPORT_BATCH_ROWS } from '
 import type { Db } from '../../platform/db/create-db.js';
 import { type ListBounds, listOrPage } from '../../platform/db/lists.js';
 import { runTransaction } from '../../platform/db/transactions.js';
-import { commissionBack } from '../commissions/commission-rules.js';
+import { commissionBack, saleEntries } from '../commissions/commission-rules.js';
 import {
   addCommissionOfDay,
-  addToBalance,
   anyHoldDue,
   countEntries,
   type EntryRow,
   findBalance,
   findReversedByLine,
   findVendorLines,
-  insertEntries,
   insertHold,
   isReleased,
   LEDGER_SORT,
   type LedgerFilters,
   listEntries,
-  type NewEntry,
+  moveBalance,
+  post,
   releaseHolds,
   sumCommission,
   sumEntriesByVendor,
 } from './ledger.repository.js';
+import type { Posting } from './ledger-postings.js';
 
 /**
- * The vendors' ledger (issue 25; docs/decisions/0106-marketplace-money.md). Every event
- * that moves a vendor's money posts entries here, in the transaction of the event:
- * - a sale: the line's net (+) and the store's commission (−), as frozen on the line;
+ * The vendors' ledger (issue 25; docs/decisions/0106-marketplace-money.md and
+ * 0115-one-ledger-posting-path.md). Every event that moves a vendor's money posts
+ * entries through `post`, in the transaction of the event:
+ * - a sale: the line's net (+) and the store's commission (−), as frozen on the line
+ *   (`saleEntries`, the same the checkout's `chargeOrderLines` answers);
  * - a cancellation or a refund: the net taken back (−) and the commission given back
  *   (+) in proportion (`commissionBack`), so a line taken back whole returns exactly
  *   its commission;
  * - a payout (−), a failed payout (+), an admin's adjustment (±).
- * Entries are never changed. A vendor's balances row is their running sum by state:
+ * Entries are never changed (triggers refuse it). A vendor's balances row is their
+ * running sum by state, changed by `post` with the entries (`moveBalance` for the two
+ * moves that post none):
  * `pending` while the order is undelivered or within the hold, `available` after it;
  * payouts move money from available to `processing` and then to `paid`.
  * Reconciliation: pending + available = the sum of the vendor's entries.
@@ -55,26 +59,21 @@ const dayOf = (at: string) => at.slice(0, 10);
 export async function postOrderPlaced(trx: Db, orderId: number, at: string): Promise<void> {
   const lines = await findVendorLines(trx, orderId);
   if (lines.length === 0) return;
-  const entries: NewEntry[] = [];
-  const byVendor = new Map<number, number>();
-  let commission = 0;
-  for (const line of lines) {
-    const base = {
+  const postings: Posting[] = lines.flatMap((line) =>
+    saleEntries(line).map((entry) => ({
+      ...entry,
       vendorId: line.vendorId,
       orderId,
       orderItemId: line.id,
-      payoutId: null,
-      note: null,
-      createdBy: null,
-    };
-    entries.push({ ...base, kind: 'sale', amountPaise: line.netPaise });
-    if (line.commissionPaise > 0) entries.push({ ...base, kind: 'commission', amountPaise: -line.commissionPaise });
-    byVendor.set(line.vendorId, (byVendor.get(line.vendorId) ?? 0) + line.netPaise - line.commissionPaise);
-    commission += line.commissionPaise;
-  }
-  await insertEntries(trx, entries, at);
-  for (const [vendorId, amount] of byVendor) await addToBalance(trx, vendorId, { pending: amount }, at);
-  await addCommissionOfDay(trx, dayOf(at), commission);
+      held: true,
+    })),
+  );
+  await post(trx, postings, at);
+  await addCommissionOfDay(
+    trx,
+    dayOf(at),
+    lines.reduce((sum, line) => sum + line.commissionPaise, 0),
+  );
 }
 
 /**
@@ -99,22 +98,18 @@ export async function postOrderCorrection(
   if (taken.length === 0) return;
   const reversed = await findReversedByLine(trx, orderId);
   const released = await isReleased(trx, orderId);
-  const entries: NewEntry[] = [];
-  const byVendor = new Map<number, number>();
+  const postings: Posting[] = [];
   let back = 0;
   for (const { orderItemId, amountPaise } of taken) {
     const line = vendorLines.get(orderItemId);
     if (!line) continue;
     const returned = commissionBack(line.commissionPaise, line.netPaise, reversed.get(orderItemId) ?? 0, amountPaise);
-    const base = { vendorId: line.vendorId, orderId, orderItemId, payoutId: null, note: null, createdBy };
-    entries.push({ ...base, kind, amountPaise: -amountPaise });
-    if (returned > 0) entries.push({ ...base, kind: 'commission_reversal', amountPaise: returned });
-    byVendor.set(line.vendorId, (byVendor.get(line.vendorId) ?? 0) - amountPaise + returned);
+    const base = { vendorId: line.vendorId, orderId, orderItemId, createdBy, held: !released };
+    postings.push({ ...base, kind, amountPaise: -amountPaise });
+    if (returned > 0) postings.push({ ...base, kind: 'commission_reversal', amountPaise: returned });
     back += returned;
   }
-  await insertEntries(trx, entries, at);
-  for (const [vendorId, amount] of byVendor)
-    await addToBalance(trx, vendorId, released ? { available: amount } : { pending: amount }, at);
+  await post(trx, postings, at);
   await addCommissionOfDay(trx, dayOf(at), -back);
 }
 
@@ -145,7 +140,7 @@ export async function releaseMaturedEarnings(db: Db, holdDays: number, now: Date
       const at = now.toISOString();
       const orderIds = await releaseHolds(trx, cutoff, at, RELEASE_BATCH);
       for (const { vendorId, totalPaise } of await sumEntriesByVendor(trx, orderIds))
-        await addToBalance(trx, vendorId, { pending: -totalPaise, available: totalPaise }, at);
+        await moveBalance(trx, vendorId, { from: 'pending', to: 'available' }, totalPaise, at);
       return orderIds.length;
     });
     released += count;

@@ -24,15 +24,9 @@ import { isStaleVersion, nextVersion } from '../../platform/db/versions.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { recordActivity } from '../activity/activity.service.js';
 import { notifyBankDetailsChanged, notifyPayoutPaid } from '../notifications/notifications.service.js';
-import {
-  addToBalance,
-  type EntryRow,
-  findBalance,
-  findEntry,
-  insertEntries,
-  takeAvailable,
-} from './ledger.repository.js';
+import { claimAvailable, type EntryRow, findBalance, findEntry, moveBalance, post } from './ledger.repository.js';
 import { releaseMaturedEarnings, toBalances, toLedgerEntry } from './ledger.service.js';
+import type { Posting } from './ledger-postings.js';
 import {
   type BalanceSort,
   balanceSorts,
@@ -61,8 +55,9 @@ import {
  * (Pending), posting it to their ledger (−) and moving it to `processing`; marked Paid
  * with the bank's reference it moves to `paid`; marked Failed it comes back (+) as
  * available. The rules (who is payable, the hold after a bank change, the minimum) live
- * here; the guarantees against repeats and races live in the database (a compare and
- * set on the balance, one Pending payout per vendor by a unique index).
+ * here; the guarantees against repeats and races live in the database (a compare that
+ * locks the balance, one Pending payout per vendor by a unique index); every entry and
+ * balance change goes through `post` (decision 0115).
  */
 
 /** The settings a payout run reads (from the app's configuration). */
@@ -160,10 +155,10 @@ export interface SkippedVendor {
  * balance) or, with none named, every vendor whose available balance is at least the
  * minimum. Vendors without bank details, with a payout still Pending, or within the
  * hold after a bank change are left out. Per vendor, in transactions of `RUN_BATCH`:
- * the balance moves from available to processing only if it is still what was read (a
- * compare and set), the payout is inserted unless one is Pending (unique index), and
- * the ledger gets the payout's entry. So repeating or racing the call makes one payout
- * per vendor and takes each rupee once.
+ * the balance is claimed only if it is still what was read (a compare that locks it),
+ * the payout is inserted unless one is Pending (unique index); then the batch's payout
+ * entries are posted (`post`: available to processing). So repeating or racing the call
+ * makes one payout per vendor and takes each rupee once.
  * @returns the payouts made (wire shape; full account numbers, admins only).
  * @throws AppError NOT_FOUND (404) a named vendor that does not exist.
  */
@@ -195,9 +190,10 @@ export async function createPayouts(
     const ids = await runTransaction(db, async (trx) => {
       const at = new Date().toISOString();
       const batchIds: number[] = [];
+      const postings: Posting[] = [];
       for (const vendor of batch) {
         const amount = vendor.availablePaise;
-        if (!(await takeAvailable(trx, vendor.vendorId, amount, at))) continue;
+        if (!(await claimAvailable(trx, vendor.vendorId, amount, at))) continue;
         const payoutId = await insertPendingPayout(
           trx,
           {
@@ -210,29 +206,19 @@ export async function createPayouts(
           },
           at,
         );
-        if (payoutId === undefined) {
-          // Another run's payout is Pending: give the balance back as it was.
-          await addToBalance(trx, vendor.vendorId, { available: amount, processing: -amount }, at);
-          continue;
-        }
-        await insertEntries(
-          trx,
-          [
-            {
-              vendorId: vendor.vendorId,
-              kind: 'payout',
-              amountPaise: -amount,
-              orderId: null,
-              orderItemId: null,
-              payoutId,
-              note: null,
-              createdBy: actor.userId,
-            },
-          ],
-          at,
-        );
+        // Another run's payout is Pending: the balance stays as it is.
+        if (payoutId === undefined) continue;
+        postings.push({
+          vendorId: vendor.vendorId,
+          kind: 'payout',
+          amountPaise: -amount,
+          payoutId,
+          createdBy: actor.userId,
+        });
         batchIds.push(payoutId);
       }
+      // The claimed balances stay locked until the commit, so the batch posts at once.
+      await post(trx, postings, at);
       if (batchIds.length > 0 && !options.quiet)
         await recordActivity(trx, {
           actor,
@@ -284,7 +270,7 @@ export async function decidePayout(
         },
         at,
       );
-      await addToBalance(trx, payout.vendorId, { processing: -amount, paid: amount }, at);
+      await moveBalance(trx, payout.vendorId, { from: 'processing', to: 'paid' }, amount, at);
       if (!options.quiet)
         await notifyPayoutPaid(trx, { vendorId: payout.vendorId, amountPaise: amount, reference }, at);
     } else {
@@ -294,15 +280,13 @@ export async function decidePayout(
         { status: 'Failed', reference: null, paidOn: null, failureReason: body.reason, decidedBy: actor.userId },
         at,
       );
-      await insertEntries(
+      await post(
         trx,
         [
           {
             vendorId: payout.vendorId,
             kind: 'payout_failed',
             amountPaise: amount,
-            orderId: null,
-            orderItemId: null,
             payoutId: id,
             note: body.reason,
             createdBy: actor.userId,
@@ -310,7 +294,6 @@ export async function decidePayout(
         ],
         at,
       );
-      await addToBalance(trx, payout.vendorId, { processing: -amount, available: amount }, at);
     }
     if (options.quiet) return;
     await recordActivity(trx, {
@@ -369,23 +352,11 @@ export async function postAdjustment(
     const vendor = await findVendorBank(trx, vendorId);
     if (!vendor) throw notFound(messages.vendorNotFound);
     const at = new Date().toISOString();
-    const [id] = await insertEntries(
+    const [id] = await post(
       trx,
-      [
-        {
-          vendorId,
-          kind: 'adjustment',
-          amountPaise: amount,
-          orderId: null,
-          orderItemId: null,
-          payoutId: null,
-          note: body.reason,
-          createdBy: actor.userId,
-        },
-      ],
+      [{ vendorId, kind: 'adjustment', amountPaise: amount, note: body.reason, createdBy: actor.userId }],
       at,
     );
-    await addToBalance(trx, vendorId, { available: amount }, at);
     await recordActivity(trx, {
       actor,
       action: 'update',

@@ -252,8 +252,11 @@ export type LedgerEntryKind =
   | 'payout_failed'
   | 'adjustment';
 
-/** One entry of a vendor's append-only ledger: signed paise owed to the vendor. */
-export interface VendorLedgerEntriesTable extends Timestamps {
+/**
+ * One entry of a vendor's append-only ledger: signed paise owed to the vendor. Triggers
+ * refuse its UPDATE and DELETE, so it has no `updatedAt` (decision 0115).
+ */
+export interface VendorLedgerEntriesTable {
   id: Id;
   vendorId: number;
   kind: LedgerEntryKind;
@@ -263,6 +266,7 @@ export interface VendorLedgerEntriesTable extends Timestamps {
   payoutId: number | null;
   note: string | null;
   createdBy: number | null;
+  createdAt: string;
 }
 
 /** A vendor's balances (paise), the sum of their entries split by state; kept with each entry. */
