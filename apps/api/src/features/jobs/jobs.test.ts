@@ -19,7 +19,7 @@ let otherAdmin: FixtureUser;
 let vendor: FixtureUser;
 
 beforeAll(async () => {
-  t = await createTestApp({ JOB_POLL_MS: '50' });
+  t = await createTestApp({ JOB_POLL_MS: '50', JOB_RETRY_DELAY_MS: '0' });
   admin = await createAdmin(t.db);
   otherAdmin = await createAdmin(t.db);
   vendor = await createVendor(t.db);
