@@ -53,11 +53,11 @@ const hangs: JobHandler = (_job, context) =>
 
 /** A promise the test resolves when it chooses. */
 function gate() {
-  let resolve = () => undefined as void;
+  let resolve: () => void = () => undefined;
   const promise = new Promise<void>((done) => {
     resolve = done;
   });
-  return { promise, resolve };
+  return { promise, resolve: () => resolve() };
 }
 
 let kinds = 0;
