@@ -137,79 +137,103 @@ describe('a job whose process dies', () => {
   });
 });
 
+/** What the process that lost its lease does once it wakes up. */
+const zombieEnds = {
+  /** Writes a piece of its file, its progress and its total, then returns as done. */
+  'writes, then finishes': async (context: JobContext, refused: unknown[]) => {
+    for (const write of [
+      () => context.write(Buffer.alloc(CHUNK_BYTES, 'z')),
+      () => context.progress(999),
+      () => context.total(999),
+    ])
+      await write().catch((error: unknown) => refused.push(error));
+    return { fileName: 'zombie.csv', rows: 999 };
+  },
+  /** Returns as done at once: its finish is the first write it tries. */
+  finishes: async () => ({ fileName: 'zombie.csv', rows: 999 }),
+  /** Fails at once: its failure is the first write it tries (it used to delete the new owner's file). */
+  fails: async (): Promise<never> => {
+    throw new Error('The zombie gave up');
+  },
+};
+
 describe('a process that lost its lease', () => {
-  it('is refused every write and stopped, and the new owner’s progress and file stay whole', async () => {
-    const contested = kind();
-    const id = await queue(contested);
-    const gates = { zombie: gate(), owner: gate() };
-    const zombieDone = gate();
-    const refused: unknown[] = [];
-    let zombieContext: JobContext | undefined;
-    const attempt = async (write: () => Promise<unknown>) => {
-      try {
-        await write();
-      } catch (error) {
-        refused.push(error);
-      }
-    };
-    // The first process stalls (no heartbeat) long enough to lose its lease, then wakes up and writes.
-    await runner(
-      {
-        [contested]: async (_job, context) => {
-          zombieContext = context;
-          await gates.zombie.promise;
-          await attempt(() => context.write(Buffer.alloc(CHUNK_BYTES, 'z')));
-          await attempt(() => context.progress(999));
-          await attempt(() => context.total(999));
-          zombieDone.resolve();
-          return { fileName: 'zombie.csv', rows: 999 };
+  it.each(Object.keys(zombieEnds) as (keyof typeof zombieEnds)[])(
+    'writes nothing when it %s, and the new owner’s progress and file stay whole',
+    async (ending) => {
+      const contested = kind();
+      const id = await queue(contested);
+      const gates = { zombie: gate(), owner: gate() };
+      const zombieDone = gate();
+      const refused: unknown[] = [];
+      let zombieContext: JobContext | undefined;
+      // The first process stalls (no heartbeat) long enough to lose its lease, then wakes up.
+      await runner(
+        {
+          [contested]: async (_job, context) => {
+            zombieContext = context;
+            await gates.zombie.promise;
+            try {
+              return await zombieEnds[ending](context, refused);
+            } finally {
+              zombieDone.resolve();
+            }
+          },
         },
-      },
-      { heartbeatMs: 0 },
-    ).start();
-    await vi.waitFor(async () => expect(await row(id)).toMatchObject({ state: 'running', attempts: 1 }), {
-      timeout: 10_000,
-    });
+        { heartbeatMs: 0 },
+      ).start();
+      await vi.waitFor(async () => expect(await row(id)).toMatchObject({ state: 'running', attempts: 1 }), {
+        timeout: 10_000,
+      });
 
-    // The second takes it over, writes a first piece of its file and its progress, and waits.
-    const ownerBytes = Buffer.alloc(CHUNK_BYTES, 'o');
-    await runner({
-      [contested]: async (_job, context) => {
-        await context.write(ownerBytes);
-        await context.progress(7);
-        await gates.owner.promise;
-        await context.write(Buffer.from('tail'));
-        return { fileName: 'owner.csv', rows: 7 };
-      },
-    }).start();
-    await vi.waitFor(async () => expect(await row(id)).toMatchObject({ attempts: 2, progress: 7 }), {
-      timeout: 10_000,
-    });
-    expect(await chunksOf(id)).toHaveLength(1);
+      // The second takes it over, writes a first piece of its file and its progress, and waits.
+      const ownerBytes = Buffer.alloc(CHUNK_BYTES, 'o');
+      await runner({
+        [contested]: async (_job, context) => {
+          await context.write(ownerBytes);
+          await context.progress(7);
+          await gates.owner.promise;
+          await context.write(Buffer.from('tail'));
+          return { fileName: 'owner.csv', rows: 7 };
+        },
+      }).start();
+      await vi.waitFor(async () => expect(await row(id)).toMatchObject({ attempts: 2, progress: 7 }), {
+        timeout: 10_000,
+      });
+      expect(await chunksOf(id)).toHaveLength(1);
 
-    // The first wakes: each of its writes is refused, its handler's signal is aborted, and
-    // its end (done or failed) writes nothing either.
-    gates.zombie.resolve();
-    await zombieDone.promise;
-    expect(refused).toHaveLength(3);
-    for (const error of refused) expect(error).toBeInstanceOf(JobLeaseLost);
-    expect(zombieContext?.signal.aborted).toBe(true);
-    await vi.waitFor(async () => expect((await row(id)).progress).toBe(7));
-    const during = await row(id);
-    expect(during).toMatchObject({ state: 'running', attempts: 2, progress: 7, total: null, fileName: null });
-    expect((await chunksOf(id)).map((chunk) => Buffer.from(chunk.bytes).equals(ownerBytes))).toEqual([true]);
+      // The first wakes: each of its writes is refused and its end (done or failed) writes nothing.
+      gates.zombie.resolve();
+      await zombieDone.promise;
+      if (ending === 'writes, then finishes') {
+        expect(refused).toHaveLength(3);
+        for (const error of refused) expect(error).toBeInstanceOf(JobLeaseLost);
+        expect(zombieContext?.signal.aborted).toBe(true);
+      }
+      // Its runner is done with the job (a zombie's own end runs after its handler's).
+      await vi.waitFor(() => expect(zombieContext?.signal.aborted).toBe(true));
+      expect(await row(id)).toMatchObject({
+        state: 'running',
+        attempts: 2,
+        progress: 7,
+        total: null,
+        fileName: null,
+        error: 'The process running it ended',
+      });
+      expect((await chunksOf(id)).map((chunk) => Buffer.from(chunk.bytes).equals(ownerBytes))).toEqual([true]);
 
-    gates.owner.resolve();
-    await vi.waitFor(async () => expect((await row(id)).state).toBe('done'), { timeout: 10_000 });
-    expect(await row(id)).toMatchObject({ progress: 7, fileName: 'owner.csv', lease: null, error: null });
-    const file = await t.app.inject({
-      method: 'GET',
-      url: `/api/jobs/${id}/file`,
-      headers: authAs(t.app, owner),
-    });
-    expect(file.statusCode).toBe(200);
-    expect(file.rawPayload.equals(Buffer.concat([ownerBytes, Buffer.from('tail')]))).toBe(true);
-  });
+      gates.owner.resolve();
+      await vi.waitFor(async () => expect((await row(id)).state).toBe('done'), { timeout: 10_000 });
+      expect(await row(id)).toMatchObject({ progress: 7, fileName: 'owner.csv', lease: null, error: null });
+      const file = await t.app.inject({
+        method: 'GET',
+        url: `/api/jobs/${id}/file`,
+        headers: authAs(t.app, owner),
+      });
+      expect(file.statusCode).toBe(200);
+      expect(file.rawPayload.equals(Buffer.concat([ownerBytes, Buffer.from('tail')]))).toBe(true);
+    },
+  );
 });
 
 describe('a job that failed', () => {

@@ -420,7 +420,8 @@ export class JobRunner implements JobQueue {
       this.log.error({ err: error, jobId: job.id }, 'A job failed');
       const now = new Date();
       const retryAt = job.attempts < this.maxAttempts ? this.retryAt(job.attempts, now) : null;
-      await failJob(this.db, job.id, lease, message, retryAt, now.toISOString());
+      if (!(await failJob(this.db, job.id, lease, message, retryAt, now.toISOString())))
+        ownership.abort(new JobLeaseLost(`Job ${job.id} was taken over by another process`));
     } finally {
       if (heartbeat) clearInterval(heartbeat);
       await beating;
