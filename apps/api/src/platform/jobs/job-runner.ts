@@ -15,6 +15,7 @@ import {
   insertChunk,
   insertJob,
   type JobRow,
+  releaseJob,
   reportProgress,
   setJobTotal,
   takeScheduledRound,
@@ -115,8 +116,8 @@ export interface JobQueue {
 
 /**
  * Thrown into a handler at its next write once its job is no longer this runner's:
- * the lease was taken over, or the process is stopping (the job is then left running,
- * its heartbeat goes stale, and another process takes it up again).
+ * the lease was taken over, or the process is stopping (the job then goes back to
+ * waiting, for another process).
  */
 export class JobLeaseLost extends Error {}
 
@@ -210,8 +211,8 @@ export class JobRunner implements JobQueue {
 
   /**
    * Stops polling and listening, and waits for the job under way to reach its next step,
-   * where it stops too (left running for another process), so a shutdown does not wait
-   * for a whole export.
+   * where it stops too and goes back to waiting (its attempt given back) for another
+   * process, so a shutdown does not wait for a whole export.
    */
   async stop(): Promise<void> {
     this.polling = false;
@@ -411,9 +412,20 @@ export class JobRunner implements JobQueue {
       );
       await this.onDone(job, now.toISOString(), file.summary);
     } catch (error) {
+      if (ownership.signal.aborted) {
+        // Taken over: nothing more written, so the new owner's progress and file stay whole.
+        this.log.info({ jobId: job.id }, 'a job taken over by another process stopped here');
+        return;
+      }
       if (halted.aborted) {
-        // Taken over (the new owner's writes stay whole) or left for another process: nothing more written.
-        this.log.info({ jobId: job.id, reason: String(halted.reason) }, 'a job stopped in this process');
+        // The process stops: the job goes back to waiting, its attempt given back, for
+        // another process to start at once. Should that write fail, its lease runs out instead.
+        await releaseJob(this.db, job.id, lease).catch((failure: unknown) =>
+          this.log.warn(
+            { err: failure, jobId: job.id },
+            'a stopped job could not be given back; its lease will run out',
+          ),
+        );
         return;
       }
       const message = error instanceof Error ? error.message : String(error);

@@ -213,6 +213,25 @@ export async function finishJob(
 }
 
 /**
+ * Gives a job back to waiting, its attempt uncounted, if `lease` still holds it: its
+ * process is stopping (not dying), so another starts it again at once. Its file's pieces
+ * go in the same transaction.
+ * @returns false when the job is no longer this lease's: nothing written.
+ */
+export async function releaseJob(db: Db, id: number, lease: string) {
+  return runTransaction(db, async (trx) => {
+    const result = await trx
+      .updateTable('jobs')
+      .set((eb) => ({ state: 'queued', lease: null, runAt: null, progress: 0, attempts: eb('attempts', '-', 1) }))
+      .$call(heldBy(id, lease))
+      .executeTakeFirst();
+    if (!wrote(result)) return false;
+    await trx.deleteFrom('jobFileChunks').where('jobId', '=', id).execute();
+    return true;
+  });
+}
+
+/**
  * Marks a job failed with its reason, or, with `retryAt`, back to waiting until then
  * (back-off), if `lease` still holds it; its file's pieces go in the same transaction.
  * @returns false when the job is no longer this lease's: nothing written, and the new
