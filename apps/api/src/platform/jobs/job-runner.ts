@@ -108,7 +108,9 @@ export interface JobQueue {
   enqueue(job: NewJob): Promise<JobRow>;
   /** Looks for work now (a job was just queued in this process). */
   kick(): void;
+  /** Starts looking for work: polling, and wake-ups where the database sends them. */
   start(): Promise<void>;
+  /** Stops looking; the job under way stops at its next step and waits again for another process. */
   stop(): Promise<void>;
   /** Runs what is due (expired leases, scheduled rounds, waiting jobs) until nothing is; resolves then. */
   runDue(): Promise<void>;
@@ -146,6 +148,10 @@ export interface JobRunnerOptions {
   wakeups?: (wake: () => void) => Promise<JobWakeups>;
 }
 
+/**
+ * The queue in one API process: claims jobs under a lease and runs them one at a time,
+ * ends leases that ran out and takes its turn at the scheduled tasks (see above).
+ */
 export class JobRunner implements JobQueue {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
@@ -193,7 +199,10 @@ export class JobRunner implements JobQueue {
     this.schedule(0);
     if (this.options.wakeups && !this.wakeups) {
       try {
-        this.wakeups = await this.options.wakeups(() => this.kick());
+        const wakeups = await this.options.wakeups(() => this.kick());
+        // Stopped while the connection opened: it is not kept.
+        if (this.polling) this.wakeups = wakeups;
+        else await wakeups.close();
       } catch (error) {
         this.log.warn({ err: error }, 'job wake-ups could not listen; the runner polls');
       }
