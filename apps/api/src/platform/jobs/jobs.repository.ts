@@ -5,9 +5,12 @@ import type { Database } from '../db/schema.js';
 import { runTransaction } from '../db/transactions.js';
 
 /**
- * Every SQL statement on background jobs and their files (decision 0110). Times UTC ISO
- * 8601. A job is claimed by one process: on PostgreSQL the claim locks the row it takes
- * and skips rows other processes hold (`for update skip locked`); SQLite has one writer.
+ * Every SQL statement on background jobs, their files and the scheduled tasks' rounds
+ * (decisions 0110, 0116). Times UTC ISO 8601. A job is claimed by one process: on
+ * PostgreSQL the claim locks the row it takes and skips rows other processes hold (`for
+ * update skip locked`); SQLite has one writer. The claim sets a lease (an owner token),
+ * and every later write of the claimant names it and writes nothing once it no longer
+ * holds the job (`heldBy`); each answers whether it wrote.
  */
 
 export const jobColumns = [
