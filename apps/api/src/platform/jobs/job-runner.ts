@@ -112,7 +112,7 @@ export interface JobQueue {
   start(): Promise<void>;
   /** Stops looking; the job under way stops at its next step and waits again for another process. */
   stop(): Promise<void>;
-  /** Runs what is due (expired leases, scheduled rounds, waiting jobs) until nothing is; resolves then. */
+  /** Runs what is due (expired leases, scheduled rounds, waiting jobs) until nothing is; resolves then (at once once stopped). */
   runDue(): Promise<void>;
 }
 
