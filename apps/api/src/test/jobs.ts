@@ -18,8 +18,7 @@ export async function settledJob(
     const job = (await app.inject({ method: 'GET', url: `/api/jobs/${id}`, headers: authAs(app, as) })).json()
       .job as Job;
     if (job.state === 'done' || job.state === 'failed') return job;
-    if (Date.now() > until)
-      throw new Error(`job ${id} did not finish in ${timeoutMs} ms: ${JSON.stringify(job)}`);
+    if (Date.now() > until) throw new Error(`job ${id} did not finish in ${timeoutMs} ms: ${JSON.stringify(job)}`);
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
