@@ -15,7 +15,7 @@ import { authRoutes } from './features/auth/auth.routes.js';
 import { blogRoutes } from './features/blog/blog.routes.js';
 import { categoryRoutes } from './features/categories/categories.routes.js';
 import { subcategoryRoutes } from './features/categories/subcategories.routes.js';
-import { scheduleCleanup } from './features/cleanup/cleanup.service.js';
+import { cleanupTask } from './features/cleanup/cleanup.service.js';
 import { commissionRoutes } from './features/commissions/commissions.routes.js';
 import { contactRoutes } from './features/contacts/contacts.routes.js';
 import { couponRoutes } from './features/coupons/coupons.routes.js';
@@ -31,6 +31,7 @@ import { orderCorrectionRoutes } from './features/orders/order-corrections.route
 import { orderStatusRoutes } from './features/orders/order-status.routes.js';
 import { orderRoutes } from './features/orders/orders.routes.js';
 import { payoutRoutes } from './features/payouts/payouts.routes.js';
+import { earningsReleaseTask } from './features/payouts/payouts.service.js';
 import { productImportRoutes } from './features/products/import/product-import.routes.js';
 import { importJobHandler, PRODUCT_IMPORT_JOB } from './features/products/import/product-import.service.js';
 import { productBulkRoutes } from './features/products/product-bulk.routes.js';
@@ -55,6 +56,7 @@ import { registerApiDocs, registerOpenApi } from './platform/http/openapi.js';
 import { databaseRateLimitStore } from './platform/http/rate-limit-store.js';
 import { registerRequestGuards } from './platform/http/request-guards.js';
 import { JobRunner } from './platform/jobs/job-runner.js';
+import { listenForJobs } from './platform/jobs/job-wakeups.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -68,9 +70,6 @@ declare module 'fastify' {
     lists: ListContext;
   }
 }
-
-/** A running job whose heartbeat is older than this is taken up again by any process (decision 0110). */
-const JOB_STALE_MS = 2 * 60 * 1000;
 
 /** The one algorithm session tokens are signed and verified with. */
 export const TOKEN_ALGORITHM = 'HS256';
@@ -147,7 +146,8 @@ export async function buildApp({
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('exporters', new Map());
-  // Background jobs (decision 0110): large exports, in any one process; started once ready.
+  // Background jobs (decisions 0110, 0116): exports, imports and bulk actions, in any one
+  // process, under a lease; and the periodic tasks, each round in one process. Started once ready.
   const jobs = new JobRunner(
     database.db,
     {
@@ -155,7 +155,30 @@ export async function buildApp({
       [PRODUCT_IMPORT_JOB]: importJobHandler(app),
       [PRODUCT_BULK_JOB]: productBulkJobHandler(app),
     },
-    { pollMs: config.jobPollMs, staleMs: JOB_STALE_MS, keepMs: EXPORT_FILE_HOURS * 60 * 60 * 1000 },
+    {
+      pollMs: config.jobPollMs,
+      staleMs: config.jobLeaseMs,
+      keepMs: EXPORT_FILE_HOURS * 60 * 60 * 1000,
+      maxAttempts: config.jobMaxAttempts,
+      retryDelayMs: config.jobRetryDelayMs,
+      schedules: [
+        // Old notifications, checkout keys, expired revocations and unused uploads go (decision 0091).
+        cleanupTask(
+          database.db,
+          database.kind,
+          {
+            intervalMinutes: config.cleanupIntervalMinutes,
+            notificationRetentionDays: config.notificationRetentionDays,
+            checkoutKeyRetentionDays: config.checkoutKeyRetentionDays,
+            uploadGraceHours: config.uploadGraceHours,
+          },
+          app.log,
+        ),
+        earningsReleaseTask(database.db, config.payoutHoldDays, config.earningsReleaseMinutes),
+      ],
+      // PostgreSQL tells idle runners of a new job at once (LISTEN/NOTIFY); SQLite polls.
+      wakeups: database.kind === 'postgres' ? (wake) => listenForJobs(config.databaseUrl, wake, app.log) : undefined,
+    },
     app.log,
     // The bell when a job is done: each kind its own words and page.
     (job, now, summary = {}) => {
@@ -255,20 +278,6 @@ export async function buildApp({
   await app.register(payoutRoutes);
 
   await registerApiDocs(app);
-
-  // Old notifications, checkout keys, expired revocations and unused uploads go (decision 0091).
-  const cleanup = scheduleCleanup(
-    database.db,
-    database.kind,
-    {
-      intervalMinutes: config.cleanupIntervalMinutes,
-      notificationRetentionDays: config.notificationRetentionDays,
-      checkoutKeyRetentionDays: config.checkoutKeyRetentionDays,
-      uploadGraceHours: config.uploadGraceHours,
-    },
-    app.log,
-  );
-  app.addHook('onClose', async () => cleanup.stop());
 
   const root = webRoot === undefined ? (existsSync(DEFAULT_WEB_ROOT) ? DEFAULT_WEB_ROOT : null) : webRoot;
   if (root) {

@@ -65,6 +65,10 @@ const envSchema = z.object({
   LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(1_000_000).default(5),
   CLEANUP_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   JOB_POLL_MS: z.coerce.number().int().min(20).max(600_000).default(2000),
+  JOB_LEASE_MS: z.coerce.number().int().min(50).max(3_600_000).default(120_000),
+  JOB_RETRY_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
+  JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(3),
+  EARNINGS_RELEASE_MINUTES: z.coerce.number().int().min(1).max(1_440).default(1),
   NOTIFICATION_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
   CHECKOUT_KEY_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(7),
   UPLOAD_GRACE_HOURS: z.coerce.number().int().min(1).max(876_000).default(24),
@@ -131,10 +135,18 @@ export interface Config {
   checkoutRateLimit: number;
   /** Stock at or below this is low: falling to it notifies admins and the vendor (issue 10). */
   lowStockThreshold: number;
-  /** Minutes between two clean-up rounds in each process; 0 never cleans (decision 0091). */
+  /** Minutes between two clean-up rounds, one process cleaning each; 0 never cleans (decisions 0091, 0116). */
   cleanupIntervalMinutes: number;
   /** How often an idle job runner looks for waiting jobs, ms (decision 0110). */
   jobPollMs: number;
+  /** A running job whose heartbeat is older than this lost its process; its lease ends, ms (decision 0116). */
+  jobLeaseMs: number;
+  /** The first retry's delay after a job failed or its process died, ms; doubled for each attempt (decision 0116). */
+  jobRetryDelayMs: number;
+  /** Attempts a job gets before it is marked failed (decision 0116). */
+  jobMaxAttempts: number;
+  /** Minutes between two rounds releasing held earnings that matured (decision 0116). */
+  earningsReleaseMinutes: number;
   /** Notifications older than this many days are deleted. */
   notificationRetentionDays: number;
   /** Checkout idempotency keys older than this many days are deleted. */
@@ -200,6 +212,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     lowStockThreshold: e.LOW_STOCK_THRESHOLD,
     cleanupIntervalMinutes: e.CLEANUP_INTERVAL_MINUTES,
     jobPollMs: e.JOB_POLL_MS,
+    jobLeaseMs: e.JOB_LEASE_MS,
+    jobRetryDelayMs: e.JOB_RETRY_DELAY_MS,
+    jobMaxAttempts: e.JOB_MAX_ATTEMPTS,
+    earningsReleaseMinutes: e.EARNINGS_RELEASE_MINUTES,
     notificationRetentionDays: e.NOTIFICATION_RETENTION_DAYS,
     checkoutKeyRetentionDays: e.CHECKOUT_KEY_RETENTION_DAYS,
     uploadGraceHours: e.UPLOAD_GRACE_HOURS,

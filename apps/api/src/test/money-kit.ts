@@ -1,11 +1,14 @@
 import type { Balances, EarningsResponse, Payout } from '@haat/contract';
+import { EARNINGS_RELEASE_TASK } from '../features/payouts/payouts.service.js';
 import { authAs, type FixtureUser } from './fixtures.js';
+import { runScheduledRound } from './jobs.js';
 import type { TestApp } from './test-app.js';
 
 /**
  * The marketplace's money for tests (issue 25): vendors' bank details, earnings and
  * balances, payout runs and their marking, over HTTP; and the clock moved for the holds
- * by back-dating their rows (the one thing a test cannot wait for).
+ * by back-dating their rows (the one thing a test cannot wait for), with the scheduled
+ * release run at once.
  */
 export function moneyKit(t: TestApp, admin: FixtureUser) {
   let sequence = 0;
@@ -36,12 +39,16 @@ export function moneyKit(t: TestApp, admin: FixtureUser) {
         .execute();
   }
 
-  /** Back-dates the delivery of every waiting hold (or of `orderId`'s) by `days`. */
+  /**
+   * Back-dates the delivery of every waiting hold (or of `orderId`'s) by `days`, then runs
+   * the scheduled release's round, as the job runner would within `EARNINGS_RELEASE_MINUTES`.
+   */
   async function ageDeliveries(days: number, orderId?: string): Promise<void> {
     const at = new Date(Date.now() - days * 86_400_000).toISOString();
     let query = t.db.updateTable('orderPayoutHolds').set({ deliveredAt: at }).where('releasedAt', 'is', null);
     if (orderId !== undefined) query = query.where('orderId', '=', Number(orderId));
     await query.execute();
+    await runScheduledRound(t.app, EARNINGS_RELEASE_TASK);
   }
 
   /** The vendor's own balances and first page of entries. */

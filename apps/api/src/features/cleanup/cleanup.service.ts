@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DatabaseKind, Db } from '../../platform/db/create-db.js';
+import type { ScheduledTask } from '../../platform/jobs/job-runner.js';
 import {
   deleteCheckoutKeysBefore,
   deleteNotificationsBefore,
@@ -10,17 +11,18 @@ import {
 } from './cleanup.repository.js';
 
 /**
- * The scheduled clean-up (issue 23; decision 0091): what nothing reads any more is
- * deleted, in each API process, every `CLEANUP_INTERVAL_MINUTES`:
+ * The scheduled clean-up (issue 23; decisions 0091, 0116): what nothing reads any more is
+ * deleted every `CLEANUP_INTERVAL_MINUTES`, by one of the API processes (a scheduled task
+ * of the job runner):
  * - notifications older than `NOTIFICATION_RETENTION_DAYS`;
  * - checkout idempotency keys older than `CHECKOUT_KEY_RETENTION_DAYS` (a storefront
  *   retries within minutes);
  * - revocations of tokens past their own expiry (the signature check refuses those);
  * - uploaded images no record points at, untouched for `UPLOAD_GRACE_HOURS` (an image
  *   uploaded for a post still being written is not yet pointed at).
- * The activity log is kept. Several processes may run it at once: on PostgreSQL only the
- * one holding an advisory lock cleans (the others skip that round), and every delete is
- * batched and repeatable, so a round cut short is finished by the next.
+ * The activity log is kept. Should two rounds still meet (one called by hand), on
+ * PostgreSQL only the one holding an advisory lock cleans, and every delete is batched
+ * and repeatable, so a round cut short is finished by the next.
  */
 
 export interface CleanupSettings {
@@ -101,45 +103,27 @@ export async function runCleanup(
   });
 }
 
-export interface CleanupSchedule {
-  /** Stops the timer (the app is closing); a round under way finishes. */
-  stop(): void;
-}
+/** The clean-up's scheduled task's name (its row in `job_schedules`). */
+export const CLEANUP_TASK = 'cleanup';
 
 /**
- * Runs `runCleanup` every `intervalMinutes` (0: never), the first round after a random
- * part of one interval, so processes started together do not all clean at once. The
- * timer does not keep the process alive. A failing round is reported to `onError` and
- * the next one tries again.
+ * The clean-up as a scheduled task of the job runner (decision 0116): a round every
+ * `intervalMinutes` (0: never), taken by one process of those sharing the database;
+ * the rows it deleted are logged when there were any.
  */
-export function scheduleCleanup(
+export function cleanupTask(
   db: Db,
   kind: DatabaseKind,
   settings: CleanupSettings & { intervalMinutes: number },
-  log: { info(details: object, message: string): void; warn(details: object, message: string): void },
-): CleanupSchedule {
-  if (settings.intervalMinutes <= 0) return { stop: () => undefined };
-  const intervalMs = settings.intervalMinutes * 60_000;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  const round = async () => {
-    try {
-      const result = await runCleanup(db, kind, settings);
-      if (result && Object.values(result).some((count) => count > 0)) log.info(result, 'clean-up: deleted old rows');
-    } catch (error) {
-      log.warn({ err: error }, 'clean-up: the round failed; the next one tries again');
-    }
-    if (!stopped) {
-      timer = setTimeout(round, intervalMs);
-      timer.unref();
-    }
-  };
-  timer = setTimeout(round, Math.random() * intervalMs);
-  timer.unref();
+  log: { info(details: object, message: string): void },
+): ScheduledTask {
   return {
-    stop: () => {
-      stopped = true;
-      clearTimeout(timer);
+    name: CLEANUP_TASK,
+    everyMs: settings.intervalMinutes * 60_000,
+    run: async (now) => {
+      const result = await runCleanup(db, kind, settings, now);
+      if (result && Object.values(result).some((count) => count > 0)) log.info(result, 'clean-up: deleted old rows');
+      return result;
     },
   };
 }

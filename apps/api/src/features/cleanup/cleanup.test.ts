@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authAs, createAdmin, type FixtureUser } from '../../test/fixtures.js';
 import { OTHER_PNG } from '../../test/images.js';
+import { runScheduledRound } from '../../test/jobs.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { type CleanupSettings, runCleanup } from './cleanup.service.js';
+import { CLEANUP_TASK, type CleanupSettings, runCleanup } from './cleanup.service.js';
 
 /**
  * Issue 23: nothing was ever pruned. A clean-up round deletes notifications past their
@@ -193,5 +194,23 @@ describe('the scheduled clean-up (issue 23)', () => {
     expect(deleted).toBe(old.length);
     const left = await ids('notifications');
     expect(left.filter((id) => old.includes(id))).toEqual([]);
+  });
+});
+
+describe('the scheduled clean-up (decision 0116)', () => {
+  it('runs as a scheduled task of the job queue: a round once due deletes the old rows', async () => {
+    const old = await notification(new Date(Date.now() - 200 * 86_400_000).toISOString());
+    const recent = await notification(new Date().toISOString());
+    await runScheduledRound(t.app, CLEANUP_TASK);
+    const left = await ids('notifications');
+    expect(left).not.toContain(old);
+    expect(left).toContain(recent);
+    const schedule = await t.db
+      .selectFrom('jobSchedules')
+      .select(['nextRunAt', 'lastRunAt'])
+      .where('name', '=', CLEANUP_TASK)
+      .executeTakeFirstOrThrow();
+    // The next round is an interval (CLEANUP_INTERVAL_MINUTES, 60) after this one.
+    expect(Date.parse(schedule.nextRunAt) - Date.parse(schedule.lastRunAt as string)).toBe(60 * 60_000);
   });
 });

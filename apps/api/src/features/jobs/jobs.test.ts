@@ -19,7 +19,7 @@ let otherAdmin: FixtureUser;
 let vendor: FixtureUser;
 
 beforeAll(async () => {
-  t = await createTestApp({ JOB_POLL_MS: '50' });
+  t = await createTestApp({ JOB_POLL_MS: '50', JOB_RETRY_DELAY_MS: '0' });
   admin = await createAdmin(t.db);
   otherAdmin = await createAdmin(t.db);
   vendor = await createVendor(t.db);
@@ -196,7 +196,7 @@ describe('the job runner', () => {
 });
 
 describe('a process that stops', () => {
-  it('stops its job at the next step and leaves it running for another process, not failed', async () => {
+  it('stops its job at the next step and gives it back to waiting, its attempt uncounted, not failed', async () => {
     const other = await createTestApp({ JOB_POLL_MS: '600000' });
     try {
       await other.app.jobs.stop();
@@ -231,7 +231,7 @@ describe('a process that stops', () => {
         .select(['state', 'attempts', 'error'])
         .where('id', '=', row.id)
         .executeTakeFirstOrThrow();
-      expect(left).toEqual({ state: 'running', attempts: 1, error: null });
+      expect(left).toEqual({ state: 'queued', attempts: 0, error: null });
     } finally {
       await other.close();
     }

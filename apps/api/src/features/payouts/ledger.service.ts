@@ -125,9 +125,9 @@ export async function holdDeliveredOrder(trx: Db, orderId: number, deliveredAt: 
 /**
  * Releases the earnings of every order delivered at least `holdDays` before `now`:
  * each such order's entries move from its vendors' pending to their available balance,
- * in batches of `RELEASE_BATCH` orders, each its own transaction. Called before any
- * balance is read or paid, so balances are current without a timer; when nothing is
- * due it costs one index probe. Safe to run from several processes at once: an order is
+ * in batches of `RELEASE_BATCH` orders, each its own transaction. Run as a scheduled
+ * task every `EARNINGS_RELEASE_MINUTES` and before a payout run pays (decision 0116);
+ * when nothing is due it costs one index probe. Safe to run from several processes at once: an order is
  * released by whichever sets its `released_at` first.
  * @returns how many orders it released.
  */
@@ -158,9 +158,11 @@ export function toBalances(row: Awaited<ReturnType<typeof findBalance>>): Balanc
   };
 }
 
-/** A vendor's balances now (after releasing what matured). */
-export async function vendorBalances(db: Db, vendorId: number, holdDays: number): Promise<Balances> {
-  await releaseMaturedEarnings(db, holdDays);
+/**
+ * A vendor's balances as booked: earnings move from pending to available in the scheduled
+ * release (`EARNINGS_RELEASE_MINUTES`; decision 0116), not on this read.
+ */
+export async function vendorBalances(db: Db, vendorId: number): Promise<Balances> {
   return toBalances(await findBalance(db, vendorId));
 }
 
@@ -226,10 +228,9 @@ export async function vendorLedger(
   db: Db,
   bounds: ListBounds,
   vendorId: number,
-  holdDays: number,
   query: LedgerQuery,
 ): Promise<{ balances: Balances; entries: LedgerEntry[]; total?: number; nextCursor?: string | null }> {
-  const balances = await vendorBalances(db, vendorId, holdDays);
+  const balances = await vendorBalances(db, vendorId);
   const filters = ledgerFilters(query);
   const { items, ...paging } = await listOrPage(
     { limit: query.limit, cursor: query.cursor, sort: LEDGER_SORT },

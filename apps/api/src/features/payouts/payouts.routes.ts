@@ -37,7 +37,7 @@ export const payoutRoutes: FastifyPluginAsync = async (app) => {
     /** `GET /api/vendor/earnings` → `{ success, balances, entries }`, or a page. Errors: 400. */
     earnings: async (request) => ({
       success: true as const,
-      ...(await vendorLedger(app.db, app.lists, vendorOf(request), settings.holdDays, request.query)),
+      ...(await vendorLedger(app.db, app.lists, vendorOf(request), request.query)),
     }),
     /** `GET /api/vendor/earnings/export` → `text/csv` of the vendor's entries. Errors: 400. */
     earningsExport: async (request, reply) =>
@@ -96,7 +96,7 @@ export const payoutRoutes: FastifyPluginAsync = async (app) => {
       if (!(await vendorExists(app.db, request.params.id))) throw notFound(payoutMessages.vendorNotFound);
       return {
         success: true as const,
-        ...(await vendorLedger(app.db, app.lists, request.params.id, settings.holdDays, request.query)),
+        ...(await vendorLedger(app.db, app.lists, request.params.id, request.query)),
       };
     },
     /** `POST /api/payouts/admin/vendors/{id}/adjustments` → 201 `{ success, message, entry, balances }`. Errors: 400; 404. */

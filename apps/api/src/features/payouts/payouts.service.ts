@@ -22,6 +22,7 @@ import { type ListBounds, listOrPage } from '../../platform/db/lists.js';
 import { runTransaction } from '../../platform/db/transactions.js';
 import { isStaleVersion, nextVersion } from '../../platform/db/versions.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import type { ScheduledTask } from '../../platform/jobs/job-runner.js';
 import { recordActivity } from '../activity/activity.service.js';
 import { notifyBankDetailsChanged, notifyPayoutPaid } from '../notifications/notifications.service.js';
 import { claimAvailable, type EntryRow, findBalance, findEntry, moveBalance, post } from './ledger.repository.js';
@@ -115,9 +116,27 @@ function toVendorBalance(row: VendorBalanceRow, holdHours: number): VendorBalanc
   };
 }
 
+/** The scheduled release's task name (its row in `job_schedules`). */
+export const EARNINGS_RELEASE_TASK = 'release-held-earnings';
+
 /**
- * `GET /api/payouts/admin/balances`: every vendor's balances (after releasing what
- * matured), largest available first or by name, searched by business name; all, or a page.
+ * The release of held earnings as a scheduled task of the job runner (issue 32; decision
+ * 0116): every `everyMinutes`, by one process of those sharing the database, each order
+ * delivered `holdDays` ago moves its vendors' earnings from pending to available. Balance
+ * reads do not release; the screens show the balances as the last round left them.
+ */
+export function earningsReleaseTask(db: Db, holdDays: number, everyMinutes: number): ScheduledTask {
+  return {
+    name: EARNINGS_RELEASE_TASK,
+    everyMs: everyMinutes * 60_000,
+    run: (now) => releaseMaturedEarnings(db, holdDays, now),
+  };
+}
+
+/**
+ * `GET /api/payouts/admin/balances`: every vendor's balances as booked (the scheduled
+ * release moves matured earnings to available), largest available first or by name,
+ * searched by business name; all, or a page.
  * @throws AppError BAD_REQUEST (400) for a cursor not made for this sort.
  */
 export async function listBalances(
@@ -126,7 +145,6 @@ export async function listBalances(
   settings: PayoutSettings,
   query: BalanceListQuery,
 ): Promise<{ balances: VendorBalance[]; total?: number; nextCursor?: string | null }> {
-  await releaseMaturedEarnings(db, settings.holdDays);
   const sort: BalanceSort = query.sort;
   const search = query.search || undefined;
   const { items, ...paging } = await listOrPage(
@@ -173,6 +191,7 @@ export async function createPayouts(
   if (vendorIds)
     for (const vendorId of new Set(vendorIds))
       if (!(await vendorExists(db, vendorId))) throw notFound(messages.vendorNotFound);
+  // A run pays what matured up to now, not only up to the last scheduled release.
   await releaseMaturedEarnings(db, settings.holdDays);
   const now = new Date();
   const bankCutoff = new Date(now.getTime() - settings.bankChangeHoldHours * 3_600_000).toISOString();

@@ -21,7 +21,7 @@ import { isStaleVersion } from '../../platform/db/versions.js';
 import { AppError } from '../../platform/errors.js';
 import type { JobContext } from '../../platform/jobs/job-runner.js';
 import { toJob } from '../../platform/jobs/job-wire.js';
-import { insertJob, type JobRow } from '../../platform/jobs/jobs.repository.js';
+import type { JobRow } from '../../platform/jobs/jobs.repository.js';
 import { reviewProduct } from './product-review.service.js';
 import { findBulkStates, findCategoryRef } from './products.repository.js';
 import { deleteProduct, listProducts, readCatalogVersion, scopeOf, setProductColumns } from './products.service.js';
@@ -195,13 +195,11 @@ export async function runProductBulk(
 /** Queues a bulk action too large to answer at once as a job for `admin`; answers the job. */
 export async function queueProductBulk(app: FastifyInstance, admin: WriteActor, body: BulkBody) {
   const params: BulkParams = { actor: admin, body };
-  const job = await insertJob(app.db, {
+  const job = await app.jobs.enqueue({
     kind: PRODUCT_BULK_JOB,
     ownerUserId: admin.userId,
     params: JSON.stringify(params),
-    now: new Date().toISOString(),
   });
-  app.jobs.kick();
   return { success: true as const, message: bulkMessages.started, job: toJob(job) };
 }
 

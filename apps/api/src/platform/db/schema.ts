@@ -512,6 +512,7 @@ export interface Database {
   dashboardSettings: DashboardSettingsTable;
   jobs: JobsTable;
   jobFileChunks: JobFileChunksTable;
+  jobSchedules: JobSchedulesTable;
   users: UsersTable;
   vendors: VendorsTable;
   categories: CategoriesTable;
@@ -595,6 +596,20 @@ export interface JobsTable {
   summary: string | null;
   /** The file it reads (an import's CSV); never read with the rest of the row. */
   input: Buffer | null;
+  /** The owner token of the claim running it (decision 0116); every write of its runner names it. */
+  lease: string | null;
+  /** Not claimed before this instant (a retry's back-off); null: at once. */
+  runAt: string | null;
+}
+
+/** A periodic task's next round (decision 0116): the runner that moves `nextRunAt` on runs it. */
+export interface JobSchedulesTable {
+  /** The task's name (`cleanup`, `release-held-earnings`). */
+  name: string;
+  nextRunAt: string;
+  lastRunAt: string | null;
+  createdAt: string;
+  updatedAt: string;
 }
 
 /** A piece (about 1 MiB) of the file a job made, in order of `seq`. */

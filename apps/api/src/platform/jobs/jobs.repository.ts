@@ -1,12 +1,18 @@
+import type { UpdateQueryBuilder, UpdateResult } from 'kysely';
 import type { Db } from '../db/create-db.js';
 import { isPostgres } from '../db/dialect.js';
 import { redactedText } from '../db/erasure.js';
+import type { Database } from '../db/schema.js';
 import { likeContains } from '../db/search-text.js';
+import { runTransaction } from '../db/transactions.js';
 
 /**
- * Every SQL statement on background jobs and their files (decision 0110). Times UTC ISO
- * 8601. A job is claimed by one process: on PostgreSQL the claim locks the row it takes
- * and skips rows other processes hold (`for update skip locked`); SQLite has one writer.
+ * Every SQL statement on background jobs, their files and the scheduled tasks' rounds
+ * (decisions 0110, 0116). Times UTC ISO 8601. A job is claimed by one process: on
+ * PostgreSQL the claim locks the row it takes and skips rows other processes hold (`for
+ * update skip locked`); SQLite has one writer. The claim sets a lease (an owner token),
+ * and every later write of the claimant names it and writes nothing once it no longer
+ * holds the job (`heldBy`); each answers whether it wrote.
  */
 
 export const jobColumns = [
@@ -50,11 +56,6 @@ export function insertJob(
 
 export type JobRow = Awaited<ReturnType<typeof insertJob>>;
 
-/** Records how many rows a job will go through. */
-export async function setJobTotal(db: Db, id: number, total: number): Promise<void> {
-  await db.updateTable('jobs').set({ total }).where('id', '=', id).execute();
-}
-
 /** The file a job reads (an import's CSV), or null. */
 export async function findJobInput(db: Db, id: number): Promise<Buffer | null> {
   const row = await db.selectFrom('jobs').select('input').where('id', '=', id).executeTakeFirst();
@@ -67,17 +68,17 @@ export function findJob(db: Db, id: number) {
 }
 
 /**
- * Takes the oldest job waiting, or running with a heartbeat older than `staleBefore`
- * (its process died), marking it running now; undefined when there is none. Call it
- * inside a transaction.
+ * Takes the oldest job waiting and due (`run_at` null or not after `now`), marking it
+ * running under `lease` and counting the attempt now, at the claim, so a job whose
+ * process dies is counted too; undefined when there is none. Pieces of its file an
+ * earlier attempt left go. Call it inside a transaction.
  */
-export async function claimJob(trx: Db, now: string, staleBefore: string): Promise<JobRow | undefined> {
+export async function claimJob(trx: Db, now: string, lease: string): Promise<JobRow | undefined> {
   const candidate = await trx
     .selectFrom('jobs')
     .select('id')
-    .where((eb) =>
-      eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'running'), eb('heartbeatAt', '<', staleBefore)])]),
-    )
+    .where('state', '=', 'queued')
+    .where((eb) => eb.or([eb('runAt', 'is', null), eb('runAt', '<=', now)]))
     .orderBy('id')
     .limit(1)
     .$if(isPostgres(trx), (q) => q.forUpdate().skipLocked())
@@ -88,6 +89,8 @@ export async function claimJob(trx: Db, now: string, staleBefore: string): Promi
     .updateTable('jobs')
     .set((eb) => ({
       state: 'running',
+      lease,
+      runAt: null,
       startedAt: now,
       heartbeatAt: now,
       progress: 0,
@@ -98,28 +101,109 @@ export async function claimJob(trx: Db, now: string, staleBefore: string): Promi
     .executeTakeFirstOrThrow();
 }
 
-/** A running job's progress (rows) and heartbeat. */
-export async function reportProgress(db: Db, id: number, progress: number, now: string): Promise<void> {
-  await db.updateTable('jobs').set({ progress, heartbeatAt: now }).where('id', '=', id).execute();
+/**
+ * Running jobs whose heartbeat is older than `staleBefore`: their process died (or lost
+ * touch with the database). Call it inside a transaction; on PostgreSQL the rows are
+ * locked, skipping those another process is ending at the same time.
+ */
+export function findStaleJobs(trx: Db, staleBefore: string, limit: number) {
+  return trx
+    .selectFrom('jobs')
+    .select(['id', 'attempts', 'error'])
+    .where('state', '=', 'running')
+    .where('heartbeatAt', '<', staleBefore)
+    .orderBy('id')
+    .limit(limit)
+    .$if(isPostgres(trx), (q) => q.forUpdate().skipLocked())
+    .execute();
 }
 
-/** Appends a piece of the job's file. */
-export async function insertChunk(db: Db, jobId: number, seq: number, bytes: Buffer): Promise<void> {
-  await db.insertInto('jobFileChunks').values({ jobId, seq, bytes }).execute();
+/**
+ * Ends a job's lease whoever holds it (its process died): back to waiting until `retryAt`,
+ * or, when `retryAt` is null, failed with `error`. Its file's pieces go either way.
+ */
+export async function endStaleJob(trx: Db, id: number, error: string, retryAt: string | null, now: string) {
+  await trx.deleteFrom('jobFileChunks').where('jobId', '=', id).execute();
+  await trx
+    .updateTable('jobs')
+    .set(
+      retryAt === null
+        ? { state: 'failed', lease: null, error, finishedAt: now }
+        : { state: 'queued', lease: null, error, runAt: retryAt },
+    )
+    .where('id', '=', id)
+    .where('state', '=', 'running')
+    .execute();
 }
 
-/** Marks a job done with its file, kept until `expiresAt`. */
+/** Narrows an update to job `id` while `lease` holds it and it runs: the job is still the caller's to write. */
+function heldBy(id: number, lease: string) {
+  return (query: JobUpdate) => query.where('id', '=', id).where('lease', '=', lease).where('state', '=', 'running');
+}
+
+type JobUpdate = UpdateQueryBuilder<Database, 'jobs', 'jobs', UpdateResult>;
+
+/** True when an update under a lease wrote its one row. */
+const wrote = (result: UpdateResult) => Number(result.numUpdatedRows) === 1;
+
+/**
+ * A running job's progress (rows) and heartbeat, if `lease` still holds it.
+ * @returns false when the job is no longer this lease's (taken over, or ended): nothing written.
+ */
+export async function reportProgress(db: Db, id: number, lease: string, progress: number, now: string) {
+  const result = await db
+    .updateTable('jobs')
+    .set({ progress, heartbeatAt: now })
+    .$call(heldBy(id, lease))
+    .executeTakeFirst();
+  return wrote(result);
+}
+
+/** A running job's heartbeat alone; false (nothing written) when `lease` no longer holds it. */
+export async function beat(db: Db, id: number, lease: string, now: string) {
+  const result = await db.updateTable('jobs').set({ heartbeatAt: now }).$call(heldBy(id, lease)).executeTakeFirst();
+  return wrote(result);
+}
+
+/** How many rows a job will go through; false (nothing written) when `lease` no longer holds it. */
+export async function setJobTotal(db: Db, id: number, lease: string, total: number) {
+  const result = await db.updateTable('jobs').set({ total }).$call(heldBy(id, lease)).executeTakeFirst();
+  return wrote(result);
+}
+
+/**
+ * Appends a piece of the job's file if `lease` still holds it, in one transaction that
+ * first touches the job's row under the lease (a heartbeat): on PostgreSQL that row stays
+ * locked until the piece is in, so a claim cannot take the job over (and clear its
+ * pieces) half way; SQLite has one writer.
+ * @returns false when the job is no longer this lease's: no piece written.
+ */
+export async function insertChunk(db: Db, jobId: number, lease: string, seq: number, bytes: Buffer, now: string) {
+  return runTransaction(db, async (trx) => {
+    if (!(await beat(trx, jobId, lease, now))) return false;
+    await trx.insertInto('jobFileChunks').values({ jobId, seq, bytes }).execute();
+    return true;
+  });
+}
+
+/**
+ * Marks a job done with its file, kept until `expiresAt`, if `lease` still holds it.
+ * @returns false when the job is no longer this lease's: nothing written.
+ */
 export async function finishJob(
   db: Db,
   id: number,
+  lease: string,
   file: { name: string; bytes: number; rows: number; summary?: Record<string, number> },
   now: string,
   expiresAt: string,
-): Promise<void> {
-  await db
+) {
+  const result = await db
     .updateTable('jobs')
     .set({
       state: 'done',
+      lease: null,
+      error: null,
       fileName: file.name,
       fileBytes: file.bytes,
       progress: file.rows,
@@ -128,18 +212,51 @@ export async function finishJob(
       heartbeatAt: now,
       expiresAt,
     })
-    .where('id', '=', id)
-    .execute();
+    .$call(heldBy(id, lease))
+    .executeTakeFirst();
+  return wrote(result);
 }
 
-/** Marks a job failed with its reason, or back to waiting for another attempt. */
-export async function failJob(db: Db, id: number, error: string, retry: boolean, now: string): Promise<void> {
-  await db.deleteFrom('jobFileChunks').where('jobId', '=', id).execute();
-  await db
-    .updateTable('jobs')
-    .set(retry ? { state: 'queued', error } : { state: 'failed', error, finishedAt: now })
-    .where('id', '=', id)
-    .execute();
+/**
+ * Gives a job back to waiting, its attempt uncounted, if `lease` still holds it: its
+ * process is stopping (not dying), so another starts it again at once. Its file's pieces
+ * go in the same transaction.
+ * @returns false when the job is no longer this lease's: nothing written.
+ */
+export async function releaseJob(db: Db, id: number, lease: string) {
+  return runTransaction(db, async (trx) => {
+    const result = await trx
+      .updateTable('jobs')
+      .set((eb) => ({ state: 'queued', lease: null, runAt: null, progress: 0, attempts: eb('attempts', '-', 1) }))
+      .$call(heldBy(id, lease))
+      .executeTakeFirst();
+    if (!wrote(result)) return false;
+    await trx.deleteFrom('jobFileChunks').where('jobId', '=', id).execute();
+    return true;
+  });
+}
+
+/**
+ * Marks a job failed with its reason, or, with `retryAt`, back to waiting until then
+ * (back-off), if `lease` still holds it; its file's pieces go in the same transaction.
+ * @returns false when the job is no longer this lease's: nothing written, and the new
+ *   owner's pieces stay.
+ */
+export async function failJob(db: Db, id: number, lease: string, error: string, retryAt: string | null, now: string) {
+  return runTransaction(db, async (trx) => {
+    const result = await trx
+      .updateTable('jobs')
+      .set(
+        retryAt === null
+          ? { state: 'failed', lease: null, error, finishedAt: now }
+          : { state: 'queued', lease: null, error, runAt: retryAt },
+      )
+      .$call(heldBy(id, lease))
+      .executeTakeFirst();
+    if (!wrote(result)) return false;
+    await trx.deleteFrom('jobFileChunks').where('jobId', '=', id).execute();
+    return true;
+  });
 }
 
 /** The pieces of a job's file, in order, `limit` at a time after `afterSeq`. */
@@ -193,4 +310,28 @@ export async function redactJobParams(db: Db, needles: readonly string[], replac
     .set((row) => ({ params: redactedText(row.ref('params'), needles, replacement) }))
     .where((row) => row.or(needles.map((needle) => likeContains(isPostgres(db), row.ref('params'), needle))))
     .execute();
+}
+
+/** Makes the schedule row of task `name`, first due at `firstAt`, unless it exists. */
+export async function ensureSchedule(db: Db, name: string, firstAt: string, now: string): Promise<void> {
+  await db
+    .insertInto('jobSchedules')
+    .values({ name, nextRunAt: firstAt, lastRunAt: null, createdAt: now, updatedAt: now })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+}
+
+/**
+ * Takes task `name`'s round due at or before `now`, moving its next round to `nextAt`: a
+ * compare and set on its row, so of several processes looking at once exactly one gets
+ * true (on PostgreSQL the others wait for its commit, then find the round no longer due).
+ */
+export async function takeScheduledRound(db: Db, name: string, now: string, nextAt: string): Promise<boolean> {
+  const result = await db
+    .updateTable('jobSchedules')
+    .set({ nextRunAt: nextAt, lastRunAt: now, updatedAt: now })
+    .where('name', '=', name)
+    .where('nextRunAt', '<=', now)
+    .executeTakeFirst();
+  return wrote(result);
 }

@@ -37,6 +37,7 @@ import * as addCustomerAnonymisation from './2026_12_12_0900_add_customer_anonym
 import * as createJobs from './2026_12_12_1000_create_jobs.js';
 import * as addJobSummary from './2026_12_13_0900_add_job_summary.js';
 import * as makeLedgerAppendOnly from './2026_12_20_0900_make_ledger_append_only.js';
+import * as addJobLeases from './2026_12_20_1000_add_job_leases.js';
 
 /**
  * Every migration, by name, in order. Append-only: a landed migration is never
@@ -81,4 +82,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_12_1000_create_jobs': createJobs,
   '2026_12_13_0900_add_job_summary': addJobSummary,
   '2026_12_20_0900_make_ledger_append_only': makeLedgerAppendOnly,
+  '2026_12_20_1000_add_job_leases': addJobLeases,
 };
