@@ -3,9 +3,8 @@ import { chunked } from '../../platform/db/chunks.js';
 import type { Db } from '../../platform/db/create-db.js';
 import { isPostgres } from '../../platform/db/dialect.js';
 import { afterKeyset, type Keyset } from '../../platform/db/lists.js';
-import { ftsPhrase, usesTrigrams } from '../../platform/db/quick-search.js';
 import type { Database, UsersTable } from '../../platform/db/schema.js';
-import { likeContains } from '../../platform/db/search-text.js';
+import { ftsPhrase, likeContains, usesTrigrams } from '../../platform/db/search-text.js';
 
 /**
  * Every SQL statement on customers (issue 26 'Customers'): storefront accounts
