@@ -48,6 +48,25 @@ export function likeContains(postgres: boolean, expression: Expression<unknown>,
   return sql<SqlBool>`${expression} ${op} ${containsPattern(text)} escape '\\'`;
 }
 
+/**
+ * `text` anywhere in any of `fields`, in any case (`likeContains` on each): the search
+ * of a list in the predicate tier (decision 0119). Such a list (customers, contacts,
+ * payouts, vendors, a vendor's orders) is small, or narrowed first by an index its
+ * filters or its order use, so its search is one predicate its own query carries: a
+ * scan that the page's limit stops, with no plan to choose. The big lists (products,
+ * orders) are searched through a plan instead (`ListSearch`, `list-search.ts`).
+ */
+export function anyContains(
+  postgres: boolean,
+  fields: readonly Expression<unknown>[],
+  text: string,
+): Expression<SqlBool> {
+  const each = fields.map((field) => likeContains(postgres, field, text));
+  const [only] = each;
+  if (each.length === 1 && only) return only;
+  return sql<SqlBool>`(${sql.join(each, sql` or `)})`;
+}
+
 /** U+001F: joins the fields of a PostgreSQL search copy (`copyContains`, decision 0029). */
 const SEARCH_FIELD_SEPARATOR = '\u001f';
 
