@@ -4,7 +4,7 @@ import type { ListSearch } from '../../../platform/db/list-search.js';
 import type { Keyset } from '../../../platform/db/lists.js';
 import type { Database } from '../../../platform/db/schema.js';
 import { ftsPhrase, likeContains } from '../../../platform/db/search-text.js';
-import { countOrdersInScope } from '../orders.repository.js';
+import { countOrdersInScope, type OrderRows, type OrderStatusValue, ordersWithIds } from '../orders.repository.js';
 import {
   choosePagePlan,
   ftsQuery,
@@ -21,11 +21,8 @@ import {
   filteredOrdersAfter,
   type OrderFilters,
   type OrderPlan,
-  type OrderRows,
   type OrderSearch,
-  type OrderStatusValue,
   ordersInListOrder,
-  ordersWithIds,
   plainOrderPage,
   prepareFilters,
   walksCorrected,
