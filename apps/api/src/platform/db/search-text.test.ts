@@ -1,5 +1,22 @@
+import {
+  DummyDriver,
+  type Expression,
+  type ExpressionBuilder,
+  Kysely,
+  type SqlBool,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+} from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { containsPattern, copyAloneSuffices, ftsPhrase, usesTrigrams } from './search-text.js';
+import {
+  anyContains,
+  containsPattern,
+  copyAloneSuffices,
+  ftsPhrase,
+  likeContains,
+  usesTrigrams,
+} from './search-text.js';
 
 /** The text helpers every search shares (products, orders, customers, the lookups), without a database. */
 
@@ -29,5 +46,35 @@ describe('containsPattern and copyAloneSuffices', () => {
   it('needs the fields checked one by one only for a text holding the copy’s separator', () => {
     expect(copyAloneSuffices('abc')).toBe(true);
     expect(copyAloneSuffices('a\u001fb')).toBe(false);
+  });
+});
+
+describe('anyContains', () => {
+  // Compiled only, never run: a handle whose driver answers nothing.
+  const db = new Kysely<{ t: { a: string; b: string } }>({
+    dialect: {
+      createAdapter: () => new SqliteAdapter(),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (handle) => new SqliteIntrospector(handle),
+      createQueryCompiler: () => new SqliteQueryCompiler(),
+    },
+  });
+  const where = (predicate: (eb: ExpressionBuilder<{ t: { a: string; b: string } }, 't'>) => Expression<SqlBool>) =>
+    db.selectFrom('t').select('a').where(predicate).compile();
+
+  it('writes what an OR of likeContains on each field writes, so the lists’ statements are unchanged', () => {
+    for (const postgres of [false, true]) {
+      const mine = where((eb) => anyContains(postgres, [eb.ref('a'), eb.ref('b')], 'x%'));
+      const before = where((eb) =>
+        eb.or([likeContains(postgres, eb.ref('a'), 'x%'), likeContains(postgres, eb.ref('b'), 'x%')]),
+      );
+      expect(mine.sql).toBe(before.sql);
+      expect(mine.parameters).toEqual(before.parameters);
+    }
+  });
+
+  it('writes one field as that field’s likeContains alone', () => {
+    const mine = where((eb) => anyContains(false, [eb.ref('a')], 'x'));
+    expect(mine.sql).toBe(where((eb) => likeContains(false, eb.ref('a'), 'x')).sql);
   });
 });
