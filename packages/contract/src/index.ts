@@ -19,6 +19,7 @@ export * from './jobs.js';
 export * from './money.js';
 export * from './notifications.js';
 export * from './order-corrections.js';
+export * from './order-process.js';
 export * from './order-status.js';
 export * from './orders.js';
 export * from './payouts.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cleanText, editVersion, idInput, idParams, optionalSafeText, rupeesField } from './common.js';
 import { endpoint } from './endpoint.js';
+import { orderProcessMessages } from './order-process.js';
 import { order, orderCancelRequest } from './orders.js';
 
 /**
@@ -13,9 +14,9 @@ export const orderCorrectionMessages = {
   cancelled: 'Order cancelled',
   itemsCancelled: 'Items cancelled',
   returnRecorded: 'Return recorded',
-  tooLateToCancel: 'Only an order not yet on the road can be cancelled; after delivery, record a return',
-  alreadyCancelled: 'This order is already cancelled',
-  notDelivered: 'Only a delivered order can take a return',
+  tooLateToCancel: orderProcessMessages.tooLateToCancel,
+  alreadyCancelled: orderProcessMessages.alreadyCancelled,
+  notDelivered: orderProcessMessages.notDelivered,
   notALine: 'Each item must be a line of this order',
   itemTwice: 'Each line may be named once',
   tooManyToCancel: (name: string, left: number) => `Only ${left} of ${name} can still be cancelled`,
@@ -30,7 +31,7 @@ export const orderCorrectionMessages = {
     'This order was changed by someone else after you opened it. Reload the page to see their changes, then try again.',
   requestSent: 'Cancellation request sent',
   requestPending: 'You have already asked to cancel this order; an admin will answer',
-  requestTooLate: 'An order on the road or delivered cannot be cancelled any more',
+  requestTooLate: orderProcessMessages.requestTooLate,
   requestNothingLeft: 'None of your items in this order are left to cancel',
   requestNotFound: 'Cancellation request not found',
   requestAnswered: 'This request has already been answered',

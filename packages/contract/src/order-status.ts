@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { bulkIds, bulkResponse, bulkVersions, checkVersionsMatch } from './bulk.js';
 import { cleanText, editVersion, requiredId } from './common.js';
 import { endpoint } from './endpoint.js';
-import { order, orderStatuses } from './orders.js';
+import { orderProcessMessages, orderStatuses } from './order-process.js';
+import { order } from './orders.js';
 
 /** Spec sections 4, 5 and 8 (order status update) and the server's own messages. */
 export const orderStatusMessages = {
@@ -10,8 +11,8 @@ export const orderStatusMessages = {
   sequence: 'Status must follow the sequence: Order Placed → Packaging → On The Road → Delivered',
   updated: 'Order status updated successfully!',
   updateFailed: 'Failed to update order status',
-  alreadyDelivered: 'This order has been delivered; its status cannot change any more',
-  cancelled: 'This order is cancelled; its status cannot change any more',
+  alreadyDelivered: orderProcessMessages.alreadyDelivered,
+  cancelled: orderProcessMessages.cancelled,
   changedMeanwhile:
     'This order was changed by someone else after you opened it. Reload the page to see their changes, then try again.',
   versionInvalid: 'Must be the order’s updatedAt as loaded',

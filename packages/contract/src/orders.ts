@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParams, idString, isoDateTime, pageInfo, pageQuery } from './common.js';
 import { endpoint } from './endpoint.js';
+import { type OrderStatus, orderStates } from './order-process.js';
 
 /** Spec sections 2 and 8, Orders; the server's own messages. */
 export const orderMessages = {
@@ -11,17 +12,8 @@ export const orderMessages = {
   invalidStatus: 'Status must be one of: all, Order Placed, Packaging, On The Road, Delivered, Cancelled',
 } as const;
 
-/** The four statuses of the pipeline, in order (spec sections 4 and 9). */
-export const orderStatuses = ['Order Placed', 'Packaging', 'On The Road', 'Delivered'] as const;
-/** A status of the pipeline. */
-export type PipelineStatus = (typeof orderStatuses)[number];
-/**
- * Every status an order can have: the pipeline's four and Cancelled, the final status
- * of an order whose every unit was cancelled before it went on the road (issue 24).
- */
-export const orderStates = [...orderStatuses, 'Cancelled'] as const;
-export const orderStatusSchema = z.enum(orderStates);
-export type OrderStatus = z.infer<typeof orderStatusSchema>;
+/** An order's status on the wire: one of the process's (`order-process.ts`). */
+export const orderStatusSchema = z.enum(orderStates) satisfies z.ZodType<OrderStatus>;
 
 /** The payment methods the storefront offers. */
 export const paymentMethods = ['Cash on Delivery', 'UPI', 'Card', 'Net Banking'] as const;

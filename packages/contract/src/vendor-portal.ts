@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { idParams, idString, isoDateTime, pageInfo, pageQuery } from './common.js';
 import { endpoint } from './endpoint.js';
-import { orderStates, orderStatusSchema } from './orders.js';
+import { orderStates } from './order-process.js';
+import { orderStatusSchema } from './orders.js';
 
 /**
  * A vendor's own back office (issue 8; the spec leaves the vendor's screens open):

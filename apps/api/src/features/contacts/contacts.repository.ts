@@ -5,7 +5,7 @@ import { isPostgres } from '../../platform/db/dialect.js';
 import { phoneDigits } from '../../platform/db/erasure.js';
 import { afterKeyset, type Keyset } from '../../platform/db/lists.js';
 import type { ContactsTable, Database } from '../../platform/db/schema.js';
-import { likeContains } from '../../platform/db/search-text.js';
+import { anyContains } from '../../platform/db/search-text.js';
 
 /**
  * Every SQL statement on contact messages. The list is newest first, paged by the
@@ -31,11 +31,7 @@ function contactWhere(db: Db, filters: ContactFilters): Expression<SqlBool> {
     const postgres = isPostgres(db);
     const search = filters.search;
     parts.push(
-      eb.or(
-        (['c.name', 'c.email', 'c.message', 'c.phone'] as const).map((column) =>
-          likeContains(postgres, eb.ref(column), search),
-        ),
-      ),
+      anyContains(postgres, [eb.ref('c.name'), eb.ref('c.email'), eb.ref('c.message'), eb.ref('c.phone')], search),
     );
   }
   return eb.and(parts);

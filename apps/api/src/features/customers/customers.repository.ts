@@ -4,9 +4,8 @@ import type { Db } from '../../platform/db/create-db.js';
 import { isPostgres } from '../../platform/db/dialect.js';
 import { type ErasedIdentity, redactedText } from '../../platform/db/erasure.js';
 import { afterKeyset, type Keyset } from '../../platform/db/lists.js';
-import { ftsPhrase, usesTrigrams } from '../../platform/db/quick-search.js';
 import type { Database, UsersTable } from '../../platform/db/schema.js';
-import { likeContains } from '../../platform/db/search-text.js';
+import { anyContains, ftsPhrase, usesTrigrams } from '../../platform/db/search-text.js';
 
 /**
  * Every SQL statement on customers (issue 26 'Customers'): storefront accounts
@@ -28,9 +27,8 @@ const isPhoneLike = (text: string) => /^[+\d\s()-]+$/.test(text) && (text.match(
  */
 function searchPredicate(db: Db, text: string): Expression<SqlBool> {
   const postgres = isPostgres(db);
-  if (isPhoneLike(text)) return likeContains(postgres, eb.ref('u.phone'), text);
-  if (!usesTrigrams(text) || postgres)
-    return eb.or([likeContains(postgres, eb.ref('u.name'), text), likeContains(postgres, eb.ref('u.email'), text)]);
+  if (isPhoneLike(text)) return anyContains(postgres, [eb.ref('u.phone')], text);
+  if (!usesTrigrams(text) || postgres) return anyContains(postgres, [eb.ref('u.name'), eb.ref('u.email')], text);
   return eb(
     'u.id',
     'in',

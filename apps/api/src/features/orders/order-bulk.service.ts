@@ -1,11 +1,11 @@
-import { type BulkResponse, bulkMessages, type orderBulkBody, orderStatusMessages } from '@haat/contract';
+import { advanceOf, type BulkResponse, bulkMessages, type orderBulkBody } from '@haat/contract';
 import type { z } from 'zod';
 import type { Actor } from '../../platform/auth/access.js';
 import { bulkSummary, distinctIds, eachRecord, versionsById } from '../../platform/bulk.js';
 import type { Db } from '../../platform/db/create-db.js';
 import { isStaleVersion } from '../../platform/db/versions.js';
 import { findOrderStatusForUpdate } from './order-status.repository.js';
-import { moveOrderStatus, nextOrderStatus } from './order-status.service.js';
+import { moveOrderStatus } from './order-status.service.js';
 
 /**
  * `POST /api/orders/admin/bulk` (issue 26 'Bulk actions'): moves each selected order to
@@ -26,9 +26,8 @@ export async function advanceOrders(
     const current = await findOrderStatusForUpdate(db, id);
     if (!current) return bulkMessages.notFound;
     if (isStaleVersion(shown.get(id), current.updatedAt)) return bulkMessages.changedSince;
-    if (current.status === 'Cancelled') return orderStatusMessages.cancelled;
-    const next = nextOrderStatus(current.status);
-    if (next === null) return orderStatusMessages.alreadyDelivered;
+    const { to: next, refusal } = advanceOf(current.status);
+    if (next === null) return refusal;
     await moveOrderStatus(db, admin, {
       orderId: id,
       status: next,

@@ -1,4 +1,10 @@
-import { type CancelRequestBody, orderCorrectionMessages as messages, orderMessages } from '@haat/contract';
+import {
+  type CancelRequestBody,
+  orderCorrectionMessages as messages,
+  moveRefusal,
+  orderMessages,
+  unitsLeft,
+} from '@haat/contract';
 import type { Actor } from '../../platform/auth/access.js';
 import type { Db } from '../../platform/db/create-db.js';
 import { runTransaction } from '../../platform/db/transactions.js';
@@ -24,10 +30,6 @@ import { getOrder, type OrderDetail } from './orders.service.js';
  * service as any) or declines it with a reason the vendor is told.
  */
 
-/** Units left of each line. */
-const left = (line: { quantity: number; cancelledQuantity: number; returnedQuantity: number }) =>
-  line.quantity - line.cancelledQuantity - line.returnedQuantity;
-
 /**
  * `POST /api/vendor/orders/{id}/cancel-request`: records the signed-in vendor's request
  * and notifies every admin, in one transaction on the locked order.
@@ -48,9 +50,9 @@ export async function requestCancellation(
     const order = await findOrderForCorrection(trx, orderId);
     const lines = order ? await findVendorLines(trx, orderId, vendorId) : [];
     if (!order || lines.length === 0) throw notFound(orderMessages.notFound);
-    if (order.status !== 'Order Placed' && order.status !== 'Packaging')
-      throw new AppError('CONFLICT', messages.requestTooLate);
-    if (!lines.some((line) => left(line) > 0)) throw new AppError('CONFLICT', messages.requestNothingLeft);
+    const refusal = moveRefusal(order.status, 'requestCancel');
+    if (refusal !== null) throw new AppError('CONFLICT', refusal);
+    if (!lines.some((line) => unitsLeft(line) > 0)) throw new AppError('CONFLICT', messages.requestNothingLeft);
     if (await hasPendingRequest(trx, orderId, vendorId)) throw new AppError('CONFLICT', messages.requestPending);
     const at = new Date().toISOString();
     const id = await insertCancelRequest(trx, { orderId, vendorId, reason: body.reason, at });
@@ -88,8 +90,8 @@ export async function acceptCancellation(
     if (!order) throw notFound(orderMessages.notFound);
     const request = await pendingRequest(trx, orderId, requestId);
     const items = (await findVendorLines(trx, orderId, request.vendorId))
-      .filter((line) => left(line) > 0)
-      .map((line) => ({ itemId: line.id, quantity: left(line) }));
+      .filter((line) => unitsLeft(line) > 0)
+      .map((line) => ({ itemId: line.id, quantity: unitsLeft(line) }));
     if (items.length > 0)
       await cancelOrderInTransaction(trx, actor, orderId, {
         reason: `Asked by ${request.vendor}: ${request.reason}`.slice(0, 500),

@@ -2,9 +2,11 @@ import {
   type CancelOrderBody,
   type CreateReturnBody,
   orderCorrectionMessages as messages,
+  moveRefusal,
   orderMessages,
   toPaise,
   toRupees,
+  unitsLeft,
 } from '@haat/contract';
 import type { Actor } from '../../platform/auth/access.js';
 import type { Db } from '../../platform/db/create-db.js';
@@ -37,9 +39,6 @@ import { getOrder, type OrderDetail } from './orders.service.js';
  * order's locked row; the rules live here, not in the screens.
  */
 
-/** The statuses in which units can still be cancelled. */
-const CANCELLABLE = new Set(['Order Placed', 'Packaging']);
-
 type Order = NonNullable<Awaited<ReturnType<typeof findOrderForCorrection>>>;
 type Line = Awaited<ReturnType<typeof findLinesForCorrection>>[number];
 
@@ -66,18 +65,16 @@ async function lockOrder(trx: Db, orderId: number, version: string): Promise<Ord
 }
 
 /**
- * The units asked for, per line index, checked against what each line has left.
+ * The units asked for, per line index, checked against what each line has left (`unitsLeft`).
  * @param requested `{ itemId, quantity }` pairs, or undefined for everything left.
- * @param left units of a line that can still be taken.
  * @throws AppError BAD_REQUEST (400) an item not of this order, named twice, or more units than are left.
  */
 function unitsAsked(
   lines: readonly Line[],
   requested: readonly { itemId: number; quantity: number }[] | undefined,
-  left: (line: Line) => number,
   tooMany: (name: string, left: number) => string,
 ): number[] {
-  if (requested === undefined) return lines.map(left);
+  if (requested === undefined) return lines.map(unitsLeft);
   const units = lines.map(() => 0);
   const seen = new Set<number>();
   for (const { itemId, quantity } of requested) {
@@ -86,8 +83,8 @@ function unitsAsked(
     if (!line) throw new AppError('BAD_REQUEST', messages.notALine, { items: messages.notALine });
     if (seen.has(itemId)) throw new AppError('BAD_REQUEST', messages.itemTwice, { items: messages.itemTwice });
     seen.add(itemId);
-    if (quantity > left(line)) {
-      const message = tooMany(line.productName, left(line));
+    if (quantity > unitsLeft(line)) {
+      const message = tooMany(line.productName, unitsLeft(line));
       throw new AppError('BAD_REQUEST', message, { items: message });
     }
     units[index] = quantity;
@@ -167,16 +164,15 @@ export async function cancelOrderInTransaction(
   options: CorrectionOptions = {},
 ): Promise<boolean> {
   const order = await lockOrder(trx, orderId, body.updatedAt);
-  if (order.status === 'Cancelled') throw new AppError('CONFLICT', messages.alreadyCancelled);
-  if (!CANCELLABLE.has(order.status)) throw new AppError('CONFLICT', messages.tooLateToCancel);
+  const refusal = moveRefusal(order.status, 'cancel');
+  if (refusal !== null) throw new AppError('CONFLICT', refusal);
   const lines = await findLinesForCorrection(trx, orderId);
-  const left = (line: Line) => line.quantity - line.cancelledQuantity - line.returnedQuantity;
-  const units = unitsAsked(lines, body.items, left, messages.tooManyToCancel);
+  const units = unitsAsked(lines, body.items, messages.tooManyToCancel);
   const rows = correctionLines(order, lines, units);
   if (rows.length === 0) throw new AppError('CONFLICT', messages.alreadyCancelled);
 
   const at = nextVersion(order.updatedAt, (options.now ?? new Date()).toISOString());
-  const whole = lines.every((line, index) => left(line) === (units[index] ?? 0));
+  const whole = lines.every((line, index) => unitsLeft(line) === (units[index] ?? 0));
   for (const row of rows) {
     await addTakenBackUnits(trx, row.orderItemId, { cancelled: row.quantity, returned: 0 }, at);
     if (row.line.productId !== null) await putBackStock(trx, row.line.productId, row.quantity, at);
@@ -284,10 +280,10 @@ export async function recordReturnInTransaction(
   options: CorrectionOptions = {},
 ): Promise<void> {
   const order = await lockOrder(trx, orderId, body.updatedAt);
-  if (order.status !== 'Delivered') throw new AppError('CONFLICT', messages.notDelivered);
+  const refusal = moveRefusal(order.status, 'return');
+  if (refusal !== null) throw new AppError('CONFLICT', refusal);
   const lines = await findLinesForCorrection(trx, orderId);
-  const left = (line: Line) => line.quantity - line.cancelledQuantity - line.returnedQuantity;
-  const units = unitsAsked(lines, body.items, left, messages.tooManyToReturn);
+  const units = unitsAsked(lines, body.items, messages.tooManyToReturn);
   const rows = correctionLines(order, lines, units);
   const most = sum(rows, 'amountPaise');
   const refundPaise = body.refundAmount === undefined ? most : toPaise(body.refundAmount);

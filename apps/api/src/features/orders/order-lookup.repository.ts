@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/create-db.js';
 import { isPostgres } from '../../platform/db/dialect.js';
-import { ftsPhrase, startsWith, usesTrigrams } from '../../platform/db/quick-search.js';
-import { copyContains, likeContains } from '../../platform/db/search-text.js';
+import { copyContains, ftsPhrase, likeContains, startsWith, usesTrigrams } from '../../platform/db/search-text.js';
 
 /**
  * SQL of the global search's order and customer lookups for admins (issue 10,

@@ -1,9 +1,9 @@
 import {
+  advanceOf,
   type OrderStatusBody,
   orderMessages,
-  orderStatuses,
   orderStatusMessages,
-  type PipelineStatus,
+  previousOrderStatus,
 } from '@haat/contract';
 import type { Actor } from '../../platform/auth/access.js';
 import type { Db } from '../../platform/db/create-db.js';
@@ -22,13 +22,9 @@ import { getOrder, type OrderDetail } from './orders.service.js';
 
 /**
  * The order pipeline (spec section 4): Order Placed → Packaging → On The Road →
- * Delivered, one step at a time, enforced here rather than trusted to the screen.
+ * Delivered, one step at a time, as the order process says (`order-process.ts` in the
+ * contract, decision 0119), enforced here rather than trusted to the screen.
  */
-
-/** The status after `current`, or null at the end of the pipeline. */
-export function nextOrderStatus(current: PipelineStatus): PipelineStatus | null {
-  return orderStatuses[orderStatuses.indexOf(current) + 1] ?? null;
-}
 
 export interface AdvanceOrderStatusOptions {
   /** The change's instant (default now); the demo seeder back-dates its orders' steps. */
@@ -74,7 +70,7 @@ export async function moveOrderStatus(
     // Only a request's change is staff activity; the demo seeder's back-dated steps are not.
     const label = (await findOrderTrackingNumber(trx, body.orderId)) ?? String(body.orderId);
     const changes = {
-      status: { before: orderStatuses[orderStatuses.indexOf(body.status) - 1] ?? null, after: body.status },
+      status: { before: previousOrderStatus(body.status), after: body.status },
     };
     await recordActivity(trx, {
       actor,
@@ -108,13 +104,8 @@ export async function advanceOrderStatusInTransaction(
   if (!current) throw notFound(orderMessages.notFound);
   if (isStaleVersion(body.updatedAt, current.updatedAt))
     throw new AppError('CONFLICT', orderStatusMessages.changedMeanwhile);
-  if (current.status === 'Cancelled')
-    throw new AppError('BAD_REQUEST', orderStatusMessages.cancelled, { status: orderStatusMessages.cancelled });
-  const next = nextOrderStatus(current.status);
-  if (next === null)
-    throw new AppError('BAD_REQUEST', orderStatusMessages.alreadyDelivered, {
-      status: orderStatusMessages.alreadyDelivered,
-    });
+  const { to: next, refusal } = advanceOf(current.status);
+  if (next === null) throw new AppError('BAD_REQUEST', refusal, { status: refusal });
   if (body.status !== next)
     throw new AppError('BAD_REQUEST', orderStatusMessages.sequence, { status: orderStatusMessages.sequence });
   const savedAt = nextVersion(current.updatedAt, now);

@@ -1,16 +1,31 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/create-db.js';
-import type { OrderRows, OrderStatusValue } from './search/shared.js';
+import type { OrdersTable } from '../../platform/db/schema.js';
 
 /**
  * Every SQL statement over orders, their lines and their status history, but the order
- * list's search (`search/`, which finds the orders a list answer holds). Reads only;
+ * list's search (`search/`, which finds the orders a list answer holds, as a query of
+ * `allOrders` narrowed to them). Reads only;
  * writing orders belongs to the checkout and status-update work. Times are UTC ISO
  * 8601 strings compared as ranges, so the same statements serve SQLite (ISO text,
  * which sorts like time) and PostgreSQL (`timestamptz`).
  */
 
-export type { OrderStatusValue } from './search/shared.js';
+/** An order's status as stored (the contract's `OrderStatus`, held by the check constraints). */
+export type OrderStatusValue = OrdersTable['status'];
+
+/** The orders an answer holds, as a query of `orders` (no columns yet): `findOrderRows` reads them. */
+export type OrderRows = ReturnType<typeof allOrders>;
+
+/** Every order, as a query of `orders`. */
+export function allOrders(db: Db) {
+  return db.selectFrom('orders');
+}
+
+/** The orders with these ids (a page found by id), or undefined for none. */
+export function ordersWithIds(db: Db, ids: number[]): OrderRows | undefined {
+  return ids.length === 0 ? undefined : allOrders(db).where('orders.id', 'in', ids);
+}
 
 const orderColumns = [
   'orders.id',

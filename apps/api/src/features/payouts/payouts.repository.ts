@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db/create-db.js';
 import { isPostgres } from '../../platform/db/dialect.js';
 import { afterKeyset, type Keyset } from '../../platform/db/lists.js';
 import type { PayoutsTable } from '../../platform/db/schema.js';
-import { likeContains } from '../../platform/db/search-text.js';
+import { anyContains } from '../../platform/db/search-text.js';
 
 /**
  * Every SQL statement on payouts, the vendors' balances list and their bank details
@@ -22,7 +22,7 @@ function vendorsWithBalances(db: Db, search: string | undefined) {
     .selectFrom('vendors as v')
     .leftJoin('vendorBalances as b', 'b.vendorId', 'v.id')
     .$if(search !== undefined, (q) =>
-      q.where((eb) => likeContains(isPostgres(db), eb.ref('v.businessName'), search as string)),
+      q.where((eb) => anyContains(isPostgres(db), [eb.ref('v.businessName')], search as string)),
     );
 }
 

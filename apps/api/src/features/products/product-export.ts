@@ -5,9 +5,9 @@ import { listBatches } from '../../platform/csv/export-batches.js';
 import type { Exporter } from '../../platform/csv/exporter.js';
 import type { Db } from '../../platform/db/create-db.js';
 import type { ListContext } from '../../platform/db/list-search.js';
+import type { ProductConditions } from './product-list.js';
 import type { ProductRecord } from './product-record.js';
 import { listProducts, readCatalogVersion, scopeOf } from './products.service.js';
-import type { ProductConditions } from './search/shared.js';
 
 /**
  * The back office's product list as CSV (issue 26 'Exports',

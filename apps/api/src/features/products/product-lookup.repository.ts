@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/create-db.js';
 import { isPostgres } from '../../platform/db/dialect.js';
-import { ftsPhrase, startsWith, usesTrigrams } from '../../platform/db/quick-search.js';
+import { ftsPhrase, startsWith, usesTrigrams } from '../../platform/db/search-text.js';
 import { postgresSearchPredicate } from './search/postgres.js';
 
 /**

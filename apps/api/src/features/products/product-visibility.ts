@@ -2,8 +2,8 @@ import { productMessages } from '@haat/contract';
 import type { Actor } from '../../platform/auth/access.js';
 import type { Db } from '../../platform/db/create-db.js';
 import { notFound } from '../../platform/errors.js';
+import type { ProductFilters } from './product-list.js';
 import { findProductOwnership } from './products.repository.js';
-import type { ProductFilters } from './search/shared.js';
 
 /**
  * Who sees which products (spec sections 2, 4 and 7; issue 3): an admin every product,

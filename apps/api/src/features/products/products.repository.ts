@@ -3,21 +3,27 @@ import { chunked } from '../../platform/db/chunks.js';
 import type { Db } from '../../platform/db/create-db.js';
 import { isPostgres } from '../../platform/db/dialect.js';
 import type { NewProduct, ProductUpdate } from '../../platform/db/schema.js';
-import {
-  allProducts,
-  eb,
-  type ProductFilters,
-  type ProductRows,
-  type ProductSort,
-  productSortKeys,
-  whereConditions,
-} from './search/shared.js';
+import { eb, type ProductFilters, type ProductSort, productSortKeys, whereConditions } from './product-list.js';
 
 /**
  * Every SQL statement on products and their images, but the product list's search
- * (`search/`, which finds the rows a list answer holds). Functions take the query
- * handle first so a service can pass a transaction. Money in paise, times UTC ISO 8601.
+ * (`search/`, which finds the rows a list answer holds, as a query of `allProducts`
+ * narrowed to them). Functions take the query handle first so a service can pass a
+ * transaction. Money in paise, times UTC ISO 8601.
  */
+
+/** The products an answer holds, as a query of `products as p` (no columns yet): `findProductRows` reads them. */
+export type ProductRows = ReturnType<typeof allProducts>;
+
+/** Every product, as a query of `products as p`. */
+export function allProducts(db: Db) {
+  return db.selectFrom('products as p');
+}
+
+/** The products with these ids (a page found by id), or undefined for none. */
+export function productsWithIds(db: Db, ids: number[]): ProductRows | undefined {
+  return ids.length === 0 ? undefined : allProducts(db).where('p.id', 'in', ids);
+}
 
 /** The columns of `rows` (products as `p`) with the names of what they reference. */
 function selectProducts(rows: ProductRows) {

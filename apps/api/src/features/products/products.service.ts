@@ -17,6 +17,7 @@ import { AppError, notFound } from '../../platform/errors.js';
 import { diffFields, recordActivity } from '../activity/activity.service.js';
 import type { ActivityChanges } from '../activity/activity-changes.js';
 import { notifyProductSubmitted } from '../notifications/notifications.service.js';
+import { type ProductConditions, productSortKeys } from './product-list.js';
 import type { ProductRecord } from './product-record.js';
 import { canSee, scopeOf, type Viewer } from './product-visibility.js';
 import {
@@ -46,7 +47,6 @@ import {
   updateRevision,
 } from './revisions.repository.js';
 import { productSearch } from './search/product-search.js';
-import { type ProductConditions, productSortKeys } from './search/shared.js';
 
 /**
  * The catalog's rules (issue 3, server rules; spec sections 2 'Product list',

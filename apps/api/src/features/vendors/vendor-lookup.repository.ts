@@ -1,9 +1,8 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../platform/db/create-db.js';
 import { isPostgres } from '../../platform/db/dialect.js';
-import { ftsPhrase, startsWith, usesTrigrams } from '../../platform/db/quick-search.js';
 import type { Database } from '../../platform/db/schema.js';
-import { likeContains } from '../../platform/db/search-text.js';
+import { ftsPhrase, likeContains, startsWith, usesTrigrams } from '../../platform/db/search-text.js';
 
 /**
  * SQL of the global search's vendor lookups (issue 10, docs/decisions/0060): the

@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/create-db.js';
 import { isPostgres } from '../../platform/db/dialect.js';
 import { afterKeyset, type Keyset, type SortKeyType } from '../../platform/db/lists.js';
 import type { Database, UsersTable, VendorsTable } from '../../platform/db/schema.js';
-import { likeContains } from '../../platform/db/search-text.js';
+import { anyContains } from '../../platform/db/search-text.js';
 
 /** SQL on vendors (their profile joined with their user account). */
 
@@ -35,14 +35,8 @@ function vendorWhere(db: Db, filters: VendorFilters): Expression<SqlBool> {
   const parts: Array<Expression<SqlBool>> = [];
   if (filters.status) parts.push(eb('v.status', '=', filters.status));
   if (filters.search) {
-    const postgres = isPostgres(db);
-    parts.push(
-      eb.or([
-        likeContains(postgres, eb.ref('u.name'), filters.search),
-        likeContains(postgres, eb.ref('u.email'), filters.search),
-        likeContains(postgres, eb.ref('v.businessName'), filters.search),
-      ]),
-    );
+    const fields = [eb.ref('u.name'), eb.ref('u.email'), eb.ref('v.businessName')];
+    parts.push(anyContains(isPostgres(db), fields, filters.search));
   }
   return eb.and(parts);
 }

@@ -4,6 +4,9 @@ import type { Keyset, ListBounds, ListPieces } from './lists.js';
 /**
  * How the store's big lists are searched: products (decisions 0010 to 0034) and orders
  * (decisions 0016, 0027, 0035), each measured at a million rows (docs/performance.md).
+ * This is the planned tier of the two (decision 0119); every other list is searched
+ * by one predicate its own query carries (`anyContains` in `search-text.ts`: customers,
+ * contacts, payouts, vendors, a vendor's orders), paged by `listOrPage` alone.
  * Neither database finds a searched, filtered page of such a list cheaply on its own:
  * SQLite's planner knows nothing of how many rows a search or a filter matches, and
  * PostgreSQL's estimate of a trigram search can be several times off. So every such

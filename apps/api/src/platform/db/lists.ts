@@ -5,8 +5,10 @@ import type { Database } from './schema.js';
 
 /**
  * Helpers shared by every list endpoint: keyset paging, bounded counts and the one list
- * answer (`listOrPage`). How a text is matched is `search-text.ts`; how the big lists
- * (products, orders) are searched on each database is `list-search.ts`.
+ * answer (`listOrPage`). A list is searched in one of two tiers (decision 0119): the
+ * big lists (products, orders) through a plan per database (`list-search.ts`), the
+ * others by one predicate in their query (`anyContains`); how a text is matched is
+ * `search-text.ts`.
  *
  * Keyset ("seek") paging: a page is the rows after the last one seen in the list's
  * order, found through an index on (sort key, id) instead of skipping rows with

@@ -1,11 +1,35 @@
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { TRIGRAM } from './dialect.js';
 
 /**
  * How a text is matched as a substring (spec section 5: case-insensitive, every
- * character literally) on each database: LIKE patterns, PostgreSQL's lower-cased search
- * copies (decision 0029) and its bigram indexes (decision 0035). Every list and lookup
- * that searches builds its predicates from these.
+ * character literally) on each database: LIKE patterns, SQLite's FTS5 trigram tables,
+ * PostgreSQL's lower-cased search copies (decision 0029) and its bigram indexes
+ * (decision 0035), and a prefix as a B-tree range. Every list and lookup that searches
+ * builds its predicates from these: the planned searches of the big lists
+ * (`list-search.ts`) and the one-predicate searches of the others (decision 0119).
  */
+
+/** True when `text` is long enough for a trigram index (SQLite's FTS5 trigram tables, PostgreSQL's pg_trgm). */
+export const usesTrigrams = (text: string) => [...text].length >= TRIGRAM;
+
+/** An FTS5 query matching `text` as one literal phrase (quotes doubled), optionally in one column. */
+export function ftsPhrase(text: string, column?: string): string {
+  const phrase = `"${text.replaceAll('"', '""')}"`;
+  return column ? `${column} : ${phrase}` : phrase;
+}
+
+/**
+ * `expression` starts with `prefix`, as a range `[prefix, next)` that a B-tree index on
+ * `expression` serves on both databases (`next` is `prefix` with its last character
+ * raised by one). Compared in the database's collation: byte order for SQLite and for
+ * PostgreSQL databases made with the C or C.UTF-8 locale, as Haat's are.
+ */
+export function startsWith(expression: Expression<string>, prefix: string): Expression<SqlBool> {
+  const last = prefix.charCodeAt(prefix.length - 1);
+  const next = `${prefix.slice(0, -1)}${String.fromCharCode(last + 1)}`;
+  return sql<SqlBool>`(${expression} >= ${prefix} and ${expression} < ${next})`;
+}
 
 /**
  * A LIKE pattern matching `text` anywhere (case-insensitive substring search, spec
@@ -27,6 +51,25 @@ export function startsWithPattern(text: string): string {
 export function likeContains(postgres: boolean, expression: Expression<unknown>, text: string): RawBuilder<SqlBool> {
   const op = sql.raw(postgres ? 'ilike' : 'like');
   return sql<SqlBool>`${expression} ${op} ${containsPattern(text)} escape '\\'`;
+}
+
+/**
+ * `text` anywhere in any of `fields`, in any case (`likeContains` on each): the search
+ * of a list in the predicate tier (decision 0119). Such a list (customers, contacts,
+ * payouts, vendors, a vendor's orders) is small, or narrowed first by an index its
+ * filters or its order use, so its search is one predicate its own query carries: a
+ * scan that the page's limit stops, with no plan to choose. The big lists (products,
+ * orders) are searched through a plan instead (`ListSearch`, `list-search.ts`).
+ */
+export function anyContains(
+  postgres: boolean,
+  fields: readonly Expression<unknown>[],
+  text: string,
+): Expression<SqlBool> {
+  const each = fields.map((field) => likeContains(postgres, field, text));
+  const [only] = each;
+  if (each.length === 1 && only) return only;
+  return sql<SqlBool>`(${sql.join(each, sql` or `)})`;
 }
 
 /** U+001F: joins the fields of a PostgreSQL search copy (`copyContains`, decision 0029). */

@@ -3,7 +3,6 @@ import type { OrdersTable } from '../../../platform/db/schema.js';
 import {
   choosePagePlan,
   ftsQuery,
-  ftsString,
   likeAgreesWithIndex,
   pairsQuery,
   pairTermRange,
@@ -48,9 +47,6 @@ describe('likeAgreesWithIndex', () => {
 });
 
 describe('FTS5 queries', () => {
-  it('quotes a text as one phrase, doubling its quotes', () => {
-    expect(ftsString('a"b')).toBe('"a""b"');
-  });
   it('gives the lower-cased range of terms starting with a 2-character text', () => {
     expect(pairTermRange('Ab')).toEqual({ from: 'ab', to: 'ac' });
   });

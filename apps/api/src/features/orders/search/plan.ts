@@ -1,5 +1,6 @@
 import { ORDER_SEARCH_STATUS_CODES, TRIGRAM } from '../../../platform/db/dialect.js';
 import type { OrdersTable } from '../../../platform/db/schema.js';
+import { ftsPhrase } from '../../../platform/db/search-text.js';
 
 /**
  * How the order search is answered, decided from the text and from counts, on SQLite:
@@ -46,11 +47,6 @@ export function likeAgreesWithIndex(text: string): boolean {
   return ASCII.test(text);
 }
 
-/** An FTS5 string: the text between double quotes, its quotes doubled, so it is one phrase and no syntax. */
-export function ftsString(text: string): string {
-  return `"${text.replaceAll('"', '""')}"`;
-}
-
 /**
  * The `[from, to)` range of index terms (trigrams, lower-cased by FTS5) that start with
  * the 2-character `text` (a `pairs` text).
@@ -65,7 +61,7 @@ export function pairTermRange(text: string): { from: string; to: string } {
 export function pairsQuery(text: string, terms: string[]): string | null {
   const { from } = pairTermRange(text);
   const matching = terms.filter((term) => term.startsWith(from));
-  return matching.length > 0 ? `(${matching.map(ftsString).join(' OR ')})` : null;
+  return matching.length > 0 ? `(${matching.map((term) => ftsPhrase(term)).join(' OR ')})` : null;
 }
 
 /** The token `status` is indexed as (see the migration). */
@@ -81,7 +77,7 @@ export function statusToken(status: OrderStatus): string {
  * characters never get here), so it needs no column filter.
  */
 export function ftsQuery(textQuery: string, status: OrderStatus | undefined): string {
-  return status === undefined ? textQuery : `${textQuery} AND status : ${ftsString(statusToken(status))}`;
+  return status === undefined ? textQuery : `${textQuery} AND ${ftsPhrase(statusToken(status), 'status')}`;
 }
 
 /*

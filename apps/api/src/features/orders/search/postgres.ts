@@ -6,7 +6,7 @@ import type { Keyset } from '../../../platform/db/lists.js';
 import { choosePostgresPagePlan, plannerRowCount, sampledShare } from '../../../platform/db/postgres-planning.js';
 import type { Database } from '../../../platform/db/schema.js';
 import { bigramsServe, containsPattern } from '../../../platform/db/search-text.js';
-import { countOrdersInScope } from '../orders.repository.js';
+import { countOrdersInScope, type OrderRows, ordersWithIds } from '../orders.repository.js';
 import {
   afterOrder,
   countFilteredOrders,
@@ -15,10 +15,8 @@ import {
   matchesSearch,
   type OrderFilters,
   type OrderPlan,
-  type OrderRows,
   type OrderSearch,
   ordersInListOrder,
-  ordersWithIds,
   type PreparedOrderFilters,
   plainOrderPage,
   prepareFilters,

@@ -3,18 +3,17 @@ import type { Db } from '../../../platform/db/create-db.js';
 import { isPostgres } from '../../../platform/db/dialect.js';
 import type { PageRequest } from '../../../platform/db/list-search.js';
 import { afterKeyset, countUpTo, type Keyset } from '../../../platform/db/lists.js';
-import type { Database, OrdersTable } from '../../../platform/db/schema.js';
+import type { Database } from '../../../platform/db/schema.js';
 import { bigramsContain, bigramsServe, copyContains, likeContains } from '../../../platform/db/search-text.js';
+import { allOrders, type OrderRows, type OrderStatusValue } from '../orders.repository.js';
 import { ftsQuery } from './plan.js';
 
 /**
  * What both databases' order searches share (`ListSearch`, decision 0085): the list's
- * filters and the rows an answer holds (`OrderRows`), how a search resolved for a
- * database is expressed as a predicate, the list's order, and the reads both make
- * alike. `sqlite.ts` and `postgres.ts` beside this file are the search on each database.
+ * filters, how a search resolved for a database is expressed as a predicate, the list's
+ * order, and the reads both make alike. The orders an answer holds are a query of the
+ * repository's (`allOrders`, `OrderRows`). `sqlite.ts` and `postgres.ts` beside this file are the search on each database.
  */
-
-export type OrderStatusValue = OrdersTable['status'];
 
 /** The order list's filters, as its service asks the search. `search` is matched as a case-insensitive substring. */
 export interface OrderFilters {
@@ -79,19 +78,6 @@ export async function prepareFilters(
   if (!text) return { status, ...corrected };
   if (text.includes('\u0000')) return { status, ...corrected, search: { via: 'none', text } };
   return { status, ...corrected, search: await prepare(text) };
-}
-
-/** The orders an answer holds, as a query of `orders` (no columns yet): the repository reads them. */
-export type OrderRows = ReturnType<typeof allOrders>;
-
-/** Every order, as a query of `orders`. */
-export function allOrders(db: Db) {
-  return db.selectFrom('orders');
-}
-
-/** The orders with these ids (a page found by id), or undefined for none. */
-export function ordersWithIds(db: Db, ids: number[]): OrderRows | undefined {
-  return ids.length === 0 ? undefined : allOrders(db).where('orders.id', 'in', ids);
 }
 
 /**

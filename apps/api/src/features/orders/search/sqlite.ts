@@ -3,12 +3,11 @@ import type { Db } from '../../../platform/db/create-db.js';
 import type { ListSearch } from '../../../platform/db/list-search.js';
 import type { Keyset } from '../../../platform/db/lists.js';
 import type { Database } from '../../../platform/db/schema.js';
-import { likeContains } from '../../../platform/db/search-text.js';
-import { countOrdersInScope } from '../orders.repository.js';
+import { ftsPhrase, likeContains } from '../../../platform/db/search-text.js';
+import { countOrdersInScope, type OrderRows, type OrderStatusValue, ordersWithIds } from '../orders.repository.js';
 import {
   choosePagePlan,
   ftsQuery,
-  ftsString,
   likeAgreesWithIndex,
   pairsQuery,
   pairTermRange,
@@ -22,11 +21,8 @@ import {
   filteredOrdersAfter,
   type OrderFilters,
   type OrderPlan,
-  type OrderRows,
   type OrderSearch,
-  type OrderStatusValue,
   ordersInListOrder,
-  ordersWithIds,
   plainOrderPage,
   prepareFilters,
   walksCorrected,
@@ -90,7 +86,7 @@ export function sqliteOrderSearch(db: Db): ListSearch<OrderFilters, OrderPlan, O
 async function prepareSqliteSearch(db: Db, text: string): Promise<OrderSearch> {
   const kind = sqliteSearchKind(text);
   if (kind === 'like') return { via: 'like', text };
-  if (kind === 'phrase') return { via: 'fts', text, query: ftsString(text) };
+  if (kind === 'phrase') return { via: 'fts', text, query: ftsPhrase(text) };
   const { from, to } = pairTermRange(text);
   const result = await sql<{ term: string }>`
     select term from orders_search_terms where term >= ${from} and term < ${to}`.execute(db);

@@ -5,24 +5,24 @@ import type { Counted, ListSearch, PageRequest } from '../../../platform/db/list
 import { afterKeyset, type Keyset } from '../../../platform/db/lists.js';
 import { choosePostgresPagePlan, plannerRowCount, sampledShare } from '../../../platform/db/postgres-planning.js';
 import { copyAloneSuffices, copyContains } from '../../../platform/db/search-text.js';
-import { type PlanningCounts, plannedCount } from './planning-counts.js';
 import {
-  type Access,
-  allProducts,
-  countWhere,
-  countWhereUpTo,
   eb,
-  findWalkIds,
   type ProductConditions,
-  type ProductPageRequest,
-  type ProductQuery,
-  type ProductRows,
-  plainPage,
   productSortKeys,
-  productsWithIds,
   searchesOf,
   whereConditions,
   withoutSearch,
+} from '../product-list.js';
+import { allProducts, type ProductRows, productsWithIds } from '../products.repository.js';
+import { type PlanningCounts, plannedCount } from './planning-counts.js';
+import {
+  type Access,
+  countWhere,
+  countWhereUpTo,
+  findWalkIds,
+  type ProductPageRequest,
+  type ProductQuery,
+  plainPage,
 } from './shared.js';
 
 /**

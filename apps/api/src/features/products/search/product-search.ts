@@ -1,10 +1,11 @@
 import type { Db } from '../../../platform/db/create-db.js';
 import { isPostgres } from '../../../platform/db/dialect.js';
 import type { ListContext, ListSearch } from '../../../platform/db/list-search.js';
+import type { ProductRows } from '../products.repository.js';
 import { keepingCounts, keptCountsOf } from './kept-counts.js';
 import { planningCountsOf } from './planning-counts.js';
 import { type PostgresProductPlan, postgresProductSearch } from './postgres.js';
-import type { ProductQuery, ProductRows } from './shared.js';
+import type { ProductQuery } from './shared.js';
 import { type SqliteProductPlan, sqliteProductSearch } from './sqlite.js';
 
 /**

@@ -1,9 +1,19 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../../platform/db/create-db.js';
-import { TRIGRAM } from '../../../platform/db/dialect.js';
 import type { Counted, ListSearch, PageRequest } from '../../../platform/db/list-search.js';
 import { afterKeyset, type Keyset } from '../../../platform/db/lists.js';
-import { likeContains } from '../../../platform/db/search-text.js';
+import { ftsPhrase, likeContains, usesTrigrams } from '../../../platform/db/search-text.js';
+import {
+  eb,
+  type ProductConditions,
+  type ProductFilters,
+  type ProductSort,
+  productSortKeys,
+  searchesOf,
+  whereConditions,
+  withoutSearch,
+} from '../product-list.js';
+import { allProducts, type ProductRows, productsWithIds } from '../products.repository.js';
 import {
   type CountDriver,
   chooseCountDriver,
@@ -20,23 +30,12 @@ import {
 import { type PlanningCounts, plannedCount } from './planning-counts.js';
 import {
   type Access,
-  allProducts,
   countWhere,
   countWhereUpTo,
-  eb,
   findWalkIds,
-  type ProductConditions,
-  type ProductFilters,
   type ProductPageRequest,
   type ProductQuery,
-  type ProductRows,
-  type ProductSort,
   plainPage,
-  productSortKeys,
-  productsWithIds,
-  searchesOf,
-  whereConditions,
-  withoutSearch,
 } from './shared.js';
 
 /**
@@ -71,14 +70,8 @@ export function sqliteProductSearch(
   };
 }
 
-/** True when SQLite answers this search from the FTS5 trigram index. */
-const usesFts = (text: string) => [...text].length >= TRIGRAM;
-
 /** Printable ASCII only. */
 const ASCII = /^[\x20-\x7e]*$/;
-
-/** FTS5 query for `text` as one substring: a quoted phrase, its quotes doubled. */
-const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
 /**
  * SQLite: name, SKU or brand contains `text`, in any case (spec section 5): the FTS5
@@ -93,7 +86,7 @@ function sqliteSearchPredicate(text: string, access: Access): Expression<SqlBool
   // LIKE does not, hence the restriction; only exotic letters whose lower case is
   // ASCII, such as the Kelvin sign, could tell them apart).
   const likeOnRows = (access === 'walk' || access === 'scan') && ASCII.test(text);
-  if (!usesFts(text) || likeOnRows) {
+  if (!usesTrigrams(text) || likeOnRows) {
     return eb.or([
       likeContains(false, eb.ref('p.name'), text),
       likeContains(false, eb.ref('p.sku'), text),
@@ -146,7 +139,7 @@ async function findSqlitePage(
   }
   const searches = searchesOf(conditions);
   const [ftsSearch] = searches;
-  if (access === 'filters' && searches.length === 1 && ftsSearch && usesFts(ftsSearch)) {
+  if (access === 'filters' && searches.length === 1 && ftsSearch && usesTrigrams(ftsSearch)) {
     return productsWithIds(db, await findSqliteGatherIds(db, conditions, ftsSearch, sort, page.size, page.after));
   }
   return plainPage(db, sqliteWhere(conditions, access), sort, page);
@@ -179,7 +172,7 @@ async function countSqliteProducts(
   const rows = await plannedCount(planning, 'rows', () => countWhere(db, undefined));
   const searches = searchesOf(conditions);
   const [search] = searches;
-  if (searches.length !== 1 || search === undefined || !usesFts(search)) {
+  if (searches.length !== 1 || search === undefined || !usesTrigrams(search)) {
     const where = sqliteWhere(conditions);
     const total = await countWhereUpTo(db, where, bound);
     // A LIKE search reads the whole table whatever the filters.

@@ -1,9 +1,11 @@
 import {
+  allowsMove,
   orderCorrectionMessages as m,
   type Order,
   type ReturnReason,
   returnReasonLabels,
   returnReasons,
+  unitsLeft,
 } from '@haat/contract';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -23,10 +25,9 @@ import { useCancelOrder, useRecordReturn } from '../api';
  */
 
 type Line = Order['products'][number];
-const unitsLeft = (line: Line) => line.quantity - line.cancelledQuantity - line.returnedQuantity;
-const cancellable = (order: Order) =>
-  (order.status === 'Order Placed' || order.status === 'Packaging') && order.products.some((l) => unitsLeft(l) > 0);
-const returnable = (order: Order) => order.status === 'Delivered' && order.products.some((l) => unitsLeft(l) > 0);
+/** True when the order process allows `move` in the order's status and some unit is left for it. */
+const offers = (order: Order, move: 'cancel' | 'return') =>
+  allowsMove(order.status, move) && order.products.some((l) => unitsLeft(l) > 0);
 
 /** Per line, how many units to take back: a number input bounded by what is left. */
 function UnitSteppers({
@@ -237,11 +238,13 @@ function ReturnDialog({ order, onClose }: { order: Order; onClose: () => void })
 /** The buttons the order's state allows; each opens its dialog. None when nothing is allowed. */
 export function OrderCorrectionActions({ order }: { order: Order }) {
   const [open, setOpen] = useState<'whole' | 'items' | 'return' | null>(null);
-  if (!cancellable(order) && !returnable(order)) return null;
+  const cancellable = offers(order, 'cancel');
+  const returnable = offers(order, 'return');
+  if (!cancellable && !returnable) return null;
   return (
     <FormSection title="Cancel or return">
       <div className="flex flex-wrap gap-2">
-        {cancellable(order) && (
+        {cancellable && (
           <>
             <Button variant="danger" onClick={() => setOpen('whole')}>
               Cancel order
@@ -251,7 +254,7 @@ export function OrderCorrectionActions({ order }: { order: Order }) {
             </Button>
           </>
         )}
-        {returnable(order) && (
+        {returnable && (
           <Button variant="secondary" onClick={() => setOpen('return')}>
             Record return
           </Button>

@@ -1,10 +1,11 @@
+import { isOrderStatus, type OrderStatus } from '@haat/contract';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 
 /**
  * Delivered green, On The Road yellow, Packaging blue, Order Placed purple (spec section
- * 2), Cancelled red (issue 24), other grey.
+ * 2), Cancelled red (issue 24), other grey; every status of the order process has its tone.
  */
-const statusTones: Record<string, BadgeTone> = {
+const statusTones: Record<OrderStatus, BadgeTone> = {
   Delivered: 'green',
   'On The Road': 'yellow',
   Packaging: 'blue',
@@ -21,7 +22,7 @@ export function displayStatus(status: string | null | undefined): string {
 /** An order's status as a coloured badge. */
 export function OrderStatusBadge({ status }: { status: string | null | undefined }) {
   const label = displayStatus(status);
-  return <Badge tone={statusTones[label] ?? 'grey'}>{label}</Badge>;
+  return <Badge tone={isOrderStatus(label) ? statusTones[label] : 'grey'}>{label}</Badge>;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type Order, orderStatuses, orderStatusMessages, type PipelineStatus } from '@haat/contract';
+import { isOrderStatus, nextOrderStatus, type Order, orderStatusMessages, type PipelineStatus } from '@haat/contract';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -10,17 +10,16 @@ import { useUpdateOrderStatus } from '../api';
 import { displayStatus } from './order-status-badge';
 
 /**
- * What the order may move to: the one status after `current` in the pipeline. Spec
+ * What the order may move to: the one status after `current` in the pipeline, as the
+ * order process says (`nextOrderStatus`); none once Delivered or Cancelled. Spec
  * section 4 lists every later status and refuses all but the next on submit; offering
  * only the next one (issue 27) spares the admin a choice that can only fail. The server
  * still enforces the sequence.
  */
 export function laterStatuses(current: string): PipelineStatus[] {
   const shown = displayStatus(current);
-  // A cancelled order has no later status.
-  if (shown === 'Cancelled') return [];
-  const index = orderStatuses.indexOf(shown as PipelineStatus);
-  return orderStatuses.slice(index + 1, index + 2);
+  const next = isOrderStatus(shown) ? nextOrderStatus(shown) : null;
+  return next === null ? [] : [next];
 }
 
 /**

@@ -15,7 +15,7 @@ import { isOrderId, useOrder } from '../api';
 import { CancelRequests } from '../components/cancel-requests';
 import { OrderCorrectionActions, OrderCorrectionsRecord } from '../components/order-corrections';
 import { displayStatus, OrderStatusBadge } from '../components/order-status-badge';
-import { UpdateStatusForm } from '../components/update-status-form';
+import { laterStatuses, UpdateStatusForm } from '../components/update-status-form';
 
 function BackToOrders() {
   return (
@@ -74,7 +74,6 @@ export function OrderDetailPage() {
   }
 
   const order = query.data.order;
-  const status = displayStatus(order.status);
   const billing = order.billingInfo;
   return (
     <div className="space-y-6">
@@ -224,7 +223,7 @@ export function OrderDetailPage() {
               )}
             </dl>
           </FormSection>
-          {status !== 'Delivered' && status !== 'Cancelled' && <UpdateStatusForm order={order} />}
+          {laterStatuses(order.status).length > 0 && <UpdateStatusForm order={order} />}
           {order.pendingCancelRequests === 0 && <CancelRequests order={order} />}
           <OrderCorrectionActions order={order} />
           <HistoryPanel kind="order" id={order._id} />

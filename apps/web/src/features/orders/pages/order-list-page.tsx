@@ -1,4 +1,4 @@
-import { type OrderStatus, type OrderSummary, orderStates } from '@haat/contract';
+import { isOrderStatus, type OrderSummary, orderStates } from '@haat/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Eye, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -162,7 +162,7 @@ function parseFilters(params: URLSearchParams): OrderFilters {
   const status = params.get('status');
   return {
     search: (params.get('search') ?? '').trim().slice(0, 100),
-    status: status && (orderStates as readonly string[]).includes(status) ? (status as OrderStatus) : 'all',
+    status: status && isOrderStatus(status) ? status : 'all',
     show: params.get('show') === 'corrected' ? 'corrected' : 'all',
   };
 }

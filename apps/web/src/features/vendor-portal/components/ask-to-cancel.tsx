@@ -1,4 +1,4 @@
-import { orderCorrectionMessages as m, type VendorOrder } from '@haat/contract';
+import { allowsMove, orderCorrectionMessages as m, unitsLeft, type VendorOrder } from '@haat/contract';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Field, Textarea } from '../../../components/ui/field';
@@ -20,10 +20,9 @@ export function AskToCancel({ order }: { order: VendorOrder }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
   const ask = useRequestCancellation(order._id);
-  const unitsLeft = order.products.some((line) => line.quantity - line.cancelledQuantity - line.returnedQuantity > 0);
   const canAsk =
-    (order.status === 'Order Placed' || order.status === 'Packaging') &&
-    unitsLeft &&
+    allowsMove(order.status, 'requestCancel') &&
+    order.products.some((line) => unitsLeft(line) > 0) &&
     !order.cancelRequests.some((request) => request.status === 'pending');
   if (!canAsk && order.cancelRequests.length === 0) return null;
 
