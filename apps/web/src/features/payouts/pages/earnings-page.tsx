@@ -199,6 +199,8 @@ export function EarningsPage() {
             onEndReached={loadMore}
             loadingMoreLabel="Loading more entries..."
             estimateRowHeight={48}
+            // An entry's row holds nothing to focus: the keyboard scrolls the box itself.
+            keyboardScroll
           />
         )}
         {items.length > 0 && (
