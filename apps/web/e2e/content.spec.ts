@@ -125,7 +125,7 @@ test('a message posted through the public contact API appears in the inbox, is f
 
   // Cards on a phone-sized screen.
   await page.setViewportSize({ width: 390, height: 800 });
-  await expect(page.getByRole('list', { name: 'Contact messages' }).getByRole('listitem', { name })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Contact messages' }).getByRole('article', { name })).toBeVisible();
   await page.setViewportSize({ width: 1280, height: 800 });
 
   await table.getByRole('button', { name: `Delete message from ${name}` }).click();

@@ -69,6 +69,12 @@ export interface DataTableProps<TData> {
   sort?: DataTableSort | null;
   /** Asks for another order: a sortable column's header cycles ascending, descending, default. */
   onSortChange?: (sort: DataTableSort | null) => void;
+  /**
+   * The table's scrolling box takes the keyboard's focus (a region named '<label>,
+   * scrollable'), so the keyboard can scroll it: for a list whose rows hold no link or
+   * button to focus (axe's scrollable-region-focusable).
+   */
+  keyboardScroll?: boolean;
 }
 
 /** The plain-text name of a column: its `meta.label`, else its header when that is text. */
@@ -214,6 +220,7 @@ function VirtualTable<TData>({
   className = 'max-h-[70vh]',
   sort,
   onSortChange,
+  keyboardScroll = false,
 }: DataTableProps<TData>) {
   const table = useReactTable({ data, columns, getRowId, getCoreRowModel: getCoreRowModel() });
   const rows = table.getRowModel().rows;
@@ -239,7 +246,11 @@ function VirtualTable<TData>({
   const columnCount = table.getVisibleLeafColumns().length;
 
   return (
-    <div ref={scrollRef} className={`overflow-auto rounded-xl border border-slate-200 bg-white ${className}`}>
+    <div
+      ref={scrollRef}
+      className={`overflow-auto rounded-xl border border-slate-200 bg-white ${className}`}
+      {...(keyboardScroll && { role: 'region', 'aria-label': `${label}, scrollable`, tabIndex: 0 })}
+    >
       <table
         aria-label={label}
         aria-rowcount={totalRows === 'unknown' ? -1 : (totalRows ?? rows.length) + 1}

@@ -105,4 +105,13 @@ describe('DataTable', () => {
     );
     expect(screen.getByRole('status')).toHaveTextContent('Loading more things...');
   });
+
+  it('lets the keyboard scroll a list with nothing to focus in its rows, when asked', () => {
+    const { rerender } = render(<DataTable label="Things" columns={columns} data={items(3)} getRowId={(i) => i.id} />);
+    expect(screen.queryByRole('region')).toBeNull();
+    rerender(<DataTable label="Things" columns={columns} data={items(3)} getRowId={(i) => i.id} keyboardScroll />);
+    const box = screen.getByRole('region', { name: 'Things, scrollable' });
+    expect(box).toHaveAttribute('tabindex', '0');
+    expect(within(box).getByRole('table', { name: 'Things' })).toBeInTheDocument();
+  });
 });

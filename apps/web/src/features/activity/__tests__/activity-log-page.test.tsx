@@ -1,10 +1,10 @@
 import { type ActivityEntry, activityMessages } from '@haat/contract';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { HistoryPanel } from '../../../components/ui/history-panel';
 import { sessionStore } from '../../../lib/session';
-import { fakeApi, renderScreen, signInAs, stubScreenWidth } from '../../../test/screen-kit';
+import { fakeApi, renderScreen, signInAs, stubLayout, stubScreenWidth } from '../../../test/screen-kit';
 import { ActivityLogPage } from '../pages/activity-log-page';
 
 const entry = (id: string, overrides: Partial<ActivityEntry> = {}): ActivityEntry => ({
@@ -30,6 +30,8 @@ afterEach(() => {
 describe('ActivityLogPage', () => {
   it('lists who did what to which record, with the changed fields, in the store time zone', async () => {
     signInAs('admin');
+    // The list kit renders only the rows in view; jsdom lays nothing out.
+    onTestFinished(stubLayout());
     fakeApi({
       'GET /api/activity': () => ({
         success: true,

@@ -5,14 +5,16 @@ import {
   activityKinds,
   activityMessages,
 } from '@haat/contract';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { ActivityChanges } from '../../../components/ui/activity-changes';
 import { Button } from '../../../components/ui/button';
+import { DataTable } from '../../../components/ui/data-table';
 import { DateInput } from '../../../components/ui/date-input';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ExportButton } from '../../../components/ui/export-button';
 import { Field, Select } from '../../../components/ui/field';
-import { LoadMore } from '../../../components/ui/load-more';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import {
@@ -24,7 +26,6 @@ import {
   useActivityPeople,
 } from '../../../lib/activity';
 import { formatNumber } from '../../../lib/format';
-import { NARROW_SCREEN, useMediaQuery } from '../../../lib/use-media-query';
 import { useActivityFilters } from '../hooks/use-activity-filters';
 
 function RecordLink({ entry }: { entry: ActivityEntry }) {
@@ -48,65 +49,40 @@ function Who({ entry }: { entry: ActivityEntry }) {
   );
 }
 
-function ActivityTable({ entries, timeZone }: { entries: ActivityEntry[]; timeZone: string | undefined }) {
-  return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{activityMessages.title}</caption>
-        <thead className="bg-slate-50 text-xs uppercase text-slate-500">
-          <tr>
-            <th className="px-4 py-3">When</th>
-            <th className="px-4 py-3">Who</th>
-            <th className="px-4 py-3">Action</th>
-            <th className="px-4 py-3">Record</th>
-            <th className="px-4 py-3">Changes</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {entries.map((entry) => (
-            <tr key={entry._id} className="align-top">
-              <td className="px-4 py-3 whitespace-nowrap text-slate-500">
-                <time dateTime={entry.createdAt}>{formatInZone(entry.createdAt, timeZone)}</time>
-              </td>
-              <td className="px-4 py-3">
-                <Who entry={entry} />
-              </td>
-              <td className="px-4 py-3 whitespace-nowrap">{activityActionLabels[entry.action]}</td>
-              <td className="px-4 py-3">
-                <RecordLink entry={entry} />
-              </td>
-              <td className="max-w-md px-4 py-3">
-                <ActivityChanges changes={entry.changes} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-function ActivityCards({ entries, timeZone }: { entries: ActivityEntry[]; timeZone: string | undefined }) {
-  return (
-    <ul aria-label={activityMessages.title} className="space-y-3">
-      {entries.map((entry) => (
-        <li key={entry._id} className="rounded-xl border border-slate-200 bg-white p-4">
-          <p className="text-sm">
-            <span className="font-medium">{activityActionLabels[entry.action]}</span> · <RecordLink entry={entry} />
-          </p>
-          <p className="mt-1 text-sm">
-            <Who entry={entry} />
-          </p>
-          <p className="text-xs text-slate-500">
-            <time dateTime={entry.createdAt}>{formatInZone(entry.createdAt, timeZone)}</time>
-          </p>
-          <div className="mt-2">
-            <ActivityChanges changes={entry.changes} />
-          </div>
-        </li>
-      ))}
-    </ul>
-  );
+/** The log's columns: when (the store's time), who, the action, the record (linked) and the changes. */
+function columnsFor(timeZone: string | undefined): ColumnDef<ActivityEntry>[] {
+  return [
+    {
+      id: 'when',
+      header: 'When',
+      size: 160,
+      cell: ({ row: { original } }) => (
+        <time dateTime={original.createdAt} className="text-slate-500">
+          {formatInZone(original.createdAt, timeZone)}
+        </time>
+      ),
+    },
+    { id: 'who', header: 'Who', size: 170, cell: ({ row: { original } }) => <Who entry={original} /> },
+    {
+      id: 'action',
+      header: 'Action',
+      size: 120,
+      cell: ({ row: { original } }) => activityActionLabels[original.action],
+    },
+    {
+      id: 'record',
+      header: 'Record',
+      size: 210,
+      meta: { card: 'title' },
+      cell: ({ row: { original } }) => <RecordLink entry={original} />,
+    },
+    {
+      id: 'changes',
+      header: 'Changes',
+      size: 300,
+      cell: ({ row: { original } }) => <ActivityChanges changes={original.changes} />,
+    },
+  ];
 }
 
 function FilterBar({
@@ -185,14 +161,14 @@ function FilterBar({
  * Activity log (issue 10; /admin/activity, admins): every change made through the API,
  * newest first: who, when (the store's time), the action, the record (linked to its
  * screen) and the changed fields before → after. Filters by person, kind of record and
- * UTC date range live in the address; the next page loads as the user scrolls; cards
- * under 768 px.
+ * UTC date range live in the address; the next page loads as the user scrolls; on the
+ * list kit, cards under 768 px.
  */
 export function ActivityLogPage() {
   const { filters, setFilter, clearAll } = useActivityFilters();
   const reversed = filters.from !== '' && filters.to !== '' && filters.from > filters.to;
   const { query, items, total, hasMore, loadingMore, loadMore, timeZone } = useActivityLog(filters, !reversed);
-  const narrow = useMediaQuery(NARROW_SCREEN);
+  const columns = useMemo(() => columnsFor(timeZone), [timeZone]);
   const filtered = Object.values(filters).some(Boolean);
 
   return (
@@ -221,14 +197,19 @@ export function ActivityLogPage() {
           description={filtered ? activityMessages.emptyFiltered : activityMessages.emptyNone}
         />
       ) : (
-        <>
-          {narrow ? (
-            <ActivityCards entries={items} timeZone={timeZone} />
-          ) : (
-            <ActivityTable entries={items} timeZone={timeZone} />
-          )}
-          <LoadMore hasMore={hasMore} loading={loadingMore} onLoadMore={loadMore} />
-        </>
+        <DataTable
+          label={activityMessages.title}
+          columns={columns}
+          data={items}
+          getRowId={(entry) => entry._id}
+          totalRows={total}
+          hasMore={hasMore}
+          loadingMore={loadingMore}
+          onEndReached={loadMore}
+          loadingMoreLabel="Loading more activity..."
+          estimateRowHeight={72}
+          cardLabel={(entry) => `${activityKindLabels[entry.kind]}: ${entry.label}`}
+        />
       )}
     </div>
   );

@@ -1,13 +1,14 @@
 import { type CommissionRate, type CommissionRateBodyInput, commissionRateBody } from '@haat/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { ColumnDef } from '@tanstack/react-table';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DataTable } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Field, Input, Select } from '../../../components/ui/field';
-import { LoadMore } from '../../../components/ui/load-more';
 import { Modal } from '../../../components/ui/modal';
 import { notify } from '../../../components/ui/notify';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -16,10 +17,8 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatRupees } from '../../../lib/format';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useMediaQuery } from '../../../lib/use-media-query';
 import { useCommissionRates, useDeleteRate, useRateScopes, useSaveRate } from '../api';
 
-const WIDE = '(min-width: 768px)';
 const fieldOrder = ['name', 'percentage', 'categoryId', 'vendorId', 'minAmount', 'maxAmount'] as const;
 
 /** What a rate applies to, in words. */
@@ -138,15 +137,13 @@ function RateForm({ rate, onDone }: { rate: CommissionRate | null; onDone: () =>
   );
 }
 
-function RateActions({
-  rate,
-  onEdit,
-  onDelete,
-}: {
-  rate: CommissionRate;
+/** What a rate's row or card can do. */
+interface RateRowActions {
   onEdit: (rate: CommissionRate) => void;
   onDelete: (rate: CommissionRate) => void;
-}) {
+}
+
+function RateActions({ rate, onEdit, onDelete }: RateRowActions & { rate: CommissionRate }) {
   return (
     <div className="flex justify-end gap-1">
       <Button variant="ghost" size="sm" aria-label={`Edit ${rate.name}`} onClick={() => onEdit(rate)}>
@@ -161,18 +158,58 @@ function RateActions({
   );
 }
 
+/** The rates' columns: name, what it applies to, percentage, floor and cap, Edit and Delete. */
+function columnsFor({ onEdit, onDelete }: RateRowActions): ColumnDef<CommissionRate>[] {
+  return [
+    {
+      id: 'name',
+      header: 'Name',
+      size: 220,
+      meta: { card: 'title' },
+      cell: ({ row: { original } }) => <span className="font-medium text-slate-900">{original.name}</span>,
+    },
+    {
+      id: 'scope',
+      header: 'Applies to',
+      size: 240,
+      cell: ({ row: { original } }) => <span className="text-slate-600">{scopeOf(original)}</span>,
+    },
+    {
+      id: 'percentage',
+      header: 'Percentage',
+      size: 120,
+      meta: { className: 'text-right tabular-nums' },
+      cell: ({ row: { original } }) => `${original.percentage}%`,
+    },
+    {
+      id: 'bounds',
+      header: 'Floor and cap per line',
+      size: 240,
+      cell: ({ row: { original } }) => <span className="text-slate-600">{bounds(original)}</span>,
+    },
+    {
+      id: 'actions',
+      header: () => <span className="sr-only">Actions</span>,
+      size: 110,
+      meta: { card: 'actions', label: 'Actions' },
+      cell: ({ row: { original } }) => <RateActions rate={original} onEdit={onEdit} onDelete={onDelete} />,
+    },
+  ];
+}
+
 /**
  * Commission rates (issue 25; /admin/commission-rates, admins): the store's default and
  * the rates for categories, vendors and vendors within a category, with add, edit
- * (version-checked) and delete (not the default). A table on wide screens, cards under 768 px.
+ * (version-checked) and delete (not the default), on the list kit: a table on wide
+ * screens, cards under 768 px.
  */
 export function CommissionRatesPage() {
   useDocumentTitle('Commission rates');
   const { query, items: rates, hasMore, loadingMore, loadMore } = useCommissionRates();
   const remove = useDeleteRate();
-  const wide = useMediaQuery(WIDE);
   const [editing, setEditing] = useState<CommissionRate | 'new' | null>(null);
   const [deleting, setDeleting] = useState<CommissionRate | null>(null);
+  const columns = useMemo(() => columnsFor({ onEdit: setEditing, onDelete: setDeleting }), []);
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -198,55 +235,20 @@ export function CommissionRatesPage() {
         <Spinner label="Loading rates..." />
       ) : query.isError && rates.length === 0 ? (
         <EmptyState title="Could not load the commission rates" description={errorMessage(query.error, '')} />
-      ) : wide ? (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Commission rates</caption>
-            <thead className="bg-slate-50 text-xs uppercase text-slate-500">
-              <tr>
-                <th className="px-4 py-3">Name</th>
-                <th className="px-4 py-3">Applies to</th>
-                <th className="px-4 py-3 text-right">Percentage</th>
-                <th className="px-4 py-3">Floor and cap per line</th>
-                <th className="px-4 py-3">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {rates.map((rate) => (
-                <tr key={rate._id}>
-                  <td className="px-4 py-3 font-medium text-slate-900">{rate.name}</td>
-                  <td className="px-4 py-3 text-slate-600">{scopeOf(rate)}</td>
-                  <td className="px-4 py-3 text-right tabular-nums">{rate.percentage}%</td>
-                  <td className="px-4 py-3 text-slate-600">{bounds(rate)}</td>
-                  <td className="px-4 py-3">
-                    <RateActions rate={rate} onEdit={setEditing} onDelete={setDeleting} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
       ) : (
-        <ul aria-label="Commission rates" className="space-y-3">
-          {rates.map((rate) => (
-            <li key={rate._id} aria-label={rate.name} className="rounded-xl border border-slate-200 bg-white p-4">
-              <div className="flex items-start justify-between gap-2">
-                <div className="min-w-0">
-                  <p className="font-medium text-slate-900">
-                    {rate.name} · {rate.percentage}%
-                  </p>
-                  <p className="text-sm text-slate-600">{scopeOf(rate)}</p>
-                  <p className="text-xs text-slate-500">Floor and cap: {bounds(rate)}</p>
-                </div>
-                <RateActions rate={rate} onEdit={setEditing} onDelete={setDeleting} />
-              </div>
-            </li>
-          ))}
-        </ul>
+        <DataTable
+          label="Commission rates"
+          columns={columns}
+          data={rates}
+          getRowId={(rate) => rate._id}
+          hasMore={hasMore}
+          loadingMore={loadingMore}
+          onEndReached={loadMore}
+          loadingMoreLabel="Loading more rates..."
+          estimateRowHeight={56}
+          cardLabel={(rate) => rate.name}
+        />
       )}
-      <LoadMore hasMore={hasMore} loading={loadingMore} onLoadMore={loadMore} />
       {editing !== null && (
         <Modal
           title={editing === 'new' ? 'Add commission rate' : 'Edit commission rate'}

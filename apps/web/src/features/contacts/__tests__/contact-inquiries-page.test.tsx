@@ -1,9 +1,9 @@
 import { contactMessages } from '@haat/contract';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { sessionStore } from '../../../lib/session';
-import { fakeApi, renderScreen, reply, signInAs } from '../../../test/screen-kit';
+import { fakeApi, renderScreen, reply, signInAs, stubLayout } from '../../../test/screen-kit';
 import { ContactInquiriesPage } from '../pages/contact-inquiries-page';
 
 const contact = (id: string, name: string, phone: string | null = '+91 98765 43210') => ({
@@ -24,6 +24,8 @@ afterEach(() => {
 describe('ContactInquiriesPage', () => {
   it('shows the count and a table of messages, N/A for no phone, and searches in the database', async () => {
     signInAs('admin');
+    // The list kit renders only the rows in view; jsdom lays nothing out.
+    onTestFinished(stubLayout());
     const api = fakeApi({
       'GET /api/contacts': (call) =>
         call.url.searchParams.get('search')
@@ -54,6 +56,7 @@ describe('ContactInquiriesPage', () => {
 
   it('confirms a delete with the spec text, and says when it failed', async () => {
     signInAs('admin');
+    onTestFinished(stubLayout());
     const api = fakeApi({
       'GET /api/contacts': () => ({ success: true, contacts: [contact('1', 'Asha')], total: 1, nextCursor: null }),
       'DELETE /api/contacts/1': () => reply(500, { success: false, message: 'boom', code: 'INTERNAL' }),
@@ -79,6 +82,7 @@ describe('ContactInquiriesPage', () => {
 describe('ContactInquiriesPage bulk actions', () => {
   it('marks the selected messages handled after asking', async () => {
     signInAs('admin');
+    onTestFinished(stubLayout());
     const api = fakeApi({
       'GET /api/contacts': () => ({
         success: true,

@@ -1,15 +1,16 @@
 import { type Contact, type ContactBulkBody, contactMessages } from '@haat/contract';
+import type { ColumnDef } from '@tanstack/react-table';
 import { MailOpen, Search, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { BulkBar, countOf } from '../../../components/ui/bulk-bar';
 import { BulkResult, type BulkResultView, bulkResultOf } from '../../../components/ui/bulk-result';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DataTable } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ExportButton } from '../../../components/ui/export-button';
 import { Input, Select } from '../../../components/ui/field';
-import { LoadMore } from '../../../components/ui/load-more';
 import { Modal } from '../../../components/ui/modal';
 import { notify } from '../../../components/ui/notify';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -17,12 +18,11 @@ import { RowSelectionProvider, SelectAllLoaded, SelectRow } from '../../../compo
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatNumber } from '../../../lib/format';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useRowSelection } from '../../../lib/use-row-selection';
 import { contactExportPath, useBulkContacts, useContactList, useDeleteContact, useSetHandled } from '../api';
 import { useContactFilters } from '../hooks/use-contact-filters';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
-import { useMediaQuery } from '../hooks/use-media-query';
 
 type ContactBulkAction = ContactBulkBody['action'];
 
@@ -39,9 +39,6 @@ const bulkConsequences: Record<ContactBulkAction, string> = {
   'mark-waiting': 'Each message goes back to waiting. Those not handled yet are skipped.',
   delete: 'Each message is deleted. This cannot be undone.',
 };
-
-/** Below this width the inbox shows cards instead of a table (spec: card layout on small screens). */
-const WIDE = '(min-width: 768px)';
 
 function DeleteButton({ contact, onDelete }: { contact: Contact; onDelete: (contact: Contact) => void }) {
   return (
@@ -69,84 +66,73 @@ function HandledBadge({ contact }: { contact: Contact }) {
   return contact.handledAt ? <Badge tone="green">Handled</Badge> : null;
 }
 
-interface ListProps {
-  contacts: Contact[];
+/** What a message's row or card can do. */
+interface ContactRowActions {
   onDelete: (contact: Contact) => void;
   onOpen: (contact: Contact) => void;
 }
 
-function ContactTable({ contacts, onDelete, onOpen }: ListProps) {
-  return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Contact messages</caption>
-        <thead className="bg-slate-50 text-xs uppercase text-slate-500">
-          <tr>
-            <th className="w-10 px-4 py-3">
-              <SelectAllLoaded label="Select all loaded messages" />
-            </th>
-            <th className="px-4 py-3">Name</th>
-            <th className="px-4 py-3">Email</th>
-            <th className="px-4 py-3">Phone</th>
-            <th className="px-4 py-3">Message</th>
-            <th className="px-4 py-3">Date</th>
-            <th className="px-4 py-3">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {contacts.map((contact) => (
-            <tr key={contact._id} className="align-top">
-              <td className="px-4 py-3">
-                <SelectRow row={contact} label={`Select message from ${contact.name}`} />
-              </td>
-              <td className="px-4 py-3 font-medium text-slate-900">
-                {contact.name} <HandledBadge contact={contact} />
-              </td>
-              <td className="px-4 py-3 text-slate-600">{contact.email}</td>
-              <td className="px-4 py-3 whitespace-nowrap text-slate-600">{contact.phone ?? 'N/A'}</td>
-              <td className="max-w-md px-4 py-3 text-slate-700">
-                <p className="line-clamp-3 whitespace-pre-line">{contact.message}</p>
-              </td>
-              <td className="px-4 py-3 whitespace-nowrap text-slate-500">{formatDateTime(contact.createdAt)}</td>
-              <td className="px-4 py-3 text-right whitespace-nowrap">
-                <OpenButton contact={contact} onOpen={onOpen} />
-                <DeleteButton contact={contact} onDelete={onDelete} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-function ContactCards({ contacts, onDelete, onOpen }: ListProps) {
-  return (
-    <ul aria-label="Contact messages" className="space-y-3">
-      {contacts.map((contact) => (
-        <li key={contact._id} aria-label={contact.name} className="rounded-xl border border-slate-200 bg-white p-4">
-          <div className="flex items-start justify-between gap-2">
-            <SelectRow row={contact} label={`Select message from ${contact.name}`} />
-            <div className="min-w-0 flex-1">
-              <p className="font-medium text-slate-900">
-                {contact.name} <HandledBadge contact={contact} />
-              </p>
-              <p className="truncate text-sm text-slate-600">{contact.email}</p>
-              <p className="text-sm text-slate-600">{contact.phone ?? 'N/A'}</p>
-            </div>
-            <div className="flex shrink-0">
-              <OpenButton contact={contact} onOpen={onOpen} />
-              <DeleteButton contact={contact} onDelete={onDelete} />
-            </div>
-          </div>
-          <p className="mt-2 line-clamp-4 whitespace-pre-line text-sm text-slate-700">{contact.message}</p>
-          <p className="mt-2 text-xs text-slate-500">{formatDateTime(contact.createdAt)}</p>
-        </li>
-      ))}
-    </ul>
-  );
+/** The inbox's columns: a checkbox for bulk actions, who wrote, the message, when, Open and Delete. */
+function columnsFor({ onDelete, onOpen }: ContactRowActions): ColumnDef<Contact>[] {
+  return [
+    {
+      id: 'select',
+      // Bulk actions (issue 26): the selection lives in `RowSelectionProvider`.
+      header: () => <SelectAllLoaded label="Select all loaded messages" />,
+      size: 44,
+      meta: { label: 'Select' },
+      cell: ({ row: { original } }) => <SelectRow row={original} label={`Select message from ${original.name}`} />,
+    },
+    {
+      id: 'name',
+      header: 'Name',
+      size: 140,
+      meta: { card: 'title' },
+      cell: ({ row: { original } }) => (
+        <span className="font-medium text-slate-900 [overflow-wrap:anywhere]">
+          {original.name} <HandledBadge contact={original} />
+        </span>
+      ),
+    },
+    {
+      id: 'email',
+      header: 'Email',
+      size: 190,
+      cell: ({ row: { original } }) => <span className="break-all text-slate-600">{original.email}</span>,
+    },
+    {
+      id: 'phone',
+      header: 'Phone',
+      size: 130,
+      cell: ({ row: { original } }) => <span className="text-slate-600">{original.phone ?? 'N/A'}</span>,
+    },
+    {
+      id: 'message',
+      header: 'Message',
+      size: 250,
+      cell: ({ row: { original } }) => (
+        <p className="line-clamp-3 whitespace-pre-line text-slate-700 [overflow-wrap:anywhere]">{original.message}</p>
+      ),
+    },
+    {
+      id: 'date',
+      header: 'Date',
+      size: 120,
+      cell: ({ row: { original } }) => <span className="text-slate-500">{formatDateTime(original.createdAt)}</span>,
+    },
+    {
+      id: 'actions',
+      header: () => <span className="sr-only">Actions</span>,
+      size: 96,
+      meta: { className: 'text-right whitespace-nowrap', card: 'actions', label: 'Actions' },
+      cell: ({ row: { original } }) => (
+        <>
+          <OpenButton contact={original} onOpen={onOpen} />
+          <DeleteButton contact={original} onDelete={onDelete} />
+        </>
+      ),
+    },
+  ];
 }
 
 /**
@@ -202,8 +188,9 @@ function MessageDialog({ contact, onClose }: { contact: Contact; onClose: () => 
 /**
  * Contact Inquiries (spec section 2, 'Contact messages'; /admin/contact): the count,
  * a search run in the database over name, e-mail, message and phone (kept in the
- * address as `?search=`), a table on wide screens and cards under 768 px, loading the
- * next page as the user scrolls, and delete with the spec's confirmation.
+ * address as `?search=`), on the list kit: a table on wide screens and cards under
+ * 768 px (spec: card layout on small screens), loading the next page as the user
+ * scrolls, and delete with the spec's confirmation.
  */
 export function ContactInquiriesPage() {
   useDocumentTitle('Contact Inquiries');
@@ -215,9 +202,9 @@ export function ContactInquiriesPage() {
   const settled = useDebouncedValue(search.trim(), 300);
   const { query: list, items: contacts, total, hasMore, loadingMore, loadMore } = useContactList(filters);
   const remove = useDeleteContact();
-  const wide = useMediaQuery(WIDE);
   const [deleting, setDeleting] = useState<Contact | null>(null);
   const [opened, setOpened] = useState<Contact | null>(null);
+  const columns = useMemo(() => columnsFor({ onDelete: setDeleting, onOpen: setOpened }), []);
 
   useEffect(() => {
     setFilter('search', settled);
@@ -326,12 +313,19 @@ export function ContactInquiriesPage() {
               </Button>
             </BulkBar>
           )}
-          {wide ? (
-            <ContactTable contacts={contacts} onDelete={setDeleting} onOpen={setOpened} />
-          ) : (
-            <ContactCards contacts={contacts} onDelete={setDeleting} onOpen={setOpened} />
-          )}
-          <LoadMore hasMore={hasMore} loading={loadingMore} onLoadMore={loadMore} />
+          <DataTable
+            label="Contact messages"
+            columns={columns}
+            data={contacts}
+            getRowId={(contact) => contact._id}
+            totalRows={total}
+            hasMore={hasMore}
+            loadingMore={loadingMore}
+            onEndReached={loadMore}
+            loadingMoreLabel="Loading more messages..."
+            estimateRowHeight={80}
+            cardLabel={(contact) => contact.name}
+          />
           <p className="mt-4 text-sm text-slate-500">
             Showing {formatNumber(contacts.length)} of {formatNumber(total)} messages
           </p>

@@ -1,9 +1,9 @@
 import type { Coupon } from '@haat/contract';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { sessionStore } from '../../../lib/session';
-import { fakeApi, renderScreen, signInAs, timestamps } from '../../../test/screen-kit';
+import { fakeApi, renderScreen, signInAs, stubLayout, timestamps } from '../../../test/screen-kit';
 import { couponFormErrors, emptyCouponForm } from '../coupon-form-rules';
 import { CouponManagementPage } from '../pages/coupon-management-page';
 
@@ -49,6 +49,8 @@ afterEach(() => {
 describe('CouponManagementPage', () => {
   it('lists coupons with their columns and footer counts', async () => {
     signInAs('admin');
+    // The list kit renders only the rows in view; jsdom lays nothing out.
+    onTestFinished(stubLayout());
     fakeApi({
       'GET /api/coupons': () => ({
         success: true,
@@ -96,6 +98,7 @@ describe('CouponManagementPage', () => {
 
   it('deletes through the modal', async () => {
     signInAs('admin');
+    onTestFinished(stubLayout());
     const api = fakeApi({
       'GET /api/coupons': () => ({ success: true, coupons: [coupon({})] }),
       'DELETE /api/coupons/1': () => ({ success: true, message: 'Coupon deleted successfully!' }),

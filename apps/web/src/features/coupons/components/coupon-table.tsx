@@ -1,9 +1,11 @@
 import { type Coupon, type CouponState, couponStateLabels } from '@haat/contract';
+import type { ColumnDef } from '@tanstack/react-table';
 import { Pencil, Trash2 } from 'lucide-react';
+import { useMemo } from 'react';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { DataTable, useDataTableLayout } from '../../../components/ui/data-table';
 import { formatDay, formatRupees } from '../../../lib/format';
-import { NARROW_SCREEN, useMediaQuery } from '../../../lib/use-media-query';
 
 const stateTones: Record<CouponState, BadgeTone> = {
   active: 'green',
@@ -79,16 +81,9 @@ function CouponUsage({ coupon }: { coupon: Coupon }) {
   );
 }
 
-/** A coupon's Edit and Delete buttons; `card` makes them thumb-sized (44 px). */
-function CouponActions({
-  coupon,
-  onEdit,
-  onDelete,
-  card = false,
-}: Omit<CouponListProps, 'coupons'> & {
-  coupon: Coupon;
-  card?: boolean;
-}) {
+/** A coupon's Edit and Delete buttons, thumb-sized (44 px) on a phone's card. */
+function CouponActions({ coupon, onEdit, onDelete }: Omit<CouponListProps, 'coupons'> & { coupon: Coupon }) {
+  const card = useDataTableLayout() === 'cards';
   const size = card ? 'h-11 w-11 justify-center' : '';
   return (
     <div className={`flex ${card ? 'gap-2' : 'justify-end gap-1'}`}>
@@ -114,97 +109,70 @@ function CouponActions({
   );
 }
 
+/** The coupon list's columns (spec section 2, Coupon management: its six columns). */
+function columnsFor({ onEdit, onDelete }: Omit<CouponListProps, 'coupons'>): ColumnDef<Coupon>[] {
+  return [
+    {
+      id: 'code',
+      header: 'Code',
+      size: 200,
+      meta: { card: 'title' },
+      cell: ({ row: { original: coupon } }) => (
+        <div className="min-w-0">
+          <p className="break-all font-mono font-semibold text-slate-900">{coupon.code}</p>
+          <p className="break-words text-xs text-slate-500">{coupon.description || 'No description'}</p>
+        </div>
+      ),
+    },
+    {
+      id: 'discount',
+      header: 'Discount',
+      size: 160,
+      cell: ({ row: { original: coupon } }) => <CouponDiscount coupon={coupon} />,
+    },
+    {
+      id: 'validity',
+      header: 'Validity',
+      size: 200,
+      cell: ({ row: { original: coupon } }) => <CouponValidity coupon={coupon} />,
+    },
+    {
+      id: 'usage',
+      header: 'Usage',
+      size: 130,
+      cell: ({ row: { original: coupon } }) => <CouponUsage coupon={coupon} />,
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      size: 110,
+      cell: ({ row: { original: coupon } }) => <StateBadge coupon={coupon} />,
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      size: 100,
+      meta: { className: 'text-right', card: 'actions' },
+      cell: ({ row: { original: coupon } }) => <CouponActions coupon={coupon} onEdit={onEdit} onDelete={onDelete} />,
+    },
+  ];
+}
+
 /**
- * The coupon list: the table from 768 px up, a card per coupon below it (phones), each
- * with its actions reachable without sideways scrolling.
+ * The coupon list (spec section 2, Coupon management) on the list kit: the table from
+ * 768 px up, a card per coupon below it (phones), each with its actions reachable
+ * without sideways scrolling. The spec's list is unpaged: every coupon is loaded.
  */
-export function CouponList(props: CouponListProps) {
-  const narrow = useMediaQuery(NARROW_SCREEN);
-  return narrow ? <CouponCards {...props} /> : <CouponTable {...props} />;
-}
-
-/** The phone layout of the coupon list: a card per coupon with the table's columns and actions. */
-export function CouponCards({ coupons, onEdit, onDelete }: CouponListProps) {
+export function CouponList({ coupons, onEdit, onDelete }: CouponListProps) {
+  const columns = useMemo(() => columnsFor({ onEdit, onDelete }), [onEdit, onDelete]);
   return (
-    <ul aria-label="Coupons" className="space-y-3">
-      {coupons.map((coupon) => (
-        <li key={coupon._id}>
-          <article
-            aria-label={coupon.code}
-            className="rounded-xl border border-slate-200 bg-white p-4 text-sm shadow-sm"
-          >
-            <div className="flex items-start justify-between gap-3">
-              <div className="min-w-0">
-                <p className="break-all font-mono font-semibold text-slate-900">{coupon.code}</p>
-                <p className="break-words text-xs text-slate-500">{coupon.description || 'No description'}</p>
-              </div>
-              <StateBadge coupon={coupon} />
-            </div>
-            <dl className="mt-3 grid grid-cols-[5.5rem_1fr] gap-x-3 gap-y-2">
-              <dt className="text-slate-500">Discount</dt>
-              <dd className="min-w-0">
-                <CouponDiscount coupon={coupon} />
-              </dd>
-              <dt className="text-slate-500">Validity</dt>
-              <dd className="min-w-0">
-                <CouponValidity coupon={coupon} />
-              </dd>
-              <dt className="text-slate-500">Usage</dt>
-              <dd className="min-w-0">
-                <CouponUsage coupon={coupon} />
-              </dd>
-            </dl>
-            <div className="mt-3 border-t border-slate-100 pt-2">
-              <CouponActions coupon={coupon} onEdit={onEdit} onDelete={onDelete} card />
-            </div>
-          </article>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** The coupon list's table (spec section 2, Coupon management: its six columns). */
-export function CouponTable({ coupons, onEdit, onDelete }: CouponListProps) {
-  return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-      <table aria-label="Coupons" className="w-full min-w-[56rem] text-left text-sm">
-        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-          <tr>
-            <th className="px-4 py-3">Code</th>
-            <th className="px-4 py-3">Discount</th>
-            <th className="px-4 py-3">Validity</th>
-            <th className="px-4 py-3">Usage</th>
-            <th className="px-4 py-3">Status</th>
-            <th className="px-4 py-3 text-right">Actions</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {coupons.map((coupon) => (
-            <tr key={coupon._id}>
-              <td className="px-4 py-3">
-                <p className="font-mono font-semibold text-slate-900">{coupon.code}</p>
-                <p className="text-xs text-slate-500">{coupon.description || 'No description'}</p>
-              </td>
-              <td className="px-4 py-3">
-                <CouponDiscount coupon={coupon} />
-              </td>
-              <td className="px-4 py-3">
-                <CouponValidity coupon={coupon} />
-              </td>
-              <td className="px-4 py-3">
-                <CouponUsage coupon={coupon} />
-              </td>
-              <td className="px-4 py-3">
-                <StateBadge coupon={coupon} />
-              </td>
-              <td className="px-4 py-3">
-                <CouponActions coupon={coupon} onEdit={onEdit} onDelete={onDelete} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      label="Coupons"
+      columns={columns}
+      data={coupons}
+      getRowId={(coupon) => coupon._id}
+      estimateRowHeight={72}
+      cardLabel={(coupon) => coupon.code}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { type Coupon, couponMessages, couponStateLabels, couponStates } from '@haat/contract';
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -26,6 +26,7 @@ export function CouponManagementPage() {
   const [toDelete, setToDelete] = useState<Coupon | null>(null);
   const list = useCoupons();
   const remove = useDeleteCoupon();
+  const edit = useCallback((coupon: Coupon) => setMode({ view: 'form', coupon }), []);
 
   if (mode.view === 'form') {
     return (
@@ -87,7 +88,7 @@ export function CouponManagementPage() {
         />
       ) : (
         <>
-          <CouponList coupons={coupons} onEdit={(coupon) => setMode({ view: 'form', coupon })} onDelete={setToDelete} />
+          <CouponList coupons={coupons} onEdit={edit} onDelete={setToDelete} />
           <footer className="mt-4 flex flex-wrap justify-between gap-3 text-sm text-slate-600">
             <p>
               Showing {coupons.length} {coupons.length === 1 ? 'coupon' : 'coupons'}

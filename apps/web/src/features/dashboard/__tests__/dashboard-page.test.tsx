@@ -2,7 +2,8 @@ import type { DashboardSummary } from '@haat/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { stubLayout } from '../../../test/screen-kit';
 import { sliceLabel } from '../components/status-chart';
 import { DashboardPage } from '../pages/dashboard-page';
 
@@ -137,6 +138,8 @@ describe('DashboardPage', () => {
 
   it("lists the recent orders with 'N/A' for a missing customer and coloured status badges", async () => {
     stubSummary(200, makeSummary());
+    // The list kit renders only the rows in view; jsdom lays nothing out.
+    onTestFinished(stubLayout());
     renderPage();
     const table = await screen.findByRole('table', { name: 'Recent Orders' });
     const rows = within(table).getAllByRole('row').slice(1);

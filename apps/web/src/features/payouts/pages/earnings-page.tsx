@@ -1,8 +1,15 @@
-import { type LedgerEntryKind, ledgerEntryKindLabels, ledgerEntryKinds, type Payout } from '@haat/contract';
+import {
+  type LedgerEntry,
+  type LedgerEntryKind,
+  ledgerEntryKindLabels,
+  ledgerEntryKinds,
+  type Payout,
+} from '@haat/contract';
+import type { ColumnDef } from '@tanstack/react-table';
 import { Download } from 'lucide-react';
-import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { DataTable } from '../../../components/ui/data-table';
 import { DateInput } from '../../../components/ui/date-input';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Field, Select } from '../../../components/ui/field';
@@ -14,12 +21,48 @@ import { errorMessage } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
 import { formatDateTime, formatListTotal, formatNumber, formatSignedRupees } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useMediaQuery } from '../../../lib/use-media-query';
-import { type LedgerFilters, useEarnings, useMyPayouts } from '../api';
+import { useEarnings, useMyPayouts } from '../api';
 import { BankDetailsForm } from '../components/bank-details-form';
 import { BalanceFigures, EntryKind } from '../components/money';
+import { useLedgerFilters } from '../hooks/use-ledger-filters';
 
-const WIDE = '(min-width: 768px)';
+/** The ledger's columns: when, the kind, the order, the note and the signed amount. */
+const ledgerColumns: ColumnDef<LedgerEntry>[] = [
+  {
+    id: 'date',
+    header: 'Date',
+    size: 170,
+    cell: ({ row: { original } }) => <span className="text-slate-500">{formatDateTime(original.createdAt)}</span>,
+  },
+  {
+    id: 'kind',
+    header: 'Kind',
+    size: 150,
+    meta: { card: 'title' },
+    cell: ({ row: { original } }) => <EntryKind kind={original.kind} />,
+  },
+  {
+    id: 'order',
+    header: 'Order',
+    size: 170,
+    cell: ({ row: { original } }) => (
+      <span className="font-mono text-xs [overflow-wrap:anywhere]">{original.trackingNumber ?? ''}</span>
+    ),
+  },
+  {
+    id: 'note',
+    header: 'Note',
+    size: 260,
+    cell: ({ row: { original } }) => <span className="text-slate-600">{original.note ?? ''}</span>,
+  },
+  {
+    id: 'amount',
+    header: 'Amount',
+    size: 130,
+    meta: { className: 'text-right tabular-nums' },
+    cell: ({ row: { original } }) => formatSignedRupees(original.amount),
+  },
+];
 
 function MyPayouts() {
   const { query, items, hasMore, loadingMore, loadMore } = useMyPayouts();
@@ -65,16 +108,15 @@ function MyPayouts() {
 
 /**
  * Earnings (issue 25; /admin/earnings, vendors): their pending, available, in-payout and
- * paid balances, their ledger (filter by kind and dates, loaded as they scroll, a CSV
- * download), their payouts and the bank details payouts go to.
+ * paid balances, their ledger (filter by kind and dates kept in the address, loaded as
+ * they scroll, on the list kit, a CSV download), their payouts and the bank details
+ * payouts go to.
  */
 export function EarningsPage() {
   useDocumentTitle('Earnings');
-  const [filters, setFilters] = useState<LedgerFilters>({ kind: '', from: '', to: '' });
+  const { filters, setFilter } = useLedgerFilters();
   const { query, items, total, totalIsLowerBound, hasMore, loadingMore, loadMore } = useEarnings(filters);
-  const wide = useMediaQuery(WIDE);
   const balances = query.data?.pages[0]?.balances;
-  const set = (key: keyof LedgerFilters) => (value: string) => setFilters((current) => ({ ...current, [key]: value }));
   const download = () => {
     const search = new URLSearchParams(
       Object.entries({ kind: filters.kind, from: filters.from, to: filters.to }).filter(([, value]) => value !== ''),
@@ -107,7 +149,7 @@ export function EarningsPage() {
               <Select
                 {...c}
                 value={filters.kind}
-                onChange={(event) => set('kind')(event.target.value as LedgerEntryKind | '')}
+                onChange={(event) => setFilter('kind', event.target.value as LedgerEntryKind | '')}
               >
                 <option value="">All kinds</option>
                 {ledgerEntryKinds.map((kind) => (
@@ -124,7 +166,7 @@ export function EarningsPage() {
                 {...c}
                 pickerLabel="Open a calendar for the first day"
                 value={filters.from}
-                onChange={set('from')}
+                onChange={(day) => setFilter('from', day)}
               />
             )}
           </Field>
@@ -134,7 +176,7 @@ export function EarningsPage() {
                 {...c}
                 pickerLabel="Open a calendar for the last day"
                 value={filters.to}
-                onChange={set('to')}
+                onChange={(day) => setFilter('to', day)}
               />
             )}
           </Field>
@@ -145,52 +187,22 @@ export function EarningsPage() {
           <EmptyState title="Could not load your earnings" description={errorMessage(query.error, '')} />
         ) : items.length === 0 ? (
           <EmptyState title="No entries" description="Sales of your products appear here as orders are placed." />
-        ) : wide ? (
-          <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Ledger</caption>
-              <thead className="bg-slate-50 text-xs uppercase text-slate-500">
-                <tr>
-                  <th className="px-4 py-3">Date</th>
-                  <th className="px-4 py-3">Kind</th>
-                  <th className="px-4 py-3">Order</th>
-                  <th className="px-4 py-3">Note</th>
-                  <th className="px-4 py-3 text-right">Amount</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {items.map((entry) => (
-                  <tr key={entry._id}>
-                    <td className="px-4 py-3 whitespace-nowrap text-slate-500">{formatDateTime(entry.createdAt)}</td>
-                    <td className="px-4 py-3">
-                      <EntryKind kind={entry.kind} />
-                    </td>
-                    <td className="px-4 py-3 font-mono text-xs">{entry.trackingNumber ?? ''}</td>
-                    <td className="px-4 py-3 text-slate-600">{entry.note ?? ''}</td>
-                    <td className="px-4 py-3 text-right tabular-nums">{formatSignedRupees(entry.amount)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
         ) : (
-          <ul aria-label="Ledger" className="space-y-2">
-            {items.map((entry) => (
-              <li
-                key={entry._id}
-                className="flex items-start justify-between gap-2 rounded-xl border border-slate-200 bg-white p-3"
-              >
-                <div className="min-w-0 text-sm">
-                  <EntryKind kind={entry.kind} />
-                  <p className="mt-1 truncate font-mono text-xs">{entry.trackingNumber ?? entry.note ?? ''}</p>
-                  <p className="text-xs text-slate-500">{formatDateTime(entry.createdAt)}</p>
-                </div>
-                <p className="font-medium tabular-nums">{formatSignedRupees(entry.amount)}</p>
-              </li>
-            ))}
-          </ul>
+          <DataTable
+            label="Ledger"
+            columns={ledgerColumns}
+            data={items}
+            getRowId={(entry) => entry._id}
+            totalRows={totalIsLowerBound ? 'unknown' : total}
+            hasMore={hasMore}
+            loadingMore={loadingMore}
+            onEndReached={loadMore}
+            loadingMoreLabel="Loading more entries..."
+            estimateRowHeight={48}
+            // An entry's row holds nothing to focus: the keyboard scrolls the box itself.
+            keyboardScroll
+          />
         )}
-        <LoadMore hasMore={hasMore} loading={loadingMore} onLoadMore={loadMore} />
         {items.length > 0 && (
           <p className="mt-2 text-sm text-slate-500">
             Showing {formatNumber(items.length)} of {formatListTotal(total, totalIsLowerBound)} entries

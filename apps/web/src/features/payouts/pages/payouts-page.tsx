@@ -1,13 +1,14 @@
 import type { Payout, PayoutStatus, VendorBalance } from '@haat/contract';
 import { payoutStatuses } from '@haat/contract';
+import type { ColumnDef } from '@tanstack/react-table';
 import { Download, Search } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DataTable, LongText } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Field, Input, Select } from '../../../components/ui/field';
-import { LoadMore } from '../../../components/ui/load-more';
 import { Modal } from '../../../components/ui/modal';
 import { notify } from '../../../components/ui/notify';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -17,10 +18,14 @@ import { downloadFile } from '../../../lib/download';
 import { formatDateTime, formatNumber, formatSignedRupees } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useMediaQuery } from '../../../lib/use-media-query';
 import { useCreatePayouts, useDecidePayout, usePayoutList, useVendorBalances } from '../api';
+import { type PayoutsFilters, usePayoutsFilters } from '../hooks/use-payouts-filters';
 
-const WIDE = '(min-width: 1024px)';
+/** How long the search box waits for typing to pause before asking the server. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** Sets one of the screen's filters (`useListFilters`' `setFilter`). */
+type SetPayoutsFilter = <K extends keyof PayoutsFilters>(key: K, value: PayoutsFilters[K]) => void;
 
 const statusTones: Record<PayoutStatus, BadgeTone> = { Pending: 'yellow', Paid: 'green', Failed: 'red' };
 
@@ -31,27 +36,77 @@ function bankState(balance: VendorBalance): string | null {
   return null;
 }
 
-function BalancesSection() {
-  const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<'available' | 'name'>('available');
-  const settled = useDebouncedValue(search, 300);
-  const { query, items, total, hasMore, loadingMore, loadMore } = useVendorBalances({ search: settled, sort });
-  const pay = useCreatePayouts();
-  const wide = useMediaQuery(WIDE);
+/** The balances' columns: the vendor, their four balances, and paying them now (or why not). */
+function balanceColumnsFor({
+  busy,
+  onPay,
+}: {
+  busy: boolean;
+  onPay: (balance: VendorBalance) => void;
+}): ColumnDef<VendorBalance>[] {
+  const money = (id: 'pending' | 'available' | 'processing' | 'paid', header: string, strong = false) =>
+    ({
+      id,
+      header,
+      size: 120,
+      meta: { className: `text-right tabular-nums${strong ? ' font-medium' : ''}` },
+      cell: ({ row: { original } }) => formatSignedRupees(original[id]),
+    }) satisfies ColumnDef<VendorBalance>;
+  return [
+    {
+      id: 'vendor',
+      header: 'Vendor',
+      size: 220,
+      meta: { card: 'title' },
+      cell: ({ row: { original } }) => <LongText text={original.businessName} className="font-medium text-slate-900" />,
+    },
+    money('pending', 'Pending'),
+    money('available', 'Available', true),
+    money('processing', 'In payout'),
+    money('paid', 'Paid'),
+    {
+      id: 'actions',
+      header: () => <span className="sr-only">Actions</span>,
+      size: 200,
+      meta: { className: 'text-right', card: 'actions', label: 'Actions' },
+      cell: ({ row: { original: balance } }) =>
+        balance.available > 0 && bankState(balance) === null ? (
+          <Button size="sm" variant="secondary" disabled={busy} onClick={() => onPay(balance)}>
+            Pay {balance.businessName}
+          </Button>
+        ) : (
+          <span className="text-xs text-slate-500">{bankState(balance) ?? 'Nothing to pay'}</span>
+        ),
+    },
+  ];
+}
 
-  const payOne = (balance: VendorBalance) =>
-    pay.mutate([balance.vendorId], {
-      onSuccess: (answer) => notify.success(answer.message),
-      onError: (error) => notify.longError(errorMessage(error, 'Could not create the payout. Please try again.')),
-    });
-  const action = (balance: VendorBalance) =>
-    balance.available > 0 && bankState(balance) === null ? (
-      <Button size="sm" variant="secondary" disabled={pay.isPending} onClick={() => payOne(balance)}>
-        Pay {balance.businessName}
-      </Button>
-    ) : (
-      <span className="text-xs text-slate-500">{bankState(balance) ?? 'Nothing to pay'}</span>
-    );
+function BalancesSection({
+  filters,
+  setFilter,
+  searchText,
+  onSearchTextChange,
+}: {
+  filters: PayoutsFilters;
+  setFilter: SetPayoutsFilter;
+  searchText: string;
+  onSearchTextChange: (text: string) => void;
+}) {
+  const { query, items, total, hasMore, loadingMore, loadMore } = useVendorBalances(filters);
+  const pay = useCreatePayouts();
+  const { mutate } = pay;
+  const columns = useMemo(
+    () =>
+      balanceColumnsFor({
+        busy: pay.isPending,
+        onPay: (balance) =>
+          mutate([balance.vendorId], {
+            onSuccess: (answer) => notify.success(answer.message),
+            onError: (error) => notify.longError(errorMessage(error, 'Could not create the payout. Please try again.')),
+          }),
+      }),
+    [pay.isPending, mutate],
+  );
 
   return (
     <section aria-labelledby="balances-title" className="mb-8">
@@ -65,15 +120,15 @@ function BalancesSection() {
             type="search"
             aria-label="Search vendors"
             placeholder="Search by business name..."
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
+            value={searchText}
+            onChange={(event) => onSearchTextChange(event.target.value)}
             className="pl-9"
           />
         </div>
         <Select
           aria-label="Sort vendors"
-          value={sort}
-          onChange={(event) => setSort(event.target.value as 'available' | 'name')}
+          value={filters.sort}
+          onChange={(event) => setFilter('sort', event.target.value as PayoutsFilters['sort'])}
           className="sm:w-64"
         >
           <option value="available">Largest available first</option>
@@ -84,63 +139,21 @@ function BalancesSection() {
         <Spinner label="Loading balances..." />
       ) : items.length === 0 ? (
         <EmptyState title="No vendors found" />
-      ) : wide ? (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Vendor balances</caption>
-            <thead className="bg-slate-50 text-xs uppercase text-slate-500">
-              <tr>
-                <th className="px-4 py-3">Vendor</th>
-                <th className="px-4 py-3 text-right">Pending</th>
-                <th className="px-4 py-3 text-right">Available</th>
-                <th className="px-4 py-3 text-right">In payout</th>
-                <th className="px-4 py-3 text-right">Paid</th>
-                <th className="px-4 py-3">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {items.map((balance) => (
-                <tr key={balance.vendorId}>
-                  <td className="px-4 py-3 font-medium text-slate-900">{balance.businessName}</td>
-                  <td className="px-4 py-3 text-right tabular-nums">{formatSignedRupees(balance.pending)}</td>
-                  <td className="px-4 py-3 text-right font-medium tabular-nums">
-                    {formatSignedRupees(balance.available)}
-                  </td>
-                  <td className="px-4 py-3 text-right tabular-nums">{formatSignedRupees(balance.processing)}</td>
-                  <td className="px-4 py-3 text-right tabular-nums">{formatSignedRupees(balance.paid)}</td>
-                  <td className="px-4 py-3 text-right">{action(balance)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
       ) : (
-        <ul aria-label="Vendor balances" className="space-y-3">
-          {items.map((balance) => (
-            <li
-              key={balance.vendorId}
-              aria-label={balance.businessName}
-              className="rounded-xl border border-slate-200 bg-white p-4"
-            >
-              <p className="font-medium text-slate-900">{balance.businessName}</p>
-              <dl className="mt-2 grid grid-cols-2 gap-1 text-sm">
-                <dt className="text-slate-500">Available</dt>
-                <dd className="text-right font-medium tabular-nums">{formatSignedRupees(balance.available)}</dd>
-                <dt className="text-slate-500">Pending</dt>
-                <dd className="text-right tabular-nums">{formatSignedRupees(balance.pending)}</dd>
-                <dt className="text-slate-500">In payout</dt>
-                <dd className="text-right tabular-nums">{formatSignedRupees(balance.processing)}</dd>
-                <dt className="text-slate-500">Paid</dt>
-                <dd className="text-right tabular-nums">{formatSignedRupees(balance.paid)}</dd>
-              </dl>
-              <div className="mt-3">{action(balance)}</div>
-            </li>
-          ))}
-        </ul>
+        <DataTable
+          label="Vendor balances"
+          columns={columns}
+          data={items}
+          getRowId={(balance) => balance.vendorId}
+          totalRows={total}
+          hasMore={hasMore}
+          loadingMore={loadingMore}
+          onEndReached={loadMore}
+          loadingMoreLabel="Loading more vendors..."
+          estimateRowHeight={56}
+          cardLabel={(balance) => balance.businessName}
+        />
       )}
-      <LoadMore hasMore={hasMore} loading={loadingMore} onLoadMore={loadMore} />
       {!query.isPending && items.length > 0 && (
         <p className="mt-2 text-sm text-slate-500">
           Showing {formatNumber(items.length)} of {formatNumber(total)} vendors
@@ -212,28 +225,77 @@ function DecideDialog({
   );
 }
 
-function PayoutsSection() {
-  const [status, setStatus] = useState<PayoutStatus | ''>('');
-  const { query, items, hasMore, loadingMore, loadMore } = usePayoutList(status);
-  const [deciding, setDeciding] = useState<{ payout: Payout; outcome: 'Paid' | 'Failed' } | null>(null);
-  const wide = useMediaQuery(WIDE);
-  const detail = (payout: Payout) =>
-    payout.status === 'Paid'
-      ? `UTR ${payout.reference ?? ''}${payout.paidOn ? ` on ${payout.paidOn}` : ''}`
-      : payout.status === 'Failed'
-        ? (payout.failureReason ?? '')
-        : `${payout.accountHolder} · ${payout.ifsc}`;
-  const actions = (payout: Payout) =>
-    payout.status === 'Pending' ? (
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button size="sm" onClick={() => setDeciding({ payout, outcome: 'Paid' })}>
-          Mark paid
-        </Button>
-        <Button size="sm" variant="secondary" onClick={() => setDeciding({ payout, outcome: 'Failed' })}>
-          Mark failed
-        </Button>
-      </div>
-    ) : null;
+/** What the bank said of a payout: its UTR and day, why it failed, or where it is going. */
+const detailOf = (payout: Payout) =>
+  payout.status === 'Paid'
+    ? `UTR ${payout.reference ?? ''}${payout.paidOn ? ` on ${payout.paidOn}` : ''}`
+    : payout.status === 'Failed'
+      ? (payout.failureReason ?? '')
+      : `${payout.accountHolder} · ${payout.ifsc}`;
+
+type Deciding = { payout: Payout; outcome: 'Paid' | 'Failed' };
+
+/** The payouts' columns: the vendor, amount, status, the bank's details, when, and marking a Pending one. */
+function payoutColumnsFor(onDecide: (deciding: Deciding) => void): ColumnDef<Payout>[] {
+  return [
+    {
+      id: 'vendor',
+      header: 'Vendor',
+      size: 200,
+      meta: { card: 'title' },
+      cell: ({ row: { original } }) => <LongText text={original.businessName} className="font-medium text-slate-900" />,
+    },
+    {
+      id: 'amount',
+      header: 'Amount',
+      size: 120,
+      meta: { className: 'text-right tabular-nums' },
+      cell: ({ row: { original } }) => formatSignedRupees(original.amount),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      size: 100,
+      cell: ({ row: { original } }) => <Badge tone={statusTones[original.status]}>{original.status}</Badge>,
+    },
+    {
+      id: 'details',
+      header: 'Details',
+      size: 220,
+      cell: ({ row: { original } }) => (
+        <span className="text-slate-600 [overflow-wrap:anywhere]">{detailOf(original)}</span>
+      ),
+    },
+    {
+      id: 'created',
+      header: 'Created',
+      size: 150,
+      cell: ({ row: { original } }) => <span className="text-slate-500">{formatDateTime(original.createdAt)}</span>,
+    },
+    {
+      id: 'actions',
+      header: () => <span className="sr-only">Actions</span>,
+      size: 190,
+      meta: { card: 'actions', label: 'Actions' },
+      cell: ({ row: { original: payout } }) =>
+        payout.status === 'Pending' ? (
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button size="sm" onClick={() => onDecide({ payout, outcome: 'Paid' })}>
+              Mark paid
+            </Button>
+            <Button size="sm" variant="secondary" onClick={() => onDecide({ payout, outcome: 'Failed' })}>
+              Mark failed
+            </Button>
+          </div>
+        ) : null,
+    },
+  ];
+}
+
+function PayoutsSection({ filters, setFilter }: { filters: PayoutsFilters; setFilter: SetPayoutsFilter }) {
+  const { query, items, total, hasMore, loadingMore, loadMore } = usePayoutList(filters.status);
+  const [deciding, setDeciding] = useState<Deciding | null>(null);
+  const columns = useMemo(() => payoutColumnsFor(setDeciding), []);
   return (
     <section aria-labelledby="payouts-title">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
@@ -242,8 +304,8 @@ function PayoutsSection() {
         </h2>
         <Select
           aria-label="Payout status"
-          value={status}
-          onChange={(event) => setStatus(event.target.value as PayoutStatus | '')}
+          value={filters.status}
+          onChange={(event) => setFilter('status', event.target.value as PayoutStatus | '')}
           className="sm:w-64"
         >
           <option value="">All statuses</option>
@@ -261,59 +323,21 @@ function PayoutsSection() {
           title="No payouts yet"
           description="Pay all creates one payout per vendor with an available balance."
         />
-      ) : wide ? (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Payouts</caption>
-            <thead className="bg-slate-50 text-xs uppercase text-slate-500">
-              <tr>
-                <th className="px-4 py-3">Vendor</th>
-                <th className="px-4 py-3 text-right">Amount</th>
-                <th className="px-4 py-3">Status</th>
-                <th className="px-4 py-3">Details</th>
-                <th className="px-4 py-3">Created</th>
-                <th className="px-4 py-3">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {items.map((payout) => (
-                <tr key={payout._id}>
-                  <td className="px-4 py-3 font-medium text-slate-900">{payout.businessName}</td>
-                  <td className="px-4 py-3 text-right tabular-nums">{formatSignedRupees(payout.amount)}</td>
-                  <td className="px-4 py-3">
-                    <Badge tone={statusTones[payout.status]}>{payout.status}</Badge>
-                  </td>
-                  <td className="px-4 py-3 text-slate-600">{detail(payout)}</td>
-                  <td className="px-4 py-3 whitespace-nowrap text-slate-500">{formatDateTime(payout.createdAt)}</td>
-                  <td className="px-4 py-3">{actions(payout)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
       ) : (
-        <ul aria-label="Payouts" className="space-y-3">
-          {items.map((payout) => (
-            <li
-              key={payout._id}
-              aria-label={payout.businessName}
-              className="rounded-xl border border-slate-200 bg-white p-4"
-            >
-              <div className="flex items-start justify-between gap-2">
-                <p className="font-medium text-slate-900">{payout.businessName}</p>
-                <Badge tone={statusTones[payout.status]}>{payout.status}</Badge>
-              </div>
-              <p className="mt-1 text-lg font-semibold tabular-nums">{formatSignedRupees(payout.amount)}</p>
-              <p className="text-sm text-slate-600">{detail(payout)}</p>
-              <p className="text-xs text-slate-500">{formatDateTime(payout.createdAt)}</p>
-              <div className="mt-3">{actions(payout)}</div>
-            </li>
-          ))}
-        </ul>
+        <DataTable
+          label="Payouts"
+          columns={columns}
+          data={items}
+          getRowId={(payout) => payout._id}
+          totalRows={total}
+          hasMore={hasMore}
+          loadingMore={loadingMore}
+          onEndReached={loadMore}
+          loadingMoreLabel="Loading more payouts..."
+          estimateRowHeight={56}
+          cardLabel={(payout) => payout.businessName}
+        />
       )}
-      <LoadMore hasMore={hasMore} loading={loadingMore} onLoadMore={loadMore} />
       {deciding && <DecideDialog {...deciding} onClose={() => setDeciding(null)} />}
     </section>
   );
@@ -323,10 +347,18 @@ function PayoutsSection() {
  * Payouts (issue 25; /admin/payouts, admins): every vendor's pending, available, in-payout
  * and paid balances (largest available first, searchable), "Pay all" for every vendor
  * past the minimum, a payout for one vendor, the bank's bulk-transfer file of the
- * Pending payouts, and marking each Paid (UTR) or Failed (reason).
+ * Pending payouts, and marking each Paid (UTR) or Failed (reason). Both lists are on the
+ * list kit (cards under 768 px); their search, order and status are kept in the address.
  */
 export function PayoutsPage() {
   useDocumentTitle('Payouts');
+  const { filters, setFilter } = usePayoutsFilters({
+    // A search taken from a new address (the sidebar's bare link, Back) replaces the box's text.
+    onAdopt: (adopted) => setSearchText(adopted.search),
+  });
+  const [searchText, setSearchText] = useState(filters.search);
+  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  useEffect(() => setFilter('search', search), [search, setFilter]);
   const pay = useCreatePayouts();
   const [confirming, setConfirming] = useState(false);
   const payAll = () =>
@@ -356,8 +388,13 @@ export function PayoutsPage() {
           </div>
         }
       />
-      <BalancesSection />
-      <PayoutsSection />
+      <BalancesSection
+        filters={filters}
+        setFilter={setFilter}
+        searchText={searchText}
+        onSearchTextChange={setSearchText}
+      />
+      <PayoutsSection filters={filters} setFilter={setFilter} />
       {confirming && (
         <ConfirmDialog
           title="Pay all vendors"

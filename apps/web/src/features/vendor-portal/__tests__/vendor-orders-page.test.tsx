@@ -1,8 +1,8 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { sessionStore } from '../../../lib/session';
-import { fakeApi, renderScreen, signInAs, stubScreenWidth, timestamps } from '../../../test/screen-kit';
+import { fakeApi, renderScreen, signInAs, stubLayout, stubScreenWidth, timestamps } from '../../../test/screen-kit';
 import { VendorOrdersPage } from '../pages/vendor-orders-page';
 
 const order = (id: string, trackingNumber: string, status: string) => ({
@@ -38,6 +38,8 @@ afterEach(() => {
 describe('VendorOrdersPage', () => {
   it('searches by tracking number in the database, the search kept in the address', async () => {
     signInAs('vendor');
+    // The list kit renders only the rows in view; jsdom lays nothing out.
+    onTestFinished(stubLayout());
     const api = ordersApi();
     const user = userEvent.setup();
     const { router } = renderScreen(<VendorOrdersPage />, { route: '/admin/my-orders', path: '/admin/my-orders' });

@@ -1,6 +1,8 @@
-import { type DashboardWidget, vendorPortalMessages as m } from '@haat/contract';
+import { type DashboardWidget, vendorPortalMessages as m, type VendorDashboard } from '@haat/contract';
+import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
+import { DataTable } from '../../../components/ui/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
@@ -9,6 +11,26 @@ import { formatDate, formatNumber, formatRupees } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useVendorDashboard } from '../api';
+
+type RecentOrder = VendorDashboard['recentOrders'][number];
+
+/** The newest orders holding the vendor's products: their own lines' total, the tracking number opening the order. */
+const recentColumns: ColumnDef<RecentOrder>[] = [
+  {
+    id: 'trackingNumber',
+    header: 'Order ID',
+    size: 160,
+    meta: { card: 'title' },
+    cell: ({ row: { original } }) => (
+      <Link className="break-all text-pink-600 hover:underline" to={paths.myOrders.detail(original._id)}>
+        {original.trackingNumber}
+      </Link>
+    ),
+  },
+  { id: 'total', header: 'My Total', size: 120, cell: ({ row: { original } }) => formatRupees(original.total) },
+  { id: 'status', header: 'Status', size: 130, cell: ({ row: { original } }) => original.status },
+  { id: 'date', header: 'Date', size: 120, cell: ({ row: { original } }) => formatDate(original.createdAt) },
+];
 
 function Card({ label, value, caption }: { label: string; value: string; caption?: string }) {
   return (
@@ -24,7 +46,8 @@ function Card({ label, value, caption }: { label: string; value: string; caption
 /**
  * A vendor's dashboard (issue 8): their products in every approval state, the orders
  * holding their products, and revenue from their own lines of delivered orders. Their
- * Dashboard Settings (issue 10) hide cards and sections.
+ * Dashboard Settings (issue 10) hide cards and sections. Recent Orders are on the list kit
+ * (a table, a card per order on a phone).
  */
 export function VendorDashboardPage() {
   useDocumentTitle('Dashboard');
@@ -81,30 +104,16 @@ export function VendorDashboardPage() {
           {d.recentOrders.length === 0 ? (
             <p className="mt-3 text-sm text-slate-500">{m.noOrders}</p>
           ) : (
-            <table className="mt-3 w-full text-left text-sm">
-              <thead className="text-slate-500">
-                <tr>
-                  <th className="py-2">Order ID</th>
-                  <th>My Total</th>
-                  <th>Status</th>
-                  <th>Date</th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.recentOrders.map((order) => (
-                  <tr key={order._id} className="border-t border-slate-100">
-                    <td className="py-2">
-                      <Link className="text-pink-600 hover:underline" to={paths.myOrders.detail(order._id)}>
-                        {order.trackingNumber}
-                      </Link>
-                    </td>
-                    <td>{formatRupees(order.total)}</td>
-                    <td>{order.status}</td>
-                    <td>{formatDate(order.createdAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <div className="mt-3">
+              <DataTable
+                label="Recent Orders"
+                columns={recentColumns}
+                data={d.recentOrders}
+                getRowId={(order) => order._id}
+                estimateRowHeight={48}
+                cardLabel={(order) => order.trackingNumber}
+              />
+            </div>
           )}
         </section>
       )}

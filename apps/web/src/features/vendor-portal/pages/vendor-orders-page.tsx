@@ -1,32 +1,32 @@
 import { vendorPortalMessages as m, type OrderStatus, orderStates, type VendorOrderSummary } from '@haat/contract';
+import type { ColumnDef } from '@tanstack/react-table';
 import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { DataTable, LongText } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ExportButton } from '../../../components/ui/export-button';
 import { Input, Select } from '../../../components/ui/field';
-import { LoadMore } from '../../../components/ui/load-more';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate, formatRupees } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { NARROW_SCREEN, useMediaQuery } from '../../../lib/use-media-query';
 import { useVendorOrders, vendorOrderExportPath } from '../api';
 import { useVendorOrderFilters } from '../hooks/use-vendor-order-filters';
 
 /**
  * A vendor's orders (issue 8): orders holding their products, with their own lines'
  * units and total; read-only. Searched by tracking number and filtered by status in the
- * database (filters in the address), loaded as the user scrolls; a card per order on phones.
+ * database (filters in the address), loaded as the user scrolls, on the list kit: a
+ * table from 768 px up, a card per order on phones.
  */
 export function VendorOrdersPage() {
   useDocumentTitle('Orders');
   const { filters, setFilter } = useVendorOrderFilters({ onAdopt: (adopted) => setSearchText(adopted.search) });
   const [searchText, setSearchText] = useState(filters.search);
-  const { query, items: rows, hasMore, loadingMore, loadMore } = useVendorOrders(filters);
-  const narrow = useMediaQuery(NARROW_SCREEN);
+  const { query, items: rows, total, hasMore, loadingMore, loadMore } = useVendorOrders(filters);
 
   // The search box waits for a pause in typing before asking the server.
   useEffect(() => {
@@ -81,12 +81,21 @@ export function VendorOrdersPage() {
         ) : (
           <EmptyState title={m.noOrders} />
         )
-      ) : narrow ? (
-        <VendorOrderCards orders={rows} />
       ) : (
-        <VendorOrderTable orders={rows} />
+        <DataTable
+          label={m.ordersHeading}
+          columns={columns}
+          data={rows}
+          getRowId={(order) => order._id}
+          totalRows={total}
+          hasMore={hasMore}
+          loadingMore={loadingMore}
+          onEndReached={loadMore}
+          loadingMoreLabel="Loading more orders..."
+          estimateRowHeight={48}
+          cardLabel={(order) => order.trackingNumber}
+        />
       )}
-      <LoadMore hasMore={hasMore} loading={loadingMore} onLoadMore={loadMore} />
     </div>
   );
 }
@@ -97,66 +106,23 @@ const orderLink = (order: VendorOrderSummary) => (
   </Link>
 );
 
-/** The vendor's orders as a table (768 px and up). */
-function VendorOrderTable({ orders }: { orders: VendorOrderSummary[] }) {
-  return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{m.ordersHeading}</caption>
-        <thead className="bg-slate-50 text-slate-500">
-          <tr>
-            <th className="px-4 py-3">Order ID</th>
-            <th className="px-4 py-3">Customer</th>
-            <th className="px-4 py-3">My Items</th>
-            <th className="px-4 py-3">My Total</th>
-            <th className="px-4 py-3">Status</th>
-            <th className="px-4 py-3">Date</th>
-          </tr>
-        </thead>
-        <tbody>
-          {orders.map((order) => (
-            <tr key={order._id} className="border-t border-slate-100">
-              <td className="px-4 py-3">{orderLink(order)}</td>
-              <td className="px-4 py-3">{order.customerName}</td>
-              <td className="px-4 py-3">{order.itemCount}</td>
-              <td className="px-4 py-3">{formatRupees(order.total)}</td>
-              <td className="px-4 py-3">{order.status}</td>
-              <td className="px-4 py-3">{formatDate(order.createdAt)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-/** The vendor's orders as cards (phones, below 768 px): the table's columns, the tracking number opening the order. */
-function VendorOrderCards({ orders }: { orders: VendorOrderSummary[] }) {
-  return (
-    <ul aria-label={m.ordersHeading} className="space-y-3">
-      {orders.map((order) => (
-        <li key={order._id}>
-          <article
-            aria-label={order.trackingNumber}
-            className="rounded-xl border border-slate-200 bg-white p-4 text-sm shadow-sm"
-          >
-            <div className="flex items-start justify-between gap-3">
-              <p className="min-w-0 break-all font-medium">{orderLink(order)}</p>
-              <span className="shrink-0 text-slate-700">{order.status}</span>
-            </div>
-            <dl className="mt-3 grid grid-cols-[6.5rem_1fr] gap-x-3 gap-y-1">
-              <dt className="text-slate-500">Customer</dt>
-              <dd className="min-w-0 break-words text-slate-900">{order.customerName}</dd>
-              <dt className="text-slate-500">My Items</dt>
-              <dd className="text-slate-900">{order.itemCount}</dd>
-              <dt className="text-slate-500">My Total</dt>
-              <dd className="text-slate-900">{formatRupees(order.total)}</dd>
-              <dt className="text-slate-500">Date</dt>
-              <dd className="text-slate-900">{formatDate(order.createdAt)}</dd>
-            </dl>
-          </article>
-        </li>
-      ))}
-    </ul>
-  );
-}
+/** The vendor's orders' columns: the tracking number opening the order, their own lines' units and total. */
+const columns: ColumnDef<VendorOrderSummary>[] = [
+  {
+    id: 'trackingNumber',
+    header: 'Order ID',
+    size: 160,
+    meta: { card: 'title' },
+    cell: ({ row: { original } }) => <span className="break-all font-medium">{orderLink(original)}</span>,
+  },
+  {
+    id: 'customer',
+    header: 'Customer',
+    size: 200,
+    cell: ({ row: { original } }) => <LongText text={original.customerName} />,
+  },
+  { id: 'items', header: 'My Items', size: 100, cell: ({ row: { original } }) => original.itemCount },
+  { id: 'total', header: 'My Total', size: 120, cell: ({ row: { original } }) => formatRupees(original.total) },
+  { id: 'status', header: 'Status', size: 130, cell: ({ row: { original } }) => original.status },
+  { id: 'date', header: 'Date', size: 120, cell: ({ row: { original } }) => formatDate(original.createdAt) },
+];
