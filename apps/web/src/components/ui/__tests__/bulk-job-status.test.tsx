@@ -1,7 +1,8 @@
+import { api as endpoints } from '@haat/contract';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../../lib/session';
-import { fakeApi, renderScreen, signInAs } from '../../../test/screen-kit';
+import { fakeApi, renderScreen, route, signInAs } from '../../../test/screen-kit';
 import { BulkJobStatus } from '../bulk-job-status';
 
 afterEach(() => {
@@ -30,7 +31,7 @@ describe('BulkJobStatus', () => {
     signInAs('admin');
     let polls = 0;
     fakeApi({
-      'GET /api/jobs/5': () =>
+      [route(endpoints.jobs.get, { id: '5' })]: () =>
         ++polls === 1
           ? { success: true, job: job('running', 400) }
           : { success: true, job: job('done', 1001, { done: 1000, refused: 1 }) },
