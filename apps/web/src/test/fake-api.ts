@@ -30,7 +30,7 @@ const declared: Declared[] = Object.entries(endpoints)
       const pattern = new RegExp(
         `^${path
           .split(/\{[^}]+\}/)
-          .map(escape)
+          .map(escapeRegExp)
           .join('[^/]+')}$`,
       );
       return { name: `${group}.${member}`, method: String(declarationOf(endpoint).route.method), pattern, endpoint };
@@ -112,7 +112,8 @@ export function takeDrifts(): string[] {
 
 /**
  * Stands in for the API: `routes` maps a route (`route(endpoints.coupons.list)`) to
- * what it answers (a body, or `reply(status, body)`); anything else answers 404.
+ * what it answers (a body, a `File` for a download, or `reply(status, body)`); anything
+ * else answers 404.
  * Records every call. A key that is no endpoint of the contract throws at once; an
  * answer that does not match its endpoint's declaration fails the call and the test.
  */
@@ -136,7 +137,17 @@ export function fakeApi(routes: Record<string, Handler>) {
       const handler = routes[key];
       if (!handler) return jsonResponse(404, { success: false, message: 'Not found', code: 'NOT_FOUND' });
       const answer = await handler(call);
-      if (answer instanceof Response) return answer;
+      if (answer instanceof Response) {
+        // A stream is answered as is, by an endpoint that declares no JSON for it.
+        const found = endpointOf(method, url.pathname);
+        if (found && answerSchema(found.endpoint, answer.status)) {
+          drifts.push(
+            `The fake of ${key} (endpoints.${found.name}) answers a Response where the contract declares JSON`,
+          );
+          throw new Error(drifts.at(-1));
+        }
+        return answer;
+      }
       const { status, body } =
         answer && typeof answer === 'object' && 'status' in answer && 'body' in answer
           ? (answer as Reply)
@@ -147,7 +158,7 @@ export function fakeApi(routes: Record<string, Handler>) {
         drifts.push((error as Error).message);
         throw error;
       }
-      return jsonResponse(status, body);
+      return body instanceof Blob ? fileResponse(status, body) : jsonResponse(status, body);
     }),
   );
   return {
@@ -158,6 +169,22 @@ export function fakeApi(routes: Record<string, Handler>) {
       return calls.filter((c) => c.method === method && c.url.pathname === path);
     },
   };
+}
+
+/** A file as the API sends one (a CSV export): its type, and its name in `content-disposition`. */
+async function fileResponse(status: number, file: Blob): Promise<Response> {
+  const name = file instanceof File ? file.name : 'file';
+  // jsdom's Blob has no text(): read it as a browser would.
+  const text = await new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(file);
+  });
+  return new Response(text, {
+    status,
+    headers: { 'content-type': file.type, 'content-disposition': `attachment; filename="${name}"` },
+  });
 }
 
 const jsonResponse = (status: number, body: unknown) =>

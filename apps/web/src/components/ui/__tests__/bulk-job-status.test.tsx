@@ -1,4 +1,4 @@
-import { api as endpoints } from '@haat/contract';
+import { api as endpoints, pathOf } from '@haat/contract';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../../lib/session';
@@ -23,7 +23,7 @@ const job = (state: string, progress: number, summary: Record<string, number> | 
   createdAt: '2026-11-27T10:00:00.000Z',
   finishedAt: null,
   expiresAt: null,
-  downloadUrl: state === 'done' ? '/api/jobs/5/file' : null,
+  downloadUrl: state === 'done' ? pathOf(endpoints.jobs.file, { id: '5' }) : null,
 });
 
 describe('BulkJobStatus', () => {

@@ -1,7 +1,8 @@
-import { api as endpoints, type Job, jobMessages } from '@haat/contract';
+import { api as endpoints, type Job, jobMessages, pathOf } from '@haat/contract';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { client } from '../../../lib/api-client';
 import { sessionStore } from '../../../lib/session';
 import { fakeApi, renderScreen, reply, route, signInAs } from '../../../test/screen-kit';
 import { ExportButton } from '../export-button';
@@ -20,6 +21,9 @@ const job = (state: Job['state'], progress: number, downloadUrl: string | null =
   expiresAt: state === 'done' ? '2026-11-26T10:01:00.000Z' : null,
   downloadUrl,
 });
+
+/** A CSV file as the API sends an export. */
+const csv = (name: string) => new File(['ID\r\n'], name, { type: 'text/csv' });
 
 const saved: string[] = [];
 beforeEach(() => {
@@ -47,11 +51,11 @@ describe('ExportButton', () => {
       [route(endpoints.jobs.get, { id: '7' })]: () =>
         ++polls === 1
           ? { success: true, job: job('running', 12_000) }
-          : { success: true, job: job('done', 25_000, '/api/jobs/7/file') },
-      [route(endpoints.jobs.file, { id: '7' })]: () => 'ID\r\n',
+          : { success: true, job: job('done', 25_000, pathOf(endpoints.jobs.file, { id: '7' })) },
+      [route(endpoints.jobs.file, { id: '7' })]: () => csv('order-lines-2026-11-25.csv'),
     });
     const user = userEvent.setup();
-    renderScreen(<ExportButton path="/api/orders/admin/orders/export" fallbackName="order-lines.csv" />);
+    renderScreen(<ExportButton request={() => client.orders.export({ query: {} })} fallbackName="order-lines.csv" />);
 
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect(await screen.findByText(jobMessages.preparing)).toBeInTheDocument();
@@ -64,10 +68,12 @@ describe('ExportButton', () => {
 
   it('downloads a small export at once', async () => {
     signInAs('admin');
-    fakeApi({ [route(endpoints.contacts.export)]: () => 'ID\r\n' });
+    fakeApi({ [route(endpoints.contacts.export)]: () => csv('contact-messages-2026-11-25.csv') });
     const user = userEvent.setup();
-    renderScreen(<ExportButton path="/api/contacts/export" fallbackName="contact-messages.csv" />);
+    renderScreen(
+      <ExportButton request={() => client.contacts.export({ query: {} })} fallbackName="contact-messages.csv" />,
+    );
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
-    await vi.waitFor(() => expect(saved).toEqual(['contact-messages.csv']));
+    await vi.waitFor(() => expect(saved).toEqual(['contact-messages-2026-11-25.csv']));
   });
 });

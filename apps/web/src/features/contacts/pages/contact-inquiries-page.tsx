@@ -19,7 +19,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useRowSelection } from '../../../lib/use-row-selection';
-import { contactExportPath, useBulkContacts, useContactList, useDeleteContact, useSetHandled } from '../api';
+import { contactExport, useBulkContacts, useContactList, useDeleteContact, useSetHandled } from '../api';
 import { useContactFilters } from '../hooks/use-contact-filters';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useMediaQuery } from '../hooks/use-media-query';
@@ -266,7 +266,7 @@ export function ContactInquiriesPage() {
         subtitle={
           list.isPending ? 'Loading messages...' : `${formatNumber(total)} ${total === 1 ? 'message' : 'messages'}`
         }
-        actions={<ExportButton path={contactExportPath(filters)} fallbackName="contact-messages.csv" />}
+        actions={<ExportButton request={contactExport(filters)} fallbackName="contact-messages.csv" />}
       />
       <div className="mb-5 flex flex-wrap gap-3">
         <div className="relative w-full max-w-md">

@@ -11,11 +11,10 @@ import { notify } from '../../../components/ui/notify';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { downloadFile } from '../../../lib/download';
 import { formatDateTime, formatListTotal, formatNumber, formatSignedRupees } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useMediaQuery } from '../../../lib/use-media-query';
-import { type LedgerFilters, useEarnings, useMyPayouts } from '../api';
+import { downloadLedger, type LedgerFilters, useEarnings, useMyPayouts } from '../api';
 import { BankDetailsForm } from '../components/bank-details-form';
 import { BalanceFigures, EntryKind } from '../components/money';
 
@@ -75,14 +74,10 @@ export function EarningsPage() {
   const wide = useMediaQuery(WIDE);
   const balances = query.data?.pages[0]?.balances;
   const set = (key: keyof LedgerFilters) => (value: string) => setFilters((current) => ({ ...current, [key]: value }));
-  const download = () => {
-    const search = new URLSearchParams(
-      Object.entries({ kind: filters.kind, from: filters.from, to: filters.to }).filter(([, value]) => value !== ''),
-    );
-    downloadFile(`/api/vendor/earnings/export?${search}`, 'earnings.csv').catch((error: unknown) =>
+  const download = () =>
+    downloadLedger(filters).catch((error: unknown) =>
       notify.longError(errorMessage(error, 'Could not download the ledger. Please try again.')),
     );
-  };
 
   return (
     <div>

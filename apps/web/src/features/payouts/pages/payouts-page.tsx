@@ -13,12 +13,11 @@ import { notify } from '../../../components/ui/notify';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { downloadFile } from '../../../lib/download';
 import { formatDateTime, formatNumber, formatSignedRupees } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useMediaQuery } from '../../../lib/use-media-query';
-import { useCreatePayouts, useDecidePayout, usePayoutList, useVendorBalances } from '../api';
+import { downloadBankFile, useCreatePayouts, useDecidePayout, usePayoutList, useVendorBalances } from '../api';
 
 const WIDE = '(min-width: 1024px)';
 
@@ -337,7 +336,7 @@ export function PayoutsPage() {
       onSettled: () => setConfirming(false),
     });
   const download = () =>
-    downloadFile('/api/payouts/admin/export?status=Pending', 'payouts.csv').catch((error: unknown) =>
+    downloadBankFile().catch((error: unknown) =>
       notify.longError(errorMessage(error, 'Could not download the bank file. Please try again.')),
     );
   return (
