@@ -42,13 +42,6 @@ export function useEarnings(filters: LedgerFilters) {
   });
 }
 
-/** One vendor's balances and ledger, for an admin. */
-export function useVendorLedger(vendorId: string) {
-  return useQuery(
-    queries.payouts.vendorLedger.queryOptions({ input: { params: { id: vendorId }, query: { limit: 20 } } }),
-  );
-}
-
 /** The signed-in vendor's payouts (account numbers masked). */
 export function useMyPayouts() {
   return useCursorList({

@@ -17,12 +17,12 @@ import { RowSelectionProvider, SelectAllLoaded, SelectRow } from '../../../compo
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatNumber } from '../../../lib/format';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { NARROW_SCREEN, useMediaQuery } from '../../../lib/use-media-query';
 import { useRowSelection } from '../../../lib/use-row-selection';
 import { contactExport, useBulkContacts, useContactList, useDeleteContact, useSetHandled } from '../api';
 import { useContactFilters } from '../hooks/use-contact-filters';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
-import { useMediaQuery } from '../hooks/use-media-query';
 
 type ContactBulkAction = ContactBulkBody['action'];
 
@@ -39,9 +39,6 @@ const bulkConsequences: Record<ContactBulkAction, string> = {
   'mark-waiting': 'Each message goes back to waiting. Those not handled yet are skipped.',
   delete: 'Each message is deleted. This cannot be undone.',
 };
-
-/** Below this width the inbox shows cards instead of a table (spec: card layout on small screens). */
-const WIDE = '(min-width: 768px)';
 
 function DeleteButton({ contact, onDelete }: { contact: Contact; onDelete: (contact: Contact) => void }) {
   return (
@@ -215,7 +212,7 @@ export function ContactInquiriesPage() {
   const settled = useDebouncedValue(search.trim(), 300);
   const { query: list, items: contacts, total, hasMore, loadingMore, loadMore } = useContactList(filters);
   const remove = useDeleteContact();
-  const wide = useMediaQuery(WIDE);
+  const wide = !useMediaQuery(NARROW_SCREEN);
   const [deleting, setDeleting] = useState<Contact | null>(null);
   const [opened, setOpened] = useState<Contact | null>(null);
 
