@@ -189,7 +189,7 @@ describe('PendingProductsPage', () => {
     expect(within(changes).getByText('Glass Teapot')).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText(productMessages.revisionApproved)).toBeInTheDocument();
-    expect(api.calls.find((c) => c.url.pathname === '/api/products/admin/revisions/9')?.body).toEqual({
+    expect(api.callsTo(endpoints.products.reviewRevision, { id: '9' })[0]?.body).toEqual({
       isApproved: true,
       updatedAt: '2026-11-02T10:00:00.000Z',
     });
