@@ -51,14 +51,14 @@ export function route(endpoint: Endpoint, params: Record<string, string> = {}): 
 }
 
 /** The endpoint of the contract a request `METHOD /path` reaches, if any. */
-export function endpointOf(method: string, path: string): Declared | undefined {
+function endpointOf(method: string, path: string): Declared | undefined {
   return declared.find((candidate) => candidate.method === method && candidate.pattern.test(path));
 }
 
 /**
  * The schema an endpoint declares for an answer of `status`: its own answer of that
- * status (`answers`), else its output for a success, else the API's error shape. Null
- * when the answer is not JSON (a file, an image, an event stream).
+ * status (`answers`), else its output for a success (a file's is `fileAnswer`), else
+ * the API's error shape. Null when it declares none (an image, an event stream).
  */
 function answerSchema(endpoint: Endpoint, status: number): z.ZodType | null {
   const { meta, outputSchema } = declarationOf(endpoint);
@@ -72,7 +72,7 @@ function answerSchema(endpoint: Endpoint, status: number): z.ZodType | null {
  * Checks a fake's answer against its endpoint's declaration.
  * @throws Error naming the endpoint, the status and each field that does not match.
  */
-export function checkFakeAnswer(request: string, status: number, body: unknown): void {
+function checkFakeAnswer(request: string, status: number, body: unknown): void {
   const [method = '', path = ''] = request.split(' ');
   const found = endpointOf(method, path);
   if (!found) throw new Error(`The fake route '${request}' is no endpoint of the contract`);
