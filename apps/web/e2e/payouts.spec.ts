@@ -1,4 +1,6 @@
-import type { APIRequestContext } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
 import { demo, expect, signIn, test, uniqueSuffix } from './support';
 
 /**
@@ -127,6 +129,32 @@ test('a 12% category rate, a sale delivered, Pay all, marked paid: the vendor se
   const payouts = vendorPage.getByRole('list', { name: 'My payouts' });
   await expect(payouts.getByRole('listitem').filter({ hasText: utr })).toContainText('Paid');
   await expect(vendorPage.getByText(order.trackingNumber).first()).toBeVisible();
+  await vendorPage.close();
+});
+
+/** Presses `button` and reads the file it downloads: its name and its rows, header first. */
+async function download(page: Page, button: string) {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
+  const text = await readFile((await file.path()) as string, 'utf8');
+  return { name: file.suggestedFilename(), rows: parse(text.replace(/^\uFEFF/, '')) as string[][] };
+}
+
+test("the bank file and a vendor's ledger download under the server's names", async ({ page, browser }) => {
+  await signIn(page);
+  await page.goto('/admin/payouts');
+  await expect(page.getByRole('heading', { level: 1, name: 'Payouts' })).toBeVisible();
+  const bank = await download(page, 'Bank file');
+  expect(bank.name).toMatch(/^payouts-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(bank.rows[0]?.slice(0, 4)).toEqual(['Vendor', 'Account holder', 'Account number', 'IFSC']);
+
+  const vendorPage = await browser.newPage();
+  await signIn(vendorPage, demo.vendor);
+  await vendorPage.goto('/admin/earnings');
+  await expect(vendorPage.getByRole('heading', { name: 'Earnings' })).toBeVisible();
+  const ledger = await download(vendorPage, 'Download CSV');
+  expect(ledger.name).toMatch(/^earnings-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(ledger.rows[0]).toEqual(['Date', 'Kind', 'Order', 'Payout', 'Amount', 'Note']);
+  expect(ledger.rows.length, 'the demo vendor has ledger entries').toBeGreaterThan(1);
   await vendorPage.close();
 });
 

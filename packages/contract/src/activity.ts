@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idInput, idString, isoDate, isoDateTime, MAX_PAGE_SIZE, pageInfo } from './common.js';
 import { isRealDate } from './coupons.js';
 import { endpoint } from './endpoint.js';
+import { exportAnswer, jobStartedResponse } from './jobs.js';
 
 /**
  * Issue 10, 'Activity log': every change an admin or vendor makes through the API,
@@ -189,7 +190,10 @@ export const activityEndpoints = {
     access: 'admin',
     summary: 'The activity log as CSV',
     rawAnswer: true,
-  }).input(z.object({ query: activityExportQuery })),
+    answers: { 202: jobStartedResponse },
+  })
+    .input(z.object({ query: activityExportQuery }))
+    .output(exportAnswer),
   /** The admins and vendors who appear in the log (the person filter): `{ success, people }`. */
   people: endpoint('GET', '/api/activity/people', {
     access: 'admin',

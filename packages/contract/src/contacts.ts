@@ -13,6 +13,7 @@ import {
   requiredText,
 } from './common.js';
 import { endpoint } from './endpoint.js';
+import { exportAnswer, jobStartedResponse } from './jobs.js';
 
 /** Spec section 2 'Contact messages', section 5 and section 8 'Contacts'. */
 export const contactMessages = {
@@ -147,7 +148,10 @@ export const contactEndpoints = {
     access: 'admin',
     summary: 'Contact messages as CSV',
     rawAnswer: true,
-  }).input(z.object({ query: contactExportQuery })),
+    answers: { 202: jobStartedResponse },
+  })
+    .input(z.object({ query: contactExportQuery }))
+    .output(exportAnswer),
   /** The spec's single `contact`. */
   get: endpoint('GET', '/api/contacts/{id}', { access: 'admin', summary: 'One contact message' })
     .input(z.object({ params: idParams }))

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParams, idString, isoDateTime, pageInfo, pageQuery } from './common.js';
 import { endpoint } from './endpoint.js';
+import { exportAnswer, jobStartedResponse } from './jobs.js';
 import { orderStatusSchema } from './orders.js';
 
 /**
@@ -106,7 +107,10 @@ export const customerEndpoints = {
     tags: ['customers'],
     summary: 'Customers as CSV',
     rawAnswer: true,
-  }).input(z.object({ query: customerExportQuery })),
+    answers: { 202: jobStartedResponse },
+  })
+    .input(z.object({ query: customerExportQuery }))
+    .output(exportAnswer),
   /** A customer with their figures and newest orders; 404 'Customer not found'. */
   get: endpoint('GET', '/api/customers/admin/{id}', {
     access: 'admin',

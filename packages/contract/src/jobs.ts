@@ -53,6 +53,20 @@ export type Job = z.infer<typeof job>;
 export const jobStartedResponse = z.object({ success: z.literal(true), message: z.string(), job });
 export type JobStartedResponse = z.infer<typeof jobStartedResponse>;
 
+/**
+ * A file the API sends instead of JSON (a CSV): the web's typed client answers it as a
+ * `File`, named as the server's `content-disposition` names it.
+ */
+export const fileAnswer = z.file();
+
+/**
+ * What a list's export answers (issue 26 'Exports'): its CSV at once (200), or past
+ * `EXPORT_AT_ONCE_ROWS` rows 202 with the job preparing it. The client's call answers
+ * either, so a screen tells them apart by type (`instanceof Blob`), not by assertion.
+ */
+export const exportAnswer = z.union([fileAnswer, jobStartedResponse]);
+export type ExportAnswer = z.infer<typeof exportAnswer>;
+
 export const jobResponse = z.object({ success: z.literal(true), job });
 
 export const jobEndpoints = {
@@ -66,5 +80,7 @@ export const jobEndpoints = {
     tags: ['jobs'],
     summary: "A finished job's file",
     rawAnswer: true,
-  }).input(z.object({ params: idParams })),
+  })
+    .input(z.object({ params: idParams }))
+    .output(fileAnswer),
 };

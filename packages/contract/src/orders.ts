@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParams, idString, isoDateTime, pageInfo, pageQuery } from './common.js';
 import { endpoint } from './endpoint.js';
+import { exportAnswer, jobStartedResponse } from './jobs.js';
 import { type OrderStatus, orderStates } from './order-process.js';
 
 /** Spec sections 2 and 8, Orders; the server's own messages. */
@@ -239,7 +240,10 @@ export const orderEndpoints = {
     access: 'admin',
     summary: 'Order lines as CSV',
     rawAnswer: true,
-  }).input(z.object({ query: orderExportQuery })),
+    answers: { 202: jobStartedResponse },
+  })
+    .input(z.object({ query: orderExportQuery }))
+    .output(exportAnswer),
   /** The order with its items and status history, oldest first (Order detail); 404 'Order not found'. */
   get: endpoint('GET', '/api/orders/admin/orders/{id}', {
     access: 'admin',

@@ -13,6 +13,7 @@ import {
 } from './common.js';
 import { isRealDate } from './coupons.js';
 import { endpoint } from './endpoint.js';
+import { fileAnswer } from './jobs.js';
 
 /**
  * The marketplace's money (issue 25; decision 0106): each vendor's append-only ledger
@@ -299,7 +300,9 @@ export const payoutEndpoints = {
     tags: ['vendors'],
     summary: 'My ledger as CSV',
     rawAnswer: true,
-  }).input(z.object({ query: ledgerExportQuery })),
+  })
+    .input(z.object({ query: ledgerExportQuery }))
+    .output(fileAnswer),
   /** The signed-in vendor's payouts, newest first (account numbers masked). */
   myPayouts: endpoint('GET', '/api/vendor/payouts', { access: 'vendor', tags: ['vendors'], summary: 'My payouts' })
     .input(z.object({ query: payoutListQuery }))
@@ -351,7 +354,9 @@ export const payoutEndpoints = {
     access: 'admin',
     summary: 'Payouts as a bank transfer file',
     rawAnswer: true,
-  }).input(z.object({ query: payoutExportQuery })),
+  })
+    .input(z.object({ query: payoutExportQuery }))
+    .output(fileAnswer),
   /** One vendor's balances and ledger (the vendor detail). 404. */
   vendorLedger: endpoint('GET', '/api/payouts/admin/vendors/{id}/ledger', {
     access: 'admin',

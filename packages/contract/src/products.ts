@@ -15,6 +15,7 @@ import {
   requiredId,
 } from './common.js';
 import { endpoint } from './endpoint.js';
+import { exportAnswer, jobStartedResponse } from './jobs.js';
 
 /** Spec sections 5 and 8, Products. */
 export const productMessages = {
@@ -447,7 +448,10 @@ export const productEndpoints = {
     access: 'staff',
     summary: "The back office's product list as CSV",
     rawAnswer: true,
-  }).input(z.object({ query: productExportQuery })),
+    answers: { 202: jobStartedResponse },
+  })
+    .input(z.object({ query: productExportQuery }))
+    .output(exportAnswer),
   /**
    * totalCount, approvedCount, activeCount, inStockCount, pendingApprovalCount over all
    * products (admin) or the vendor's own ('Product list' footer, dashboard). Kept as the list.

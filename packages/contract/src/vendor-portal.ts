@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParams, idString, isoDateTime, pageInfo, pageQuery } from './common.js';
 import { endpoint } from './endpoint.js';
+import { exportAnswer, jobStartedResponse } from './jobs.js';
 import { orderStates } from './order-process.js';
 import { orderStatusSchema } from './orders.js';
 
@@ -189,7 +190,10 @@ export const vendorPortalEndpoints = {
     tags: ['vendors'],
     summary: "The signed-in vendor's order lines as CSV",
     rawAnswer: true,
-  }).input(z.object({ query: vendorOrderExportQuery })),
+    answers: { 202: jobStartedResponse },
+  })
+    .input(z.object({ query: vendorOrderExportQuery }))
+    .output(exportAnswer),
   /**
    * One order as its vendor sees it: their lines and total (rupees), status history
    * (UTC) and the shipping name, phone, address and note; read-only. 404 'Order not

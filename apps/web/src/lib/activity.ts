@@ -1,7 +1,7 @@
 import type { ActivityChange, ActivityKind } from '@haat/contract';
 import { useQuery } from '@tanstack/react-query';
 import { client, queries } from './api-client';
-import { exportPath } from './download';
+import type { ExportRequest } from './download';
 import { formatRupees } from './format';
 import { paths } from './paths';
 import { useCursorList } from './use-cursor-list';
@@ -38,9 +38,11 @@ const activityQuery = (filters: ActivityFilters) => ({
   to: filters.to || undefined,
 });
 
-/** The address of the log's CSV for `filters` (issue 26): every entry they select. */
-export const activityExportPath = (filters: ActivityFilters) =>
-  exportPath('/api/activity/export', activityQuery(filters));
+/** The log's CSV for `filters` (issue 26): every entry they select. */
+export const activityExport =
+  (filters: ActivityFilters): ExportRequest =>
+  () =>
+    client.activity.export({ query: activityQuery(filters) });
 
 /** `GET /api/activity`: the log newest first, page by page as the user scrolls. */
 export function useActivityLog(filters: ActivityFilters, enabled = true) {

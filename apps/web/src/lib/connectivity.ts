@@ -1,3 +1,4 @@
+import { api, pathOf } from '@haat/contract';
 import { useSyncExternalStore } from 'react';
 
 /**
@@ -23,13 +24,16 @@ function set(next: boolean) {
   for (const listener of listeners) listener();
 }
 
-/** Asks `/api/health` once; an answer of any kind means the server is there. */
+/**
+ * Asks `/api/health` once; an answer of any kind means the server is there. A plain
+ * `fetch`, not the typed client, whose calls report to this module themselves.
+ */
 async function checkHealth(): Promise<void> {
   retry = null;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), HEALTH_TIMEOUT_MS);
   try {
-    await fetch('/api/health', { signal: controller.signal, cache: 'no-store' });
+    await fetch(pathOf(api.health.check), { signal: controller.signal, cache: 'no-store' });
     set(false);
   } catch {
     scheduleCheck();

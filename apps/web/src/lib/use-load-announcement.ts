@@ -15,12 +15,6 @@ let reloadedPath: string | null | undefined;
 /** Whether the reloaded screen has said its load toast already (once per document). */
 let reloadAnnounced = false;
 
-/** Forgets the reload this document started with (tests start each case afresh). */
-export function resetLoadAnnouncement(path: string | null = null): void {
-  reloadedPath = path;
-  reloadAnnounced = false;
-}
-
 /** What the hook reads of a query: its answer now, and how to ask again. */
 export interface AnnouncedQuery<T> {
   isSuccess: boolean;

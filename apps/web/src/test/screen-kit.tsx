@@ -1,5 +1,5 @@
 /**
- * The web tests' kit: a fake API standing in for `fetch`, a signed-in session, and a
+ * The web tests' kit: a fake API standing in for `fetch` (`fake-api.ts`), a signed-in session, and a
  * screen rendered with its providers. Component tests use it; the end-to-end tests
  * (apps/web/e2e) run the real API and browser.
  */
@@ -12,60 +12,7 @@ import { Toaster } from 'sonner';
 import { vi } from 'vitest';
 import { sessionStore } from '../lib/session';
 
-/** A request the screen made, as the fake API saw it. */
-export interface Call {
-  method: string;
-  url: URL;
-  body: unknown;
-}
-
-type Reply = { status: number; body: unknown };
-type Handler = (call: Call) => unknown;
-
-/** A reply with a status other than 200. */
-export const reply = (status: number, body: unknown): Reply => ({ status, body });
-
-/**
- * Stands in for the API: `routes` maps 'METHOD /path' to what it answers (a body,
- * or `reply(status, body)`); anything else answers 404. Records every call.
- */
-export function fakeApi(routes: Record<string, Handler>) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      // The client sends Request objects; a few callers still pass a path and options.
-      const request = input instanceof Request ? input : null;
-      const url = new URL(request ? request.url : String(input), 'http://localhost');
-      const method = request ? request.method : (init?.method ?? 'GET');
-      const text = request ? await request.text() : init?.body ? String(init.body) : '';
-      const call = { method, url, body: text ? jsonOrText(text) : undefined };
-      calls.push(call);
-      const handler = routes[`${method} ${url.pathname}`];
-      const answer = handler
-        ? await handler(call)
-        : reply(404, { success: false, message: 'Not found', code: 'NOT_FOUND' });
-      const { status, body } =
-        answer && typeof answer === 'object' && 'status' in answer && 'body' in answer
-          ? (answer as Reply)
-          : { status: 200, body: answer };
-      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    }),
-  );
-  return {
-    calls,
-    callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.url.pathname === path),
-  };
-}
-
-/** A request body as JSON when it is, else its text (an uploaded file's bytes). */
-function jsonOrText(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
+export { type Call, fakeApi, reply, route } from './fake-api';
 
 const base64Url = (value: unknown) => btoa(JSON.stringify(value)).replaceAll('=', '');
 

@@ -2,7 +2,7 @@ import { type Job, jobMessages } from '@haat/contract';
 import { Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { client, errorMessage } from '../../lib/api-client';
-import { downloadFile } from '../../lib/download';
+import { type ExportRequest, saveFile } from '../../lib/download';
 import { formatNumber } from '../../lib/format';
 import { Button } from './button';
 import { notify } from './notify';
@@ -10,23 +10,26 @@ import { notify } from './notify';
 /** The toast when an export cannot be downloaded and the server gave no reason. */
 export const EXPORT_FAILED = 'Could not export the list. Please try again.';
 
+/** Fetches a finished job's file (`GET /api/jobs/{id}/file`) and saves it. */
+async function saveJobFile(job: Job, fallbackName: string): Promise<void> {
+  saveFile(await client.jobs.file({ params: { id: job._id } }), job.fileName ?? fallbackName);
+}
+
 /**
  * Downloads the file of a finished job (an export, an import's report, a bulk action's
  * skipped records), a toast saying why when it cannot; nothing before the file is ready.
  */
 export async function downloadJobFile(job: Job, fallbackName: string): Promise<void> {
   if (!job.downloadUrl) return;
-  await downloadFile(job.downloadUrl, job.fileName ?? fallbackName).catch((error: unknown) =>
-    notify.longError(errorMessage(error, EXPORT_FAILED)),
-  );
+  await saveJobFile(job, fallbackName).catch((error: unknown) => notify.longError(errorMessage(error, EXPORT_FAILED)));
 }
 
 /** How often a large export's progress is asked for, ms. */
 const FOLLOW_MS = 1500;
 
 /**
- * "Export CSV" on a list screen (issue 26 'Exports'): downloads `path` (a list's
- * `/export` address with the list's own filters, `exportPath`), so the file holds
+ * "Export CSV" on a list screen (issue 26 'Exports'): downloads what `request` answers
+ * (the list's `/export` endpoint called with the list's own filters), so the file holds
  * exactly what the filters select, all of it, not the loaded rows. While the file
  * comes it says so and cannot be pressed twice; a refusal shows the server's reason.
  * A large export is prepared as a job (decision 0110): the button follows its progress
@@ -34,11 +37,11 @@ const FOLLOW_MS = 1500;
  * leaves the screen hears from the bell instead.
  */
 export function ExportButton({
-  path,
+  request,
   fallbackName,
   disabled = false,
 }: {
-  path: string;
+  request: ExportRequest;
   fallbackName: string;
   /** The filters cannot be exported as they stand (a reversed date range). */
   disabled?: boolean;
@@ -59,7 +62,7 @@ export function ExportButton({
 
   useEffect(() => {
     if (job?.state === 'done' && job.downloadUrl) {
-      downloadFile(job.downloadUrl, job.fileName ?? fallbackName)
+      saveJobFile(job, fallbackName)
         .then(() => notify.success(jobMessages.ready))
         .catch((error: unknown) => notify.longError(errorMessage(error, EXPORT_FAILED)))
         .finally(() => setJob(null));
@@ -71,11 +74,11 @@ export function ExportButton({
 
   const download = () => {
     setExporting(true);
-    downloadFile(path, fallbackName)
-      .then((started) => {
-        if (!started) return;
-        notify.info(started.message);
-        setJob(started.job);
+    request()
+      .then((answer) => {
+        if (answer instanceof Blob) return saveFile(answer, fallbackName);
+        notify.info(answer.message);
+        setJob(answer.job);
       })
       .catch((error: unknown) => notify.longError(errorMessage(error, EXPORT_FAILED)))
       .finally(() => setExporting(false));

@@ -1,7 +1,7 @@
 import type { ContactBulkBody, ContactListQuery } from '@haat/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { client, queries } from '../../lib/api-client';
-import { exportPath } from '../../lib/download';
+import type { ExportRequest } from '../../lib/download';
 import { useCursorList } from '../../lib/use-cursor-list';
 
 /** Messages per page. */
@@ -25,8 +25,11 @@ const listQuery = (filters: ContactFilters): ContactListQuery => ({
   handled: filters.show === 'waiting' ? 'false' : undefined,
 });
 
-/** The address of the inbox's CSV for `filters` (issue 26): every message they select. */
-export const contactExportPath = (filters: ContactFilters) => exportPath('/api/contacts/export', listQuery(filters));
+/** The inbox's CSV for `filters` (issue 26): every message they select. */
+export const contactExport =
+  (filters: ContactFilters): ExportRequest =>
+  () =>
+    client.contacts.export({ query: listQuery(filters) });
 
 /**
  * Messages newest first, page by page (`useCursorList` over `GET /api/contacts`); the

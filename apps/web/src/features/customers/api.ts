@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { client, queries } from '../../lib/api-client';
-import { exportPath } from '../../lib/download';
+import type { ExportRequest } from '../../lib/download';
 import { useCursorList } from '../../lib/use-cursor-list';
 
 /** Customers (issue 26 'Customers', `customerEndpoints`), admins only. */
@@ -17,9 +17,11 @@ export const defaultCustomerFilters: CustomerFilters = { search: '' };
 
 const listQuery = (filters: CustomerFilters) => ({ search: filters.search.trim() || undefined });
 
-/** The address of the customers' CSV for `filters` (issue 26): every customer they select. */
-export const customerExportPath = (filters: CustomerFilters) =>
-  exportPath('/api/customers/admin/export', listQuery(filters));
+/** The customers' CSV for `filters` (issue 26): every customer they select. */
+export const customerExport =
+  (filters: CustomerFilters): ExportRequest =>
+  () =>
+    client.customers.export({ query: listQuery(filters) });
 
 /** Customers newest first, page by page (`GET /api/customers/admin`); the search runs in the database. */
 export function useCustomerList(filters: CustomerFilters) {

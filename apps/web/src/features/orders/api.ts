@@ -9,7 +9,7 @@ import {
 } from '@haat/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { client, queries } from '../../lib/api-client';
-import { exportPath } from '../../lib/download';
+import type { ExportRequest } from '../../lib/download';
 import { useCursorList } from '../../lib/use-cursor-list';
 
 /** Rows fetched per page; the table asks for the next page as the user nears the end. */
@@ -32,9 +32,11 @@ const listQuery = (filters: OrderFilters): OrderListQuery => ({
   corrected: filters.show === 'corrected' ? 'true' : undefined,
 });
 
-/** The address of the order lines' CSV for `filters` (issue 26): one row per line of every order they select. */
-export const orderExportPath = (filters: OrderFilters) =>
-  exportPath('/api/orders/admin/orders/export', listQuery(filters));
+/** The order lines' CSV for `filters` (issue 26): one row per line of every order they select. */
+export const orderExport =
+  (filters: OrderFilters): ExportRequest =>
+  () =>
+    client.orders.export({ query: listQuery(filters) });
 
 /**
  * The order list, newest first, page by page (`GET /api/orders/admin/orders`): search

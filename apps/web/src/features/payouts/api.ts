@@ -1,6 +1,7 @@
 import type { BankDetailsBodyInput, LedgerEntryKind, PayoutStatus } from '@haat/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { client, queries } from '../../lib/api-client';
+import { saveFile } from '../../lib/download';
 import { useCursorList } from '../../lib/use-cursor-list';
 
 /** Rows per page of the balances, payouts and ledger lists. */
@@ -19,6 +20,16 @@ const ledgerQuery = (filters: LedgerFilters) => ({
   to: filters.to || undefined,
 });
 
+/** Downloads the signed-in vendor's ledger as CSV for `filters` (`GET /api/vendor/earnings/export`). */
+export async function downloadLedger(filters: LedgerFilters): Promise<void> {
+  saveFile(await client.payouts.earningsExport({ query: ledgerQuery(filters) }), 'earnings.csv');
+}
+
+/** Downloads the Pending payouts as the bank's bulk-transfer file (`GET /api/payouts/admin/export`). */
+export async function downloadBankFile(): Promise<void> {
+  saveFile(await client.payouts.export({ query: { status: 'Pending' } }), 'payouts.csv');
+}
+
 /** The signed-in vendor's balances and ledger, page by page. */
 export function useEarnings(filters: LedgerFilters) {
   const query = ledgerQuery(filters);
@@ -29,13 +40,6 @@ export function useEarnings(filters: LedgerFilters) {
       client.payouts.earnings({ query: { ...query, limit, cursor } }, { signal }),
     items: (page) => page.entries,
   });
-}
-
-/** One vendor's balances and ledger, for an admin. */
-export function useVendorLedger(vendorId: string) {
-  return useQuery(
-    queries.payouts.vendorLedger.queryOptions({ input: { params: { id: vendorId }, query: { limit: 20 } } }),
-  );
 }
 
 /** The signed-in vendor's payouts (account numbers masked). */

@@ -13,7 +13,7 @@ import type {
 import { type InfiniteData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { client, queries } from '../../lib/api-client';
-import { exportPath } from '../../lib/download';
+import type { ExportRequest } from '../../lib/download';
 import { invalidateProductFigures } from '../../lib/query-keys';
 import { useCursorList } from '../../lib/use-cursor-list';
 
@@ -58,9 +58,11 @@ const staffListQuery = (filters: ProductFilters): ProductListQuery => ({
   sort: filters.sort === 'newest' ? undefined : filters.sort,
 });
 
-/** The address of the list's CSV export for `filters` (issue 26): every product they select, not the loaded pages. */
-export const productExportPath = (filters: ProductFilters) =>
-  exportPath('/api/products/admin/all/export', staffListQuery(filters));
+/** The list's CSV export for `filters` (issue 26): every product they select, not the loaded pages. */
+export const productExport =
+  (filters: ProductFilters): ExportRequest =>
+  () =>
+    client.products.staffExport({ query: staffListQuery(filters) });
 
 /** The review queue's query for `filters` ('' is every vendor or category). */
 const pendingQuery = (filters: PendingFilters): ProductListQuery => ({

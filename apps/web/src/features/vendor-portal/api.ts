@@ -1,7 +1,7 @@
 import type { OrderStatus } from '@haat/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { client, queries } from '../../lib/api-client';
-import { exportPath } from '../../lib/download';
+import type { ExportRequest } from '../../lib/download';
 import { useCursorList } from '../../lib/use-cursor-list';
 
 /**
@@ -33,9 +33,11 @@ const vendorOrderQuery = (filters: VendorOrderFilters) => ({
   status: filters.status === 'all' ? undefined : filters.status,
 });
 
-/** The address of the vendor's own order lines' CSV for `filters` (issue 26). */
-export const vendorOrderExportPath = (filters: VendorOrderFilters) =>
-  exportPath('/api/vendor/orders/export', vendorOrderQuery(filters));
+/** The vendor's own order lines' CSV for `filters` (issue 26). */
+export const vendorOrderExport =
+  (filters: VendorOrderFilters): ExportRequest =>
+  () =>
+    client.vendorPortal.ordersExport({ query: vendorOrderQuery(filters) });
 
 /**
  * Orders holding the vendor's products, newest first, page by page (`useCursorList`);

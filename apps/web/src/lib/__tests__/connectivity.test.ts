@@ -1,3 +1,4 @@
+import { api, pathOf } from '@haat/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
@@ -9,13 +10,16 @@ import {
 } from '../api-client';
 import { connectivity, HEALTH_RETRY_MS } from '../connectivity';
 
-/** A fetch that never answers a call until its signal aborts, and answers `/api/health` while `healthy`. */
+/**
+ * A fetch that never answers a call until its signal aborts, and answers the health
+ * probe while `healthy` (a network that fails, which the fake API does not play).
+ */
 function stubServer(state: { healthy: boolean; healthChecks: number }) {
   vi.stubGlobal(
     'fetch',
     vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
-      if (url.pathname === '/api/health') {
+      if (url.pathname === pathOf(api.health.check)) {
         state.healthChecks += 1;
         return state.healthy
           ? Promise.resolve(new Response('{"status":"ok"}', { status: 200 }))

@@ -1,8 +1,9 @@
+import { api as endpoints } from '@haat/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../../lib/session';
-import { fakeApi, renderScreen, signInAs } from '../../../test/screen-kit';
+import { fakeApi, renderScreen, route, signInAs } from '../../../test/screen-kit';
 import { GlobalSearch } from '../global-search';
 
 afterEach(() => {
@@ -39,7 +40,7 @@ const answer = (query: string) => ({
 
 function setup() {
   signInAs('admin');
-  const api = fakeApi({ 'GET /api/search': (call) => answer(call.url.searchParams.get('q') ?? '') });
+  const api = fakeApi({ [route(endpoints.search.everything)]: (call) => answer(call.url.searchParams.get('q') ?? '') });
   renderScreen(<GlobalSearch />, { route: '/admin/products', path: '/admin/products' });
   return api;
 }
@@ -57,7 +58,7 @@ describe('GlobalSearch', () => {
     expect(within(list).queryByRole('group', { name: 'Customers' })).toBeNull();
     expect(box).toHaveAttribute('aria-expanded', 'true');
     // Debounced: not one call per key press.
-    expect(api.callsTo('GET', '/api/search').map((c) => c.url.searchParams.get('q'))).toEqual(['kett']);
+    expect(api.callsTo(endpoints.search.everything).map((c) => c.url.searchParams.get('q'))).toEqual(['kett']);
   });
 
   it('moves through the options with the arrows and opens the active one on Enter', async () => {
@@ -94,7 +95,11 @@ describe('GlobalSearch', () => {
   it('says so when nothing matches, and asks nothing for a single character', async () => {
     signInAs('admin');
     const api = fakeApi({
-      'GET /api/search': (call) => ({ success: true, query: call.url.searchParams.get('q'), groups: [] }),
+      [route(endpoints.search.everything)]: (call) => ({
+        success: true,
+        query: call.url.searchParams.get('q'),
+        groups: [],
+      }),
     });
     renderScreen(<GlobalSearch />, { route: '/admin/products', path: '/admin/products' });
     const user = userEvent.setup();
@@ -103,7 +108,7 @@ describe('GlobalSearch', () => {
     expect(box).toHaveAttribute('aria-expanded', 'false');
     await user.type(box, 'zx');
     expect(await screen.findByText('No results for "qzx"')).toBeInTheDocument();
-    expect(api.callsTo('GET', '/api/search').map((c) => c.url.searchParams.get('q'))).toEqual(['qzx']);
+    expect(api.callsTo(endpoints.search.everything).map((c) => c.url.searchParams.get('q'))).toEqual(['qzx']);
   });
 
   it('focuses the box on Ctrl+K from anywhere', async () => {

@@ -1,7 +1,8 @@
+import { api as endpoints } from '@haat/contract';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../../lib/session';
-import { renderScreen, signInAs } from '../../../test/screen-kit';
+import { fakeApi, renderScreen, route, signInAs } from '../../../test/screen-kit';
 import { NotificationsBell } from '../notifications-bell';
 import { unreadKey } from '../use-notifications';
 
@@ -10,9 +11,6 @@ afterEach(() => {
   sessionStore.end();
   vi.unstubAllGlobals();
 });
-
-const json = (body: unknown) =>
-  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
 /**
  * The API as the live bell meets it: the unread count answers `first` at once, and
@@ -27,27 +25,29 @@ function liveApi({ first, stale }: { first: number; stale: number }) {
     release = resolve;
   });
   let countReads = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
-      if (url.pathname === '/api/notifications/unread-count') {
-        countReads += 1;
-        if (countReads === 1) return json({ success: true, unread: first });
-        await held;
-        return json({ success: true, unread: stale });
-      }
-      if (url.pathname === '/api/notifications/stream') {
-        const body = new ReadableStream<Uint8Array>({
-          start(controller) {
-            stream = controller;
-          },
-        });
-        return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
-      }
-      return json({ success: true, notifications: [], unread: first, total: 0, nextCursor: null });
+  fakeApi({
+    [route(endpoints.notifications.unreadCount)]: async () => {
+      countReads += 1;
+      if (countReads === 1) return { success: true, unread: first };
+      await held;
+      return { success: true, unread: stale };
+    },
+    [route(endpoints.notifications.stream)]: () => {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          stream = controller;
+        },
+      });
+      return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+    },
+    [route(endpoints.notifications.list)]: () => ({
+      success: true,
+      notifications: [],
+      unread: first,
+      total: 0,
+      nextCursor: null,
     }),
-  );
+  });
   return {
     push: (unread: number) => stream?.enqueue(encoder.encode(`event: notification\ndata: {"unread":${unread}}\n\n`)),
     streamOpen: () => stream !== null,

@@ -1,9 +1,9 @@
-import type { Notification } from '@haat/contract';
+import { api as endpoints, type Notification } from '@haat/contract';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../../lib/session';
-import { fakeApi, renderScreen, reply, signInAs } from '../../../test/screen-kit';
+import { fakeApi, renderScreen, reply, route, signInAs } from '../../../test/screen-kit';
 import { NotificationsBell, timeAgo, unreadBadge } from '../notifications-bell';
 
 afterEach(() => {
@@ -27,20 +27,20 @@ const notice = (id: number, overrides: Partial<Notification> = {}): Notification
 /** The API as the bell sees it: `unread` unread of `items`; the stream refuses (no live server here). */
 function api(state: { unread: number; items: Notification[] }) {
   return fakeApi({
-    'GET /api/notifications/unread-count': () => ({ success: true, unread: state.unread }),
-    'GET /api/notifications': () => ({
+    [route(endpoints.notifications.unreadCount)]: () => ({ success: true, unread: state.unread }),
+    [route(endpoints.notifications.list)]: () => ({
       success: true,
       notifications: state.items,
       unread: state.unread,
       total: state.items.length,
       nextCursor: null,
     }),
-    'PUT /api/notifications/read-all': () => {
+    [route(endpoints.notifications.readAll)]: () => {
       state.unread = 0;
       state.items = state.items.map((item) => ({ ...item, readAt: new Date().toISOString() }));
       return { success: true, message: 'All notifications marked as read', marked: 2, unread: 0 };
     },
-    'PUT /api/notifications/1/read': () => {
+    [route(endpoints.notifications.read, { id: '1' })]: () => {
       state.unread -= 1;
       return {
         success: true,
@@ -49,7 +49,7 @@ function api(state: { unread: number; items: Notification[] }) {
         unread: state.unread,
       };
     },
-    'GET /api/notifications/stream': () =>
+    [route(endpoints.notifications.stream)]: () =>
       reply(401, { success: false, message: 'Unauthorized', code: 'UNAUTHENTICATED' }),
   });
 }
@@ -101,7 +101,7 @@ describe('NotificationsBell', () => {
     ]);
     await userEvent.click(items[0] as HTMLElement);
     expect(await screen.findByText('Elsewhere: /admin/orders/1')).toBeInTheDocument();
-    expect(calls.callsTo('PUT', '/api/notifications/1/read')).toHaveLength(1);
+    expect(calls.callsTo(endpoints.notifications.read, { id: '1' })).toHaveLength(1);
   });
 
   it('marks all as read', async () => {
@@ -111,7 +111,7 @@ describe('NotificationsBell', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Notifications (2 unread)' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Mark all as read' }));
     expect(await screen.findByRole('button', { name: 'Notifications (0 unread)' })).toBeInTheDocument();
-    expect(calls.callsTo('PUT', '/api/notifications/read-all')).toHaveLength(1);
+    expect(calls.callsTo(endpoints.notifications.readAll)).toHaveLength(1);
     expect(screen.queryByTestId('notifications-badge')).not.toBeInTheDocument();
   });
 

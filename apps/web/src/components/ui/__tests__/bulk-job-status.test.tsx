@@ -1,7 +1,8 @@
+import { api as endpoints, pathOf } from '@haat/contract';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../../lib/session';
-import { fakeApi, renderScreen, signInAs } from '../../../test/screen-kit';
+import { fakeApi, renderScreen, route, signInAs } from '../../../test/screen-kit';
 import { BulkJobStatus } from '../bulk-job-status';
 
 afterEach(() => {
@@ -22,7 +23,7 @@ const job = (state: string, progress: number, summary: Record<string, number> | 
   createdAt: '2026-11-27T10:00:00.000Z',
   finishedAt: null,
   expiresAt: null,
-  downloadUrl: state === 'done' ? '/api/jobs/5/file' : null,
+  downloadUrl: state === 'done' ? pathOf(endpoints.jobs.file, { id: '5' }) : null,
 });
 
 describe('BulkJobStatus', () => {
@@ -30,7 +31,7 @@ describe('BulkJobStatus', () => {
     signInAs('admin');
     let polls = 0;
     fakeApi({
-      'GET /api/jobs/5': () =>
+      [route(endpoints.jobs.get, { id: '5' })]: () =>
         ++polls === 1
           ? { success: true, job: job('running', 400) }
           : { success: true, job: job('done', 1001, { done: 1000, refused: 1 }) },

@@ -1,16 +1,19 @@
-import { jobMessages } from '@haat/contract';
+import { api as endpoints, type Job, jobMessages, pathOf } from '@haat/contract';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { client } from '../../../lib/api-client';
 import { sessionStore } from '../../../lib/session';
-import { fakeApi, renderScreen, reply, signInAs } from '../../../test/screen-kit';
+import { fakeApi, renderScreen, reply, route, signInAs } from '../../../test/screen-kit';
 import { ExportButton } from '../export-button';
 
-const job = (state: string, progress: number, downloadUrl: string | null = null) => ({
+const job = (state: Job['state'], progress: number, downloadUrl: string | null = null): Job => ({
   _id: '7',
   kind: 'export',
   state,
   progress,
+  total: null,
+  summary: null,
   fileName: state === 'done' ? 'order-lines-2026-11-25.csv' : null,
   error: null,
   createdAt: '2026-11-25T10:00:00.000Z',
@@ -18,6 +21,9 @@ const job = (state: string, progress: number, downloadUrl: string | null = null)
   expiresAt: state === 'done' ? '2026-11-26T10:01:00.000Z' : null,
   downloadUrl,
 });
+
+/** A CSV file as the API sends an export. */
+const csv = (name: string) => new File(['ID\r\n'], name, { type: 'text/csv' });
 
 const saved: string[] = [];
 beforeEach(() => {
@@ -40,32 +46,34 @@ describe('ExportButton', () => {
     signInAs('admin');
     let polls = 0;
     const api = fakeApi({
-      'GET /api/orders/admin/orders/export': () =>
+      [route(endpoints.orders.export)]: () =>
         reply(202, { success: true, message: jobMessages.preparing, job: job('queued', 0) }),
-      'GET /api/jobs/7': () =>
+      [route(endpoints.jobs.get, { id: '7' })]: () =>
         ++polls === 1
           ? { success: true, job: job('running', 12_000) }
-          : { success: true, job: job('done', 25_000, '/api/jobs/7/file') },
-      'GET /api/jobs/7/file': () => 'ID\r\n',
+          : { success: true, job: job('done', 25_000, pathOf(endpoints.jobs.file, { id: '7' })) },
+      [route(endpoints.jobs.file, { id: '7' })]: () => csv('order-lines-2026-11-25.csv'),
     });
     const user = userEvent.setup();
-    renderScreen(<ExportButton path="/api/orders/admin/orders/export" fallbackName="order-lines.csv" />);
+    renderScreen(<ExportButton request={() => client.orders.export({ query: {} })} fallbackName="order-lines.csv" />);
 
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect(await screen.findByText(jobMessages.preparing)).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Preparing... 12,000 rows' }, { timeout: 4000 })).toBeDisabled();
     expect(await screen.findByText(jobMessages.ready, {}, { timeout: 4000 })).toBeInTheDocument();
-    expect(api.callsTo('GET', '/api/jobs/7/file')).toHaveLength(1);
+    expect(api.callsTo(endpoints.jobs.file, { id: '7' })).toHaveLength(1);
     expect(saved).toEqual(['order-lines-2026-11-25.csv']);
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
   });
 
   it('downloads a small export at once', async () => {
     signInAs('admin');
-    fakeApi({ 'GET /api/contacts/export': () => 'ID\r\n' });
+    fakeApi({ [route(endpoints.contacts.export)]: () => csv('contact-messages-2026-11-25.csv') });
     const user = userEvent.setup();
-    renderScreen(<ExportButton path="/api/contacts/export" fallbackName="contact-messages.csv" />);
+    renderScreen(
+      <ExportButton request={() => client.contacts.export({ query: {} })} fallbackName="contact-messages.csv" />,
+    );
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
-    await vi.waitFor(() => expect(saved).toEqual(['contact-messages.csv']));
+    await vi.waitFor(() => expect(saved).toEqual(['contact-messages-2026-11-25.csv']));
   });
 });

@@ -1,8 +1,9 @@
+import { api as endpoints } from '@haat/contract';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../../lib/session';
-import { fakeApi, renderScreen, reply, signInAs } from '../../../test/screen-kit';
+import { fakeApi, renderScreen, reply, route, signInAs } from '../../../test/screen-kit';
 import { ProfilePage } from '../pages/profile-page';
 
 const vendorProfile = {
@@ -26,8 +27,8 @@ describe('ProfilePage', () => {
   it("saves a vendor's name and business details with the version it opened, and the session takes the name", async () => {
     signInAs('vendor');
     const api = fakeApi({
-      'GET /api/auth/profile': () => ({ success: true, profile: vendorProfile }),
-      'PUT /api/auth/profile': (call) => ({
+      [route(endpoints.account.profile)]: () => ({ success: true, profile: vendorProfile }),
+      [route(endpoints.account.updateProfile)]: (call) => ({
         success: true,
         profile: { ...vendorProfile, ...(call.body as object), updatedAt: '2026-11-02T10:00:00.000Z' },
       }),
@@ -43,7 +44,7 @@ describe('ProfilePage', () => {
     await user.type(within(form).getByLabelText('Business Name'), 'Renamed Traders');
     await user.click(within(form).getByRole('button', { name: 'Save Changes' }));
     expect(await findToast('Profile updated successfully!')).toBeInTheDocument();
-    expect(api.callsTo('PUT', '/api/auth/profile')[0]?.body).toEqual({
+    expect(api.callsTo(endpoints.account.updateProfile)[0]?.body).toEqual({
       name: 'Vendor Renamed',
       business: { businessName: 'Renamed Traders', phoneNumber: '+91 90000 00000', address: '1 MG Road' },
       updatedAt: '2026-11-01T10:00:00.000Z',
@@ -55,11 +56,11 @@ describe('ProfilePage', () => {
     signInAs('admin');
     const freshToken = `${btoa(JSON.stringify({ alg: 'HS256' }))}.${btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 7200 }))}.sig`;
     const api = fakeApi({
-      'GET /api/auth/profile': () => ({
+      [route(endpoints.account.profile)]: () => ({
         success: true,
         profile: { ...vendorProfile, _id: '1', role: 'admin', business: null },
       }),
-      'PUT /api/auth/password': (call) =>
+      [route(endpoints.account.changePassword)]: (call) =>
         (call.body as { currentPassword: string }).currentPassword === 'right-one'
           ? {
               success: true,
@@ -92,6 +93,6 @@ describe('ProfilePage', () => {
     await user.click(within(form).getByRole('button', { name: 'Change Password' }));
     expect(await findToast('Password changed successfully! Other sessions have been signed out.')).toBeInTheDocument();
     expect(sessionStore.get()?.token).toBe(freshToken);
-    expect(api.callsTo('PUT', '/api/auth/password')).toHaveLength(2);
+    expect(api.callsTo(endpoints.account.changePassword)).toHaveLength(2);
   });
 });

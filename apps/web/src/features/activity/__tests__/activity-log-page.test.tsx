@@ -1,10 +1,10 @@
-import { type ActivityEntry, activityMessages } from '@haat/contract';
+import { type ActivityEntry, activityMessages, api as endpoints } from '@haat/contract';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { HistoryPanel } from '../../../components/ui/history-panel';
 import { sessionStore } from '../../../lib/session';
-import { fakeApi, renderScreen, signInAs, stubLayout, stubScreenWidth } from '../../../test/screen-kit';
+import { fakeApi, renderScreen, route, signInAs, stubLayout, stubScreenWidth } from '../../../test/screen-kit';
 import { ActivityLogPage } from '../pages/activity-log-page';
 
 const entry = (id: string, overrides: Partial<ActivityEntry> = {}): ActivityEntry => ({
@@ -33,14 +33,14 @@ describe('ActivityLogPage', () => {
     // The list kit renders only the rows in view; jsdom lays nothing out.
     onTestFinished(stubLayout());
     fakeApi({
-      'GET /api/activity': () => ({
+      [route(endpoints.activity.list)]: () => ({
         success: true,
         entries: [entry('2'), entry('1', { action: 'delete', kind: 'coupon', label: 'SAVE10', changes: {} })],
         timeZone: 'Asia/Kolkata',
         total: 2,
         nextCursor: null,
       }),
-      'GET /api/activity/people': () => people,
+      [route(endpoints.activity.people)]: () => people,
     });
     renderScreen(<ActivityLogPage />);
     expect(await screen.findByText('2 changes')).toBeInTheDocument();
@@ -63,11 +63,11 @@ describe('ActivityLogPage', () => {
   it('sends the filters to the API and keeps them in the address', async () => {
     signInAs('admin');
     const api = fakeApi({
-      'GET /api/activity': (call) =>
+      [route(endpoints.activity.list)]: (call) =>
         call.url.searchParams.get('kind')
           ? { success: true, entries: [], timeZone: 'UTC', total: 0, nextCursor: null }
           : { success: true, entries: [entry('1')], timeZone: 'UTC', total: 1, nextCursor: null },
-      'GET /api/activity/people': () => people,
+      [route(endpoints.activity.people)]: () => people,
     });
     const user = userEvent.setup();
     const { router } = renderScreen(<ActivityLogPage />, {
@@ -75,13 +75,13 @@ describe('ActivityLogPage', () => {
       path: '/admin/activity?person=1',
     });
     expect(await screen.findByText('1 change')).toBeInTheDocument();
-    expect(api.callsTo('GET', '/api/activity').at(-1)?.url.searchParams.get('person')).toBe('1');
+    expect(api.callsTo(endpoints.activity.list).at(-1)?.url.searchParams.get('person')).toBe('1');
     await screen.findByRole('option', { name: 'Asha Admin (Admin)' });
     expect(screen.getByRole('combobox', { name: 'Person' })).toHaveValue('1');
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Record' }), 'coupon');
     expect(await screen.findByText(activityMessages.emptyFiltered)).toBeInTheDocument();
-    const last = api.callsTo('GET', '/api/activity').at(-1);
+    const last = api.callsTo(endpoints.activity.list).at(-1);
     expect(last?.url.searchParams.get('kind')).toBe('coupon');
     expect(last?.url.searchParams.get('limit')).toBe('50');
     expect(router.state.location.search).toContain('kind=coupon');
@@ -89,24 +89,24 @@ describe('ActivityLogPage', () => {
 
   it('refuses a date range that ends before it starts, without asking the API', async () => {
     signInAs('admin');
-    const api = fakeApi({ 'GET /api/activity/people': () => people });
+    const api = fakeApi({ [route(endpoints.activity.people)]: () => people });
     renderScreen(<ActivityLogPage />, { route: '/', path: '/?from=2026-05-02&to=2026-05-01' });
     expect(await screen.findByRole('alert')).toHaveTextContent(activityMessages.dateRange);
-    expect(api.callsTo('GET', '/api/activity')).toHaveLength(0);
+    expect(api.callsTo(endpoints.activity.list)).toHaveLength(0);
   });
 
   it('shows cards on a phone', async () => {
     stubScreenWidth(390);
     signInAs('admin');
     fakeApi({
-      'GET /api/activity': () => ({
+      [route(endpoints.activity.list)]: () => ({
         success: true,
         entries: [entry('1')],
         timeZone: 'UTC',
         total: 1,
         nextCursor: null,
       }),
-      'GET /api/activity/people': () => people,
+      [route(endpoints.activity.people)]: () => people,
     });
     renderScreen(<ActivityLogPage />);
     const list = await screen.findByRole('list', { name: activityMessages.title });
@@ -119,14 +119,14 @@ describe('HistoryPanel', () => {
   it("lists a record's history, or says there is none", async () => {
     signInAs('vendor');
     fakeApi({
-      'GET /api/activity/product/42': () => ({
+      [route(endpoints.activity.history, { kind: 'product', id: '42' })]: () => ({
         success: true,
         entries: [entry('1')],
         timeZone: 'UTC',
         total: 1,
         nextCursor: null,
       }),
-      'GET /api/activity/product/43': () => ({
+      [route(endpoints.activity.history, { kind: 'product', id: '43' })]: () => ({
         success: true,
         entries: [],
         timeZone: 'UTC',

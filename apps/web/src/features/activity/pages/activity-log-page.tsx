@@ -19,7 +19,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import {
   type ActivityFilters,
-  activityExportPath,
+  activityExport,
   formatInZone,
   recordPath,
   useActivityLog,
@@ -178,9 +178,7 @@ export function ActivityLogPage() {
         subtitle={
           query.isPending ? 'Loading activity...' : `${formatNumber(total)} ${total === 1 ? 'change' : 'changes'}`
         }
-        actions={
-          <ExportButton path={activityExportPath(filters)} fallbackName="activity-log.csv" disabled={reversed} />
-        }
+        actions={<ExportButton request={activityExport(filters)} fallbackName="activity-log.csv" disabled={reversed} />}
       />
       <FilterBar filters={filters} setFilter={setFilter} clearAll={clearAll} />
       {reversed ? (

@@ -1,9 +1,15 @@
-import { BLOG_MARKUP_MAX_LENGTH, blogMessages, UPLOAD_MAX_BYTES, uploadMessages } from '@haat/contract';
+import {
+  BLOG_MARKUP_MAX_LENGTH,
+  blogMessages,
+  api as endpoints,
+  UPLOAD_MAX_BYTES,
+  uploadMessages,
+} from '@haat/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../../lib/session';
-import { fakeApi, renderScreen, reply, signInAs } from '../../../test/screen-kit';
+import { fakeApi, renderScreen, reply, route, signInAs } from '../../../test/screen-kit';
 import { BlogFormPage } from '../pages/blog-form-page';
 import { BlogListPage } from '../pages/blog-list-page';
 
@@ -36,7 +42,7 @@ describe('BlogListPage', () => {
   it('shows the cards, a placeholder for a missing image, and the footer counts from the server', async () => {
     signInAs('admin');
     const api = fakeApi({
-      'GET /api/blogs': () => ({
+      [route(endpoints.blogs.list)]: () => ({
         success: true,
         blogs: [post('1', 'Kurtas'), post('2', 'Watches', 'https://img.test/w.jpg')],
         total: 7,
@@ -55,12 +61,14 @@ describe('BlogListPage', () => {
     expect(screen.queryByText(blogMessages.loaded(7))).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     expect(await screen.findByText(blogMessages.loaded(7))).toBeInTheDocument();
-    expect(api.callsTo('GET', '/api/blogs')[0]?.url.searchParams.get('limit')).toBe('24');
+    expect(api.callsTo(endpoints.blogs.list)[0]?.url.searchParams.get('limit')).toBe('24');
   });
 
   it('shows the empty state', async () => {
     signInAs('admin');
-    fakeApi({ 'GET /api/blogs': () => ({ success: true, blogs: [], total: 0, withCategory: 0, nextCursor: null }) });
+    fakeApi({
+      [route(endpoints.blogs.list)]: () => ({ success: true, blogs: [], total: 0, withCategory: 0, nextCursor: null }),
+    });
     renderScreen(<BlogListPage />);
     expect(await screen.findByText(blogMessages.empty)).toBeInTheDocument();
   });
@@ -68,14 +76,14 @@ describe('BlogListPage', () => {
   it('confirms a delete with the spec text, toasts when cancelled, and deletes when confirmed', async () => {
     signInAs('admin');
     const api = fakeApi({
-      'GET /api/blogs': () => ({
+      [route(endpoints.blogs.list)]: () => ({
         success: true,
         blogs: [post('1', 'Kurtas')],
         total: 1,
         withCategory: 1,
         nextCursor: null,
       }),
-      'DELETE /api/blogs/1': () => ({ success: true, message: blogMessages.deleted }),
+      [route(endpoints.blogs.remove, { id: '1' })]: () => ({ success: true, message: blogMessages.deleted }),
     });
     const user = userEvent.setup();
     renderScreen(<BlogListPage />);
@@ -88,7 +96,7 @@ describe('BlogListPage', () => {
       within(screen.getByRole('alertdialog', { name: 'Delete Blog' })).getByRole('button', { name: 'Delete Blog' }),
     );
     expect(await screen.findByText(blogMessages.deleted)).toBeInTheDocument();
-    expect(api.callsTo('DELETE', '/api/blogs/1')).toHaveLength(1);
+    expect(api.callsTo(endpoints.blogs.remove, { id: '1' })).toHaveLength(1);
   });
 });
 
@@ -96,14 +104,14 @@ describe('BlogFormPage', () => {
   it('asks for the required fields, then publishes and goes to /admin/blogs after 1.5 s', async () => {
     signInAs('admin');
     const api = fakeApi({
-      'POST /api/blogs/create': () =>
+      [route(endpoints.blogs.create)]: () =>
         reply(201, { success: true, message: blogMessages.published, blog: post('9', 'New') }),
     });
     const user = userEvent.setup();
     renderScreen(<BlogFormPage />, { route: '/admin/blogs/new', path: '/admin/blogs/new' });
     await user.click(screen.getByRole('button', { name: 'Publish Blog' }));
     expect(await screen.findByText(blogMessages.requiredFields, { selector: '[data-title]' })).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/blogs/create')).toHaveLength(0);
+    expect(api.callsTo(endpoints.blogs.create)).toHaveLength(0);
 
     await user.type(screen.getByLabelText('Title'), 'New');
     await user.type(screen.getByLabelText('Category'), 'Fashion');
@@ -123,7 +131,7 @@ describe('BlogFormPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Publish Blog' }));
     expect(await screen.findByText(blogMessages.published)).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/blogs/create')[0]?.body).toEqual({
+    expect(api.callsTo(endpoints.blogs.create)[0]?.body).toEqual({
       title: 'New',
       category: 'Fashion',
       author: 'Kavya',
@@ -136,7 +144,7 @@ describe('BlogFormPage', () => {
   it('shows the content limits under the editor: too long before sending, too deep in the server words', async () => {
     signInAs('admin');
     const api = fakeApi({
-      'POST /api/blogs/create': () =>
+      [route(endpoints.blogs.create)]: () =>
         reply(400, {
           success: false,
           code: 'VALIDATION_FAILED',
@@ -156,7 +164,7 @@ describe('BlogFormPage', () => {
     await user.click(screen.getByRole('button', { name: 'Publish Blog' }));
     expect(await screen.findByText(blogMessages.contentTooLong, { selector: '[data-title]' })).toBeInTheDocument();
     expect(screen.getByText(blogMessages.contentTooLong, { selector: 'p' })).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/blogs/create')).toHaveLength(0);
+    expect(api.callsTo(endpoints.blogs.create)).toHaveLength(0);
 
     await user.clear(content);
     await user.type(content, 'Short now');
@@ -173,14 +181,18 @@ describe('BlogFormPage', () => {
     const big = new File([new Uint8Array(UPLOAD_MAX_BYTES + 1)], 'big.png', { type: 'image/png' });
     await user.upload(screen.getByLabelText('Upload Image'), big);
     expect(await screen.findByText(uploadMessages.tooLarge)).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/uploads')).toHaveLength(0);
+    expect(api.callsTo(endpoints.uploads.create)).toHaveLength(0);
   });
 
   it('edits a post with the version it loaded and shows a 409 in the server words', async () => {
     signInAs('admin');
     const api = fakeApi({
-      'GET /api/blogs/1': () => ({ success: true, blog: post('1', 'Kurtas', 'https://img.test/k.jpg') }),
-      'PUT /api/blogs/1': () => reply(409, { success: false, code: 'CONFLICT', message: blogMessages.conflict }),
+      [route(endpoints.blogs.get, { id: '1' })]: () => ({
+        success: true,
+        blog: post('1', 'Kurtas', 'https://img.test/k.jpg'),
+      }),
+      [route(endpoints.blogs.update, { id: '1' })]: () =>
+        reply(409, { success: false, code: 'CONFLICT', message: blogMessages.conflict }),
     });
     const user = userEvent.setup();
     renderScreen(<BlogFormPage />, { route: '/admin/blogs/edit/:id', path: '/admin/blogs/edit/1' });
@@ -189,7 +201,7 @@ describe('BlogFormPage', () => {
     expect(await screen.findByText(blogMessages.imageRemoved)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Update Blog' }));
     expect(await screen.findByText(blogMessages.conflict)).toBeInTheDocument();
-    expect(api.callsTo('PUT', '/api/blogs/1')[0]?.body).toMatchObject({
+    expect(api.callsTo(endpoints.blogs.update, { id: '1' })[0]?.body).toMatchObject({
       image: null,
       updatedAt: '2026-11-20T10:00:00.000Z',
     });

@@ -1,9 +1,9 @@
-import { categoryMessages } from '@haat/contract';
+import { categoryMessages, api as endpoints } from '@haat/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../../lib/session';
-import { type Call, fakeApi, renderScreen, signInAs, timestamps } from '../../../test/screen-kit';
+import { type Call, fakeApi, renderScreen, route, signInAs, timestamps } from '../../../test/screen-kit';
 import { CategoryManagementPage } from '../pages/category-management-page';
 
 const category = (id: string, name: string, subcategoryCount: number) => ({
@@ -33,8 +33,8 @@ const subcategories: Record<string, ReturnType<typeof subcategory>[]> = {
 
 function categoryApi(extra: Record<string, (call: Call) => unknown> = {}) {
   return fakeApi({
-    'GET /api/categories': () => ({ success: true, categories: [books, electronics, fashion] }),
-    'GET /api/subcategories': (call) => ({
+    [route(endpoints.categories.list)]: () => ({ success: true, categories: [books, electronics, fashion] }),
+    [route(endpoints.subcategories.list)]: (call) => ({
       success: true,
       subcategories: subcategories[call.url.searchParams.get('category') ?? ''] ?? [],
     }),
@@ -90,7 +90,7 @@ describe('CategoryManagementPage', () => {
   it('asks for a page of categories, counts from the server, and loads the next page on Load more', async () => {
     signInAs('admin');
     const api = categoryApi({
-      'GET /api/categories': (call) => {
+      [route(endpoints.categories.list)]: (call) => {
         const params = call.url.searchParams;
         // The parent dropdown reads the whole list, unpaged.
         if (!params.has('limit')) return { success: true, categories: [books, electronics, fashion] };
@@ -105,7 +105,7 @@ describe('CategoryManagementPage', () => {
     const list = await screen.findByRole('list', { name: 'Categories' });
     expect(screen.getByRole('heading', { name: 'Categories (3)' })).toBeInTheDocument();
     expect(within(list).getAllByRole('listitem', { name: /^(Books|Electronics|Fashion)$/ })).toHaveLength(2);
-    const paged = () => api.callsTo('GET', '/api/categories').filter((call) => call.url.searchParams.has('limit'));
+    const paged = () => api.callsTo(endpoints.categories.list).filter((call) => call.url.searchParams.has('limit'));
     expect(paged()).toHaveLength(1);
     expect(paged()[0]?.url.searchParams.get('limit')).toBe('50');
     expect(paged()[0]?.url.searchParams.has('cursor')).toBe(false);
@@ -127,7 +127,7 @@ describe('CategoryManagementPage', () => {
 
   it('says so when there are no categories', async () => {
     signInAs('admin');
-    fakeApi({ 'GET /api/categories': () => ({ success: true, categories: [] }) });
+    fakeApi({ [route(endpoints.categories.list)]: () => ({ success: true, categories: [] }) });
     renderScreen(<CategoryManagementPage />);
 
     expect(await screen.findByText('No categories found')).toBeInTheDocument();
@@ -137,7 +137,7 @@ describe('CategoryManagementPage', () => {
   it('checks the category form, previews the image, and creates the category', async () => {
     signInAs('admin');
     const api = categoryApi({
-      'POST /api/categories/create': () => ({
+      [route(endpoints.categories.create)]: () => ({
         success: true,
         message: categoryMessages.created,
         category: category('9', 'Toys', 0),
@@ -167,7 +167,7 @@ describe('CategoryManagementPage', () => {
     await user.click(within(form).getByRole('button', { name: 'Add Category' }));
 
     expect(await findToast('Category created successfully!')).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/categories/create')[0]?.body).toEqual({
+    expect(api.callsTo(endpoints.categories.create)[0]?.body).toEqual({
       _id: null,
       name: 'Toys',
       imageUrl: 'https://img.example/toys.jpg',
@@ -178,7 +178,7 @@ describe('CategoryManagementPage', () => {
   it('takes an uploaded image: the stored address fills Image URL and is sent', async () => {
     signInAs('admin');
     const api = categoryApi({
-      'POST /api/uploads': () => ({
+      [route(endpoints.uploads.create)]: () => ({
         success: true,
         message: 'Image uploaded successfully!',
         _id: '41',
@@ -186,7 +186,7 @@ describe('CategoryManagementPage', () => {
         contentType: 'image/webp',
         size: 1200,
       }),
-      'POST /api/categories/create': () => ({
+      [route(endpoints.categories.create)]: () => ({
         success: true,
         message: categoryMessages.created,
         category: category('9', 'Toys', 0),
@@ -204,7 +204,7 @@ describe('CategoryManagementPage', () => {
     expect(within(form).getByRole('img', { name: 'Category image preview' })).toHaveAttribute('src', '/api/uploads/41');
     await user.click(within(form).getByRole('button', { name: 'Add Category' }));
     expect(await findToast('Category created successfully!')).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/categories/create')[0]?.body).toEqual({
+    expect(api.callsTo(endpoints.categories.create)[0]?.body).toEqual({
       _id: null,
       name: 'Toys',
       imageUrl: '/api/uploads/41',
@@ -214,7 +214,7 @@ describe('CategoryManagementPage', () => {
   it('edits a category, and Cancel returns to adding', async () => {
     signInAs('admin');
     const api = categoryApi({
-      'PUT /api/categories/1': () => ({
+      [route(endpoints.categories.update, { id: '1' })]: () => ({
         success: true,
         message: categoryMessages.updated,
         category: { ...books, name: 'Novels' },
@@ -241,14 +241,14 @@ describe('CategoryManagementPage', () => {
     await user.click(within(editing).getByRole('button', { name: 'Update Category' }));
 
     expect(await findToast('Category updated successfully!')).toBeInTheDocument();
-    expect(api.callsTo('PUT', '/api/categories/1')[0]?.body).toMatchObject({ name: 'Novels' });
+    expect(api.callsTo(endpoints.categories.update, { id: '1' })[0]?.body).toMatchObject({ name: 'Novels' });
     expect(screen.getByRole('form', { name: 'Add New Category' })).toBeInTheDocument();
   });
 
   it('checks the subcategory form on change and blur, keeping submit disabled until valid', async () => {
     signInAs('admin');
     const api = categoryApi({
-      'POST /api/subcategories': () => ({
+      [route(endpoints.subcategories.create)]: () => ({
         success: true,
         message: categoryMessages.subcategoryCreated,
         subcategory: subcategory('40', 'Comics', books),
@@ -283,7 +283,7 @@ describe('CategoryManagementPage', () => {
     await user.click(submit);
 
     expect(await findToast('Subcategory created successfully!')).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/subcategories')[0]?.body).toEqual({ _id: null, name: 'Comics', category: 1 });
+    expect(api.callsTo(endpoints.subcategories.create)[0]?.body).toEqual({ _id: null, name: 'Comics', category: 1 });
     // The parent's row opens to show it.
     expect(within(row('Books')).getByRole('button', { name: 'Collapse Books' })).toBeInTheDocument();
   });
@@ -291,7 +291,7 @@ describe('CategoryManagementPage', () => {
   it('asks before deleting a category, then deletes it', async () => {
     signInAs('admin');
     const api = categoryApi({
-      'DELETE /api/categories/2': () => ({ success: true, message: categoryMessages.deleted }),
+      [route(endpoints.categories.remove, { id: '2' })]: () => ({ success: true, message: categoryMessages.deleted }),
     });
     const user = userEvent.setup();
     renderScreen(<CategoryManagementPage />);
@@ -305,7 +305,7 @@ describe('CategoryManagementPage', () => {
     expect(dialog).toHaveTextContent(/will also be deleted\.|It has no subcategories and no products\./);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
-    expect(api.callsTo('DELETE', '/api/categories/2')).toHaveLength(0);
+    expect(api.callsTo(endpoints.categories.remove, { id: '2' })).toHaveLength(0);
 
     await user.click(within(row('Electronics')).getByRole('button', { name: 'Delete Electronics' }));
     await user.click(
@@ -313,13 +313,13 @@ describe('CategoryManagementPage', () => {
     );
 
     expect(await findToast('Category deleted successfully!')).toBeInTheDocument();
-    expect(api.callsTo('DELETE', '/api/categories/2')).toHaveLength(1);
+    expect(api.callsTo(endpoints.categories.remove, { id: '2' })).toHaveLength(1);
   });
 
   it("shows the server's reason when a subcategory cannot be deleted", async () => {
     signInAs('admin');
     categoryApi({
-      'DELETE /api/subcategories/21': () => ({
+      [route(endpoints.subcategories.remove, { id: '21' })]: () => ({
         status: 409,
         body: { success: false, message: categoryMessages.subcategoryInUse(2), code: 'SUBCATEGORY_IN_USE' },
       }),

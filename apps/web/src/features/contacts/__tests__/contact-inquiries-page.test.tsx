@@ -1,9 +1,9 @@
-import { contactMessages } from '@haat/contract';
+import { contactMessages, api as endpoints } from '@haat/contract';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { sessionStore } from '../../../lib/session';
-import { fakeApi, renderScreen, reply, signInAs, stubLayout } from '../../../test/screen-kit';
+import { fakeApi, renderScreen, reply, route, signInAs, stubLayout } from '../../../test/screen-kit';
 import { ContactInquiriesPage } from '../pages/contact-inquiries-page';
 
 const contact = (id: string, name: string, phone: string | null = '+91 98765 43210') => ({
@@ -27,7 +27,7 @@ describe('ContactInquiriesPage', () => {
     // The list kit renders only the rows in view; jsdom lays nothing out.
     onTestFinished(stubLayout());
     const api = fakeApi({
-      'GET /api/contacts': (call) =>
+      [route(endpoints.contacts.list)]: (call) =>
         call.url.searchParams.get('search')
           ? { success: true, contacts: [], total: 0, nextCursor: null }
           : { success: true, contacts: [contact('1', 'Asha'), contact('2', 'Ravi', null)], total: 2, nextCursor: null },
@@ -42,14 +42,14 @@ describe('ContactInquiriesPage', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search messages' }), 'zzz');
     expect(await screen.findByText(contactMessages.emptyTitle)).toBeInTheDocument();
     expect(screen.getByText(contactMessages.emptySearch)).toBeInTheDocument();
-    const searched = api.callsTo('GET', '/api/contacts').at(-1);
+    const searched = api.callsTo(endpoints.contacts.list).at(-1);
     expect(searched?.url.searchParams.get('search')).toBe('zzz');
     expect(searched?.url.searchParams.get('limit')).toBe('50');
   });
 
   it('says so when no message was ever received', async () => {
     signInAs('admin');
-    fakeApi({ 'GET /api/contacts': () => ({ success: true, contacts: [], total: 0, nextCursor: null }) });
+    fakeApi({ [route(endpoints.contacts.list)]: () => ({ success: true, contacts: [], total: 0, nextCursor: null }) });
     renderScreen(<ContactInquiriesPage />);
     expect(await screen.findByText(contactMessages.emptyNone)).toBeInTheDocument();
   });
@@ -58,8 +58,14 @@ describe('ContactInquiriesPage', () => {
     signInAs('admin');
     onTestFinished(stubLayout());
     const api = fakeApi({
-      'GET /api/contacts': () => ({ success: true, contacts: [contact('1', 'Asha')], total: 1, nextCursor: null }),
-      'DELETE /api/contacts/1': () => reply(500, { success: false, message: 'boom', code: 'INTERNAL' }),
+      [route(endpoints.contacts.list)]: () => ({
+        success: true,
+        contacts: [contact('1', 'Asha')],
+        total: 1,
+        nextCursor: null,
+      }),
+      [route(endpoints.contacts.remove, { id: '1' })]: () =>
+        reply(500, { success: false, message: 'boom', code: 'INTERNAL' }),
     });
     const user = userEvent.setup();
     renderScreen(<ContactInquiriesPage />);
@@ -68,12 +74,12 @@ describe('ContactInquiriesPage', () => {
     expect(within(dialog).getByText(contactMessages.deleteConfirm)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(contactMessages.deleteFailed)).toBeInTheDocument();
-    expect(api.callsTo('DELETE', '/api/contacts/1')).toHaveLength(1);
+    expect(api.callsTo(endpoints.contacts.remove, { id: '1' })).toHaveLength(1);
   });
 
   it('replaces the screen with the spec text when the messages cannot be loaded', async () => {
     signInAs('admin');
-    fakeApi({ 'GET /api/contacts': () => reply(500, { success: false, message: 'x', code: 'INTERNAL' }) });
+    fakeApi({ [route(endpoints.contacts.list)]: () => reply(500, { success: false, message: 'x', code: 'INTERNAL' }) });
     renderScreen(<ContactInquiriesPage />);
     expect(await screen.findByText(contactMessages.loadFailed)).toBeInTheDocument();
   });
@@ -84,13 +90,13 @@ describe('ContactInquiriesPage bulk actions', () => {
     signInAs('admin');
     onTestFinished(stubLayout());
     const api = fakeApi({
-      'GET /api/contacts': () => ({
+      [route(endpoints.contacts.list)]: () => ({
         success: true,
         contacts: [contact('1', 'Asha'), contact('2', 'Ravi')],
         total: 2,
         nextCursor: null,
       }),
-      'POST /api/contacts/bulk': () => ({ success: true, message: '1 marked handled', done: 1, refused: [] }),
+      [route(endpoints.contacts.bulk)]: () => ({ success: true, message: '1 marked handled', done: 1, refused: [] }),
     });
     const user = userEvent.setup();
     renderScreen(<ContactInquiriesPage />);
@@ -101,6 +107,6 @@ describe('ContactInquiriesPage bulk actions', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Mark handled 1 message?' });
     await user.click(within(dialog).getByRole('button', { name: 'Mark handled' }));
     expect(await screen.findByRole('region', { name: 'Bulk action result' })).toHaveTextContent('1 marked handled');
-    expect(api.callsTo('POST', '/api/contacts/bulk')[0]?.body).toEqual({ action: 'mark-handled', ids: ['2'] });
+    expect(api.callsTo(endpoints.contacts.bulk)[0]?.body).toEqual({ action: 'mark-handled', ids: ['2'] });
   });
 });

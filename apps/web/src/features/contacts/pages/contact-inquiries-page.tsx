@@ -21,7 +21,7 @@ import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useRowSelection } from '../../../lib/use-row-selection';
-import { contactExportPath, useBulkContacts, useContactList, useDeleteContact, useSetHandled } from '../api';
+import { contactExport, useBulkContacts, useContactList, useDeleteContact, useSetHandled } from '../api';
 import { useContactFilters } from '../hooks/use-contact-filters';
 
 type ContactBulkAction = ContactBulkBody['action'];
@@ -253,7 +253,7 @@ export function ContactInquiriesPage() {
         subtitle={
           list.isPending ? 'Loading messages...' : `${formatNumber(total)} ${total === 1 ? 'message' : 'messages'}`
         }
-        actions={<ExportButton path={contactExportPath(filters)} fallbackName="contact-messages.csv" />}
+        actions={<ExportButton request={contactExport(filters)} fallbackName="contact-messages.csv" />}
       />
       <div className="mb-5 flex flex-wrap gap-3">
         <div className="relative w-full max-w-md">

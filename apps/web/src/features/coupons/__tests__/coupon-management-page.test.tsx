@@ -1,9 +1,9 @@
-import type { Coupon } from '@haat/contract';
+import { type Coupon, api as endpoints } from '@haat/contract';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { sessionStore } from '../../../lib/session';
-import { fakeApi, renderScreen, signInAs, stubLayout, timestamps } from '../../../test/screen-kit';
+import { fakeApi, renderScreen, route, signInAs, stubLayout, timestamps } from '../../../test/screen-kit';
 import { couponFormErrors, emptyCouponForm } from '../coupon-form-rules';
 import { CouponManagementPage } from '../pages/coupon-management-page';
 
@@ -52,7 +52,7 @@ describe('CouponManagementPage', () => {
     // The list kit renders only the rows in view; jsdom lays nothing out.
     onTestFinished(stubLayout());
     fakeApi({
-      'GET /api/coupons': () => ({
+      [route(endpoints.coupons.list)]: () => ({
         success: true,
         coupons: [
           coupon({}),
@@ -84,7 +84,7 @@ describe('CouponManagementPage', () => {
   it('shows a card per coupon on a phone, with its columns and actions and no table', async () => {
     signInAs('admin');
     stubPhone();
-    fakeApi({ 'GET /api/coupons': () => ({ success: true, coupons: [coupon({})] }) });
+    fakeApi({ [route(endpoints.coupons.list)]: () => ({ success: true, coupons: [coupon({})] }) });
     renderScreen(<CouponManagementPage />);
     const card = await screen.findByRole('article', { name: 'SAVE10' });
     expect(screen.queryByRole('table', { name: 'Coupons' })).not.toBeInTheDocument();
@@ -100,8 +100,11 @@ describe('CouponManagementPage', () => {
     signInAs('admin');
     onTestFinished(stubLayout());
     const api = fakeApi({
-      'GET /api/coupons': () => ({ success: true, coupons: [coupon({})] }),
-      'DELETE /api/coupons/1': () => ({ success: true, message: 'Coupon deleted successfully!' }),
+      [route(endpoints.coupons.list)]: () => ({ success: true, coupons: [coupon({})] }),
+      [route(endpoints.coupons.remove, { id: '1' })]: () => ({
+        success: true,
+        message: 'Coupon deleted successfully!',
+      }),
     });
     renderScreen(<CouponManagementPage />);
     const user = userEvent.setup();
@@ -110,12 +113,12 @@ describe('CouponManagementPage', () => {
     expect(within(dialog).getByText('This action cannot be undone')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Delete Coupon' }));
     expect(await findToast('Coupon deleted successfully!')).toBeInTheDocument();
-    expect(api.callsTo('DELETE', '/api/coupons/1')).toHaveLength(1);
+    expect(api.callsTo(endpoints.coupons.remove, { id: '1' })).toHaveLength(1);
   });
 
   it('shows the empty state with Create First Coupon, which opens the form', async () => {
     signInAs('admin');
-    fakeApi({ 'GET /api/coupons': () => ({ success: true, coupons: [] }) });
+    fakeApi({ [route(endpoints.coupons.list)]: () => ({ success: true, coupons: [] }) });
     renderScreen(<CouponManagementPage />);
     expect(await screen.findByText('No coupons found')).toBeInTheDocument();
     expect(screen.getByText('Get started by creating your first coupon.')).toBeInTheDocument();

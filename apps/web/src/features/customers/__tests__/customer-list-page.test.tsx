@@ -1,9 +1,9 @@
-import type { Customer } from '@haat/contract';
+import { type Customer, api as endpoints } from '@haat/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../../lib/session';
-import { fakeApi, renderScreen, signInAs, stubLayout } from '../../../test/screen-kit';
+import { fakeApi, renderScreen, route, signInAs, stubLayout } from '../../../test/screen-kit';
 import { CustomerListPage } from '../pages/customer-list-page';
 
 const customer = (id: string, name: string, overrides: Partial<Customer> = {}): Customer => ({
@@ -32,7 +32,7 @@ describe('CustomerListPage', () => {
     signInAs('admin');
     undoLayout = stubLayout();
     const api = fakeApi({
-      'GET /api/customers/admin': (call) =>
+      [route(endpoints.customers.list)]: (call) =>
         call.url.searchParams.get('search')
           ? { success: true, customers: [], total: 0, totalRelation: 'eq', nextCursor: null }
           : {
@@ -71,7 +71,7 @@ describe('CustomerListPage', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search customers' }), 'zz');
     expect(await screen.findByText('No customers match your search')).toBeInTheDocument();
     await waitFor(() =>
-      expect(api.callsTo('GET', '/api/customers/admin').at(-1)?.url.searchParams.get('search')).toBe('zz'),
+      expect(api.callsTo(endpoints.customers.list).at(-1)?.url.searchParams.get('search')).toBe('zz'),
     );
   });
 });

@@ -17,7 +17,7 @@ import { paths } from '../../../lib/paths';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useListFilters } from '../../../lib/use-list-filters';
-import { type CustomerFilters, customerExportPath, defaultCustomerFilters, useCustomerList } from '../api';
+import { type CustomerFilters, customerExport, defaultCustomerFilters, useCustomerList } from '../api';
 
 /** How long the search box waits for typing to pause before asking the server. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -123,7 +123,7 @@ export function CustomerListPage() {
       <PageHeader
         title="Customers"
         subtitle={list.query.isPending ? undefined : `${shownTotal} ${total === 1 ? 'customer' : 'customers'}`}
-        actions={<ExportButton path={customerExportPath(filters)} fallbackName="customers.csv" />}
+        actions={<ExportButton request={customerExport(filters)} fallbackName="customers.csv" />}
       />
       <div className="mb-4 rounded-xl border border-slate-200 bg-white p-4">
         <div className="relative">

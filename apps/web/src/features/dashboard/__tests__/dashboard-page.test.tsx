@@ -1,9 +1,9 @@
-import type { DashboardSummary } from '@haat/contract';
+import { type DashboardSummary, api as endpoints } from '@haat/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { stubLayout } from '../../../test/screen-kit';
+import { fakeApi, reply, route, stubLayout } from '../../../test/screen-kit';
 import { sliceLabel } from '../components/status-chart';
 import { DashboardPage } from '../pages/dashboard-page';
 
@@ -67,19 +67,11 @@ const defaultSettings = { success: true, settings: { hidden: [], months: 12 }, u
  * with `settings` (nothing hidden, 12 months, by default); records the summary calls.
  */
 function stubSummary(status: number, body: unknown, settings: unknown = defaultSettings) {
-  const json = (value: unknown, code = 200) =>
-    new Response(JSON.stringify(value), { status: code, headers: { 'content-type': 'application/json' } });
-  const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => json(body, status));
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      // The client sends Request objects on this origin: record each call by its path and query.
-      const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
-      const path = `${url.pathname}${url.search}`;
-      return path === '/api/dashboard/settings' ? json(settings) : fetchMock(path, init);
-    }),
-  );
-  return fetchMock;
+  const api = fakeApi({
+    [route(endpoints.dashboard.summary)]: () => reply(status, body),
+    [route(endpoints.dashboardSettings.get)]: () => settings,
+  });
+  return () => api.callsTo(endpoints.dashboard.summary);
 }
 
 function renderPage() {
@@ -107,7 +99,7 @@ describe('DashboardPage', () => {
   });
 
   it("hides what the user's Dashboard Settings hide and asks for their period's months", async () => {
-    const fetchMock = stubSummary(200, makeSummary({ monthly: makeSummary().monthly.slice(-3) }), {
+    const summaryCalls = stubSummary(200, makeSummary({ monthly: makeSummary().monthly.slice(-3) }), {
       success: true,
       settings: { hidden: ['totalUsers', 'recentOrders'], months: 3 },
       updatedAt: '2026-11-21T10:00:00.000Z',
@@ -117,11 +109,11 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('region', { name: 'Total Products' })).toBeVisible();
     expect(screen.queryByRole('region', { name: 'Total Users' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Recent Orders' })).toBeNull();
-    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/dashboard/summary?months=3');
+    expect(summaryCalls().map((call) => call.url.search)).toEqual(['?months=3']);
   });
 
   it('shows the heading, the four cards and the revenue in Indian format from one call', async () => {
-    const fetchMock = stubSummary(200, makeSummary());
+    const summaryCalls = stubSummary(200, makeSummary());
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
     expect(screen.getByText('Overview of your business metrics')).toBeVisible();
@@ -132,8 +124,7 @@ describe('DashboardPage', () => {
     expect(card('Orders Today')).toHaveTextContent('3');
     expect(card('Total Revenue')).toHaveTextContent('Rs.12,34,567.50');
     expect(card('Total Revenue')).toHaveTextContent('From all completed orders');
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/dashboard/summary');
+    expect(summaryCalls().map((call) => call.url.search)).toEqual(['']);
   });
 
   it("lists the recent orders with 'N/A' for a missing customer and coloured status badges", async () => {

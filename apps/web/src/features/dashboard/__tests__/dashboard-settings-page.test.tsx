@@ -1,8 +1,9 @@
+import { api as endpoints } from '@haat/contract';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../../lib/session';
-import { fakeApi, renderScreen, reply, signInAs } from '../../../test/screen-kit';
+import { fakeApi, renderScreen, reply, route, signInAs } from '../../../test/screen-kit';
 import { DashboardSettingsPage } from '../pages/dashboard-settings-page';
 
 afterEach(() => {
@@ -25,8 +26,8 @@ describe('DashboardSettingsPage', () => {
   it("saves an admin's choice of cards and period with the version it loaded", async () => {
     signInAs('admin');
     const api = fakeApi({
-      'GET /api/dashboard/settings': () => stored(['recentOrders'], 12, '2026-11-20T10:00:00.000Z'),
-      'PUT /api/dashboard/settings': (call) => {
+      [route(endpoints.dashboardSettings.get)]: () => stored(['recentOrders'], 12, '2026-11-20T10:00:00.000Z'),
+      [route(endpoints.dashboardSettings.save)]: (call) => {
         const body = call.body as { hidden: string[]; months: number };
         return stored(body.hidden, body.months, '2026-11-21T10:00:00.000Z');
       },
@@ -43,7 +44,7 @@ describe('DashboardSettingsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Save Settings' }));
 
     expect(await screen.findByText('Dashboard settings saved')).toBeVisible();
-    expect(api.callsTo('PUT', '/api/dashboard/settings')[0]?.body).toEqual({
+    expect(api.callsTo(endpoints.dashboardSettings.save)[0]?.body).toEqual({
       hidden: ['totalUsers', 'recentOrders'],
       months: 6,
       updatedAt: '2026-11-20T10:00:00.000Z',
@@ -53,8 +54,8 @@ describe('DashboardSettingsPage', () => {
   it("offers a vendor their own dashboard's cards, without the period, and says so when the settings changed elsewhere", async () => {
     signInAs('vendor');
     fakeApi({
-      'GET /api/dashboard/settings': () => stored([], 12, null),
-      'PUT /api/dashboard/settings': () =>
+      [route(endpoints.dashboardSettings.get)]: () => stored([], 12, null),
+      [route(endpoints.dashboardSettings.save)]: () =>
         reply(409, {
           success: false,
           code: 'CONFLICT',

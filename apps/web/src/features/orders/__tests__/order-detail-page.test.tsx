@@ -1,9 +1,9 @@
-import type { Order } from '@haat/contract';
+import { api as endpoints, type Order } from '@haat/contract';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../../lib/session';
-import { fakeApi, renderScreen, reply, signInAs } from '../../../test/screen-kit';
+import { fakeApi, renderScreen, reply, route, signInAs } from '../../../test/screen-kit';
 import { OrderDetailPage } from '../pages/order-detail-page';
 
 const baseOrder: Order = {
@@ -56,7 +56,7 @@ afterEach(() => {
 describe('OrderDetailPage', () => {
   it('shows items, totals, the made-up first timeline entry and only the next status', async () => {
     signInAs('admin');
-    fakeApi({ 'GET /api/orders/admin/orders/7': () => ({ success: true, order: baseOrder }) });
+    fakeApi({ [route(endpoints.orders.get, { id: '7' })]: () => ({ success: true, order: baseOrder }) });
     show();
     expect(await screen.findByRole('heading', { name: 'HT261123ABCDEFGH' })).toBeInTheDocument();
     expect(screen.getByText('Steel Watch')).toBeInTheDocument();
@@ -86,8 +86,8 @@ describe('OrderDetailPage', () => {
       ],
     };
     const api = fakeApi({
-      'GET /api/orders/admin/orders/7': () => ({ success: true, order: baseOrder }),
-      'PUT /api/orders/admin/order-status': () => ({
+      [route(endpoints.orders.get, { id: '7' })]: () => ({ success: true, order: baseOrder }),
+      [route(endpoints.orders.updateStatus)]: () => ({
         success: true,
         message: 'Order status updated successfully!',
         order: moved,
@@ -103,13 +103,13 @@ describe('OrderDetailPage', () => {
         .getAllByRole('option')
         .map((option) => option.textContent),
     ).toEqual(['Select status', 'Packaging']);
-    expect(api.callsTo('PUT', '/api/orders/admin/order-status')).toHaveLength(0);
+    expect(api.callsTo(endpoints.orders.updateStatus)).toHaveLength(0);
 
     await user.selectOptions(screen.getByLabelText('New Status'), 'Packaging');
     await user.type(screen.getByLabelText('Notes'), 'Boxed');
     await user.click(screen.getByRole('button', { name: 'Update Status' }));
     expect(await findToast('Order status updated successfully!')).toBeInTheDocument();
-    expect(api.callsTo('PUT', '/api/orders/admin/order-status')[0]?.body).toEqual({
+    expect(api.callsTo(endpoints.orders.updateStatus)[0]?.body).toEqual({
       orderId: '7',
       status: 'Packaging',
       notes: 'Boxed',
@@ -137,8 +137,8 @@ describe('OrderDetailPage', () => {
       pendingCancelRequests: 1,
     };
     const api = fakeApi({
-      'GET /api/orders/admin/orders/7': () => ({ success: true, order: waiting }),
-      'PUT /api/orders/admin/order-status': () => ({
+      [route(endpoints.orders.get, { id: '7' })]: () => ({ success: true, order: waiting }),
+      [route(endpoints.orders.updateStatus)]: () => ({
         success: true,
         message: 'Order status updated successfully!',
         order: { ...waiting, status: 'Packaging' },
@@ -154,9 +154,9 @@ describe('OrderDetailPage', () => {
     await user.selectOptions(screen.getByLabelText('New Status'), 'Packaging');
     await user.click(screen.getByRole('button', { name: 'Update Status' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'A cancellation request is waiting' });
-    expect(api.callsTo('PUT', '/api/orders/admin/order-status')).toHaveLength(0);
+    expect(api.callsTo(endpoints.orders.updateStatus)).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(api.callsTo('PUT', '/api/orders/admin/order-status')).toHaveLength(0);
+    expect(api.callsTo(endpoints.orders.updateStatus)).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Update Status' }));
     await user.click(
@@ -166,13 +166,13 @@ describe('OrderDetailPage', () => {
       ),
     );
     expect(await findToast('Order status updated successfully!')).toBeInTheDocument();
-    expect(api.callsTo('PUT', '/api/orders/admin/order-status')).toHaveLength(1);
+    expect(api.callsTo(endpoints.orders.updateStatus)).toHaveLength(1);
   });
 
   it('shows the restocking fee a return kept', async () => {
     signInAs('admin');
     fakeApi({
-      'GET /api/orders/admin/orders/7': () => ({
+      [route(endpoints.orders.get, { id: '7' })]: () => ({
         success: true,
         order: {
           ...baseOrder,
@@ -203,7 +203,10 @@ describe('OrderDetailPage', () => {
   it('hides the form once Delivered', async () => {
     signInAs('admin');
     fakeApi({
-      'GET /api/orders/admin/orders/7': () => ({ success: true, order: { ...baseOrder, status: 'Delivered' } }),
+      [route(endpoints.orders.get, { id: '7' })]: () => ({
+        success: true,
+        order: { ...baseOrder, status: 'Delivered' },
+      }),
     });
     show();
     expect(await screen.findByRole('heading', { name: 'HT261123ABCDEFGH' })).toBeInTheDocument();
@@ -213,7 +216,7 @@ describe('OrderDetailPage', () => {
   it('reads Order Not Found when the order cannot be loaded', async () => {
     signInAs('admin');
     fakeApi({
-      'GET /api/orders/admin/orders/7': () =>
+      [route(endpoints.orders.get, { id: '7' })]: () =>
         reply(404, { success: false, code: 'NOT_FOUND', message: 'Order not found' }),
     });
     show();
@@ -244,7 +247,7 @@ describe('OrderDetailPage', () => {
   it('reads Order Not Found for an unknown id the server answers 404', async () => {
     signInAs('admin');
     fakeApi({
-      'GET /api/orders/admin/orders/2147483647': () =>
+      [route(endpoints.orders.get, { id: '2147483647' })]: () =>
         reply(404, { success: false, code: 'NOT_FOUND', message: 'Order not found' }),
     });
     renderScreen(<OrderDetailPage />, { route: '/admin/orders/:id', path: '/admin/orders/2147483647' });

@@ -1,9 +1,9 @@
-import type { OrderSummary } from '@haat/contract';
+import { api as endpoints, type OrderSummary } from '@haat/contract';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../../lib/session';
-import { fakeApi, renderScreen, signInAs, stubLayout, timestamps } from '../../../test/screen-kit';
+import { fakeApi, renderScreen, route, signInAs, stubLayout, timestamps } from '../../../test/screen-kit';
 import { OrderListPage } from '../pages/order-list-page';
 
 const summary = (id: string, trackingNumber: string, email: string | null): OrderSummary => ({
@@ -52,7 +52,7 @@ describe('OrderListPage', () => {
     signInAs('admin');
     undoLayout = stubLayout();
     const api = fakeApi({
-      'GET /api/orders/admin/orders': (call) => {
+      [route(endpoints.orders.list)]: (call) => {
         const search = call.url.searchParams.get('search');
         const orders = search
           ? []
@@ -76,7 +76,7 @@ describe('OrderListPage', () => {
     await user.type(screen.getByPlaceholderText('Search by order number or email...'), 'zz');
     expect(await screen.findByText('No orders found')).toBeInTheDocument();
     expect(screen.getByText('No orders match your search criteria')).toBeInTheDocument();
-    const last = api.callsTo('GET', '/api/orders/admin/orders').at(-1);
+    const last = api.callsTo(endpoints.orders.list).at(-1);
     expect(last?.url.searchParams.get('search')).toBe('zz');
     expect(last?.url.searchParams.get('status')).toBe('Delivered');
     expect(last?.url.searchParams.get('limit')).toBe('50');
@@ -87,7 +87,7 @@ describe('OrderListPage', () => {
     undoLayout = stubLayout();
     fakeApi({
       // The next page never arrives: the screen stays on the first one.
-      'GET /api/orders/admin/orders': (call) =>
+      [route(endpoints.orders.list)]: (call) =>
         call.url.searchParams.has('cursor')
           ? new Promise(() => undefined)
           : {
@@ -110,7 +110,7 @@ describe('OrderListPage', () => {
     undoLayout = stubLayout();
     fakeApi({
       // The next page never arrives: the screen stays on the first one.
-      'GET /api/orders/admin/orders': (call) =>
+      [route(endpoints.orders.list)]: (call) =>
         call.url.searchParams.has('cursor')
           ? new Promise(() => undefined)
           : {
@@ -131,7 +131,7 @@ describe('OrderListPage', () => {
     signInAs('admin');
     stubPhone();
     fakeApi({
-      'GET /api/orders/admin/orders': () => ({
+      [route(endpoints.orders.list)]: () => ({
         success: true,
         orders: [summary('1', 'HT261101AAAAAA', 'a@example.test')],
         total: 1,
@@ -153,7 +153,7 @@ describe('OrderListPage', () => {
 
   it('says no orders have been placed yet on an empty store', async () => {
     signInAs('admin');
-    fakeApi({ 'GET /api/orders/admin/orders': () => ({ success: true, orders: [], total: 0, nextCursor: null }) });
+    fakeApi({ [route(endpoints.orders.list)]: () => ({ success: true, orders: [], total: 0, nextCursor: null }) });
     renderScreen(<OrderListPage />, { route: '/admin/orders', path: '/admin/orders' });
     expect(await screen.findByText('No orders have been placed yet')).toBeInTheDocument();
   });
@@ -166,8 +166,8 @@ describe('OrderListPage bulk move', () => {
     const first = summary('1', 'HT261101AAAAAA', 'a@example.test');
     const second = summary('2', 'HT261101BBBBBB', null);
     const api = fakeApi({
-      'GET /api/orders/admin/orders': () => ({ success: true, orders: [first, second], total: 2, nextCursor: null }),
-      'POST /api/orders/admin/bulk': () => ({
+      [route(endpoints.orders.list)]: () => ({ success: true, orders: [first, second], total: 2, nextCursor: null }),
+      [route(endpoints.orders.bulk)]: () => ({
         success: true,
         message: '1 moved to their next status, 1 skipped',
         done: 1,
@@ -182,11 +182,11 @@ describe('OrderListPage bulk move', () => {
     expect(within(bar).getByText('2 orders selected')).toBeInTheDocument();
     await user.click(within(bar).getByRole('button', { name: 'Move to next status' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Move 2 orders to their next status?' });
-    expect(api.callsTo('POST', '/api/orders/admin/bulk')).toHaveLength(0);
+    expect(api.callsTo(endpoints.orders.bulk)).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Move' }));
 
     const result = await screen.findByRole('region', { name: 'Bulk action result' });
-    expect(api.callsTo('POST', '/api/orders/admin/bulk')[0]?.body).toEqual({
+    expect(api.callsTo(endpoints.orders.bulk)[0]?.body).toEqual({
       action: 'advance',
       ids: ['1', '2'],
       versions: [first.updatedAt, second.updatedAt],

@@ -24,7 +24,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useListFilters } from '../../../lib/use-list-filters';
 import { NARROW_SCREEN, useMediaQuery } from '../../../lib/use-media-query';
 import { useRowSelection } from '../../../lib/use-row-selection';
-import { defaultOrderFilters, type OrderFilters, orderExportPath, useBulkOrders, useOrderList } from '../api';
+import { defaultOrderFilters, type OrderFilters, orderExport, useBulkOrders, useOrderList } from '../api';
 import { CorrectionMark, OrderStatusBadge } from '../components/order-status-badge';
 
 /** How long the search box waits for typing to pause before asking the server. */
@@ -214,7 +214,7 @@ export function OrderListPage() {
       <PageHeader
         title="Order Management"
         subtitle={list.query.isPending ? undefined : `${shownTotal} ${total === 1 ? 'order' : 'orders'}`}
-        actions={<ExportButton path={orderExportPath(filters)} fallbackName="order-lines.csv" />}
+        actions={<ExportButton request={orderExport(filters)} fallbackName="order-lines.csv" />}
       />
 
       <div className="mb-4 flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:flex-row">

@@ -1,9 +1,17 @@
-import type { LedgerEntry, Payout, VendorBalance } from '@haat/contract';
+import { api as endpoints, type LedgerEntry, type Payout, type VendorBalance } from '@haat/contract';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { sessionStore } from '../../../lib/session';
-import { fakeApi, renderScreen, signInAs, stubLayout, stubScreenWidth, timestamps } from '../../../test/screen-kit';
+import {
+  fakeApi,
+  renderScreen,
+  route,
+  signInAs,
+  stubLayout,
+  stubScreenWidth,
+  timestamps,
+} from '../../../test/screen-kit';
 import { EarningsPage } from '../pages/earnings-page';
 import { PayoutsPage } from '../pages/payouts-page';
 
@@ -47,8 +55,8 @@ const entry: LedgerEntry = {
 /** The Payouts screen's API: the history answers only the status asked for. */
 function payoutsApi() {
   return fakeApi({
-    'GET /api/payouts/admin/balances': () => ({ success: true, balances: [balance], total: 1, nextCursor: null }),
-    'GET /api/payouts/admin': ({ url }) => {
+    [route(endpoints.payouts.balances)]: () => ({ success: true, balances: [balance], total: 1, nextCursor: null }),
+    [route(endpoints.payouts.list)]: ({ url }) => {
       const status = url.searchParams.get('status');
       const payouts = [payout('1', 'Pending'), payout('2', 'Paid')].filter((p) => !status || p.status === status);
       return { success: true, payouts, total: payouts.length, nextCursor: null };
@@ -59,7 +67,7 @@ function payoutsApi() {
 /** The Earnings screen's API: the ledger answers only the kind asked for. */
 function earningsApi() {
   return fakeApi({
-    'GET /api/vendor/earnings': ({ url }) => {
+    [route(endpoints.payouts.earnings)]: ({ url }) => {
       const kind = url.searchParams.get('kind');
       const entries = !kind || kind === 'sale' ? [entry] : [];
       return {
@@ -70,8 +78,8 @@ function earningsApi() {
         nextCursor: null,
       };
     },
-    'GET /api/vendor/payouts': () => ({ success: true, payouts: [], total: 0, nextCursor: null }),
-    'GET /api/vendor/bank-details': () => ({ success: true, bankDetails: null }),
+    [route(endpoints.payouts.myPayouts)]: () => ({ success: true, payouts: [], total: 0, nextCursor: null }),
+    [route(endpoints.payouts.bankDetails)]: () => ({ success: true, bankDetails: null }),
   });
 }
 
@@ -98,14 +106,14 @@ describe('PayoutsPage', () => {
     expect(screen.getByRole('combobox', { name: 'Payout status' })).toHaveValue('Paid');
     expect(screen.getByRole('searchbox', { name: 'Search vendors' })).toHaveValue('Loom');
     expect(screen.getByRole('combobox', { name: 'Sort vendors' })).toHaveValue('name');
-    const balances = api.callsTo('GET', '/api/payouts/admin/balances').at(-1)?.url.searchParams;
+    const balances = api.callsTo(endpoints.payouts.balances).at(-1)?.url.searchParams;
     expect([balances?.get('search'), balances?.get('sort')]).toEqual(['Loom', 'name']);
     const vendors = screen.getByRole('table', { name: 'Vendor balances' });
     expect(within(vendors).getByRole('button', { name: 'Pay Loom House' })).toBeInTheDocument();
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Payout status' }), 'Pending');
     expect(await within(payouts).findByRole('button', { name: 'Mark paid' })).toBeInTheDocument();
-    expect(api.callsTo('GET', '/api/payouts/admin').at(-1)?.url.searchParams.get('status')).toBe('Pending');
+    expect(api.callsTo(endpoints.payouts.list).at(-1)?.url.searchParams.get('status')).toBe('Pending');
     expect(new URLSearchParams(router.state.location.search).get('status')).toBe('Pending');
     expect(new URLSearchParams(router.state.location.search).get('search')).toBe('Loom');
   });
@@ -136,12 +144,12 @@ describe('EarningsPage', () => {
     const ledger = await screen.findByRole('table', { name: 'Ledger' });
     expect(within(ledger).getByText('TRK100003')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Kind' })).toHaveValue('sale');
-    const asked = api.callsTo('GET', '/api/vendor/earnings').at(-1)?.url.searchParams;
+    const asked = api.callsTo(endpoints.payouts.earnings).at(-1)?.url.searchParams;
     expect([asked?.get('kind'), asked?.get('from')]).toEqual(['sale', '2026-11-01']);
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Kind' }), 'refund');
     expect(await screen.findByText('No entries')).toBeInTheDocument();
-    expect(api.callsTo('GET', '/api/vendor/earnings').at(-1)?.url.searchParams.get('kind')).toBe('refund');
+    expect(api.callsTo(endpoints.payouts.earnings).at(-1)?.url.searchParams.get('kind')).toBe('refund');
     expect(new URLSearchParams(router.state.location.search).get('kind')).toBe('refund');
     expect(new URLSearchParams(router.state.location.search).get('from')).toBe('2026-11-01');
   });
@@ -151,7 +159,7 @@ describe('EarningsPage', () => {
     const api = earningsApi();
     renderScreen(<EarningsPage />, { route: '/admin/earnings', path: '/admin/earnings?from=2026-02-30&kind=gift' });
     expect(await screen.findByText(/Showing 1 of 1 entries/)).toBeInTheDocument();
-    const asked = api.callsTo('GET', '/api/vendor/earnings').at(-1)?.url.searchParams;
+    const asked = api.callsTo(endpoints.payouts.earnings).at(-1)?.url.searchParams;
     expect([asked?.get('from'), asked?.get('kind')]).toEqual([null, null]);
   });
 });

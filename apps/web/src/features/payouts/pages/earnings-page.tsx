@@ -18,10 +18,9 @@ import { notify } from '../../../components/ui/notify';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { downloadFile } from '../../../lib/download';
 import { formatDateTime, formatListTotal, formatNumber, formatSignedRupees } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useEarnings, useMyPayouts } from '../api';
+import { downloadLedger, useEarnings, useMyPayouts } from '../api';
 import { BankDetailsForm } from '../components/bank-details-form';
 import { BalanceFigures, EntryKind } from '../components/money';
 import { useLedgerFilters } from '../hooks/use-ledger-filters';
@@ -117,14 +116,10 @@ export function EarningsPage() {
   const { filters, setFilter } = useLedgerFilters();
   const { query, items, total, totalIsLowerBound, hasMore, loadingMore, loadMore } = useEarnings(filters);
   const balances = query.data?.pages[0]?.balances;
-  const download = () => {
-    const search = new URLSearchParams(
-      Object.entries({ kind: filters.kind, from: filters.from, to: filters.to }).filter(([, value]) => value !== ''),
-    );
-    downloadFile(`/api/vendor/earnings/export?${search}`, 'earnings.csv').catch((error: unknown) =>
+  const download = () =>
+    downloadLedger(filters).catch((error: unknown) =>
       notify.longError(errorMessage(error, 'Could not download the ledger. Please try again.')),
     );
-  };
 
   return (
     <div>

@@ -14,11 +14,10 @@ import { notify } from '../../../components/ui/notify';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { downloadFile } from '../../../lib/download';
 import { formatDateTime, formatNumber, formatSignedRupees } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useCreatePayouts, useDecidePayout, usePayoutList, useVendorBalances } from '../api';
+import { downloadBankFile, useCreatePayouts, useDecidePayout, usePayoutList, useVendorBalances } from '../api';
 import { type PayoutsFilters, usePayoutsFilters } from '../hooks/use-payouts-filters';
 
 /** How long the search box waits for typing to pause before asking the server. */
@@ -369,7 +368,7 @@ export function PayoutsPage() {
       onSettled: () => setConfirming(false),
     });
   const download = () =>
-    downloadFile('/api/payouts/admin/export?status=Pending', 'payouts.csv').catch((error: unknown) =>
+    downloadBankFile().catch((error: unknown) =>
       notify.longError(errorMessage(error, 'Could not download the bank file. Please try again.')),
     );
   return (

@@ -1,9 +1,10 @@
+import { api as endpoints } from '@haat/contract';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, reply } from '../../../test/screen-kit';
+import { fakeApi, reply, route } from '../../../test/screen-kit';
 import { ImageUrlList } from '../components/image-url-list';
 
 function Harness({ initial = [] as string[] }) {
@@ -79,7 +80,7 @@ describe('ImageUrlList', () => {
     const user = userEvent.setup();
     let next = 10;
     const api = fakeApi({
-      'POST /api/uploads': (call) =>
+      [route(endpoints.uploads.create)]: (call) =>
         String(call.body).includes('broken')
           ? reply(415, {
               success: false,
@@ -111,7 +112,7 @@ describe('ImageUrlList', () => {
           .map((item) => within(item).getByText(/^(https:|\/api)/).textContent),
       ).toEqual(['https://img.example/a.jpg', '/api/uploads/11', '/api/uploads/12']),
     );
-    expect(api.callsTo('POST', '/api/uploads')).toHaveLength(3);
+    expect(api.callsTo(endpoints.uploads.create)).toHaveLength(3);
     expect(
       await screen.findByText(
         '2 images uploaded, two.png: The image could not be read. Upload a PNG, JPEG, WebP or GIF image',

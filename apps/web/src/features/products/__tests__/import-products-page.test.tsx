@@ -1,9 +1,9 @@
-import { type ImportPreviewResponse, importMessages, productMessages } from '@haat/contract';
+import { api as endpoints, type ImportPreviewResponse, importMessages, productMessages } from '@haat/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../../lib/session';
-import { fakeApi, renderScreen, reply, signInAs, stubLayout } from '../../../test/screen-kit';
+import { fakeApi, renderScreen, reply, route, signInAs, stubLayout } from '../../../test/screen-kit';
 import { ImportProductsPage } from '../pages/import-products-page';
 
 afterEach(() => {
@@ -74,7 +74,7 @@ describe('Import products', () => {
     signInAs('admin');
     const restore = stubLayout();
     const api = fakeApi({
-      'POST /api/products/import/preview': (call) =>
+      [route(endpoints.products.preview)]: (call) =>
         previewOf(
           (call.body as { mapping?: ImportPreviewResponse['mapping'] }).mapping ?? {
             sku: 0,
@@ -83,7 +83,7 @@ describe('Import products', () => {
             category: 3,
           },
         ),
-      'POST /api/products/import': () => reply(202, { success: true, message: importMessages.started, job }),
+      [route(endpoints.products.start)]: () => reply(202, { success: true, message: importMessages.started, job }),
     });
     const user = userEvent.setup();
     const { router } = renderScreen(<ImportProductsPage />, {
@@ -96,7 +96,7 @@ describe('Import products', () => {
     expect(
       await screen.findByText('kitchen.csv: 2 rows: 1 new, 0 to update, 0 unchanged, 1 refused.'),
     ).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/products/import/preview')[0]?.body).toEqual({ csv });
+    expect(api.callsTo(endpoints.products.preview)[0]?.body).toEqual({ csv });
     expect(screen.getByLabelText('SKU', { selector: 'select' })).toHaveValue('0');
     expect(screen.getByLabelText('Images', { selector: 'select' })).toHaveValue('');
     const refused = screen.getByRole('region', { name: 'Rows that will be refused (1)' });
@@ -110,8 +110,8 @@ describe('Import products', () => {
     ]);
 
     await user.selectOptions(screen.getByLabelText('Images', { selector: 'select' }), 'Pictures');
-    await waitFor(() => expect(api.callsTo('POST', '/api/products/import/preview')).toHaveLength(2));
-    expect(api.callsTo('POST', '/api/products/import/preview')[1]?.body).toEqual({
+    await waitFor(() => expect(api.callsTo(endpoints.products.preview)).toHaveLength(2));
+    expect(api.callsTo(endpoints.products.preview)[1]?.body).toEqual({
       csv,
       mapping: { sku: 0, name: 1, salePrice: 2, category: 3, images: 4 },
     });
@@ -119,7 +119,7 @@ describe('Import products', () => {
 
     await user.click(screen.getByRole('button', { name: 'Import 1 row' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/products/import/9'));
-    expect(api.callsTo('POST', '/api/products/import')[0]?.body).toEqual({
+    expect(api.callsTo(endpoints.products.start)[0]?.body).toEqual({
       csv,
       mapping: { sku: 0, name: 1, salePrice: 2, category: 3, images: 4 },
     });
@@ -129,7 +129,7 @@ describe('Import products', () => {
   it('says why a file cannot be read, and tells a vendor their products wait for approval', async () => {
     signInAs('vendor');
     fakeApi({
-      'POST /api/products/import/preview': () =>
+      [route(endpoints.products.preview)]: () =>
         reply(400, { success: false, code: 'VALIDATION_FAILED', message: importMessages.columnMissing('SKU') }),
     });
     const user = userEvent.setup();

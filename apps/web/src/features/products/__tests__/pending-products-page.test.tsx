@@ -1,10 +1,10 @@
-import { productMessages } from '@haat/contract';
+import { api as endpoints, productMessages } from '@haat/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../../lib/session';
 import { PendingProductsPage } from '../pages/pending-products-page';
-import { type Call, fakeApi, makeProduct, renderScreen, signInAs, timestamps } from './support';
+import { type Call, fakeApi, makeProduct, renderScreen, route, signInAs, timestamps } from './support';
 
 const vendorRef = { _id: '7', businessName: 'Ravi Traders', name: 'Ravi' };
 const lamp = makeProduct({
@@ -39,13 +39,13 @@ function pendingApi(products = [lamp, kettle], more: Parameters<typeof fakeApi>[
     };
   };
   return fakeApi({
-    'GET /api/products/admin/pending': () => ({
+    [route(endpoints.products.pending)]: () => ({
       success: true,
       products: waiting,
       total: waiting.length,
       nextCursor: null,
     }),
-    'GET /api/vendors': () => ({
+    [route(endpoints.vendors.list)]: () => ({
       success: true,
       vendors: [
         {
@@ -58,15 +58,15 @@ function pendingApi(products = [lamp, kettle], more: Parameters<typeof fakeApi>[
         },
       ],
     }),
-    'GET /api/categories': () => ({
+    [route(endpoints.categories.list)]: () => ({
       success: true,
       categories: [
         { _id: '10', name: 'Electronics', imageUrl: '', subcategoryCount: 0, productCount: 2, ...timestamps },
       ],
     }),
-    'PUT /api/products/admin/approve/301': review,
-    'PUT /api/products/admin/approve/302': review,
-    'PUT /api/products/admin/revisions/9': () => {
+    [route(endpoints.products.review, { id: '301' })]: review,
+    [route(endpoints.products.review, { id: '302' })]: review,
+    [route(endpoints.products.reviewRevision, { id: '9' })]: () => {
       const product = waiting.find((p) => p.revision?._id === '9');
       waiting = waiting.filter((p) => p !== product);
       return { success: true, message: productMessages.revisionApproved, product: { ...product, revision: null } };
@@ -127,13 +127,13 @@ describe('PendingProductsPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Reject Product?' });
     await user.click(within(dialog).getByRole('button', { name: 'Reject Product' }));
     expect(await within(dialog).findByText(productMessages.rejectReasonRequired)).toBeInTheDocument();
-    expect(api.callsTo('PUT', '/api/products/admin/approve/302')).toHaveLength(0);
+    expect(api.callsTo(endpoints.products.review, { id: '302' })).toHaveLength(0);
     await user.type(within(dialog).getByLabelText('Reason for rejection'), 'Blurry photos');
     await user.click(within(dialog).getByRole('button', { name: 'Reject Product' }));
     expect(await screen.findByText('Product rejected successfully!')).toBeInTheDocument();
     expect(await screen.findByText('No pending products')).toBeInTheDocument();
     expect(screen.getByText('All products have been reviewed. Great job!')).toBeInTheDocument();
-    expect(api.callsTo('PUT', '/api/products/admin/approve/302')[0]?.body).toEqual({
+    expect(api.callsTo(endpoints.products.review, { id: '302' })[0]?.body).toEqual({
       isApproved: false,
       reason: 'Blurry photos',
       updatedAt: kettle.updatedAt,
@@ -143,7 +143,7 @@ describe('PendingProductsPage', () => {
   it('approves the selected products at once after asking, and names each one skipped', async () => {
     signInAs('admin');
     const api = pendingApi(undefined, {
-      'POST /api/products/admin/bulk': () => ({
+      [route(endpoints.products.bulk)]: () => ({
         success: true,
         message: '1 approved, 1 skipped',
         done: 1,
@@ -160,11 +160,11 @@ describe('PendingProductsPage', () => {
     expect(within(bar).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
     await user.click(within(bar).getByRole('button', { name: 'Approve' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Approve 2 products?' });
-    expect(api.callsTo('POST', '/api/products/admin/bulk')).toHaveLength(0);
+    expect(api.callsTo(endpoints.products.bulk)).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
 
-    await waitFor(() => expect(api.callsTo('POST', '/api/products/admin/bulk')).toHaveLength(1));
-    expect(api.callsTo('POST', '/api/products/admin/bulk')[0]?.body).toEqual({
+    await waitFor(() => expect(api.callsTo(endpoints.products.bulk)).toHaveLength(1));
+    expect(api.callsTo(endpoints.products.bulk)[0]?.body).toEqual({
       action: 'approve',
       ids: [lamp._id, kettle._id],
       versions: [lamp.updatedAt, kettle.updatedAt],
@@ -223,7 +223,7 @@ describe('PendingProductsPage', () => {
     expect(within(changes).getByText('Glass Teapot')).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText(productMessages.revisionApproved)).toBeInTheDocument();
-    expect(api.calls.find((c) => c.url.pathname === '/api/products/admin/revisions/9')?.body).toEqual({
+    expect(api.callsTo(endpoints.products.reviewRevision, { id: '9' })[0]?.body).toEqual({
       isApproved: true,
       updatedAt: '2026-11-02T10:00:00.000Z',
     });
@@ -245,7 +245,7 @@ describe('PendingProductsPage', () => {
     );
 
     await waitFor(() => {
-      const params = api.callsTo('GET', '/api/products/admin/pending').at(-1)?.url.searchParams;
+      const params = api.callsTo(endpoints.products.pending).at(-1)?.url.searchParams;
       expect(params?.get('vendor')).toBe('7');
       expect(params?.get('category')).toBe('10');
     });
@@ -273,7 +273,7 @@ describe('PendingProductsPage', () => {
     expect(screen.getByLabelText('Category')).toHaveValue('10');
     expect(screen.getByLabelText('Vendor')).toHaveValue('');
     await waitFor(() => {
-      const params = api.callsTo('GET', '/api/products/admin/pending').at(-1)?.url.searchParams;
+      const params = api.callsTo(endpoints.products.pending).at(-1)?.url.searchParams;
       expect(params?.get('category')).toBe('10');
       expect(params?.get('vendor') ?? '').toBe('');
     });

@@ -1,10 +1,11 @@
+import { api as endpoints } from '@haat/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queries } from '../../../lib/api-client';
 import { productFigureKeys } from '../../../lib/query-keys';
-import { fakeApi, signInAs } from '../../../test/screen-kit';
+import { fakeApi, route, signInAs } from '../../../test/screen-kit';
 import { useDeleteProduct } from '../api';
 
 afterEach(() => {
@@ -15,7 +16,12 @@ afterEach(() => {
 describe('a product write', () => {
   it('marks the dashboards, category counts and pending count stale at once (issue 12)', async () => {
     signInAs('admin');
-    fakeApi({ 'DELETE /api/products/delete/7': () => ({ success: true, message: 'Product deleted successfully!' }) });
+    fakeApi({
+      [route(endpoints.products.remove, { id: '7' })]: () => ({
+        success: true,
+        message: 'Product deleted successfully!',
+      }),
+    });
     const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
     const figures = [...productFigureKeys.map((root) => [...root, 'summary']), queries.products.counts.key()];
     for (const key of figures) queryClient.setQueryData(key, { figure: 1 });

@@ -1,10 +1,10 @@
-import { productMessages } from '@haat/contract';
+import { api as endpoints, productMessages } from '@haat/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../../lib/session';
 import { ProductFormPage } from '../pages/product-form-page';
-import { type Call, fakeApi, makeProduct, renderScreen, signInAs, timestamps } from './support';
+import { type Call, fakeApi, makeProduct, renderScreen, route, signInAs, timestamps } from './support';
 
 const electronics = {
   _id: '10',
@@ -45,13 +45,13 @@ const saved = makeProduct({ _id: '500', name: 'Desk Lamp' });
 
 function formApi(extra: Record<string, (call: Call) => unknown> = {}) {
   return fakeApi({
-    'GET /api/categories': () => ({ success: true, categories: [electronics, books] }),
-    'GET /api/subcategories': (call) => ({
+    [route(endpoints.categories.list)]: () => ({ success: true, categories: [electronics, books] }),
+    [route(endpoints.subcategories.list)]: (call) => ({
       success: true,
       subcategories: call.url.searchParams.get('category') === '10' ? [phones] : [],
     }),
-    'GET /api/vendors': () => ({ success: true, vendors: [traders] }),
-    'POST /api/products/create': () => ({ success: true, message: productMessages.created, product: saved }),
+    [route(endpoints.vendors.list)]: () => ({ success: true, vendors: [traders] }),
+    [route(endpoints.products.create)]: () => ({ success: true, message: productMessages.created, product: saved }),
     ...extra,
   });
 }
@@ -116,7 +116,7 @@ describe('ProductFormPage', () => {
       ),
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Product Name')).toHaveAccessibleDescription('Product name is required');
-    expect(api.callsTo('POST', '/api/products/create')).toHaveLength(0);
+    expect(api.callsTo(endpoints.products.create)).toHaveLength(0);
   });
 
   it('refuses a negative stock but accepts 0, sends numbers, and returns to the list after saving', async () => {
@@ -139,7 +139,7 @@ describe('ProductFormPage', () => {
     await user.click(screen.getByRole('button', { name: 'Create Product' }));
 
     expect(await screen.findByText('Product created successfully!')).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/products/create')[0]?.body).toEqual({
+    expect(api.callsTo(endpoints.products.create)[0]?.body).toEqual({
       name: 'Desk Lamp',
       productDetails: 'A warm light',
       brand: 'Unknown',
@@ -182,7 +182,7 @@ describe('ProductFormPage', () => {
   it('gives a vendor no status and no vendor field, and sends neither', async () => {
     signInAs('vendor');
     const api = formApi({
-      'POST /api/products/create': () => ({
+      [route(endpoints.products.create)]: () => ({
         success: true,
         message: productMessages.createdAwaitingApproval,
         product: saved,
@@ -200,10 +200,10 @@ describe('ProductFormPage', () => {
     expect(
       await screen.findByText('Product submitted successfully! Please wait for admin approval.'),
     ).toBeInTheDocument();
-    const body = api.callsTo('POST', '/api/products/create')[0]?.body as Record<string, unknown>;
+    const body = api.callsTo(endpoints.products.create)[0]?.body as Record<string, unknown>;
     expect(body).not.toHaveProperty('vendor');
     expect(body).not.toHaveProperty('status');
-    expect(api.callsTo('GET', '/api/vendors')).toHaveLength(0);
+    expect(api.callsTo(endpoints.vendors.list)).toHaveLength(0);
   });
 
   it('edits a saved product, keeping its subcategory and vendor', async () => {
@@ -216,8 +216,12 @@ describe('ProductFormPage', () => {
       images: ['https://img.example/a.jpg', 'https://img.example/b.jpg'],
     });
     const api = formApi({
-      'GET /api/products/42': () => ({ success: true, product }),
-      'PUT /api/products/edit/42': () => ({ success: true, message: productMessages.updated, product }),
+      [route(endpoints.products.get, { id: '42' })]: () => ({ success: true, product }),
+      [route(endpoints.products.update, { id: '42' })]: () => ({
+        success: true,
+        message: productMessages.updated,
+        product,
+      }),
     });
     const user = userEvent.setup();
     renderScreen(<ProductFormPage />, { route: '/admin/products/edit/:id', path: '/admin/products/edit/42' });
@@ -229,7 +233,7 @@ describe('ProductFormPage', () => {
     await user.click(screen.getByRole('button', { name: 'Update Product' }));
 
     expect(await screen.findByText('Product updated successfully!')).toBeInTheDocument();
-    expect(api.callsTo('PUT', '/api/products/edit/42')[0]?.body).toMatchObject({
+    expect(api.callsTo(endpoints.products.update, { id: '42' })[0]?.body).toMatchObject({
       name: 'Old Phone',
       subcategory: 11,
       vendor: 7,
@@ -243,8 +247,8 @@ describe('ProductFormPage', () => {
     signInAs('admin');
     const product = makeProduct({ _id: '43', name: 'Contested Lamp' });
     formApi({
-      'GET /api/products/43': () => ({ success: true, product }),
-      'PUT /api/products/edit/43': () => ({
+      [route(endpoints.products.get, { id: '43' })]: () => ({ success: true, product }),
+      [route(endpoints.products.update, { id: '43' })]: () => ({
         status: 409,
         body: { success: false, code: 'CONFLICT', message: productMessages.changedMeanwhile },
       }),
@@ -272,8 +276,8 @@ describe('ProductFormPage', () => {
     });
     const reviewApi = () =>
       formApi({
-        'GET /api/products/77': () => ({ success: true, product: pending }),
-        'PUT /api/products/admin/approve/77': (call) => {
+        [route(endpoints.products.get, { id: '77' })]: () => ({ success: true, product: pending }),
+        [route(endpoints.products.review, { id: '77' })]: (call) => {
           const approved = (call.body as { isApproved: boolean }).isApproved;
           return {
             success: true,
@@ -308,7 +312,7 @@ describe('ProductFormPage', () => {
       expect(await screen.findByText(toast)).toBeInTheDocument();
       // (This test's one route would also match /admin/products/pending, so read the address.)
       await waitFor(() => expect(router.state.location.pathname).toBe('/admin/products/pending'));
-      expect(api.callsTo('PUT', '/api/products/admin/approve/77')[0]?.body).toEqual({
+      expect(api.callsTo(endpoints.products.review, { id: '77' })[0]?.body).toEqual({
         isApproved,
         updatedAt: pending.updatedAt,
         ...(isApproved ? {} : { reason: 'Wrong photos' }),
@@ -330,14 +334,14 @@ describe('ProductFormPage', () => {
 
       // A generous wait: the form checks the edits before the call, slow on a loaded machine.
       expect(await screen.findByText(productMessages.approved, {}, { timeout: 10_000 })).toBeInTheDocument();
-      const calls = api.callsTo('PUT', '/api/products/admin/approve/77');
+      const calls = api.callsTo(endpoints.products.review, { id: '77' });
       expect(calls).toHaveLength(1);
       expect(calls[0]?.body).toMatchObject({
         isApproved: true,
         updatedAt: pending.updatedAt,
         product: { name: 'Brass Diya, large', sku: pending.sku },
       });
-      expect(api.callsTo('PUT', '/api/products/edit/77')).toHaveLength(0);
+      expect(api.callsTo(endpoints.products.update, { id: '77' })).toHaveLength(0);
     });
 
     it('sends nothing while the unsaved edits are invalid', async () => {
@@ -351,13 +355,13 @@ describe('ProductFormPage', () => {
         within(screen.getByRole('region', { name: 'Review' })).getByRole('button', { name: 'Save & Approve' }),
       );
       expect((await screen.findAllByText(productMessages.nameRequired)).length).toBeGreaterThan(0);
-      expect(api.callsTo('PUT', '/api/products/admin/approve/77')).toHaveLength(0);
+      expect(api.callsTo(endpoints.products.review, { id: '77' })).toHaveLength(0);
     });
 
     it('shows the vendor why their product was rejected', async () => {
       signInAs('vendor');
       formApi({
-        'GET /api/products/77': () => ({
+        [route(endpoints.products.get, { id: '77' })]: () => ({
           success: true,
           product: { ...pending, approvalStatus: 'rejected', rejectionReason: 'Photos are blurry' },
         }),
@@ -382,8 +386,8 @@ describe('ProductFormPage', () => {
     it('stays on the form with the server message when the review fails', async () => {
       signInAs('admin');
       formApi({
-        'GET /api/products/77': () => ({ success: true, product: pending }),
-        'PUT /api/products/admin/approve/77': () => ({
+        [route(endpoints.products.get, { id: '77' })]: () => ({ success: true, product: pending }),
+        [route(endpoints.products.review, { id: '77' })]: () => ({
           status: 404,
           body: { success: false, message: 'Product not found', code: 'NOT_FOUND' },
         }),
@@ -408,7 +412,12 @@ describe('ProductFormPage', () => {
       sessionStore.end();
 
       signInAs('admin');
-      formApi({ 'GET /api/products/78': () => ({ success: true, product: makeProduct({ _id: '78', name: 'Lamp' }) }) });
+      formApi({
+        [route(endpoints.products.get, { id: '78' })]: () => ({
+          success: true,
+          product: makeProduct({ _id: '78', name: 'Lamp' }),
+        }),
+      });
       renderScreen(<ProductFormPage />, { route: '/admin/products/:id', path: '/admin/products/78' });
       expect(await screen.findByLabelText('Product Name')).toHaveValue('Lamp');
       expect(screen.queryByRole('region', { name: 'Review' })).not.toBeInTheDocument();
@@ -418,7 +427,7 @@ describe('ProductFormPage', () => {
   it("shows the server's message when the save fails", async () => {
     signInAs('admin');
     formApi({
-      'POST /api/products/create': () => ({
+      [route(endpoints.products.create)]: () => ({
         status: 409,
         body: {
           success: false,

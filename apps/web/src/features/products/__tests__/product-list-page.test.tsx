@@ -1,11 +1,11 @@
-import { productMessages } from '@haat/contract';
+import { api as endpoints, productMessages } from '@haat/contract';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../../lib/session';
 import { productListPath } from '../hooks/use-product-filters';
 import { ProductListPage } from '../pages/product-list-page';
-import { type Call, fakeApi, makeProduct, renderScreen, signInAs, stubLayout } from './support';
+import { type Call, fakeApi, makeProduct, renderScreen, route, signInAs, stubLayout } from './support';
 
 const counts = {
   success: true,
@@ -31,14 +31,14 @@ const cable = makeProduct({
 
 function listApi(products = [phone, cable], total = 120) {
   return fakeApi({
-    'GET /api/products/admin/all': () => ({ success: true, products, total, nextCursor: null }),
-    'GET /api/products/admin/count': () => counts,
-    'PUT /api/products/admin/approve/101': (call: Call) => ({
+    [route(endpoints.products.staffList)]: () => ({ success: true, products, total, nextCursor: null }),
+    [route(endpoints.products.counts)]: () => counts,
+    [route(endpoints.products.review, { id: '101' })]: (call: Call) => ({
       success: true,
       message: productMessages.approved,
       product: { ...cable, isApproved: true, approvalStatus: 'approved', status: 'active', ...(call.body as object) },
     }),
-    [`DELETE /api/products/delete/${phone._id}`]: () => ({ success: true, message: productMessages.deleted }),
+    [route(endpoints.products.remove, { id: phone._id })]: () => ({ success: true, message: productMessages.deleted }),
   });
 }
 
@@ -94,11 +94,11 @@ describe('ProductListPage (admin)', () => {
   it("shows '10,000+' while the server stopped counting, and the rows' own count once the last page is in", async () => {
     signInAs('admin');
     fakeApi({
-      'GET /api/products/admin/all': (call: Call) =>
+      [route(endpoints.products.staffList)]: (call: Call) =>
         call.url.searchParams.has('cursor')
           ? new Promise(() => undefined)
           : { success: true, products: [phone, cable], total: 10_000, totalRelation: 'gte', nextCursor: 'next-page' },
-      'GET /api/products/admin/count': () => counts,
+      [route(endpoints.products.counts)]: () => counts,
     });
     renderList();
     const table = await screen.findByRole('table', { name: 'Products' });
@@ -108,14 +108,14 @@ describe('ProductListPage (admin)', () => {
 
     // A lower bound with no page after it: the rows loaded are the total.
     fakeApi({
-      'GET /api/products/admin/all': () => ({
+      [route(endpoints.products.staffList)]: () => ({
         success: true,
         products: [phone, cable],
         total: 10_000,
         totalRelation: 'gte',
         nextCursor: null,
       }),
-      'GET /api/products/admin/count': () => counts,
+      [route(endpoints.products.counts)]: () => counts,
     });
     renderList();
     expect(await screen.findByText('Showing 2 of 2 products')).toBeInTheDocument();
@@ -130,7 +130,7 @@ describe('ProductListPage (admin)', () => {
 
     await user.type(screen.getByLabelText('Search products'), 'galaxy');
     await waitFor(() =>
-      expect(api.callsTo('GET', '/api/products/admin/all').at(-1)?.url.searchParams.get('search')).toBe('galaxy'),
+      expect(api.callsTo(endpoints.products.staffList).at(-1)?.url.searchParams.get('search')).toBe('galaxy'),
     );
     // One request for the typed word, not one per keystroke.
     expect(api.calls.filter((c) => c.url.searchParams.has('search'))).toHaveLength(1);
@@ -139,7 +139,7 @@ describe('ProductListPage (admin)', () => {
     await user.selectOptions(screen.getByLabelText('Stock'), 'Out of Stock');
     await user.selectOptions(screen.getByLabelText('Approval'), 'Pending Approval');
     await waitFor(() => {
-      const params = api.callsTo('GET', '/api/products/admin/all').at(-1)?.url.searchParams;
+      const params = api.callsTo(endpoints.products.staffList).at(-1)?.url.searchParams;
       expect(params?.get('status')).toBe('inactive');
       expect(params?.get('stock')).toBe('out-of-stock');
       expect(params?.get('approval')).toBe('pending');
@@ -173,7 +173,7 @@ describe('ProductListPage (admin)', () => {
     await user.click(await screen.findByRole('button', { name: 'Approve USB Cable' }));
 
     expect(await screen.findByText('Product approved successfully!')).toBeInTheDocument();
-    expect(api.callsTo('PUT', '/api/products/admin/approve/101')[0]?.body).toEqual({
+    expect(api.callsTo(endpoints.products.review, { id: '101' })[0]?.body).toEqual({
       isApproved: true,
       updatedAt: cable.updatedAt,
     });
@@ -194,7 +194,7 @@ describe('ProductListPage (admin)', () => {
 
     expect(await screen.findByText('Product deleted successfully!')).toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
-    expect(api.callsTo('DELETE', `/api/products/delete/${phone._id}`)).toHaveLength(1);
+    expect(api.callsTo(endpoints.products.remove, { id: phone._id })).toHaveLength(1);
   });
 
   it('says so when no product exists, offering to add the first', async () => {
@@ -230,7 +230,7 @@ describe('ProductListPage (admin)', () => {
     await user.selectOptions(screen.getByLabelText('Stock'), 'In Stock');
 
     await waitFor(() => {
-      const params = api.callsTo('GET', '/api/products/admin/all').at(-1)?.url.searchParams;
+      const params = api.callsTo(endpoints.products.staffList).at(-1)?.url.searchParams;
       expect(params?.get('search')).toBe('galaxy');
       expect(params?.get('stock')).toBe('in-stock');
     });
@@ -242,9 +242,14 @@ describe('ProductListPage bulk actions (admin)', () => {
   it('approves the selected products after asking, sends each version shown, and lists the skipped ones', async () => {
     signInAs('admin');
     const api = fakeApi({
-      'GET /api/products/admin/all': () => ({ success: true, products: [phone, cable], total: 2, nextCursor: null }),
-      'GET /api/products/admin/count': () => counts,
-      'POST /api/products/admin/bulk': () => ({
+      [route(endpoints.products.staffList)]: () => ({
+        success: true,
+        products: [phone, cable],
+        total: 2,
+        nextCursor: null,
+      }),
+      [route(endpoints.products.counts)]: () => counts,
+      [route(endpoints.products.bulk)]: () => ({
         success: true,
         message: '1 approved, 1 skipped',
         done: 1,
@@ -263,11 +268,11 @@ describe('ProductListPage bulk actions (admin)', () => {
     await user.click(within(bar).getByRole('button', { name: 'Approve' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Approve 2 products?' });
     // Nothing is sent before the answer to the question.
-    expect(api.callsTo('POST', '/api/products/admin/bulk')).toHaveLength(0);
+    expect(api.callsTo(endpoints.products.bulk)).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
 
-    await waitFor(() => expect(api.callsTo('POST', '/api/products/admin/bulk')).toHaveLength(1));
-    expect(api.callsTo('POST', '/api/products/admin/bulk')[0]?.body).toEqual({
+    await waitFor(() => expect(api.callsTo(endpoints.products.bulk)).toHaveLength(1));
+    expect(api.callsTo(endpoints.products.bulk)[0]?.body).toEqual({
       action: 'approve',
       ids: [phone._id, cable._id],
       versions: [phone.updatedAt, cable.updatedAt],
@@ -283,9 +288,14 @@ describe('ProductListPage bulk actions (admin)', () => {
   it('acts on every product the filters select when all matching are chosen, and offers nothing to a vendor', async () => {
     signInAs('admin');
     const api = fakeApi({
-      'GET /api/products/admin/all': () => ({ success: true, products: [phone, cable], total: 40, nextCursor: 'next' }),
-      'GET /api/products/admin/count': () => counts,
-      'POST /api/products/admin/bulk': () => ({ success: true, message: '40 deactivated', done: 40, refused: [] }),
+      [route(endpoints.products.staffList)]: () => ({
+        success: true,
+        products: [phone, cable],
+        total: 40,
+        nextCursor: 'next',
+      }),
+      [route(endpoints.products.counts)]: () => counts,
+      [route(endpoints.products.bulk)]: () => ({ success: true, message: '40 deactivated', done: 40, refused: [] }),
     });
     const user = userEvent.setup();
     renderScreen(<ProductListPage />, { route: '/admin/products', path: '/admin/products?status=active' });
@@ -300,8 +310,8 @@ describe('ProductListPage bulk actions (admin)', () => {
         name: 'Deactivate',
       }),
     );
-    await waitFor(() => expect(api.callsTo('POST', '/api/products/admin/bulk')).toHaveLength(1));
-    expect(api.callsTo('POST', '/api/products/admin/bulk')[0]?.body).toEqual({
+    await waitFor(() => expect(api.callsTo(endpoints.products.bulk)).toHaveLength(1));
+    expect(api.callsTo(endpoints.products.bulk)[0]?.body).toEqual({
       action: 'deactivate',
       filter: { status: 'active' },
     });
@@ -317,7 +327,7 @@ describe('ProductListPage bulk actions (admin)', () => {
 
 describe('ProductListPage filters in the address', () => {
   const lastRequest = (api: ReturnType<typeof listApi>) =>
-    api.callsTo('GET', '/api/products/admin/all').at(-1)?.url.searchParams;
+    api.callsTo(endpoints.products.staffList).at(-1)?.url.searchParams;
 
   it('opens with the filters its address names, ignoring unknown values', async () => {
     signInAs('admin');
@@ -338,7 +348,7 @@ describe('ProductListPage filters in the address', () => {
     expect(params?.has('stock')).toBe(false);
     // Every request of the page carried the filters: none went out unfiltered first.
     expect(
-      api.callsTo('GET', '/api/products/admin/all').every((c) => c.url.searchParams.get('status') === 'inactive'),
+      api.callsTo(endpoints.products.staffList).every((c) => c.url.searchParams.get('status') === 'inactive'),
     ).toBe(true);
   });
 

@@ -27,7 +27,7 @@ import { useRowSelection } from '../../../lib/use-row-selection';
 import {
   type ProductFilters,
   productBulkFilterOf,
-  productExportPath,
+  productExport,
   useBulkProducts,
   useDeleteProduct,
   useInvalidateCatalog,
@@ -161,7 +161,7 @@ export function ProductListPage() {
                 Pending ({formatNumber(pendingCount)})
               </ButtonLink>
             )}
-            <ExportButton path={productExportPath(appliedFilters)} fallbackName="products.csv" />
+            <ExportButton request={productExport(appliedFilters)} fallbackName="products.csv" />
             <ButtonLink to={paths.products.import} variant="secondary">
               <Upload className="h-4 w-4" aria-hidden />
               Import CSV

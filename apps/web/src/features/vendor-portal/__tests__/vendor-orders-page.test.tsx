@@ -1,8 +1,17 @@
+import { api as endpoints } from '@haat/contract';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { sessionStore } from '../../../lib/session';
-import { fakeApi, renderScreen, signInAs, stubLayout, stubScreenWidth, timestamps } from '../../../test/screen-kit';
+import {
+  fakeApi,
+  renderScreen,
+  route,
+  signInAs,
+  stubLayout,
+  stubScreenWidth,
+  timestamps,
+} from '../../../test/screen-kit';
 import { VendorOrdersPage } from '../pages/vendor-orders-page';
 
 const order = (id: string, trackingNumber: string, status: string) => ({
@@ -21,7 +30,7 @@ const delivered = order('8', 'TRK100008', 'Delivered');
 /** The fake API filters by the tracking number as the server would: any case, anywhere. */
 function ordersApi() {
   return fakeApi({
-    'GET /api/vendor/orders': ({ url }) => {
+    [route(endpoints.vendorPortal.orders)]: ({ url }) => {
       const search = (url.searchParams.get('search') ?? '').toLowerCase();
       const orders = [placed, delivered].filter((o) => o.trackingNumber.toLowerCase().includes(search));
       return { success: true, orders, total: orders.length, nextCursor: null };
@@ -49,8 +58,8 @@ describe('VendorOrdersPage', () => {
     await vi.waitFor(() => expect(screen.queryByRole('link', { name: 'TRK100008' })).not.toBeInTheDocument());
     expect(screen.getByRole('link', { name: 'TRK100007' })).toBeInTheDocument();
     expect(router.state.location.search).toBe('?search=trk100007');
-    expect(api.callsTo('GET', '/api/vendor/orders').at(-1)?.url.searchParams.get('search')).toBe('trk100007');
-    expect(api.callsTo('GET', '/api/vendor/orders').at(-1)?.url.searchParams.get('limit')).toBe('50');
+    expect(api.callsTo(endpoints.vendorPortal.orders).at(-1)?.url.searchParams.get('search')).toBe('trk100007');
+    expect(api.callsTo(endpoints.vendorPortal.orders).at(-1)?.url.searchParams.get('limit')).toBe('50');
   });
 
   it('says when no order matches the filters', async () => {

@@ -13,7 +13,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDate, formatRupees } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useVendorOrders, vendorOrderExportPath } from '../api';
+import { useVendorOrders, vendorOrderExport } from '../api';
 import { useVendorOrderFilters } from '../hooks/use-vendor-order-filters';
 
 /**
@@ -42,7 +42,7 @@ export function VendorOrdersPage() {
       <PageHeader
         title={m.ordersHeading}
         subtitle={m.ordersSubtitle}
-        actions={<ExportButton path={vendorOrderExportPath(filters)} fallbackName="my-order-lines.csv" />}
+        actions={<ExportButton request={vendorOrderExport(filters)} fallbackName="my-order-lines.csv" />}
       />
       <div className="flex flex-wrap items-center gap-3">
         <div className="relative min-w-0 flex-1 sm:min-w-64">

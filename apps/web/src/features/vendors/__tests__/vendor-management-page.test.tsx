@@ -1,8 +1,17 @@
+import { api as endpoints } from '@haat/contract';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../../lib/session';
-import { fakeApi, renderScreen, signInAs, stubLayout, stubScreenWidth, timestamps } from '../../../test/screen-kit';
+import {
+  fakeApi,
+  renderScreen,
+  route,
+  signInAs,
+  stubLayout,
+  stubScreenWidth,
+  timestamps,
+} from '../../../test/screen-kit';
 import { VendorManagementPage } from '../pages/vendor-management-page';
 
 const vendor = (id: string, name: string, status: 'pending' | 'approved' | 'rejected', address = '12 MG Road') => ({
@@ -21,8 +30,8 @@ const ravi = vendor('2', 'Ravi Kumar', 'approved');
 
 function vendorApi(extra: Parameters<typeof fakeApi>[0] = {}) {
   return fakeApi({
-    'GET /api/vendors': () => ({ success: true, vendors: [meera, ravi], total: 2, nextCursor: null }),
-    'GET /api/vendors/counts': () => ({ success: true, total: 2, approved: 1, pending: 1, rejected: 0 }),
+    [route(endpoints.vendors.list)]: () => ({ success: true, vendors: [meera, ravi], total: 2, nextCursor: null }),
+    [route(endpoints.vendors.counts)]: () => ({ success: true, total: 2, approved: 1, pending: 1, rejected: 0 }),
     ...extra,
   });
 }
@@ -60,7 +69,7 @@ describe('VendorManagementPage', () => {
   it('approves a pending vendor with the progress and success toasts', async () => {
     signInAs('admin');
     const api = vendorApi({
-      'PUT /api/vendors/1/status': () => ({
+      [route(endpoints.vendors.setStatus, { id: '1' })]: () => ({
         success: true,
         message: 'Vendor approved successfully!',
         vendor: { ...meera, status: 'approved' },
@@ -70,7 +79,7 @@ describe('VendorManagementPage', () => {
     renderScreen(<VendorManagementPage />);
     await user.click(await screen.findByRole('button', { name: 'Approve Meera Nair' }));
     expect(await findToast('Vendor approved successfully!')).toBeInTheDocument();
-    expect(api.callsTo('PUT', '/api/vendors/1/status')[0]?.body).toMatchObject({ status: 'approved' });
+    expect(api.callsTo(endpoints.vendors.setStatus, { id: '1' })[0]?.body).toMatchObject({ status: 'approved' });
   });
 
   it('joins every failed rule of the add form in one toast, and editing a field clears its error', async () => {
@@ -92,14 +101,18 @@ describe('VendorManagementPage', () => {
     await user.type(within(form).getByLabelText('Email Address'), 'not-an-email');
     await user.click(within(form).getByRole('button', { name: 'Create Vendor' }));
     expect(await findToast(/Invalid email format/)).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/vendor/register')).toHaveLength(0);
+    expect(api.callsTo(endpoints.vendors.register)).toHaveLength(0);
     expect(within(form).queryByLabelText('Status')).not.toBeInTheDocument();
   });
 
   it('edits a vendor leaving the password empty and sends the version it opened', async () => {
     signInAs('admin');
     const api = vendorApi({
-      'PUT /api/vendors/2': () => ({ success: true, message: 'Vendor updated successfully!', vendor: ravi }),
+      [route(endpoints.vendors.update, { id: '2' })]: () => ({
+        success: true,
+        message: 'Vendor updated successfully!',
+        vendor: ravi,
+      }),
     });
     const user = userEvent.setup();
     renderScreen(<VendorManagementPage />);
@@ -108,7 +121,7 @@ describe('VendorManagementPage', () => {
     expect(within(form).getByLabelText('Status')).toHaveValue('approved');
     await user.click(within(form).getByRole('button', { name: 'Update Vendor' }));
     expect(await findToast('Vendor updated successfully!')).toBeInTheDocument();
-    const body = api.callsTo('PUT', '/api/vendors/2')[0]?.body as Record<string, unknown>;
+    const body = api.callsTo(endpoints.vendors.update, { id: '2' })[0]?.body as Record<string, unknown>;
     // Spec section 5: on edit an empty password is omitted, keeping the current one.
     expect(body).not.toHaveProperty('password');
     expect(body.updatedAt).toBe(ravi.updatedAt);
@@ -126,7 +139,7 @@ describe('VendorManagementPage', () => {
     );
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(await findToast('Vendor deletion cancelled')).toBeInTheDocument();
-    expect(api.callsTo('DELETE', '/api/vendors/2')).toHaveLength(0);
+    expect(api.callsTo(endpoints.vendors.remove, { id: '2' })).toHaveLength(0);
   });
 
   it('shows a card per vendor below 768 px, with every action of its row', async () => {
@@ -146,7 +159,7 @@ describe('VendorManagementPage', () => {
     expect(within(approved).queryByRole('button', { name: 'Approve Ravi Kumar' })).not.toBeInTheDocument();
     await user.click(within(approved).getByRole('button', { name: 'Delete Ravi Kumar' }));
     expect(screen.getByRole('alertdialog', { name: 'Delete Vendor' })).toBeInTheDocument();
-    expect(api.callsTo('DELETE', '/api/vendors/2')).toHaveLength(0);
+    expect(api.callsTo(endpoints.vendors.remove, { id: '2' })).toHaveLength(0);
   });
 
   it('keeps the search and status in the address and sends them to the server', async () => {
@@ -162,7 +175,7 @@ describe('VendorManagementPage', () => {
     await user.type(screen.getByRole('textbox', { name: 'Search vendors' }), 'meera');
     await vi.waitFor(() => expect(router.state.location.search).toBe('?search=meera&status=pending'));
     await vi.waitFor(() =>
-      expect(Object.fromEntries(api.callsTo('GET', '/api/vendors').at(-1)?.url.searchParams ?? [])).toMatchObject({
+      expect(Object.fromEntries(api.callsTo(endpoints.vendors.list).at(-1)?.url.searchParams ?? [])).toMatchObject({
         search: 'meera',
         status: 'pending',
         limit: '50',
@@ -173,8 +186,8 @@ describe('VendorManagementPage', () => {
   it('shows the empty state with Add First Vendor', async () => {
     signInAs('admin');
     fakeApi({
-      'GET /api/vendors': () => ({ success: true, vendors: [], total: 0, nextCursor: null }),
-      'GET /api/vendors/counts': () => ({ success: true, total: 0, approved: 0, pending: 0, rejected: 0 }),
+      [route(endpoints.vendors.list)]: () => ({ success: true, vendors: [], total: 0, nextCursor: null }),
+      [route(endpoints.vendors.counts)]: () => ({ success: true, total: 0, approved: 0, pending: 0, rejected: 0 }),
     });
     renderScreen(<VendorManagementPage />);
     expect(await screen.findByText('No vendors found')).toBeInTheDocument();

@@ -1,9 +1,9 @@
-import { websiteConfigMessages as M } from '@haat/contract';
+import { api as endpoints, websiteConfigMessages as M } from '@haat/contract';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../../lib/session';
-import { fakeApi, renderScreen, reply, signInAs } from '../../../test/screen-kit';
+import { fakeApi, renderScreen, reply, route, signInAs } from '../../../test/screen-kit';
 import { WebsiteConfigPage } from '../pages/website-config-page';
 
 const config = {
@@ -35,7 +35,7 @@ const config = {
 };
 
 function configApi(extra = {}) {
-  return fakeApi({ 'GET /api/website-config': () => ({ success: true, ...config, config }), ...extra });
+  return fakeApi({ [route(endpoints.websiteConfig.get)]: () => ({ success: true, ...config, config }), ...extra });
 }
 
 afterEach(() => {
@@ -51,8 +51,8 @@ describe('WebsiteConfigPage', () => {
     signInAs('admin');
     const saved = { ...config, logoUrl: 'https://cdn.example.test/new.png', updatedAt: '2026-11-21T10:00:00.000Z' };
     const api = configApi({
-      'PUT /api/website-config/logo': () => ({ success: true, message: 'ok', config: saved }),
-      'PUT /api/website-config/welcome-quote': () => ({ success: true, message: 'ok', config: saved }),
+      [route(endpoints.websiteConfig.logo)]: () => ({ success: true, message: 'ok', config: saved }),
+      [route(endpoints.websiteConfig.welcome)]: () => ({ success: true, message: 'ok', config: saved }),
     });
     const user = userEvent.setup();
     renderScreen(<WebsiteConfigPage />);
@@ -65,7 +65,7 @@ describe('WebsiteConfigPage', () => {
     await user.type(logo, 'https://cdn.example.test/new.png');
     await user.click(save);
     expect(await screen.findByText(M.saved('Logo'))).toBeInTheDocument();
-    expect(api.callsTo('PUT', '/api/website-config/logo')[0]?.body).toEqual({
+    expect(api.callsTo(endpoints.websiteConfig.logo)[0]?.body).toEqual({
       logoUrl: 'https://cdn.example.test/new.png',
       updatedAt: config.updatedAt,
     });
@@ -73,7 +73,7 @@ describe('WebsiteConfigPage', () => {
     await user.click(screen.getByRole('tab', { name: 'Welcome' }));
     await user.click(screen.getAllByRole('button', { name: 'Save Changes' })[0] as HTMLButtonElement);
     expect(await screen.findByText(M.saved('Welcome'))).toBeInTheDocument();
-    expect(api.callsTo('PUT', '/api/website-config/welcome-quote')[0]?.body).toMatchObject({
+    expect(api.callsTo(endpoints.websiteConfig.welcome)[0]?.body).toMatchObject({
       updatedAt: saved.updatedAt,
     });
   });
@@ -111,7 +111,8 @@ describe('WebsiteConfigPage', () => {
   it("shows the server's conflict message when someone saved since", async () => {
     signInAs('admin');
     configApi({
-      'PUT /api/website-config/logo': () => reply(409, { success: false, code: 'CONFLICT', message: M.conflict }),
+      [route(endpoints.websiteConfig.logo)]: () =>
+        reply(409, { success: false, code: 'CONFLICT', message: M.conflict }),
     });
     const user = userEvent.setup();
     renderScreen(<WebsiteConfigPage />);
