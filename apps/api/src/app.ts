@@ -11,6 +11,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { activityRoutes } from './features/activity/activity.routes.js';
+import { activitySubscribers } from './features/activity/activity.subscribers.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { blogRoutes } from './features/blog/blog.routes.js';
 import { categoryRoutes } from './features/categories/categories.routes.js';
@@ -26,11 +27,13 @@ import { healthRoutes } from './features/health/health.routes.js';
 import { jobRoutes } from './features/jobs/jobs.routes.js';
 import { notificationRoutes } from './features/notifications/notifications.routes.js';
 import { notifyBulkDone, notifyExportReady, notifyImportDone } from './features/notifications/notifications.service.js';
+import { orderNotifications } from './features/notifications/subscribers/orders.js';
 import { checkoutRoutes } from './features/orders/checkout.routes.js';
 import { orderCorrectionRoutes } from './features/orders/order-corrections.routes.js';
 import { orderStatusRoutes } from './features/orders/order-status.routes.js';
 import { orderRoutes } from './features/orders/orders.routes.js';
 import { payoutRoutes } from './features/payouts/payouts.routes.js';
+import { ledgerSubscribers } from './features/payouts/payouts.subscribers.js';
 import { productImportRoutes } from './features/products/import/product-import.routes.js';
 import { importJobHandler, PRODUCT_IMPORT_JOB } from './features/products/import/product-import.service.js';
 import { productBulkRoutes } from './features/products/product-bulk.routes.js';
@@ -46,6 +49,7 @@ import { resolveJwtSecret } from './platform/auth/jwt-secret.js';
 import { EXPORT_JOB, exportJobHandler } from './platform/csv/exporter.js';
 import type { DatabaseHandle, DatabaseKind, Db } from './platform/db/create-db.js';
 import { createListContext, type ListContext } from './platform/db/list-search.js';
+import { createEventBus, type EventBus } from './platform/events/event-bus.js';
 import { registerCachePolicy } from './platform/http/cache-policy.js';
 import { errorHandler } from './platform/http/error-handler.js';
 import { registerInFlightTracking } from './platform/http/in-flight.js';
@@ -66,6 +70,11 @@ declare module 'fastify' {
      * routes hand it to the services' list functions.
      */
     lists: ListContext;
+    /**
+     * This app's domain events (decision 0114): the routes hand it to the services that
+     * publish, whose subscribers write in the publisher's transaction.
+     */
+    events: EventBus;
   }
 }
 
@@ -147,6 +156,15 @@ export async function buildApp({
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('exporters', new Map());
+  // The side effects of each event, in the order they run: money first, then who is told, then the log.
+  app.decorate(
+    'events',
+    createEventBus([
+      ...ledgerSubscribers,
+      ...orderNotifications({ lowStockThreshold: config.lowStockThreshold }),
+      ...activitySubscribers,
+    ]),
+  );
   // Background jobs (decision 0110): large exports, in any one process; started once ready.
   const jobs = new JobRunner(
     database.db,

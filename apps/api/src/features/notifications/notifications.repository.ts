@@ -187,3 +187,12 @@ export function findProductsForNotice(db: Db, productIds: readonly number[]) {
     .where('id', 'in', [...productIds])
     .execute();
 }
+
+/** An order's tracking number and discounted total (paise), for its notice. @throws when there is none. */
+export function findOrderForNotice(db: Db, orderId: number) {
+  return db
+    .selectFrom('orders')
+    .select(['trackingNumber', 'discountedTotalPaise'])
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
+}

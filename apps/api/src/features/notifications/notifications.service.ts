@@ -1,7 +1,8 @@
-import { type Notification, type NotificationKind, notificationMessages, toRupees } from '@haat/contract';
+import { type Notification, notificationMessages } from '@haat/contract';
 import type { Db } from '../../platform/db/create-db.js';
 import { type ListBounds, listOrPage } from '../../platform/db/lists.js';
 import { notFound } from '../../platform/errors.js';
+import { deliver, links, notificationTitles, rupeeText, settleNotices } from './notices.js';
 import {
   countNotifications,
   countUnread,
@@ -9,12 +10,9 @@ import {
   findNotification,
   findProductsForNotice,
   findVendorUserIds,
-  insertNotifications,
   listNotifications as listNotificationRows,
   markAllRead,
   markRead,
-  markSubjectRead,
-  type NewNotification,
   NOTIFICATION_SORT,
 } from './notifications.repository.js';
 import { signalRecipients } from './notifications.signals.js';
@@ -29,148 +27,6 @@ import { toNotification } from './notifications.wire.js';
  * admin.
  */
 
-/** Stock at or below this is low unless `LOW_STOCK_THRESHOLD` says otherwise (issue 10). */
-export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
-
-/** The screen addresses notifications open (the web app's `paths.ts`). */
-const links = {
-  order: (id: number) => `/admin/orders/${id}`,
-  vendorOrder: (id: number) => `/admin/my-orders/${id}`,
-  productEdit: (id: number) => `/admin/products/edit/${id}`,
-  productReview: (id: number) => `/admin/products/${id}`,
-  vendors: '/admin/vendors',
-  contacts: '/admin/contact',
-  earnings: '/admin/earnings',
-  dashboard: '/admin/dashboard',
-  payouts: '/admin/payouts',
-  approvalQueue: '/admin/products/pending',
-  productImport: (jobId: number) => `/admin/products/import/${jobId}`,
-  job: (jobId: number) => `/admin/jobs/${jobId}`,
-  export: (jobId: number) => `/admin/exports/${jobId}`,
-};
-
-/** The titles of each kind of notification. */
-export const notificationTitles: Record<NotificationKind, string> = {
-  order_placed: 'New order received',
-  low_stock: 'Low inventory',
-  product_submitted: 'Product awaiting approval',
-  vendor_registered: 'New vendor registered',
-  contact_received: 'New contact message',
-  product_approved: 'Product approved',
-  product_rejected: 'Product rejected',
-  order_cancelled: 'Order items cancelled',
-  order_returned: 'Order items returned',
-  cancel_requested: 'Cancellation requested',
-  cancel_declined: 'Cancellation declined',
-  payout_paid: 'Payout paid',
-  export_ready: 'Export ready',
-  import_done: 'Import done',
-  bulk_done: 'Bulk action finished',
-  bank_details_changed: 'Vendor bank details changed',
-  vendor_approved: 'Your account is approved',
-};
-
-const rupeeText = (paise: number) =>
-  `Rs. ${toRupees(paise).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
-
-/** Writes one notification per recipient and signals them. */
-async function deliver(
-  trx: Db,
-  userIds: readonly number[],
-  notice: Omit<NewNotification, 'userId'>,
-): Promise<number[]> {
-  const recipients = [...new Set(userIds)];
-  await insertNotifications(
-    trx,
-    recipients.map((userId) => ({ ...notice, userId })),
-  );
-  return recipients;
-}
-
-/**
- * A storefront order was placed (checkout): every admin hears of the order; each
- * vendor with products in it hears of the order and their lines; a product whose stock
- * the order took from above the low-stock threshold to at or below it notifies every
- * admin and its vendor (once, on crossing, not on every later sale).
- * @param trx the checkout's transaction, after the stock was taken and the order written.
- * @param orderId the order placed.
- * @param cart its lines, each product once (`product` id and `quantity`).
- * @param now the order's instant (UTC ISO).
- * @param lowStockThreshold stock at or below this is low (the app's `LOW_STOCK_THRESHOLD`).
- */
-export async function notifyOrderPlaced(
-  trx: Db,
-  orderId: number,
-  cart: readonly { product: number; quantity: number }[],
-  now: string,
-  lowStockThreshold: number,
-): Promise<void> {
-  const order = { id: orderId, lines: cart.map((item) => ({ productId: item.product, quantity: item.quantity })) };
-  const placed = await trx
-    .selectFrom('orders')
-    .select(['trackingNumber', 'discountedTotalPaise'])
-    .where('id', '=', order.id)
-    .executeTakeFirstOrThrow();
-  const products = await findProductsForNotice(
-    trx,
-    order.lines.map((line) => line.productId),
-  );
-  const admins = await findAdminUserIds(trx);
-  const vendorUsers = await findVendorUserIds(trx, [
-    ...new Set(products.flatMap((product) => (product.vendorId === null ? [] : [product.vendorId]))),
-  ]);
-  const quantityOf = new Map(order.lines.map((line) => [line.productId, line.quantity]));
-  const units = order.lines.reduce((sum, line) => sum + line.quantity, 0);
-  const rows: NewNotification[] = admins.map((userId) => ({
-    userId,
-    kind: 'order_placed',
-    title: notificationTitles.order_placed,
-    message: `Order ${placed.trackingNumber}: ${plural(units, 'item')}, ${rupeeText(placed.discountedTotalPaise)}.`,
-    subjectType: 'order',
-    subjectId: order.id,
-    link: links.order(order.id),
-    createdAt: now,
-  }));
-  for (const [vendorId, userId] of vendorUsers) {
-    const mine = products.filter((product) => product.vendorId === vendorId);
-    const mineUnits = mine.reduce((sum, product) => sum + (quantityOf.get(product.id) ?? 0), 0);
-    rows.push({
-      userId,
-      kind: 'order_placed',
-      title: notificationTitles.order_placed,
-      message: `Order ${placed.trackingNumber} includes ${plural(mineUnits, 'item')} of your products.`,
-      subjectType: 'order',
-      subjectId: order.id,
-      link: links.vendorOrder(order.id),
-      createdAt: now,
-    });
-  }
-  for (const product of products) {
-    const after = product.stockQuantity;
-    const before = after + (quantityOf.get(product.id) ?? 0);
-    if (!(before > lowStockThreshold && after <= lowStockThreshold)) continue;
-    const vendorUser = product.vendorId === null ? undefined : vendorUsers.get(product.vendorId);
-    for (const userId of [...admins, ...(vendorUser === undefined ? [] : [vendorUser])])
-      rows.push({
-        userId,
-        kind: 'low_stock',
-        title: notificationTitles.low_stock,
-        message: `${product.name} is down to ${plural(after, 'unit')} in stock.`,
-        subjectType: 'product',
-        subjectId: product.id,
-        link: links.productEdit(product.id),
-        createdAt: now,
-      });
-  }
-  await insertNotifications(trx, rows);
-  await signalRecipients(
-    trx,
-    rows.map((row) => row.userId),
-  );
-}
-
 /**
  * A vendor submitted a product for approval (created it, or edited it back to
  * pending): every admin hears of it, with the review screen as its link.
@@ -183,7 +39,7 @@ export async function notifyProductSubmitted(trx: Db, productId: number, now: st
     .select(['products.name', 'vendors.businessName'])
     .where('products.id', '=', productId)
     .executeTakeFirstOrThrow();
-  const recipients = await deliver(trx, await findAdminUserIds(trx), {
+  await deliver(trx, await findAdminUserIds(trx), {
     kind: 'product_submitted',
     title: notificationTitles.product_submitted,
     message: `${product.businessName ?? 'A vendor'} submitted ${product.name} for approval.`,
@@ -192,7 +48,6 @@ export async function notifyProductSubmitted(trx: Db, productId: number, now: st
     link: links.productReview(productId),
     createdAt: now,
   });
-  await signalRecipients(trx, recipients);
 }
 
 /**
@@ -206,7 +61,7 @@ export async function notifyVendorRegistered(trx: Db, vendorId: number, now: str
     .select(['businessName'])
     .where('id', '=', vendorId)
     .executeTakeFirstOrThrow();
-  const recipients = await deliver(trx, await findAdminUserIds(trx), {
+  await deliver(trx, await findAdminUserIds(trx), {
     kind: 'vendor_registered',
     title: notificationTitles.vendor_registered,
     message: `${vendor.businessName} registered and is waiting for approval.`,
@@ -215,7 +70,6 @@ export async function notifyVendorRegistered(trx: Db, vendorId: number, now: str
     link: links.vendors,
     createdAt: now,
   });
-  await signalRecipients(trx, recipients);
 }
 
 /** Longest part of a contact message quoted in its notification, in characters. */
@@ -232,7 +86,7 @@ export async function notifyContactReceived(
   now: string,
 ): Promise<void> {
   const quote = contact.message.length > QUOTE_LENGTH ? `${contact.message.slice(0, QUOTE_LENGTH)}…` : contact.message;
-  const recipients = await deliver(trx, await findAdminUserIds(trx), {
+  await deliver(trx, await findAdminUserIds(trx), {
     kind: 'contact_received',
     title: notificationTitles.contact_received,
     message: `${contact.name}: ${quote}`,
@@ -241,7 +95,6 @@ export async function notifyContactReceived(
     link: links.contacts,
     createdAt: now,
   });
-  await signalRecipients(trx, recipients);
 }
 
 /**
@@ -256,7 +109,7 @@ export async function notifyProductReviewed(trx: Db, productId: number, approved
   const vendorUser = (await findVendorUserIds(trx, [product.vendorId])).get(product.vendorId);
   if (vendorUser === undefined) return;
   const kind = approved ? 'product_approved' : 'product_rejected';
-  const recipients = await deliver(trx, [vendorUser], {
+  await deliver(trx, [vendorUser], {
     kind,
     title: notificationTitles[kind],
     message: approved
@@ -267,122 +120,6 @@ export async function notifyProductReviewed(trx: Db, productId: number, approved
     link: links.productEdit(productId),
     createdAt: now,
   });
-  await signalRecipients(trx, recipients);
-}
-
-/**
- * Units of an order were cancelled or returned (issue 24): each vendor whose lines they
- * were hears how many of their units, with their order screen as the link.
- * @param trx the transaction that recorded the cancellation or return.
- * @param units the units taken back, by product (a deleted product's units are not told).
- * @param now the change's instant (UTC ISO).
- */
-export async function notifyOrderCorrected(
-  trx: Db,
-  kind: 'order_cancelled' | 'order_returned',
-  order: { id: number; trackingNumber: string },
-  units: readonly { productId: number | null; quantity: number }[],
-  now: string,
-): Promise<void> {
-  const known = units.filter((unit): unit is { productId: number; quantity: number } => unit.productId !== null);
-  const products = await findProductsForNotice(
-    trx,
-    known.map((unit) => unit.productId),
-  );
-  const vendorUsers = await findVendorUserIds(trx, [
-    ...new Set(products.flatMap((product) => (product.vendorId === null ? [] : [product.vendorId]))),
-  ]);
-  const quantityOf = new Map(known.map((unit) => [unit.productId, unit.quantity]));
-  const rows: NewNotification[] = [];
-  for (const [vendorId, userId] of vendorUsers) {
-    const mine = products
-      .filter((product) => product.vendorId === vendorId)
-      .reduce((sum, product) => sum + (quantityOf.get(product.id) ?? 0), 0);
-    rows.push({
-      userId,
-      kind,
-      title: notificationTitles[kind],
-      message: `Order ${order.trackingNumber}: ${plural(mine, 'unit')} of your products ${
-        kind === 'order_cancelled' ? 'cancelled' : 'returned'
-      }.`,
-      subjectType: 'order',
-      subjectId: order.id,
-      link: links.vendorOrder(order.id),
-      createdAt: now,
-    });
-  }
-  await insertNotifications(trx, rows);
-  await signalRecipients(
-    trx,
-    rows.map((row) => row.userId),
-  );
-}
-
-/**
- * A vendor asked to cancel their lines of an order (issue 24): every admin hears of it,
- * with the order as its link.
- * @param trx the transaction that recorded the request.
- */
-export async function notifyCancelRequested(
-  trx: Db,
-  order: { id: number; trackingNumber: string },
-  vendorName: string,
-  reason: string,
-  now: string,
-): Promise<void> {
-  const recipients = await deliver(trx, await findAdminUserIds(trx), {
-    kind: 'cancel_requested',
-    title: notificationTitles.cancel_requested,
-    message: `${vendorName} asks to cancel their items of order ${order.trackingNumber}: ${reason}`.slice(0, 500),
-    subjectType: 'order',
-    subjectId: order.id,
-    link: links.order(order.id),
-    createdAt: now,
-  });
-  await signalRecipients(trx, recipients);
-}
-
-/**
- * An admin declined a vendor's request to cancel (issue 24): the vendor hears why.
- * @param trx the transaction that recorded the answer.
- */
-export async function notifyCancelDeclined(
-  trx: Db,
-  vendorId: number,
-  order: { id: number; trackingNumber: string },
-  reason: string,
-  now: string,
-): Promise<void> {
-  const vendorUser = (await findVendorUserIds(trx, [vendorId])).get(vendorId);
-  if (vendorUser === undefined) return;
-  const recipients = await deliver(trx, [vendorUser], {
-    kind: 'cancel_declined',
-    title: notificationTitles.cancel_declined,
-    message: `Your request to cancel items of order ${order.trackingNumber} was declined: ${reason}`.slice(0, 500),
-    subjectType: 'order',
-    subjectId: order.id,
-    link: links.vendorOrder(order.id),
-    createdAt: now,
-  });
-  await signalRecipients(trx, recipients);
-}
-
-/**
- * A notice whose subject has been handled stops counting as unread for everyone it was
- * for (issue 27): another admin's "Product awaiting approval" once one admin reviewed
- * it, "New vendor registered" once one approved or rejected the vendor. Their bells
- * hear of it on commit.
- * @param trx the transaction that handled the subject.
- */
-export async function settleNotices(
-  trx: Db,
-  kind: NotificationKind,
-  subjectType: 'product' | 'vendor' | 'order' | 'contact',
-  subjectId: number,
-  now: string,
-): Promise<void> {
-  const users = await markSubjectRead(trx, kind, subjectType, subjectId, now);
-  if (users.length > 0) await signalRecipients(trx, [...new Set(users)]);
 }
 
 /**
@@ -395,7 +132,7 @@ export async function notifyVendorApproved(
   vendor: { id: number; userId: number },
   now: string,
 ): Promise<void> {
-  const recipients = await deliver(trx, [vendor.userId], {
+  await deliver(trx, [vendor.userId], {
     kind: 'vendor_approved',
     title: notificationTitles.vendor_approved,
     message: 'Your vendor account was approved: you can add products and see your orders and earnings.',
@@ -404,7 +141,6 @@ export async function notifyVendorApproved(
     link: links.dashboard,
     createdAt: now,
   });
-  await signalRecipients(trx, recipients);
 }
 
 /**
@@ -419,7 +155,7 @@ export async function notifyPayoutPaid(
 ): Promise<void> {
   const vendorUser = (await findVendorUserIds(trx, [payout.vendorId])).get(payout.vendorId);
   if (vendorUser === undefined) return;
-  const recipients = await deliver(trx, [vendorUser], {
+  await deliver(trx, [vendorUser], {
     kind: 'payout_paid',
     title: notificationTitles.payout_paid,
     message: `${rupeeText(payout.amountPaise)} was paid to your bank account (reference ${payout.reference}).`,
@@ -428,7 +164,6 @@ export async function notifyPayoutPaid(
     link: links.earnings,
     createdAt: now,
   });
-  await signalRecipients(trx, recipients);
 }
 
 /**
@@ -442,7 +177,7 @@ export async function notifyBankDetailsChanged(
   holdHours: number,
   now: string,
 ): Promise<void> {
-  const recipients = await deliver(trx, await findAdminUserIds(trx), {
+  await deliver(trx, await findAdminUserIds(trx), {
     kind: 'bank_details_changed',
     title: notificationTitles.bank_details_changed,
     message: `${vendor.businessName} changed their bank details; their payouts are held for ${holdHours} hours.`,
@@ -451,7 +186,6 @@ export async function notifyBankDetailsChanged(
     link: links.payouts,
     createdAt: now,
   });
-  await signalRecipients(trx, recipients);
 }
 
 /**
@@ -528,7 +262,7 @@ async function tellJobOwner(
   link: string,
   now: string,
 ): Promise<void> {
-  const recipients = await deliver(db, [job.ownerUserId], {
+  await deliver(db, [job.ownerUserId], {
     kind,
     title: notificationTitles[kind],
     message,
@@ -537,7 +271,6 @@ async function tellJobOwner(
     link,
     createdAt: now,
   });
-  await signalRecipients(db, recipients);
 }
 
 /**
@@ -548,7 +281,7 @@ async function tellJobOwner(
 export async function notifyProductsImported(db: Db, vendorId: number, count: number, now: string): Promise<void> {
   if (count === 0) return;
   const vendor = await db.selectFrom('vendors').select('businessName').where('id', '=', vendorId).executeTakeFirst();
-  const recipients = await deliver(db, await findAdminUserIds(db), {
+  await deliver(db, await findAdminUserIds(db), {
     kind: 'product_submitted',
     title: notificationTitles.product_submitted,
     message: `${vendor?.businessName ?? 'A vendor'} imported ${count.toLocaleString('en-IN')} ${count === 1 ? 'product' : 'products'} for approval.`,
@@ -557,7 +290,6 @@ export async function notifyProductsImported(db: Db, vendorId: number, count: nu
     link: links.approvalQueue,
     createdAt: now,
   });
-  await signalRecipients(db, recipients);
 }
 
 /**
@@ -620,3 +352,5 @@ export async function notifyExportReady(db: Db, job: { id: number; ownerUserId: 
     now,
   );
 }
+
+export { settleNotices } from './notices.js';
