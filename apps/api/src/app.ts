@@ -11,7 +11,6 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { activityRoutes } from './features/activity/activity.routes.js';
-import { activitySubscribers } from './features/activity/activity.subscribers.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { blogRoutes } from './features/blog/blog.routes.js';
 import { categoryRoutes } from './features/categories/categories.routes.js';
@@ -25,19 +24,18 @@ import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
 import { dashboardSettingsRoutes } from './features/dashboard/dashboard-settings.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { jobRoutes } from './features/jobs/jobs.routes.js';
+import { notifyBulkDone, notifyExportReady, notifyImportDone } from './features/notifications/job-notices.js';
 import { notificationRoutes } from './features/notifications/notifications.routes.js';
-import { notifyBulkDone, notifyExportReady, notifyImportDone } from './features/notifications/notifications.service.js';
-import { orderNotifications } from './features/notifications/subscribers/orders.js';
 import { checkoutRoutes } from './features/orders/checkout.routes.js';
 import { orderCorrectionRoutes } from './features/orders/order-corrections.routes.js';
 import { orderStatusRoutes } from './features/orders/order-status.routes.js';
 import { orderRoutes } from './features/orders/orders.routes.js';
 import { payoutRoutes } from './features/payouts/payouts.routes.js';
-import { ledgerSubscribers } from './features/payouts/payouts.subscribers.js';
 import { productImportRoutes } from './features/products/import/product-import.routes.js';
 import { importJobHandler, PRODUCT_IMPORT_JOB } from './features/products/import/product-import.service.js';
 import { productBulkRoutes } from './features/products/product-bulk.routes.js';
 import { PRODUCT_BULK_JOB, productBulkJobHandler } from './features/products/product-bulk.service.js';
+import { assertProductVisible } from './features/products/product-visibility.js';
 import { productRoutes } from './features/products/products.routes.js';
 import { searchRoutes } from './features/search/search.routes.js';
 import { uploadRoutes } from './features/uploads/uploads.routes.js';
@@ -59,6 +57,7 @@ import { registerApiDocs, registerOpenApi } from './platform/http/openapi.js';
 import { databaseRateLimitStore } from './platform/http/rate-limit-store.js';
 import { registerRequestGuards } from './platform/http/request-guards.js';
 import { JobRunner } from './platform/jobs/job-runner.js';
+import { storeSubscribers } from './subscribers.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -156,15 +155,8 @@ export async function buildApp({
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('exporters', new Map());
-  // The side effects of each event, in the order they run: money first, then who is told, then the log.
-  app.decorate(
-    'events',
-    createEventBus([
-      ...ledgerSubscribers,
-      ...orderNotifications({ lowStockThreshold: config.lowStockThreshold }),
-      ...activitySubscribers,
-    ]),
-  );
+  // This app's own bus (decision 0085: nothing of it lives in the process).
+  app.decorate('events', createEventBus(storeSubscribers(config)));
   // Background jobs (decision 0110): large exports, in any one process; started once ready.
   const jobs = new JobRunner(
     database.db,
@@ -268,7 +260,8 @@ export async function buildApp({
   await app.register(searchRoutes);
   await app.register(dashboardSettingsRoutes);
   await app.register(notificationRoutes);
-  await app.register(activityRoutes);
+  // A vendor reads the history of their own products only: the catalog says which are theirs.
+  await app.register(activityRoutes, { historyGuards: { product: assertProductVisible } });
   await app.register(commissionRoutes);
   await app.register(payoutRoutes);
 

@@ -1,7 +1,9 @@
 import { commissionOn } from '../features/commissions/commission-rules.js';
 import { allocateLargestRemainder } from '../features/orders/discount-shares.js';
 import { createPayouts, decidePayout } from '../features/payouts/payouts.service.js';
+import { ledgerSubscribers } from '../features/payouts/payouts.subscribers.js';
 import type { DatabaseKind, Db } from '../platform/db/create-db.js';
+import { createEventBus } from '../platform/events/event-bus.js';
 import { BulkInserter } from './bulk.js';
 
 /**
@@ -130,6 +132,9 @@ export function releaseCutoff(now: Date): number {
  * Pays the first three vendors with money available through the payout service, and
  * marks two of those payouts Paid and one Failed, as a store that has run for a while.
  */
+/** The generator's history is booked in the ledger, but tells no one and logs nothing (as the demo seeder's). */
+const ledgerOnly = createEventBus(ledgerSubscribers);
+
 export async function payFirstVendors(db: Db, admin: { userId: number; name: string }, now: Date): Promise<number> {
   const staff = { userId: admin.userId, role: 'admin' as const, name: admin.name };
   const first = await db
@@ -141,20 +146,20 @@ export async function payFirstVendors(db: Db, admin: { userId: number; name: str
     .execute();
   const payouts = await createPayouts(
     db,
+    ledgerOnly,
     staff,
     { holdDays: 7, minimumPaise: 10_000, bankChangeHoldHours: 24 },
     first.map((row) => row.vendorId),
-    { quiet: true },
   );
   for (const [index, payout] of payouts.entries())
     await decidePayout(
       db,
+      ledgerOnly,
       staff,
       Number(payout._id),
       index === 2
         ? { status: 'Failed', reason: 'The bank returned it: the account is dormant' }
         : { status: 'Paid', reference: `UTR${now.getTime()}${index}` },
-      { quiet: true },
     );
   return payouts.length;
 }

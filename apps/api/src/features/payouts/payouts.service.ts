@@ -22,8 +22,7 @@ import { type ListBounds, listOrPage } from '../../platform/db/lists.js';
 import { runTransaction } from '../../platform/db/transactions.js';
 import { isStaleVersion, nextVersion } from '../../platform/db/versions.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import { recordActivity } from '../activity/activity.service.js';
-import { notifyBankDetailsChanged, notifyPayoutPaid } from '../notifications/notifications.service.js';
+import type { EventBus } from '../../platform/events/event-bus.js';
 import {
   addToBalance,
   type EntryRow,
@@ -70,12 +69,6 @@ export interface PayoutSettings {
   holdDays: number;
   minimumPaise: number;
   bankChangeHoldHours: number;
-}
-
-/** Options of a payout write. */
-export interface PayoutOptions {
-  /** Leave out the activity log and the vendor's notification (the demo seeder's history). */
-  quiet?: boolean;
 }
 
 /** Vendors paid per transaction of a run. */
@@ -169,10 +162,10 @@ export interface SkippedVendor {
  */
 export async function createPayouts(
   db: Db,
+  events: EventBus,
   actor: Pick<Actor, 'userId' | 'role' | 'name'>,
   settings: PayoutSettings,
   vendorIds: readonly number[] | undefined,
-  options: PayoutOptions = {},
 ): Promise<Payout[]> {
   if (vendorIds?.length === 0) return [];
   if (vendorIds)
@@ -233,15 +226,7 @@ export async function createPayouts(
         );
         batchIds.push(payoutId);
       }
-      if (batchIds.length > 0 && !options.quiet)
-        await recordActivity(trx, {
-          actor,
-          action: 'create',
-          kind: 'payout',
-          recordId: batchIds[0] as number,
-          label: batchIds.length === 1 ? `Payout ${batchIds[0]}` : `${batchIds.length} payouts`,
-          changes: { payouts: { before: null, after: batchIds.length } },
-        });
+      if (batchIds.length > 0) await events.publish(trx, { type: 'payout.created', actor, payoutIds: batchIds, at });
       return batchIds;
     });
     made.push(...ids);
@@ -257,10 +242,10 @@ export async function createPayouts(
  */
 export async function decidePayout(
   db: Db,
+  events: EventBus,
   actor: Pick<Actor, 'userId' | 'role' | 'name'>,
   id: number,
   body: DecidePayoutBody,
-  options: PayoutOptions = {},
 ): Promise<Payout> {
   await runTransaction(db, async (trx) => {
     const payout = await findPayout(trx, id);
@@ -285,8 +270,13 @@ export async function decidePayout(
         at,
       );
       await addToBalance(trx, payout.vendorId, { processing: -amount, paid: amount }, at);
-      if (!options.quiet)
-        await notifyPayoutPaid(trx, { vendorId: payout.vendorId, amountPaise: amount, reference }, at);
+      await events.publish(trx, {
+        type: 'payout.paid',
+        actor,
+        payout: { id, vendorId: payout.vendorId, amountPaise: amount },
+        reference,
+        at,
+      });
     } else {
       await setPayoutDecision(
         trx,
@@ -311,16 +301,14 @@ export async function decidePayout(
         at,
       );
       await addToBalance(trx, payout.vendorId, { processing: -amount, available: amount }, at);
+      await events.publish(trx, {
+        type: 'payout.failed',
+        actor,
+        payout: { id, vendorId: payout.vendorId, amountPaise: amount },
+        reason: body.reason,
+        at,
+      });
     }
-    if (options.quiet) return;
-    await recordActivity(trx, {
-      actor,
-      action: 'status_change',
-      kind: 'payout',
-      recordId: id,
-      label: `Payout ${id}`,
-      changes: { status: { before: 'Pending', after: body.status } },
-    });
   });
   return toPayout((await findPayout(db, id)) as PayoutRow);
 }
@@ -360,6 +348,7 @@ export async function listPayouts(
  */
 export async function postAdjustment(
   db: Db,
+  events: EventBus,
   actor: Actor,
   vendorId: number,
   body: AdjustmentBody,
@@ -386,13 +375,13 @@ export async function postAdjustment(
       at,
     );
     await addToBalance(trx, vendorId, { available: amount }, at);
-    await recordActivity(trx, {
+    await events.publish(trx, {
+      type: 'ledger.adjusted',
       actor,
-      action: 'update',
-      kind: 'vendor',
-      recordId: vendorId,
-      label: vendor.businessName,
-      changes: { adjustment: { before: null, after: body.amount }, reason: { before: null, after: body.reason } },
+      vendor: { id: vendorId, businessName: vendor.businessName },
+      amountPaise: amount,
+      reason: body.reason,
+      at,
     });
     return id as number;
   });
@@ -421,6 +410,7 @@ export async function getBankDetails(db: Db, vendorId: number, holdHours: number
  */
 export async function saveBankDetails(
   db: Db,
+  events: EventBus,
   vendorId: number,
   holdHours: number,
   body: BankDetailsBody,
@@ -440,7 +430,12 @@ export async function saveBankDetails(
     if (same) return;
     const at = nextVersion(vendor.bankChangedAt, new Date().toISOString());
     await saveVendorBank(trx, vendorId, body, at);
-    await notifyBankDetailsChanged(trx, { id: vendorId, businessName: vendor.businessName }, holdHours, at);
+    await events.publish(trx, {
+      type: 'bankDetails.changed',
+      vendor: { id: vendorId, businessName: vendor.businessName },
+      holdHours,
+      at,
+    });
   });
   return getBankDetails(db, vendorId, holdHours);
 }

@@ -74,6 +74,44 @@ export interface DomainEvents {
     reason: string;
     at: string;
   };
+  /** A vendor submitted a product for approval: created it, or edited it back to pending. */
+  'product.submitted': { productId: number; at: string };
+  /** An admin approved or rejected a product. */
+  'product.reviewed': { productId: number; approved: boolean; at: string };
+  /** A vendor's product import sent `count` products (created or resubmitted) for approval. */
+  'products.imported': { vendorId: number; count: number; at: string };
+  /** A vendor signed up on their own (an admin adding one raises nothing). */
+  'vendor.registered': { vendorId: number; at: string };
+  /** An admin approved or rejected a vendor's account. */
+  'vendor.statusChanged': { vendor: { id: number; userId: number }; from: string; to: string; at: string };
+  /** A message arrived from the storefront's contact form. */
+  'contact.received': { contact: { id: number; name: string; message: string }; at: string };
+  /** An admin made payouts (one per vendor paid), in id order. */
+  'payout.created': { actor: EventActor; payoutIds: readonly number[]; at: string };
+  /** A payout was marked Paid, with the bank's reference. */
+  'payout.paid': {
+    actor: EventActor;
+    payout: { id: number; vendorId: number; amountPaise: number };
+    reference: string;
+    at: string;
+  };
+  /** A payout was marked Failed; its amount is the vendor's again. */
+  'payout.failed': {
+    actor: EventActor;
+    payout: { id: number; vendorId: number; amountPaise: number };
+    reason: string;
+    at: string;
+  };
+  /** An admin posted a manual entry (signed paise) to a vendor's ledger. */
+  'ledger.adjusted': {
+    actor: EventActor;
+    vendor: { id: number; businessName: string };
+    amountPaise: number;
+    reason: string;
+    at: string;
+  };
+  /** A vendor changed the bank account their payouts go to; their payouts wait `holdHours`. */
+  'bankDetails.changed': { vendor: { id: number; businessName: string }; holdHours: number; at: string };
 }
 
 /** An event's name. */

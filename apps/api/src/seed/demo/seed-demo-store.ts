@@ -249,15 +249,16 @@ async function payDemoVendors(
       .execute();
   const payouts = await createPayouts(
     trx,
+    ledgerOnly,
     staff,
     { holdDays, minimumPaise: 10_000, bankChangeHoldHours: 24 },
     undefined,
-    { quiet: true },
   );
   const failed = payouts.find((payout) => payout.vendorId !== String(demoVendorId));
   for (const [index, payout] of payouts.entries())
     await decidePayout(
       trx,
+      ledgerOnly,
       staff,
       Number(payout._id),
       payout === failed
@@ -266,7 +267,6 @@ async function payDemoVendors(
             status: 'Paid',
             reference: `HDFCN${utcDateOf(now).replaceAll('-', '')}${String(index + 1).padStart(6, '0')}`,
           },
-      { quiet: true },
     );
 }
 
