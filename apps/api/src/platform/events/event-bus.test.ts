@@ -141,6 +141,20 @@ describe('createEventBus', () => {
   });
 });
 
+describe("the app's bus", () => {
+  it('books the money first, then tells people, then logs the change', () => {
+    expect(t.app.events.subscribersOf('order.cancelled')).toEqual([
+      'take the cancelled units back',
+      'tell vendors of their units cancelled',
+      'log the cancellation',
+    ]);
+    expect(t.app.events.subscribersOf('payout.paid')).toEqual([
+      'tell the vendor of their payout',
+      'log the payout marked Paid',
+    ]);
+  });
+});
+
 describe('the events and their payloads (checked by the typecheck)', () => {
   it("types each subscriber's event by its name and refuses a payload not of its event", () => {
     const cancelled = subscribe('order.cancelled', 'typed', async (_trx, event) => {
