@@ -1,6 +1,8 @@
-import { toRupees } from '@haat/contract';
+import { type ActivityAction, toRupees } from '@haat/contract';
+import type { Db } from '../../platform/db/create-db.js';
+import type { EventActor, OrderRef } from '../../platform/events/domain-events.js';
 import { type AnySubscriber, subscribe } from '../../platform/events/event-bus.js';
-import { recordActivity } from './activity.service.js';
+import { type ActivityChanges, recordActivity } from './activity.service.js';
 
 /**
  * What the activity log records of the store's events (decisions 0070 and 0114): staff
@@ -8,55 +10,57 @@ import { recordActivity } from './activity.service.js';
  * marking payouts and adjusting a vendor's ledger, each in the event's transaction. The
  * demo seeder's bus leaves these out: its back-dated history is no staff activity.
  */
+
+/** Logs what `event.actor` did to an order, labelled by its tracking number. */
+const logOrder = (
+  trx: Db,
+  event: { actor: EventActor; order: OrderRef },
+  action: ActivityAction,
+  changes: ActivityChanges,
+) =>
+  recordActivity(trx, {
+    actor: event.actor,
+    action,
+    kind: 'order',
+    recordId: event.order.id,
+    label: event.order.trackingNumber,
+    changes,
+  });
+
+/** Logs a payout marked Paid or Failed. */
+const logPayoutMarked = (trx: Db, event: { actor: EventActor; payout: { id: number } }, status: 'Paid' | 'Failed') =>
+  recordActivity(trx, {
+    actor: event.actor,
+    action: 'status_change',
+    kind: 'payout',
+    recordId: event.payout.id,
+    label: `Payout ${event.payout.id}`,
+    changes: { status: { before: 'Pending', after: status } },
+  });
+
 export const activitySubscribers: readonly AnySubscriber[] = [
   subscribe('order.statusChanged', 'log the status change', (trx, event) =>
-    recordActivity(trx, {
-      actor: event.actor,
-      action: 'status_change',
-      kind: 'order',
-      recordId: event.order.id,
-      label: event.order.trackingNumber,
-      changes: { status: { before: event.from, after: event.to } },
-    }),
+    logOrder(trx, event, 'status_change', { status: { before: event.from, after: event.to } }),
   ),
   subscribe('order.cancelled', 'log the cancellation', (trx, event) =>
-    recordActivity(trx, {
-      actor: event.actor,
-      action: 'cancel',
-      kind: 'order',
-      recordId: event.order.id,
-      label: event.order.trackingNumber,
-      changes: {
-        status: { before: event.statusBefore, after: event.statusAfter },
-        discountedTotal: { before: toRupees(event.totalBeforePaise), after: toRupees(event.totalAfterPaise) },
-        reason: { before: null, after: event.reason },
-      },
+    logOrder(trx, event, 'cancel', {
+      status: { before: event.statusBefore, after: event.statusAfter },
+      discountedTotal: { before: toRupees(event.totalBeforePaise), after: toRupees(event.totalAfterPaise) },
+      reason: { before: null, after: event.reason },
     }),
   ),
   subscribe('order.returned', 'log the return', (trx, event) =>
-    recordActivity(trx, {
-      actor: event.actor,
-      action: 'return',
-      kind: 'order',
-      recordId: event.order.id,
-      label: event.order.trackingNumber,
-      changes: {
-        refundedTotal: {
-          before: toRupees(event.refundedBeforePaise),
-          after: toRupees(event.refundedBeforePaise + event.refundPaise),
-        },
-        reason: { before: null, after: event.reason },
+    logOrder(trx, event, 'return', {
+      refundedTotal: {
+        before: toRupees(event.refundedBeforePaise),
+        after: toRupees(event.refundedBeforePaise + event.refundPaise),
       },
+      reason: { before: null, after: event.reason },
     }),
   ),
   subscribe('order.cancelRequestDeclined', 'log the declined request', (trx, event) =>
-    recordActivity(trx, {
-      actor: event.actor,
-      action: 'reject',
-      kind: 'order',
-      recordId: event.order.id,
-      label: event.order.trackingNumber,
-      changes: { cancelRequest: { before: event.requestReason, after: `Declined: ${event.reason}` } },
+    logOrder(trx, event, 'reject', {
+      cancelRequest: { before: event.requestReason, after: `Declined: ${event.reason}` },
     }),
   ),
   subscribe('payout.created', 'log the payouts made', (trx, { actor, payoutIds }) =>
@@ -69,26 +73,8 @@ export const activitySubscribers: readonly AnySubscriber[] = [
       changes: { payouts: { before: null, after: payoutIds.length } },
     }),
   ),
-  subscribe('payout.paid', 'log the payout marked Paid', (trx, { actor, payout }) =>
-    recordActivity(trx, {
-      actor,
-      action: 'status_change',
-      kind: 'payout',
-      recordId: payout.id,
-      label: `Payout ${payout.id}`,
-      changes: { status: { before: 'Pending', after: 'Paid' } },
-    }),
-  ),
-  subscribe('payout.failed', 'log the payout marked Failed', (trx, { actor, payout }) =>
-    recordActivity(trx, {
-      actor,
-      action: 'status_change',
-      kind: 'payout',
-      recordId: payout.id,
-      label: `Payout ${payout.id}`,
-      changes: { status: { before: 'Pending', after: 'Failed' } },
-    }),
-  ),
+  subscribe('payout.paid', 'log the payout marked Paid', (trx, event) => logPayoutMarked(trx, event, 'Paid')),
+  subscribe('payout.failed', 'log the payout marked Failed', (trx, event) => logPayoutMarked(trx, event, 'Failed')),
   subscribe('ledger.adjusted', 'log the adjustment', (trx, { actor, vendor, amountPaise, reason }) =>
     recordActivity(trx, {
       actor,
