@@ -79,7 +79,7 @@ async function pendingRequest(trx: Db, orderId: number, requestId: number): Prom
 /**
  * `POST /api/orders/admin/{id}/cancel-requests/{requestId}/accept`: cancels every unit
  * left of the vendor's lines with the request's reason (`cancelOrderInTransaction`: the
- * stock, figures, coupon, history, notifications and activity log as for any
+ * stock, figures, coupon, history and `order.cancelled` as for any
  * cancellation) and marks the request accepted, in one transaction.
  * @throws AppError NOT_FOUND (404) no such order or request; CONFLICT (409) answered
  *   already, the order on the road, or a stale `updatedAt`.

@@ -36,7 +36,8 @@ export interface AdvanceOrderStatusOptions {
  * the order as stored (money in paise; the route builds the wire shape). Check and write run in one transaction on the order's row,
  * locked on PostgreSQL, so of two admins moving one order at once one succeeds and the
  * other gets 409 (with the version) or 400 (without it, the step is no longer next).
- * The daily totals follow by trigger, so the dashboard moves with it.
+ * The daily totals follow by trigger, so the dashboard moves with it; `order.statusChanged`
+ * (and `order.delivered`) are published on `events`: the activity log, the vendors' hold.
  * @throws AppError NOT_FOUND (404) 'Order not found'; BAD_REQUEST (400) with the spec's
  *   sequence message for any status but the next one, or when already Delivered or
  *   Cancelled;
