@@ -2,9 +2,11 @@ import {
   cancelOrderInTransaction,
   recordReturnInTransaction,
 } from '../src/features/orders/order-corrections.service.js';
+import { ledgerSubscribers } from '../src/features/payouts/payouts.subscribers.js';
 import { createDb } from '../src/platform/db/create-db.js';
 import { migrateToLatest } from '../src/platform/db/migrate.js';
 import { runTransaction } from '../src/platform/db/transactions.js';
+import { createEventBus } from '../src/platform/events/event-bus.js';
 
 /**
  * Issue 24: puts cancellations and returns into a large store through the services
@@ -19,6 +21,9 @@ import { runTransaction } from '../src/platform/db/transactions.js';
  */
 
 const BATCH = 500;
+
+/** As the demo seeder's: the corrections are booked in the ledger, but tell no one and log nothing. */
+const ledgerOnly = createEventBus(ledgerSubscribers);
 
 async function main(): Promise<void> {
   const url = process.env.DATABASE_URL;
@@ -69,34 +74,21 @@ async function main(): Promise<void> {
           .orderBy('id')
           .execute();
         if (!line || line.quantity - line.cancelledQuantity - line.returnedQuantity === 0) continue;
-        const options = { quiet: true };
         if (order.kind === 'return') {
-          await recordReturnInTransaction(
-            trx,
-            actor,
-            order.id,
-            {
-              items: [{ itemId: line.id, quantity: 1 }],
-              reason: 'damaged',
-              restock: order.index % 2 === 0,
-              updatedAt: order.updatedAt,
-            },
-            options,
-          );
+          await recordReturnInTransaction(trx, ledgerOnly, actor, order.id, {
+            items: [{ itemId: line.id, quantity: 1 }],
+            reason: 'damaged',
+            restock: order.index % 2 === 0,
+            updatedAt: order.updatedAt,
+          });
           returned += 1;
         } else {
           const whole = order.kind === 'whole' || line.quantity === 1;
-          await cancelOrderInTransaction(
-            trx,
-            actor,
-            order.id,
-            {
-              reason: 'Bench cancellation',
-              ...(whole ? {} : { items: [{ itemId: line.id, quantity: 1 }] }),
-              updatedAt: order.updatedAt,
-            },
-            options,
-          );
+          await cancelOrderInTransaction(trx, ledgerOnly, actor, order.id, {
+            reason: 'Bench cancellation',
+            ...(whole ? {} : { items: [{ itemId: line.id, quantity: 1 }] }),
+            updatedAt: order.updatedAt,
+          });
           if (order.kind === 'whole') cancelled += 1;
           else partly += 1;
         }

@@ -24,8 +24,8 @@ import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
 import { dashboardSettingsRoutes } from './features/dashboard/dashboard-settings.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { jobRoutes } from './features/jobs/jobs.routes.js';
+import { notifyBulkDone, notifyExportReady, notifyImportDone } from './features/notifications/job-notices.js';
 import { notificationRoutes } from './features/notifications/notifications.routes.js';
-import { notifyBulkDone, notifyExportReady, notifyImportDone } from './features/notifications/notifications.service.js';
 import { checkoutRoutes } from './features/orders/checkout.routes.js';
 import { orderCorrectionRoutes } from './features/orders/order-corrections.routes.js';
 import { orderStatusRoutes } from './features/orders/order-status.routes.js';
@@ -36,6 +36,7 @@ import { productImportRoutes } from './features/products/import/product-import.r
 import { importJobHandler, PRODUCT_IMPORT_JOB } from './features/products/import/product-import.service.js';
 import { productBulkRoutes } from './features/products/product-bulk.routes.js';
 import { PRODUCT_BULK_JOB, productBulkJobHandler } from './features/products/product-bulk.service.js';
+import { assertProductVisible } from './features/products/product-visibility.js';
 import { productRoutes } from './features/products/products.routes.js';
 import { searchRoutes } from './features/search/search.routes.js';
 import { uploadRoutes } from './features/uploads/uploads.routes.js';
@@ -47,6 +48,7 @@ import { resolveJwtSecret } from './platform/auth/jwt-secret.js';
 import { EXPORT_JOB, exportJobHandler } from './platform/csv/exporter.js';
 import type { DatabaseHandle, DatabaseKind, Db } from './platform/db/create-db.js';
 import { createListContext, type ListContext } from './platform/db/list-search.js';
+import { createEventBus, type EventBus } from './platform/events/event-bus.js';
 import { registerCachePolicy } from './platform/http/cache-policy.js';
 import { errorHandler } from './platform/http/error-handler.js';
 import { registerInFlightTracking } from './platform/http/in-flight.js';
@@ -57,6 +59,7 @@ import { databaseRateLimitStore } from './platform/http/rate-limit-store.js';
 import { registerRequestGuards } from './platform/http/request-guards.js';
 import { JobRunner } from './platform/jobs/job-runner.js';
 import { listenForJobs } from './platform/jobs/job-wakeups.js';
+import { storeSubscribers } from './subscribers.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -68,6 +71,11 @@ declare module 'fastify' {
      * routes hand it to the services' list functions.
      */
     lists: ListContext;
+    /**
+     * This app's domain events (decision 0114): the routes hand it to the services that
+     * publish, whose subscribers write in the publisher's transaction.
+     */
+    events: EventBus;
   }
 }
 
@@ -146,6 +154,8 @@ export async function buildApp({
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('exporters', new Map());
+  // This app's own bus (decision 0085: nothing of it lives in the process).
+  app.decorate('events', createEventBus(storeSubscribers(config)));
   // Background jobs (decisions 0110, 0116): exports, imports and bulk actions, in any one
   // process, under a lease; and the periodic tasks, each round in one process. Started once ready.
   const jobs = new JobRunner(
@@ -273,7 +283,8 @@ export async function buildApp({
   await app.register(searchRoutes);
   await app.register(dashboardSettingsRoutes);
   await app.register(notificationRoutes);
-  await app.register(activityRoutes);
+  // A vendor reads the history of their own products only: the catalog says which are theirs.
+  await app.register(activityRoutes, { historyGuards: { product: assertProductVisible } });
   await app.register(commissionRoutes);
   await app.register(payoutRoutes);
 

@@ -7,6 +7,8 @@ import type { WriteActor } from '../platform/auth/access.js';
 import { createDb, type Db } from '../platform/db/create-db.js';
 import { migrateToLatest } from '../platform/db/migrate.js';
 import { AppError } from '../platform/errors.js';
+import { createEventBus } from '../platform/events/event-bus.js';
+import { storeSubscribers } from '../subscribers.js';
 
 /**
  * `npm run import:products -- <file.csv> --as <email> [--commit]`
@@ -53,7 +55,10 @@ async function main(): Promise<number> {
   }
   // npm runs scripts from the repository root; a relative path means the caller's directory.
   const csv = readFileSync(resolve(process.env.INIT_CWD ?? process.cwd(), positionals[0]), 'utf8');
-  const database = createDb(loadConfig().databaseUrl);
+  const config = loadConfig();
+  const database = createDb(config.databaseUrl);
+  // Written as the app writes: the admins hear of a vendor's import.
+  const events = createEventBus(storeSubscribers(config));
   try {
     await migrateToLatest(database.db);
     const actor = await actorOf(database.db, values.as);
@@ -70,7 +75,7 @@ async function main(): Promise<number> {
     } else {
       const { file, mapping } = readImportBody({ csv });
       const total = file.rows.length + file.unreadable.length;
-      const { report, summary } = await runImport(database.db, actor, file, mapping, async (rows) => {
+      const { report, summary } = await runImport(database.db, events, actor, file, mapping, async (rows) => {
         if (process.stdout.isTTY) process.stdout.write(`  ${rows} of ${total} rows\r`);
       });
       console.log('Product import');

@@ -2,7 +2,9 @@ import type { RateTerms } from '../features/commissions/commission-rules.js';
 import { type ChargedLine, chargeOrderLines } from '../features/orders/order-pricing.js';
 import { addPosting, type BalanceChange, noChange } from '../features/payouts/ledger-postings.js';
 import { createPayouts, decidePayout } from '../features/payouts/payouts.service.js';
+import { ledgerSubscribers } from '../features/payouts/payouts.subscribers.js';
 import type { DatabaseKind, Db } from '../platform/db/create-db.js';
+import { createEventBus } from '../platform/events/event-bus.js';
 import { BulkInserter } from './bulk.js';
 
 /**
@@ -134,6 +136,9 @@ export function releaseCutoff(now: Date): number {
  * Pays the first three vendors with money available through the payout service, and
  * marks two of those payouts Paid and one Failed, as a store that has run for a while.
  */
+/** The generator's history is booked in the ledger, but tells no one and logs nothing (as the demo seeder's). */
+const ledgerOnly = createEventBus(ledgerSubscribers);
+
 export async function payFirstVendors(db: Db, admin: { userId: number; name: string }, now: Date): Promise<number> {
   const staff = { userId: admin.userId, role: 'admin' as const, name: admin.name };
   const first = await db
@@ -145,20 +150,20 @@ export async function payFirstVendors(db: Db, admin: { userId: number; name: str
     .execute();
   const payouts = await createPayouts(
     db,
+    ledgerOnly,
     staff,
     { holdDays: 7, minimumPaise: 10_000, bankChangeHoldHours: 24 },
     first.map((row) => row.vendorId),
-    { quiet: true },
   );
   for (const [index, payout] of payouts.entries())
     await decidePayout(
       db,
+      ledgerOnly,
       staff,
       Number(payout._id),
       index === 2
         ? { status: 'Failed', reason: 'The bank returned it: the account is dormant' }
         : { status: 'Paid', reference: `UTR${now.getTime()}${index}` },
-      { quiet: true },
     );
   return payouts.length;
 }

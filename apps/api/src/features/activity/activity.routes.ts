@@ -3,14 +3,17 @@ import type { FastifyPluginAsync } from 'fastify';
 import { actorOf } from '../../platform/auth/access.js';
 import { registerExporter, sendExport } from '../../platform/csv/exporter.js';
 import { registerEndpoints } from '../../platform/http/endpoints.js';
-import { listActivityLog, listPeople, recordHistory } from './activity.service.js';
+import { type HistoryGuards, listActivityLog, listPeople, recordHistory } from './activity.service.js';
 import { activityExporter } from './activity-export.js';
 
 /**
  * The activity log (issue 10, 'Activity log'; decision 0070; `activityEndpoints`).
- * Entries are written by the services, in each change's transaction; these routes only read.
+ * Entries are written in each change's transaction (its services, or the log's
+ * subscribers to its event, decision 0114); these routes only read.
+ * @param options.historyGuards which kinds of record a vendor may read the history of,
+ *   and which records (the features that own them supply these).
  */
-export const activityRoutes: FastifyPluginAsync = async (app) => {
+export const activityRoutes: FastifyPluginAsync<{ historyGuards: HistoryGuards }> = async (app, { historyGuards }) => {
   registerExporter(app, activityExporter);
   registerEndpoints(app, activityEndpoints, {
     /**
@@ -42,6 +45,7 @@ export const activityRoutes: FastifyPluginAsync = async (app) => {
       ...(await recordHistory(
         app.db,
         app.lists,
+        historyGuards,
         actorOf(request),
         request.params.kind,
         request.params.id,

@@ -13,7 +13,6 @@ import type { Actor } from '../../platform/auth/access.js';
 import type { Db } from '../../platform/db/create-db.js';
 import { type ListBounds, listOrPage } from '../../platform/db/lists.js';
 import { notFound } from '../../platform/errors.js';
-import { assertProductVisible } from '../products/product-visibility.js';
 import {
   ACTIVITY_SORT,
   type ActivityConditions,
@@ -33,6 +32,17 @@ export { type ActivityChanges, diffFields } from './activity-changes.js';
  * services record each change an admin or vendor makes, in the change's own
  * transaction; admins read the whole log, and a record's history is shown on its screen.
  */
+
+/**
+ * Lets a vendor read one record's history only when they may see the record itself,
+ * else throws NOT_FOUND (404) so ids are not confirmed. The feature that owns records of
+ * a kind knows who sees them and supplies its guard when the app is built (products:
+ * `assertProductVisible`), so the log itself depends on no feature (decision 0114).
+ */
+export type HistoryGuard = (db: Db, viewer: Actor, id: number) => Promise<void>;
+
+/** The guard of each kind of record vendors may read the history of; any other kind is admins' only. */
+export type HistoryGuards = Partial<Record<ActivityKind, HistoryGuard>>;
 
 /** Who made a change: the signed-in actor (or a vendor registering their own account). */
 export type ActivityActor = Pick<Actor, 'userId' | 'role' | 'name'>;
@@ -138,14 +148,17 @@ export function logConditions(query: z.output<typeof activityExportQuery>): Acti
 
 /**
  * `GET /api/activity/:kind/:id`: one record's history, newest first, one page.
- * An admin sees any record's, deleted ones too. A vendor sees only their own
- * products' history (any other product, or any other kind, answers 404 so ids are
- * not confirmed), and of it only admins' entries and their own, never another vendor's.
+ * An admin sees any record's, deleted ones too. A vendor sees only the history of a
+ * record its kind's guard lets them see (their own products; any other product, or a
+ * kind without a guard, answers 404 so ids are not confirmed), and of it only admins'
+ * entries and their own, never another vendor's.
+ * @param guards who may read which kind's history (`HistoryGuards`), from the app.
  * @throws AppError NOT_FOUND (404) as above; BAD_REQUEST (400) for a bad cursor.
  */
 export async function recordHistory(
   db: Db,
   bounds: ListBounds,
+  guards: HistoryGuards,
   viewer: Actor,
   kind: ActivityKind,
   id: number,
@@ -153,8 +166,9 @@ export async function recordHistory(
 ): Promise<Page> {
   const conditions: ActivityConditions = { kind, recordId: id };
   if (viewer.role !== 'admin') {
-    if (kind !== 'product') throw notFound(activityMessages.notFound);
-    await assertProductVisible(db, viewer, id); // 404 for another vendor's product
+    const guard = guards[kind];
+    if (!guard) throw notFound(activityMessages.notFound);
+    await guard(db, viewer, id); // 404 for another vendor's record
     conditions.visibleToUser = viewer.userId;
   }
   return pageOf(db, bounds, conditions, query);

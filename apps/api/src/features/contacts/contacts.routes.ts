@@ -40,7 +40,7 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
       handler: async (request) => ({
         success: true as const,
         message: contactMessages.received,
-        contact: await createContact(app.db, request.body),
+        contact: await createContact(app.db, app.events, request.body),
       }),
     },
 

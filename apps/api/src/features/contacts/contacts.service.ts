@@ -17,8 +17,8 @@ import type { Db } from '../../platform/db/create-db.js';
 import { type ErasedIdentity, type ErasureReplacement, phoneDigitVariants } from '../../platform/db/erasure.js';
 import { type ListBounds, listOrPage } from '../../platform/db/lists.js';
 import { notFound } from '../../platform/errors.js';
+import type { EventBus } from '../../platform/events/event-bus.js';
 import { type ActivityActor, recordActivity } from '../activity/activity.service.js';
-import { notifyContactReceived } from '../notifications/notifications.service.js';
 import {
   CONTACT_SORT,
   type ContactRow,
@@ -83,8 +83,11 @@ export async function getContact(db: Db, id: number): Promise<Contact> {
   return toContact(row);
 }
 
-/** `POST /api/contacts`: stores the message, time-stamped now (UTC). */
-export async function createContact(db: Db, body: z.output<typeof contactBody>): Promise<Contact> {
+/**
+ * `POST /api/contacts`: stores the message, time-stamped now (UTC), and publishes
+ * `contact.received` (every admin's bell) in the same transaction.
+ */
+export async function createContact(db: Db, events: EventBus, body: z.output<typeof contactBody>): Promise<Contact> {
   const now = new Date().toISOString();
   const id = await db.transaction().execute(async (trx) => {
     const contactId = await insertContact(trx, {
@@ -94,7 +97,11 @@ export async function createContact(db: Db, body: z.output<typeof contactBody>):
       message: body.message,
       createdAt: now,
     });
-    await notifyContactReceived(trx, { id: contactId, name: body.name, message: body.message }, now);
+    await events.publish(trx, {
+      type: 'contact.received',
+      contact: { id: contactId, name: body.name, message: body.message },
+      at: now,
+    });
     return contactId;
   });
   return getContact(db, id);

@@ -243,3 +243,28 @@ export async function redactNotificationsAbout(
       .execute();
   }
 }
+
+/** An order's tracking number and discounted total (paise), for its notice. @throws when there is none. */
+export function findOrderForNotice(db: Db, orderId: number) {
+  return db
+    .selectFrom('orders')
+    .select(['trackingNumber', 'discountedTotalPaise'])
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
+}
+
+/** A product's name and its vendor's business name (null for the store's own), for its notice. @throws when there is none. */
+export function findProductWithVendorName(db: Db, productId: number) {
+  return db
+    .selectFrom('products')
+    .leftJoin('vendors', 'vendors.id', 'products.vendorId')
+    .select(['products.name', 'vendors.businessName'])
+    .where('products.id', '=', productId)
+    .executeTakeFirstOrThrow();
+}
+
+/** A vendor's business name, or undefined for no such vendor. */
+export async function findVendorName(db: Db, vendorId: number): Promise<string | undefined> {
+  const row = await db.selectFrom('vendors').select('businessName').where('id', '=', vendorId).executeTakeFirst();
+  return row?.businessName;
+}

@@ -5,7 +5,7 @@ import { authAs, createAdmin, createVendor, type FixtureUser } from '../../test/
 import { openEventStream } from '../../test/sse.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createOwnedProduct } from '../../test/vendor-fixtures.js';
-import { DEFAULT_LOW_STOCK_THRESHOLD, notificationTitles } from './notifications.service.js';
+import { DEFAULT_LOW_STOCK_THRESHOLD, notificationTitles } from './notices.js';
 
 let t: TestApp;
 let admin: FixtureUser;

@@ -33,10 +33,9 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
     placeOrder: {
       options,
       handler: async (request, reply) => {
-        const { order, replayed } = await placeOrder(app.db, request.body, {
+        const { order, replayed } = await placeOrder(app.db, app.events, request.body, {
           today: today(),
           idempotencyKey: request.headers['idempotency-key'],
-          notify: { lowStockThreshold: app.config.lowStockThreshold },
         });
         if (replayed) reply.status(200).header('idempotent-replayed', 'true');
         return { success: true as const, message: checkoutMessages.placed, order: toOrder(order) };

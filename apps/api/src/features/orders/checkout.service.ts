@@ -10,11 +10,10 @@ import { isUniqueViolation } from '../../platform/db/constraint-errors.js';
 import type { Db } from '../../platform/db/create-db.js';
 import { runTransaction } from '../../platform/db/transactions.js';
 import { AppError } from '../../platform/errors.js';
+import type { EventBus } from '../../platform/events/event-bus.js';
 import { ratesForLines } from '../commissions/commissions.service.js';
 import { type PricedLine, redeemCoupon } from '../coupons/coupon-rules.js';
 import { findRedeemableCoupon, recordCouponUse } from '../coupons/coupons.service.js';
-import { notifyOrderPlaced } from '../notifications/notifications.service.js';
-import { postOrderPlaced } from '../payouts/ledger.service.js';
 import {
   type CheckoutProduct,
   claimCheckoutKey,
@@ -122,12 +121,6 @@ export interface PlaceOrderOptions {
    * The demo seeder passes its own, so the seeded store is the same on every machine.
    */
   trackingNumber?: string;
-  /**
-   * Notify admins and vendors of the order and of stock it took to `lowStockThreshold`
-   * units or fewer (the app's `LOW_STOCK_THRESHOLD`), or not at all (`false`: the demo
-   * seeder's history).
-   */
-  notify: { lowStockThreshold: number } | false;
 }
 
 /**
@@ -137,8 +130,9 @@ export interface PlaceOrderOptions {
  * conditionally (in product id order, so concurrent checkouts lock rows in one order),
  * counts the coupon use conditionally, links the order to the account with the billing
  * e-mail (creating a customer when absent; its row locked until commit on PostgreSQL, so
- * an erasure and this checkout take turns, decision 0120), and writes the order ('Order Placed', its
- * first history entry, a unique tracking number). Any refusal rolls everything back.
+ * an erasure and this checkout take turns, decision 0120), writes the order ('Order Placed', its
+ * first history entry, a unique tracking number) and publishes `order.placed` on
+ * `events` (the vendors' ledger, the bell). Any refusal rolls everything back.
  * @returns the order as the admin detail reads it (paise, UTC; the route builds the
  *   wire shape), and `replayed` when
  *   the key had already placed it (then nothing new is written).
@@ -149,12 +143,13 @@ export interface PlaceOrderOptions {
  */
 export async function placeOrder(
   db: Db,
+  events: EventBus,
   body: CheckoutBody,
   options: PlaceOrderOptions,
 ): Promise<{ order: OrderDetail; replayed: boolean }> {
   const key = options.idempotencyKey;
   // Retried as a whole when it meets a deadlock (decision 0090); the key's claim is in it.
-  const placed = await runTransaction(db, (trx) => placeOrderInTransaction(trx, body, options)).catch(
+  const placed = await runTransaction(db, (trx) => placeOrderInTransaction(trx, events, body, options)).catch(
     (error: unknown) => {
       // Only two connections racing outside one database's key wait can get here (the
       // claim is ON CONFLICT DO NOTHING); answer as a reused key rather than a 500.
@@ -172,11 +167,13 @@ export async function placeOrder(
  * conditional stock and coupon updates and writes, in the same order. A refusal
  * throws and leaves the caller's transaction to roll back.
  * @param trx an open transaction (not the database handle: nothing here is atomic on its own).
+ * @param events where `order.placed` is published (the app's bus; the demo seeder's posts to the ledger only).
  * @returns the order's id, and `replayed` when the `Idempotency-Key` had already placed it.
  * @throws AppError as `placeOrder`.
  */
 export async function placeOrderInTransaction(
   trx: Db,
+  events: EventBus,
   body: CheckoutBody,
   options: PlaceOrderOptions,
 ): Promise<{ orderId: number; replayed: boolean }> {
@@ -278,9 +275,13 @@ export async function placeOrderInTransaction(
     }),
     PLACED_NOTE,
   );
-  await postOrderPlaced(trx, orderId, nowIso);
   if (key) await setCheckoutKeyOrder(trx, key, orderId);
-  if (options.notify) await notifyOrderPlaced(trx, orderId, cart, nowIso, options.notify.lowStockThreshold);
+  await events.publish(trx, {
+    type: 'order.placed',
+    orderId,
+    lines: cart.map((item) => ({ productId: item.product, quantity: item.quantity })),
+    at: nowIso,
+  });
   return { orderId, replayed: false };
 }
 

@@ -9,8 +9,7 @@ import type { Actor } from '../../platform/auth/access.js';
 import type { Db } from '../../platform/db/create-db.js';
 import { runTransaction } from '../../platform/db/transactions.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import { recordActivity } from '../activity/activity.service.js';
-import { notifyCancelDeclined, notifyCancelRequested } from '../notifications/notifications.service.js';
+import type { EventBus } from '../../platform/events/event-bus.js';
 import {
   answerCancelRequest,
   type CancelRequestRow,
@@ -32,7 +31,8 @@ import { getOrder, type OrderDetail } from './orders.service.js';
 
 /**
  * `POST /api/vendor/orders/{id}/cancel-request`: records the signed-in vendor's request
- * and notifies every admin, in one transaction on the locked order.
+ * and publishes `order.cancelRequested` (every admin hears of it), in one transaction
+ * on the locked order.
  * @returns the request as stored.
  * @throws AppError NOT_FOUND (404) 'Order not found' for no order or one without the
  *   vendor's lines; CONFLICT (409) the order on the road, delivered or cancelled, none of
@@ -40,6 +40,7 @@ import { getOrder, type OrderDetail } from './orders.service.js';
  */
 export async function requestCancellation(
   db: Db,
+  events: EventBus,
   actor: Actor,
   orderId: number,
   body: CancelRequestBody,
@@ -57,7 +58,14 @@ export async function requestCancellation(
     const at = new Date().toISOString();
     const id = await insertCancelRequest(trx, { orderId, vendorId, reason: body.reason, at });
     const request = (await findCancelRequest(trx, orderId, id)) as CancelRequestRow;
-    await notifyCancelRequested(trx, order, request.vendor, body.reason, at);
+    await events.publish(trx, {
+      type: 'order.cancelRequested',
+      order: { id: order.id, trackingNumber: order.trackingNumber },
+      vendorId,
+      vendorName: request.vendor,
+      reason: body.reason,
+      at,
+    });
     return request;
   });
 }
@@ -73,13 +81,14 @@ async function pendingRequest(trx: Db, orderId: number, requestId: number): Prom
 /**
  * `POST /api/orders/admin/{id}/cancel-requests/{requestId}/accept`: cancels every unit
  * left of the vendor's lines with the request's reason (`cancelOrderInTransaction`: the
- * stock, figures, coupon, history, notifications and activity log as for any
+ * stock, figures, coupon, history and `order.cancelled` as for any
  * cancellation) and marks the request accepted, in one transaction.
  * @throws AppError NOT_FOUND (404) no such order or request; CONFLICT (409) answered
  *   already, the order on the road, or a stale `updatedAt`.
  */
 export async function acceptCancellation(
   db: Db,
+  events: EventBus,
   actor: Actor,
   orderId: number,
   requestId: number,
@@ -93,7 +102,7 @@ export async function acceptCancellation(
       .filter((line) => unitsLeft(line) > 0)
       .map((line) => ({ itemId: line.id, quantity: unitsLeft(line) }));
     if (items.length > 0)
-      await cancelOrderInTransaction(trx, actor, orderId, {
+      await cancelOrderInTransaction(trx, events, actor, orderId, {
         reason: `Asked by ${request.vendor}: ${request.reason}`.slice(0, 500),
         items,
         updatedAt: body.updatedAt,
@@ -110,11 +119,13 @@ export async function acceptCancellation(
 
 /**
  * `POST /api/orders/admin/{id}/cancel-requests/{requestId}/decline`: marks the request
- * declined with the admin's reason, tells the vendor, and logs it.
+ * declined with the admin's reason and publishes `order.cancelRequestDeclined` (the
+ * vendor is told, the activity log records it).
  * @throws AppError NOT_FOUND (404) no such order or request; CONFLICT (409) answered already.
  */
 export async function declineCancellation(
   db: Db,
+  events: EventBus,
   actor: Actor,
   orderId: number,
   requestId: number,
@@ -131,14 +142,14 @@ export async function declineCancellation(
       decidedBy: actor.userId,
       at,
     });
-    await notifyCancelDeclined(trx, request.vendorId, order, body.reason, at);
-    await recordActivity(trx, {
+    await events.publish(trx, {
+      type: 'order.cancelRequestDeclined',
       actor,
-      action: 'reject',
-      kind: 'order',
-      recordId: orderId,
-      label: order.trackingNumber,
-      changes: { cancelRequest: { before: request.reason, after: `Declined: ${body.reason}` } },
+      order: { id: order.id, trackingNumber: order.trackingNumber },
+      vendorId: request.vendorId,
+      requestReason: request.reason,
+      reason: body.reason,
+      at,
     });
   });
   return getOrder(db, orderId);

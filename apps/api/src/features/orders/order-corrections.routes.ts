@@ -19,7 +19,7 @@ export const orderCorrectionRoutes: FastifyPluginAsync = async (app) => {
      * quantities; 404; 409 too late, already cancelled, or a stale `updatedAt`.
      */
     cancel: async (request) => {
-      const detail = await cancelOrder(app.db, actorOf(request), request.params.id, request.body);
+      const detail = await cancelOrder(app.db, app.events, actorOf(request), request.params.id, request.body);
       return {
         success: true as const,
         message:
@@ -37,7 +37,7 @@ export const orderCorrectionRoutes: FastifyPluginAsync = async (app) => {
     createReturn: async (request) => ({
       success: true as const,
       message: orderCorrectionMessages.returnRecorded,
-      order: toOrder(await recordReturn(app.db, actorOf(request), request.params.id, request.body)),
+      order: toOrder(await recordReturn(app.db, app.events, actorOf(request), request.params.id, request.body)),
     }),
     /**
      * `POST /api/vendor/orders/{id}/cancel-request` (a vendor) → 201 `{ success, message:
@@ -47,14 +47,23 @@ export const orderCorrectionRoutes: FastifyPluginAsync = async (app) => {
     requestCancel: async (request) => ({
       success: true as const,
       message: orderCorrectionMessages.requestSent,
-      request: toCancelRequest(await requestCancellation(app.db, actorOf(request), request.params.id, request.body)),
+      request: toCancelRequest(
+        await requestCancellation(app.db, app.events, actorOf(request), request.params.id, request.body),
+      ),
     }),
     /** `POST /api/orders/admin/{id}/cancel-requests/{requestId}/accept` → `{ success, message, order }`. */
     acceptCancelRequest: async (request) => ({
       success: true as const,
       message: orderCorrectionMessages.requestAccepted,
       order: toOrder(
-        await acceptCancellation(app.db, actorOf(request), request.params.id, request.params.requestId, request.body),
+        await acceptCancellation(
+          app.db,
+          app.events,
+          actorOf(request),
+          request.params.id,
+          request.params.requestId,
+          request.body,
+        ),
       ),
     }),
     /** `POST /api/orders/admin/{id}/cancel-requests/{requestId}/decline` → `{ success, message, order }`. */
@@ -62,7 +71,14 @@ export const orderCorrectionRoutes: FastifyPluginAsync = async (app) => {
       success: true as const,
       message: orderCorrectionMessages.requestDeclined,
       order: toOrder(
-        await declineCancellation(app.db, actorOf(request), request.params.id, request.params.requestId, request.body),
+        await declineCancellation(
+          app.db,
+          app.events,
+          actorOf(request),
+          request.params.id,
+          request.params.requestId,
+          request.body,
+        ),
       ),
     }),
   });

@@ -13,10 +13,9 @@ import type { Db } from '../../platform/db/create-db.js';
 import { runTransaction } from '../../platform/db/transactions.js';
 import { isStaleVersion, nextVersion } from '../../platform/db/versions.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import { recordActivity } from '../activity/activity.service.js';
+import type { EventActor, LineTakenBack } from '../../platform/events/domain-events.js';
+import type { EventBus } from '../../platform/events/event-bus.js';
 import { releaseCouponUse } from '../coupons/coupons.service.js';
-import { notifyOrderCorrected } from '../notifications/notifications.service.js';
-import { postOrderCorrection } from '../payouts/ledger.service.js';
 import { allocateLargestRemainder, takeBackValue } from './discount-shares.js';
 import {
   addTakenBackUnits,
@@ -46,11 +45,6 @@ type Line = Awaited<ReturnType<typeof findLinesForCorrection>>[number];
 export interface CorrectionOptions {
   /** Its instant (default now; the demo seeder back-dates them). */
   now?: Date;
-  /**
-   * Leave out the vendors' notifications and the activity log: the demo seeder's
-   * back-dated history is not staff activity (as its status steps are not).
-   */
-  quiet?: boolean;
 }
 
 /**
@@ -120,6 +114,14 @@ function correctionLines(order: Order, lines: readonly Line[], units: readonly n
   return rows;
 }
 
+/** A corrected line as its event tells it, with the paise taken back from it. */
+const takenBack = (row: { orderItemId: number; quantity: number; line: Line }, amountPaise: number): LineTakenBack => ({
+  orderItemId: row.orderItemId,
+  productId: row.line.productId,
+  quantity: row.quantity,
+  amountPaise,
+});
+
 const sum = (
   rows: readonly { amountPaise: number; discountPaise: number; pricePaise: number }[],
   key: 'amountPaise' | 'discountPaise' | 'pricePaise',
@@ -133,7 +135,7 @@ const sum = (
  * discount (largest remainder, decision 0100), `cancelledTotal` gains what they were
  * worth; an order with nothing left becomes Cancelled, gives its coupon use back and
  * gets a history entry with the reason; the cancellation is recorded with its lines;
- * the vendors of the lines hear of it; the activity log records it.
+ * `order.cancelled` is published (the vendors' ledger, their bell, the activity log).
  * @returns the order as now stored (paise; the route makes the wire shape).
  * @throws AppError NOT_FOUND (404) 'Order not found'; BAD_REQUEST (400) lines not of
  *   the order, named twice, or more units than are left; CONFLICT (409) a stale
@@ -141,12 +143,13 @@ const sum = (
  */
 export async function cancelOrder(
   db: Db,
+  events: EventBus,
   actor: Actor,
   orderId: number,
   body: CancelOrderBody,
   options: CorrectionOptions = {},
 ): Promise<OrderDetail> {
-  await runTransaction(db, (trx) => cancelOrderInTransaction(trx, actor, orderId, body, options));
+  await runTransaction(db, (trx) => cancelOrderInTransaction(trx, events, actor, orderId, body, options));
   return getOrder(db, orderId);
 }
 
@@ -158,7 +161,8 @@ export async function cancelOrder(
  */
 export async function cancelOrderInTransaction(
   trx: Db,
-  actor: Pick<Actor, 'userId' | 'role' | 'name'>,
+  events: EventBus,
+  actor: EventActor,
   orderId: number,
   body: CancelOrderBody,
   options: CorrectionOptions = {},
@@ -206,40 +210,21 @@ export async function cancelOrderInTransaction(
       discountPaise,
     })),
   );
-  await postOrderCorrection(
-    trx,
-    orderId,
-    'cancellation',
-    rows.map((row) => ({ orderItemId: row.orderItemId, amountPaise: row.amountPaise })),
-    at,
-    actor.userId,
-  );
   if (whole) {
     if (order.couponId !== null) await releaseCouponUse(trx, order.couponId);
     await insertStatusEntry(trx, { orderId, status: 'Cancelled', notes: body.reason, changedBy: actor.userId, at });
   }
-  if (options.quiet) return whole;
-  await notifyOrderCorrected(
-    trx,
-    'order_cancelled',
-    order,
-    rows.map((row) => ({ productId: row.line.productId, quantity: row.quantity })),
-    at,
-  );
-  await recordActivity(trx, {
+  await events.publish(trx, {
+    type: 'order.cancelled',
     actor,
-    action: 'cancel',
-    kind: 'order',
-    recordId: orderId,
-    label: order.trackingNumber,
-    changes: {
-      status: { before: order.status, after: whole ? 'Cancelled' : order.status },
-      discountedTotal: {
-        before: toRupees(order.discountedTotalPaise),
-        after: toRupees(subtotalPaise - discountPaise),
-      },
-      reason: { before: null, after: body.reason },
-    },
+    order: { id: orderId, trackingNumber: order.trackingNumber },
+    statusBefore: order.status,
+    statusAfter: whole ? 'Cancelled' : order.status,
+    totalBeforePaise: order.discountedTotalPaise,
+    totalAfterPaise: subtotalPaise - discountPaise,
+    reason: body.reason,
+    lines: rows.map((row) => takenBack(row, row.amountPaise)),
+    at,
   });
   return whole;
 }
@@ -250,8 +235,8 @@ export async function cancelOrderInTransaction(
  * coupon's discount and may only be lower (a restocking fee); it is recorded with how
  * it was paid (the order's payment method unless told), not paid by the back office.
  * In one transaction on the locked order: the line counts, the stock when `restock`,
- * `refundedTotal`, the return with its lines, the vendors' notification and the
- * activity log.
+ * `refundedTotal`, the return with its lines, and `order.returned` (the vendors' ledger,
+ * their bell, the activity log).
  * @returns the order as now stored (paise).
  * @throws AppError NOT_FOUND (404); BAD_REQUEST (400) lines not of the order, more units
  *   than are left to return, or a refund above what was paid for them; CONFLICT (409)
@@ -259,12 +244,13 @@ export async function cancelOrderInTransaction(
  */
 export async function recordReturn(
   db: Db,
+  events: EventBus,
   actor: Actor,
   orderId: number,
   body: CreateReturnBody,
   options: CorrectionOptions = {},
 ): Promise<OrderDetail> {
-  await runTransaction(db, (trx) => recordReturnInTransaction(trx, actor, orderId, body, options));
+  await runTransaction(db, (trx) => recordReturnInTransaction(trx, events, actor, orderId, body, options));
   return getOrder(db, orderId);
 }
 
@@ -274,7 +260,8 @@ export async function recordReturn(
  */
 export async function recordReturnInTransaction(
   trx: Db,
-  actor: Pick<Actor, 'userId' | 'role' | 'name'>,
+  events: EventBus,
+  actor: EventActor,
   orderId: number,
   body: CreateReturnBody,
   options: CorrectionOptions = {},
@@ -331,34 +318,14 @@ export async function recordReturnInTransaction(
     refundPaise,
     rows.map((row) => row.amountPaise),
   );
-  await postOrderCorrection(
-    trx,
-    orderId,
-    'refund',
-    rows.map((row, index) => ({ orderItemId: row.orderItemId, amountPaise: refundShares[index] ?? 0 })),
-    at,
-    actor.userId,
-  );
-  if (options.quiet) return;
-  await notifyOrderCorrected(
-    trx,
-    'order_returned',
-    order,
-    rows.map((row) => ({ productId: row.line.productId, quantity: row.quantity })),
-    at,
-  );
-  await recordActivity(trx, {
+  await events.publish(trx, {
+    type: 'order.returned',
     actor,
-    action: 'return',
-    kind: 'order',
-    recordId: orderId,
-    label: order.trackingNumber,
-    changes: {
-      refundedTotal: {
-        before: toRupees(order.refundedTotalPaise),
-        after: toRupees(order.refundedTotalPaise + refundPaise),
-      },
-      reason: { before: null, after: body.reason },
-    },
+    order: { id: orderId, trackingNumber: order.trackingNumber },
+    refundedBeforePaise: order.refundedTotalPaise,
+    refundPaise,
+    reason: body.reason,
+    lines: rows.map((row, index) => takenBack(row, refundShares[index] ?? 0)),
+    at,
   });
 }

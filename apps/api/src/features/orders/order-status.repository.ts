@@ -8,14 +8,14 @@ import type { OrdersTable } from '../../platform/db/schema.js';
  */
 
 /**
- * An order's status and version; undefined if none. Inside a transaction on PostgreSQL
+ * An order's status, version and tracking number; undefined if none. Inside a transaction on PostgreSQL
  * the row is locked (`FOR UPDATE`) until the transaction ends, so two admins moving one
  * order are decided one after the other; SQLite runs one write transaction at a time.
  */
 export function findOrderStatusForUpdate(db: Db, id: number) {
   return db
     .selectFrom('orders')
-    .select(['id', 'status', 'updatedAt'])
+    .select(['id', 'status', 'updatedAt', 'trackingNumber'])
     .where('id', '=', id)
     .$if(isPostgres(db) && db.isTransaction, (q) => q.forUpdate())
     .executeTakeFirst();
@@ -50,10 +50,4 @@ export async function insertStatusEntry(
       updatedAt: entry.at,
     })
     .execute();
-}
-
-/** An order's tracking number (the activity log's label for it), or undefined. */
-export async function findOrderTrackingNumber(db: Db, id: number): Promise<string | undefined> {
-  const row = await db.selectFrom('orders').select('trackingNumber').where('id', '=', id).executeTakeFirst();
-  return row?.trackingNumber;
 }

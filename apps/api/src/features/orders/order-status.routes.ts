@@ -21,7 +21,7 @@ export const orderStatusRoutes: FastifyPluginAsync = async (app) => {
     updateStatus: async (request) => ({
       success: true as const,
       message: orderStatusMessages.updated,
-      order: toOrder(await advanceOrderStatus(app.db, actorOf(request), request.body)),
+      order: toOrder(await advanceOrderStatus(app.db, app.events, actorOf(request), request.body)),
     }),
 
     /**
@@ -30,7 +30,7 @@ export const orderStatusRoutes: FastifyPluginAsync = async (app) => {
      */
     bulk: async (request) => ({
       success: true as const,
-      ...(await advanceOrders(app.db, actorOf(request), request.body)),
+      ...(await advanceOrders(app.db, app.events, actorOf(request), request.body)),
     }),
   });
 };

@@ -10,14 +10,9 @@ import type { Db } from '../../platform/db/create-db.js';
 import { runTransaction } from '../../platform/db/transactions.js';
 import { isStaleVersion, nextVersion } from '../../platform/db/versions.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import { recordActivity } from '../activity/activity.service.js';
-import { holdDeliveredOrder } from '../payouts/ledger.service.js';
-import {
-  findOrderStatusForUpdate,
-  findOrderTrackingNumber,
-  insertStatusEntry,
-  setOrderStatus,
-} from './order-status.repository.js';
+import type { EventActor } from '../../platform/events/domain-events.js';
+import type { EventBus } from '../../platform/events/event-bus.js';
+import { findOrderStatusForUpdate, insertStatusEntry, setOrderStatus } from './order-status.repository.js';
 import { getOrder, type OrderDetail } from './orders.service.js';
 
 /**
@@ -37,7 +32,8 @@ export interface AdvanceOrderStatusOptions {
  * the order as stored (money in paise; the route builds the wire shape). Check and write run in one transaction on the order's row,
  * locked on PostgreSQL, so of two admins moving one order at once one succeeds and the
  * other gets 409 (with the version) or 400 (without it, the step is no longer next).
- * The daily totals follow by trigger, so the dashboard moves with it.
+ * The daily totals follow by trigger, so the dashboard moves with it; `order.statusChanged`
+ * (and `order.delivered`) are published on `events`: the activity log, the vendors' hold.
  * @throws AppError NOT_FOUND (404) 'Order not found'; BAD_REQUEST (400) with the spec's
  *   sequence message for any status but the next one, or when already Delivered or
  *   Cancelled;
@@ -46,41 +42,28 @@ export interface AdvanceOrderStatusOptions {
  */
 export async function advanceOrderStatus(
   db: Db,
+  events: EventBus,
   actor: Actor,
   body: OrderStatusBody,
   options: AdvanceOrderStatusOptions = {},
 ): Promise<OrderDetail> {
-  await moveOrderStatus(db, actor, body, options);
+  await moveOrderStatus(db, events, actor, body, options);
   return getOrder(db, body.orderId);
 }
 
 /**
  * The write of `advanceOrderStatus` without reading the order back (a bulk move's step,
- * issue 26): checks, status, history entry and activity entry in one transaction.
+ * issue 26): checks, status, history entry and its events in one transaction.
  * @throws AppError as `advanceOrderStatus`.
  */
 export async function moveOrderStatus(
   db: Db,
+  events: EventBus,
   actor: Actor,
   body: OrderStatusBody,
   options: AdvanceOrderStatusOptions = {},
 ): Promise<void> {
-  await runTransaction(db, async (trx) => {
-    await advanceOrderStatusInTransaction(trx, actor, body, options);
-    // Only a request's change is staff activity; the demo seeder's back-dated steps are not.
-    const label = (await findOrderTrackingNumber(trx, body.orderId)) ?? String(body.orderId);
-    const changes = {
-      status: { before: previousOrderStatus(body.status), after: body.status },
-    };
-    await recordActivity(trx, {
-      actor,
-      action: 'status_change',
-      kind: 'order',
-      recordId: body.orderId,
-      label,
-      changes,
-    });
-  });
+  await runTransaction(db, (trx) => advanceOrderStatusInTransaction(trx, events, actor, body, options));
 }
 
 /**
@@ -89,13 +72,16 @@ export async function moveOrderStatus(
  * The change is stamped `options.now`, moved past the order's current version when it is
  * not later (so each history entry comes after the one before it).
  * @param trx an open transaction (the order's row is locked in it on PostgreSQL).
+ * @param events where `order.statusChanged` (and `order.delivered`) are published: the
+ *   activity log, the vendors' hold (the demo seeder's bus posts to the ledger only).
  * @param actor who moves it (recorded in the history entry).
  * @returns the change's stamp: the order's new `updatedAt` and the history entry's time (UTC ISO).
  * @throws AppError as `advanceOrderStatus`.
  */
 export async function advanceOrderStatusInTransaction(
   trx: Db,
-  actor: Pick<Actor, 'userId'>,
+  events: EventBus,
+  actor: EventActor,
   body: OrderStatusBody,
   options: AdvanceOrderStatusOptions = {},
 ): Promise<string> {
@@ -117,7 +103,8 @@ export async function advanceOrderStatusInTransaction(
     changedBy: actor.userId,
     at: savedAt,
   });
-  // Vendors' earnings on the order wait `PAYOUT_HOLD_DAYS` from here (issue 25).
-  if (next === 'Delivered') await holdDeliveredOrder(trx, current.id, savedAt);
+  const order = { id: current.id, trackingNumber: current.trackingNumber };
+  await events.publish(trx, { type: 'order.statusChanged', actor, order, from: current.status, to: next, at: savedAt });
+  if (next === 'Delivered') await events.publish(trx, { type: 'order.delivered', orderId: current.id, at: savedAt });
   return savedAt;
 }

@@ -61,7 +61,13 @@ export const payoutRoutes: FastifyPluginAsync = async (app) => {
     saveBankDetails: async (request) => ({
       success: true as const,
       message: payoutMessages.bankSaved,
-      bankDetails: await saveBankDetails(app.db, vendorOf(request), settings.bankChangeHoldHours, request.body),
+      bankDetails: await saveBankDetails(
+        app.db,
+        app.events,
+        vendorOf(request),
+        settings.bankChangeHoldHours,
+        request.body,
+      ),
     }),
     /** `GET /api/payouts/admin/balances` → `{ success, balances }`, or a page. Errors: 400. */
     balances: async (request) => ({
@@ -72,7 +78,7 @@ export const payoutRoutes: FastifyPluginAsync = async (app) => {
     list: async (request) => ({ success: true as const, ...(await listPayouts(app.db, app.lists, request.query)) }),
     /** `POST /api/payouts/admin` → 201 `{ success, message, payouts }`. Errors: 400; 404 a named vendor. */
     create: async (request) => {
-      const payouts = await createPayouts(app.db, actorOf(request), settings, request.body.vendorIds);
+      const payouts = await createPayouts(app.db, app.events, actorOf(request), settings, request.body.vendorIds);
       return {
         success: true as const,
         message: payouts.length === 0 ? payoutMessages.nothingToPay : payoutMessages.payoutsMade(payouts.length),
@@ -81,7 +87,7 @@ export const payoutRoutes: FastifyPluginAsync = async (app) => {
     },
     /** `PUT /api/payouts/admin/{id}` → `{ success, message, payout }`. Errors: 400; 404; 409. */
     decide: async (request) => {
-      const payout = await decidePayout(app.db, actorOf(request), request.params.id, request.body);
+      const payout = await decidePayout(app.db, app.events, actorOf(request), request.params.id, request.body);
       return {
         success: true as const,
         message: payout.status === 'Paid' ? payoutMessages.markedPaid : payoutMessages.markedFailed,
@@ -103,7 +109,7 @@ export const payoutRoutes: FastifyPluginAsync = async (app) => {
     adjust: async (request) => ({
       success: true as const,
       message: payoutMessages.adjustmentPosted,
-      ...(await postAdjustment(app.db, actorOf(request), request.params.id, request.body)),
+      ...(await postAdjustment(app.db, app.events, actorOf(request), request.params.id, request.body)),
     }),
   });
 };

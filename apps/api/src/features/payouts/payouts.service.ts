@@ -22,9 +22,8 @@ import { type ListBounds, listOrPage } from '../../platform/db/lists.js';
 import { runTransaction } from '../../platform/db/transactions.js';
 import { isStaleVersion, nextVersion } from '../../platform/db/versions.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import type { EventBus } from '../../platform/events/event-bus.js';
 import type { ScheduledTask } from '../../platform/jobs/job-runner.js';
-import { recordActivity } from '../activity/activity.service.js';
-import { notifyBankDetailsChanged, notifyPayoutPaid } from '../notifications/notifications.service.js';
 import { claimAvailable, type EntryRow, findBalance, findEntry, moveBalance, post } from './ledger.repository.js';
 import { releaseMaturedEarnings, toBalances, toLedgerEntry } from './ledger.service.js';
 import type { Posting } from './ledger-postings.js';
@@ -66,12 +65,6 @@ export interface PayoutSettings {
   holdDays: number;
   minimumPaise: number;
   bankChangeHoldHours: number;
-}
-
-/** Options of a payout write. */
-export interface PayoutOptions {
-  /** Leave out the activity log and the vendor's notification (the demo seeder's history). */
-  quiet?: boolean;
 }
 
 /** Vendors paid per transaction of a run. */
@@ -182,10 +175,10 @@ export interface SkippedVendor {
  */
 export async function createPayouts(
   db: Db,
+  events: EventBus,
   actor: Pick<Actor, 'userId' | 'role' | 'name'>,
   settings: PayoutSettings,
   vendorIds: readonly number[] | undefined,
-  options: PayoutOptions = {},
 ): Promise<Payout[]> {
   if (vendorIds?.length === 0) return [];
   if (vendorIds)
@@ -238,15 +231,7 @@ export async function createPayouts(
       }
       // The claimed balances stay locked until the commit, so the batch posts at once.
       await post(trx, postings, at);
-      if (batchIds.length > 0 && !options.quiet)
-        await recordActivity(trx, {
-          actor,
-          action: 'create',
-          kind: 'payout',
-          recordId: batchIds[0] as number,
-          label: batchIds.length === 1 ? `Payout ${batchIds[0]}` : `${batchIds.length} payouts`,
-          changes: { payouts: { before: null, after: batchIds.length } },
-        });
+      if (batchIds.length > 0) await events.publish(trx, { type: 'payout.created', actor, payoutIds: batchIds, at });
       return batchIds;
     });
     made.push(...ids);
@@ -262,10 +247,10 @@ export async function createPayouts(
  */
 export async function decidePayout(
   db: Db,
+  events: EventBus,
   actor: Pick<Actor, 'userId' | 'role' | 'name'>,
   id: number,
   body: DecidePayoutBody,
-  options: PayoutOptions = {},
 ): Promise<Payout> {
   await runTransaction(db, async (trx) => {
     const payout = await findPayout(trx, id);
@@ -290,8 +275,13 @@ export async function decidePayout(
         at,
       );
       await moveBalance(trx, payout.vendorId, { from: 'processing', to: 'paid' }, amount, at);
-      if (!options.quiet)
-        await notifyPayoutPaid(trx, { vendorId: payout.vendorId, amountPaise: amount, reference }, at);
+      await events.publish(trx, {
+        type: 'payout.paid',
+        actor,
+        payout: { id, vendorId: payout.vendorId, amountPaise: amount },
+        reference,
+        at,
+      });
     } else {
       await setPayoutDecision(
         trx,
@@ -313,16 +303,14 @@ export async function decidePayout(
         ],
         at,
       );
+      await events.publish(trx, {
+        type: 'payout.failed',
+        actor,
+        payout: { id, vendorId: payout.vendorId, amountPaise: amount },
+        reason: body.reason,
+        at,
+      });
     }
-    if (options.quiet) return;
-    await recordActivity(trx, {
-      actor,
-      action: 'status_change',
-      kind: 'payout',
-      recordId: id,
-      label: `Payout ${id}`,
-      changes: { status: { before: 'Pending', after: body.status } },
-    });
   });
   return toPayout((await findPayout(db, id)) as PayoutRow);
 }
@@ -362,6 +350,7 @@ export async function listPayouts(
  */
 export async function postAdjustment(
   db: Db,
+  events: EventBus,
   actor: Actor,
   vendorId: number,
   body: AdjustmentBody,
@@ -376,13 +365,13 @@ export async function postAdjustment(
       [{ vendorId, kind: 'adjustment', amountPaise: amount, note: body.reason, createdBy: actor.userId }],
       at,
     );
-    await recordActivity(trx, {
+    await events.publish(trx, {
+      type: 'ledger.adjusted',
       actor,
-      action: 'update',
-      kind: 'vendor',
-      recordId: vendorId,
-      label: vendor.businessName,
-      changes: { adjustment: { before: null, after: body.amount }, reason: { before: null, after: body.reason } },
+      vendor: { id: vendorId, businessName: vendor.businessName },
+      amountPaise: amount,
+      reason: body.reason,
+      at,
     });
     return id as number;
   });
@@ -411,6 +400,7 @@ export async function getBankDetails(db: Db, vendorId: number, holdHours: number
  */
 export async function saveBankDetails(
   db: Db,
+  events: EventBus,
   vendorId: number,
   holdHours: number,
   body: BankDetailsBody,
@@ -430,7 +420,12 @@ export async function saveBankDetails(
     if (same) return;
     const at = nextVersion(vendor.bankChangedAt, new Date().toISOString());
     await saveVendorBank(trx, vendorId, body, at);
-    await notifyBankDetailsChanged(trx, { id: vendorId, businessName: vendor.businessName }, holdHours, at);
+    await events.publish(trx, {
+      type: 'bankDetails.changed',
+      vendor: { id: vendorId, businessName: vendor.businessName },
+      holdHours,
+      at,
+    });
   });
   return getBankDetails(db, vendorId, holdHours);
 }

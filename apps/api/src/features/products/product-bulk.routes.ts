@@ -15,7 +15,7 @@ export const productBulkRoutes: FastifyPluginAsync = async (app) => {
      */
     bulk: async (request, reply) => {
       const { token: _token, ...admin } = actorOf(request);
-      const answer = await runProductBulk(app.db, app.lists, admin, request.body);
+      const answer = await runProductBulk(app.db, app.lists, app.events, admin, request.body);
       if (answer) return { success: true as const, ...answer };
       return reply.code(202).send(await queueProductBulk(app, admin, request.body));
     },

@@ -19,6 +19,7 @@ import type { Db } from '../../platform/db/create-db.js';
 import type { ListContext } from '../../platform/db/list-search.js';
 import { isStaleVersion } from '../../platform/db/versions.js';
 import { AppError } from '../../platform/errors.js';
+import type { EventBus } from '../../platform/events/event-bus.js';
 import type { JobContext } from '../../platform/jobs/job-runner.js';
 import { toJob } from '../../platform/jobs/job-wire.js';
 import type { JobRow } from '../../platform/jobs/jobs.repository.js';
@@ -101,11 +102,18 @@ function refusalOf(action: ProductBulkAction, state: ProductState, body: BulkBod
 }
 
 /** Does `action` to one product through its single action's service, under the version read. */
-async function act(db: Db, admin: WriteActor, id: number, state: ProductState, body: BulkBody): Promise<void> {
+async function act(
+  db: Db,
+  events: EventBus,
+  admin: WriteActor,
+  id: number,
+  state: ProductState,
+  body: BulkBody,
+): Promise<void> {
   switch (body.action) {
     case 'approve':
     case 'reject':
-      await reviewProduct(db, admin, id, {
+      await reviewProduct(db, events, admin, id, {
         isApproved: body.action === 'approve',
         updatedAt: state.updatedAt,
         reason: body.reason,
@@ -145,6 +153,7 @@ const STATES_AT_ONCE = 250;
  */
 async function actOnEach(
   db: Db,
+  events: EventBus,
   admin: WriteActor,
   body: BulkBody,
   ids: number[],
@@ -159,7 +168,7 @@ async function actOnEach(
       const state = states.get(id);
       if (!state) return M.notFound;
       const refusal = refusalOf(body.action, state, body, shown.get(id));
-      if (refusal === null) await act(db, admin, id, state, body);
+      if (refusal === null) await act(db, events, admin, id, state, body);
       return refusal;
     });
     outcome.done += partOutcome.done;
@@ -182,13 +191,14 @@ async function actOnEach(
 export async function runProductBulk(
   db: Db,
   lists: ListContext,
+  events: EventBus,
   admin: WriteActor,
   body: BulkBody,
 ): Promise<Omit<BulkResponse, 'success'> | null> {
   await checkCategory(db, body);
   const ids = await selectedIds(db, lists, admin, body, PRODUCT_BULK_LIMIT);
   if (ids === null) return null;
-  const outcome = await actOnEach(db, admin, body, ids);
+  const outcome = await actOnEach(db, events, admin, body, ids);
   return { message: bulkSummary(outcome, productBulkDone[body.action]), ...outcome };
 }
 
@@ -219,7 +229,7 @@ export function productBulkJobHandler(app: FastifyInstance) {
     await checkCategory(app.db, body);
     const ids = (await selectedIds(app.db, app.lists, actor, body, Number.POSITIVE_INFINITY)) ?? [];
     await context.total(ids.length);
-    const outcome = await actOnEach(app.db, actor, body, ids, (handled) => context.progress(handled));
+    const outcome = await actOnEach(app.db, app.events, actor, body, ids, (handled) => context.progress(handled));
     await writeCsvToJob(context, refusalColumns, oneBatch(outcome.refused));
     return {
       fileName: csvFileName(`products-${body.action}-skipped`),

@@ -4,8 +4,8 @@ import type { Db } from '../../platform/db/create-db.js';
 import { runTransaction } from '../../platform/db/transactions.js';
 import { isStaleVersion, nextVersion } from '../../platform/db/versions.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import type { EventBus } from '../../platform/events/event-bus.js';
 import { diffFields, recordActivity } from '../activity/activity.service.js';
-import { notifyProductReviewed } from '../notifications/notifications.service.js';
 import type { ProductRecord } from './product-record.js';
 import {
   findImagesOf,
@@ -72,6 +72,7 @@ export interface ReviewDecision {
  */
 export async function reviewProduct(
   db: Db,
+  events: EventBus,
   admin: WriteActor,
   id: number,
   decision: ReviewDecision,
@@ -90,7 +91,7 @@ export async function reviewProduct(
         if (decision.product) throw new AppError('CONFLICT', productMessages.reviewAsRevision);
         const locked = await findRevisionById(trx, revision.id);
         if (locked?.status !== 'pending') throw new AppError('CONFLICT', productMessages.revisionNotFound);
-        return reviewPendingRevision(trx, admin, locked, current, decision, now);
+        return reviewPendingRevision(trx, events, admin, locked, current, decision, now);
       }
       const savedAt = nextVersion(current.updatedAt, now);
       const before = await productSnapshot(trx, id);
@@ -103,7 +104,7 @@ export async function reviewProduct(
         rejectionReason: isApproved ? null : (decision.reason ?? null),
         updatedAt: savedAt,
       });
-      await notifyProductReviewed(trx, id, isApproved, now);
+      await events.publish(trx, { type: 'product.reviewed', productId: id, approved: isApproved, at: now });
       const after = await productSnapshot(trx, id);
       await recordActivity(trx, {
         actor: admin,
@@ -138,6 +139,7 @@ export async function reviewProduct(
  */
 export async function reviewRevision(
   db: Db,
+  events: EventBus,
   admin: WriteActor,
   revisionId: number,
   decision: Omit<ReviewDecision, 'product'>,
@@ -154,7 +156,7 @@ export async function reviewRevision(
         throw new AppError('CONFLICT', productMessages.revisionStale);
       }
       return {
-        message: await reviewPendingRevision(trx, admin, revision, current, decision, now),
+        message: await reviewPendingRevision(trx, events, admin, revision, current, decision, now),
         productId: current.id,
       };
     }),
@@ -169,6 +171,7 @@ export async function reviewRevision(
  */
 async function reviewPendingRevision(
   trx: Db,
+  events: EventBus,
   admin: WriteActor,
   revision: RevisionRow,
   current: { id: number; updatedAt: string },
@@ -178,7 +181,7 @@ async function reviewPendingRevision(
   const reviewed = { reviewedBy: admin.userId, reviewedAt: now, updatedAt: nextVersion(revision.updatedAt, now) };
   if (!decision.isApproved) {
     await updateRevision(trx, revision.id, { ...reviewed, status: 'rejected', reason: decision.reason ?? null });
-    await notifyProductReviewed(trx, current.id, false, now);
+    await events.publish(trx, { type: 'product.reviewed', productId: current.id, approved: false, at: now });
     await recordActivity(trx, {
       actor: admin,
       action: 'reject',
@@ -202,7 +205,7 @@ async function reviewPendingRevision(
   await updateProductRow(trx, current.id, { ...reviewedColumnsOf(proposed), updatedAt: savedAt });
   await replaceProductImages(trx, current.id, proposed.images, savedAt);
   await updateRevision(trx, revision.id, { ...reviewed, status: 'approved' });
-  await notifyProductReviewed(trx, current.id, true, now);
+  await events.publish(trx, { type: 'product.reviewed', productId: current.id, approved: true, at: now });
   const after = await productSnapshot(trx, current.id);
   await recordActivity(trx, {
     actor: admin,

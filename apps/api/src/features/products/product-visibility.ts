@@ -9,7 +9,7 @@ import { findProductOwnership } from './products.repository.js';
  * Who sees which products (spec sections 2, 4 and 7; issue 3): an admin every product,
  * a vendor their own (another's answers 404, never 403, so ids of other vendors'
  * products are not confirmed), the storefront approved, active products only. The
- * catalog's services and the activity log's product history ask here.
+ * catalog's services ask here, and the activity log through the guard the app hands it.
  */
 
 /** Which products a caller's lists, counts and reads cover. */

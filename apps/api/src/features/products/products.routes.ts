@@ -138,11 +138,14 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
     },
 
     /** `POST /api/products/create` → 201 `{ success, message, product }`. Errors: 400; 409 SKU in use. */
-    create: async (request) => toProductSavedResponse(await createProduct(app.db, actorOf(request), request.body)),
+    create: async (request) =>
+      toProductSavedResponse(await createProduct(app.db, app.events, actorOf(request), request.body)),
 
     /** `PUT /api/products/edit/{id}` → the message and the product as saved. Errors: 400; 404; 409. */
     update: async (request) =>
-      toProductSavedResponse(await updateProduct(app.db, actorOf(request), request.params.id, request.body)),
+      toProductSavedResponse(
+        await updateProduct(app.db, app.events, actorOf(request), request.params.id, request.body),
+      ),
 
     /** `DELETE /api/products/delete/{id}` → 'Product deleted successfully!'. Errors: 400; 404. */
     remove: async (request) => {
@@ -153,7 +156,7 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
     /** `PUT /api/products/admin/approve/{id}` → the review's message and the product. Errors: 400; 404; 409. */
     review: async (request) =>
       toProductSavedResponse(
-        await reviewProduct(app.db, actorOf(request), request.params.id, {
+        await reviewProduct(app.db, app.events, actorOf(request), request.params.id, {
           isApproved: request.body.isApproved,
           updatedAt: request.body.updatedAt,
           reason: request.body.reason,
@@ -164,7 +167,7 @@ export const productRoutes: FastifyPluginAsync = async (app) => {
     /** `PUT /api/products/admin/revisions/{id}` → the review's message and the product. Errors: 400; 404; 409. */
     reviewRevision: async (request) =>
       toProductSavedResponse(
-        await reviewRevision(app.db, actorOf(request), request.params.id, {
+        await reviewRevision(app.db, app.events, actorOf(request), request.params.id, {
           isApproved: request.body.isApproved,
           updatedAt: request.body.updatedAt,
           reason: request.body.reason,

@@ -14,9 +14,9 @@ import type { ProductUpdate } from '../../platform/db/schema.js';
 import { runTransaction } from '../../platform/db/transactions.js';
 import { isStaleVersion, nextVersion } from '../../platform/db/versions.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import type { EventBus } from '../../platform/events/event-bus.js';
 import { diffFields, recordActivity } from '../activity/activity.service.js';
 import type { ActivityChanges } from '../activity/activity-changes.js';
-import { notifyProductSubmitted } from '../notifications/notifications.service.js';
 import { type ProductConditions, productSortKeys } from './product-list.js';
 import type { ProductRecord } from './product-record.js';
 import { canSee, scopeOf, type Viewer } from './product-visibility.js';
@@ -266,6 +266,7 @@ export async function guardWrite<T>(write: () => Promise<T>): Promise<T> {
  */
 export async function createProduct(
   db: Db,
+  events: EventBus,
   actor: WriteActor,
   body: ParsedProductBody,
   { notifyAdmins = true }: WriteOptions = {},
@@ -289,7 +290,7 @@ export async function createProduct(
         updatedAt: now,
       });
       await replaceProductImages(trx, productId, body.images, now);
-      if (!isAdmin && notifyAdmins) await notifyProductSubmitted(trx, productId, now);
+      if (!isAdmin && notifyAdmins) await events.publish(trx, { type: 'product.submitted', productId, at: now });
       const changes = productChanges(null, await productSnapshot(trx, productId));
       await recordActivity(trx, {
         actor,
@@ -410,6 +411,7 @@ export async function applyEdit(
  */
 export async function updateProduct(
   db: Db,
+  events: EventBus,
   actor: WriteActor,
   id: number,
   body: ParsedProductBody,
@@ -423,7 +425,8 @@ export async function updateProduct(
       if (isStaleVersion(body.updatedAt, current.updatedAt)) throw changedMeanwhile();
       const before = await productSnapshot(trx, id);
       const result = await applyEdit(trx, actor, body, current, nextVersion(current.updatedAt, now), now);
-      if (result.awaitsReview && notifyAdmins) await notifyProductSubmitted(trx, id, now);
+      if (result.awaitsReview && notifyAdmins)
+        await events.publish(trx, { type: 'product.submitted', productId: id, at: now });
       await recordActivity(trx, {
         actor,
         action: 'update',

@@ -20,8 +20,8 @@ import type { Db } from '../../platform/db/create-db.js';
 import { runTransaction } from '../../platform/db/transactions.js';
 import { isStaleVersion, nextVersion } from '../../platform/db/versions.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import type { EventBus } from '../../platform/events/event-bus.js';
 import { diffFields, recordActivity } from '../activity/activity.service.js';
-import { notifyVendorApproved, notifyVendorRegistered, settleNotices } from '../notifications/notifications.service.js';
 import { vendorOwedPaise } from '../payouts/ledger.service.js';
 import {
   countVendorsByStatus,
@@ -99,6 +99,7 @@ export async function getVendor(db: Db, vendorId: number): Promise<Vendor> {
  */
 export async function registerVendor(
   db: Db,
+  events: EventBus,
   caller: Actor | null,
   body: RegisterBody,
 ): Promise<{ message: string; vendor: Vendor }> {
@@ -120,7 +121,7 @@ export async function registerVendor(
         reviewedBy: isAdmin && status !== 'pending' && caller ? caller.userId : null,
         now,
       });
-      if (!isAdmin) await notifyVendorRegistered(trx, vendorId, now);
+      if (!isAdmin) await events.publish(trx, { type: 'vendor.registered', vendorId, at: now });
       const account = await findVendorAccount(trx, vendorId);
       // A vendor signing up is the actor of their own registration.
       const actor =
@@ -201,6 +202,7 @@ export async function updateVendor(
  */
 export async function changeVendorStatus(
   db: Db,
+  events: EventBus,
   admin: Actor,
   vendorId: number,
   body: VendorStatusBody,
@@ -209,17 +211,16 @@ export async function changeVendorStatus(
     const current = await findVendorAccount(trx, vendorId);
     if (!current) throw vendorNotFound();
     checkVersion(body.updatedAt, current.updatedAt);
-    await setVendorStatus(
-      trx,
-      vendorId,
-      body.status,
-      admin.userId,
-      nextVersion(current.updatedAt, new Date().toISOString()),
-    );
-    await settleNotices(trx, 'vendor_registered', 'vendor', vendorId, new Date().toISOString());
+    const at = nextVersion(current.updatedAt, new Date().toISOString());
+    await setVendorStatus(trx, vendorId, body.status, admin.userId, at);
     if (body.status !== 'approved') await endAllSessions(trx, current.userId);
-    else if (current.status !== 'approved')
-      await notifyVendorApproved(trx, { id: vendorId, userId: current.userId }, new Date().toISOString());
+    await events.publish(trx, {
+      type: 'vendor.statusChanged',
+      vendor: { id: vendorId, userId: current.userId },
+      from: current.status,
+      to: body.status,
+      at,
+    });
     const changes = diffFields({ status: current.status }, { status: body.status });
     const action = body.status === 'approved' ? 'approve' : 'reject';
     await recordActivity(trx, {
@@ -290,6 +291,7 @@ export async function vendorCounts(db: Db): Promise<Omit<VendorCountsResponse, '
  */
 export async function bulkVendors(
   db: Db,
+  events: EventBus,
   admin: Actor,
   body: z.output<typeof vendorBulkBody>,
 ): Promise<Omit<BulkResponse, 'success'>> {
@@ -299,7 +301,7 @@ export async function bulkVendors(
     if (!current) return bulkMessages.notFound;
     if (isStaleVersion(shown.get(id), current.updatedAt)) return bulkMessages.changedSince;
     if (current.status !== 'pending') return vendorMessages.notAwaitingApproval;
-    await changeVendorStatus(db, admin, id, {
+    await changeVendorStatus(db, events, admin, id, {
       status: body.action === 'approve' ? 'approved' : 'rejected',
       updatedAt: current.updatedAt,
     });

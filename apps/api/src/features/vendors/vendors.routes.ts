@@ -45,7 +45,7 @@ export const vendorRoutes: FastifyPluginAsync = async (app) => {
 
     /** `PUT /api/vendors/{id}/status` → `{ success, message, vendor }`. Errors: 400; 404; 409 stale version. */
     setStatus: (request) =>
-      changeVendorStatus(app.db, actorOf(request), request.params.id, request.body).then(withSuccess),
+      changeVendorStatus(app.db, app.events, actorOf(request), request.params.id, request.body).then(withSuccess),
 
     /**
      * `POST /api/vendors/bulk` → `{ success, message, done, refused }`: each selected vendor
@@ -53,7 +53,7 @@ export const vendorRoutes: FastifyPluginAsync = async (app) => {
      */
     bulk: async (request) => ({
       success: true as const,
-      ...(await bulkVendors(app.db, actorOf(request), request.body)),
+      ...(await bulkVendors(app.db, app.events, actorOf(request), request.body)),
     }),
 
     /** `DELETE /api/vendors/{id}` → `{ success, message, productsHandedOver }`. Errors: 400 bad id; 404. */
@@ -83,7 +83,7 @@ export const vendorRoutes: FastifyPluginAsync = async (app) => {
       },
       handler: async (request) => ({
         success: true as const,
-        ...(await registerVendor(app.db, request.actor, request.body)),
+        ...(await registerVendor(app.db, app.events, request.actor, request.body)),
       }),
     },
   });

@@ -9,11 +9,13 @@ import {
 } from '../../features/orders/order-corrections.service.js';
 import { advanceOrderStatusInTransaction } from '../../features/orders/order-status.service.js';
 import { createPayouts, decidePayout } from '../../features/payouts/payouts.service.js';
+import { ledgerSubscribers } from '../../features/payouts/payouts.subscribers.js';
 import { renderSvg } from '../../features/uploads/image-processing.js';
 import { storeProcessedImage, uploadPath } from '../../features/uploads/uploads.service.js';
 import type { Actor } from '../../platform/auth/access.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import type { Db } from '../../platform/db/create-db.js';
+import { createEventBus } from '../../platform/events/event-bus.js';
 import { chunked } from '../bulk.js';
 import { applyCatalogPlan } from '../catalog/apply.js';
 import { parseCatalogCsv } from '../catalog/parse.js';
@@ -117,6 +119,12 @@ export async function stockForOrders(trx: Db, orders: readonly GeneratedOrder[])
 }
 
 /**
+ * The seeder's events: its history is booked in the vendors' ledger, but tells no one
+ * (the demo bell starts empty, decision 0065) and is no staff activity (decision 0070).
+ */
+const ledgerOnly = createEventBus(ledgerSubscribers);
+
+/**
  * Places the generated orders through the storefront's checkout (`placeOrderInTransaction`:
  * a checkout body of product ids, quantities, billing details and the coupon code;
  * prices from the database, stock taken, coupon uses counted), back-dated to each order's time and judged on its UTC day, then moves each
@@ -145,11 +153,10 @@ export async function placeOrders(
       paymentMethod: order.paymentMethod,
       couponCode: order.couponCode ?? null,
     };
-    const { orderId } = await placeOrderInTransaction(trx, body, {
+    const { orderId } = await placeOrderInTransaction(trx, ledgerOnly, body, {
       today: utcDateOf(placedAt),
       now: placedAt,
       trackingNumber: order.trackingNumber,
-      notify: false,
     });
     const correction = demoCorrection(index, items);
     if (correction.kind === 'cancel') {
@@ -165,6 +172,7 @@ export async function placeOrders(
       const line = lines.find((candidate) => candidate.quantity > 1) ?? lines.at(-1);
       const whole = await cancelOrderInTransaction(
         trx,
+        ledgerOnly,
         staff,
         orderId,
         {
@@ -172,13 +180,14 @@ export async function placeOrders(
           ...(correction.partial && line ? { items: [{ itemId: line.id, quantity: 1 }] } : {}),
           updatedAt: await versionOf(trx, orderId),
         },
-        { now: at, quiet: true },
+        { now: at },
       );
       if (whole) continue;
     }
     for (const entry of history.slice(1))
       await advanceOrderStatusInTransaction(
         trx,
+        ledgerOnly,
         staff,
         // The generator's histories walk the pipeline only; cancellations are made above.
         { orderId, status: entry.status as PipelineStatus, notes: entry.notes ?? null },
@@ -196,6 +205,7 @@ export async function placeOrders(
       if (line)
         await recordReturnInTransaction(
           trx,
+          ledgerOnly,
           staff,
           orderId,
           {
@@ -204,7 +214,7 @@ export async function placeOrders(
             restock: correction.restock,
             updatedAt: await versionOf(trx, orderId),
           },
-          { now: at, quiet: true },
+          { now: at },
         );
     }
   }
@@ -241,15 +251,16 @@ async function payDemoVendors(
       .execute();
   const payouts = await createPayouts(
     trx,
+    ledgerOnly,
     staff,
     { holdDays, minimumPaise: 10_000, bankChangeHoldHours: 24 },
     undefined,
-    { quiet: true },
   );
   const failed = payouts.find((payout) => payout.vendorId !== String(demoVendorId));
   for (const [index, payout] of payouts.entries())
     await decidePayout(
       trx,
+      ledgerOnly,
       staff,
       Number(payout._id),
       payout === failed
@@ -258,7 +269,6 @@ async function payDemoVendors(
             status: 'Paid',
             reference: `HDFCN${utcDateOf(now).replaceAll('-', '')}${String(index + 1).padStart(6, '0')}`,
           },
-      { quiet: true },
     );
 }
 

@@ -26,12 +26,13 @@ import { type CsvColumn, csvFileName } from '../../../platform/csv/csv-export.js
 import { oneBatch } from '../../../platform/csv/export-batches.js';
 import { writeCsvToJob } from '../../../platform/csv/exporter.js';
 import type { Db } from '../../../platform/db/create-db.js';
+import { runTransaction } from '../../../platform/db/transactions.js';
 import { AppError } from '../../../platform/errors.js';
+import type { EventBus } from '../../../platform/events/event-bus.js';
 import type { JobContext } from '../../../platform/jobs/job-runner.js';
 import { toJob } from '../../../platform/jobs/job-wire.js';
 import { findJobInput, insertJob, type JobRow } from '../../../platform/jobs/jobs.repository.js';
 import { createCategory, createSubcategory } from '../../categories/categories.service.js';
-import { notifyProductsImported } from '../../notifications/notifications.service.js';
 import { createProduct, updateProduct } from '../products.service.js';
 import { imageListOf, placementOf, rupeesOf, squash, warrantyOf } from './import-cells.js';
 import { checkMapping, guessMapping, type ImportFile, type ImportRow, readImportFile } from './import-file.js';
@@ -415,6 +416,7 @@ export interface ImportResult {
  */
 export async function runImport(
   db: Db,
+  events: EventBus,
   actor: WriteActor,
   file: ImportFile,
   mapping: ImportMapping,
@@ -439,7 +441,7 @@ export async function runImport(
   }));
   let done = plan.unreadable.length;
   for (const row of plan.rows) {
-    report.push(await writeRow(db, actor, row));
+    report.push(await writeRow(db, events, actor, row));
     done += 1;
     if (done % PROGRESS_EVERY === 0) await onProgress(done);
   }
@@ -447,13 +449,21 @@ export async function runImport(
 
   const summary = { rows: report.length, created: 0, updated: 0, unchanged: 0, refused: 0 };
   for (const line of report) summary[line.outcome] += 1;
-  if (actor.role === 'vendor' && actor.vendorId !== null)
-    await notifyProductsImported(db, actor.vendorId, summary.created + summary.updated, new Date().toISOString());
+  const { vendorId } = actor;
+  if (actor.role === 'vendor' && vendorId !== null)
+    await runTransaction(db, (trx) =>
+      events.publish(trx, {
+        type: 'products.imported',
+        vendorId,
+        count: summary.created + summary.updated,
+        at: new Date().toISOString(),
+      }),
+    );
   return { report, summary };
 }
 
 /** Writes one planned row through the products service; answers its line of the report. */
-async function writeRow(db: Db, actor: WriteActor, row: PlannedRow): Promise<ReportLine> {
+async function writeRow(db: Db, events: EventBus, actor: WriteActor, row: PlannedRow): Promise<ReportLine> {
   const name = typeof row.values.name === 'string' ? row.values.name : '';
   const line: ReportLine = { line: row.line, sku: row.sku, name, outcome: 'unchanged', message: '' };
   if (row.outcome === 'refused') {
@@ -474,6 +484,7 @@ async function writeRow(db: Db, actor: WriteActor, row: PlannedRow): Promise<Rep
     if (row.existing) {
       const saved = await updateProduct(
         db,
+        events,
         actor,
         row.existing.id,
         { ...body, updatedAt: row.existing.updatedAt },
@@ -482,7 +493,7 @@ async function writeRow(db: Db, actor: WriteActor, row: PlannedRow): Promise<Rep
       line.outcome = 'updated';
       line.message = saved.message;
     } else {
-      const saved = await createProduct(db, actor, body, { notifyAdmins: false });
+      const saved = await createProduct(db, events, actor, body, { notifyAdmins: false });
       line.outcome = 'created';
       line.message = saved.message;
     }
@@ -504,7 +515,7 @@ export function importJobHandler(app: FastifyInstance) {
     const input = await findJobInput(app.db, job.id);
     if (!input) throw new Error(`Import ${job.id} has no file`);
     const file = readImportFile(input.toString('utf8'));
-    const { report, summary } = await runImport(app.db, params.actor, file, params.mapping, (rows) =>
+    const { report, summary } = await runImport(app.db, app.events, params.actor, file, params.mapping, (rows) =>
       context.progress(rows),
     );
     await writeCsvToJob(context, reportColumns, oneBatch(report));

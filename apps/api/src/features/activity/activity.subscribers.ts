@@ -1,0 +1,88 @@
+import { type ActivityAction, toRupees } from '@haat/contract';
+import type { Db } from '../../platform/db/create-db.js';
+import type { EventActor, OrderRef } from '../../platform/events/domain-events.js';
+import { type AnySubscriber, subscribe } from '../../platform/events/event-bus.js';
+import { type ActivityChanges, recordActivity } from './activity.service.js';
+
+/**
+ * What the activity log records of the store's events (decisions 0070 and 0114): staff
+ * moving, cancelling and returning orders, declining vendors' requests, making and
+ * marking payouts and adjusting a vendor's ledger, each in the event's transaction. The
+ * demo seeder's bus leaves these out: its back-dated history is no staff activity.
+ */
+
+/** Logs what `event.actor` did to an order, labelled by its tracking number. */
+const logOrder = (
+  trx: Db,
+  event: { actor: EventActor; order: OrderRef },
+  action: ActivityAction,
+  changes: ActivityChanges,
+) =>
+  recordActivity(trx, {
+    actor: event.actor,
+    action,
+    kind: 'order',
+    recordId: event.order.id,
+    label: event.order.trackingNumber,
+    changes,
+  });
+
+/** Logs a payout marked Paid or Failed. */
+const logPayoutMarked = (trx: Db, event: { actor: EventActor; payout: { id: number } }, status: 'Paid' | 'Failed') =>
+  recordActivity(trx, {
+    actor: event.actor,
+    action: 'status_change',
+    kind: 'payout',
+    recordId: event.payout.id,
+    label: `Payout ${event.payout.id}`,
+    changes: { status: { before: 'Pending', after: status } },
+  });
+
+export const activitySubscribers: readonly AnySubscriber[] = [
+  subscribe('order.statusChanged', 'log the status change', (trx, event) =>
+    logOrder(trx, event, 'status_change', { status: { before: event.from, after: event.to } }),
+  ),
+  subscribe('order.cancelled', 'log the cancellation', (trx, event) =>
+    logOrder(trx, event, 'cancel', {
+      status: { before: event.statusBefore, after: event.statusAfter },
+      discountedTotal: { before: toRupees(event.totalBeforePaise), after: toRupees(event.totalAfterPaise) },
+      reason: { before: null, after: event.reason },
+    }),
+  ),
+  subscribe('order.returned', 'log the return', (trx, event) =>
+    logOrder(trx, event, 'return', {
+      refundedTotal: {
+        before: toRupees(event.refundedBeforePaise),
+        after: toRupees(event.refundedBeforePaise + event.refundPaise),
+      },
+      reason: { before: null, after: event.reason },
+    }),
+  ),
+  subscribe('order.cancelRequestDeclined', 'log the declined request', (trx, event) =>
+    logOrder(trx, event, 'reject', {
+      cancelRequest: { before: event.requestReason, after: `Declined: ${event.reason}` },
+    }),
+  ),
+  subscribe('payout.created', 'log the payouts made', (trx, { actor, payoutIds }) =>
+    recordActivity(trx, {
+      actor,
+      action: 'create',
+      kind: 'payout',
+      recordId: payoutIds[0] as number,
+      label: payoutIds.length === 1 ? `Payout ${payoutIds[0]}` : `${payoutIds.length} payouts`,
+      changes: { payouts: { before: null, after: payoutIds.length } },
+    }),
+  ),
+  subscribe('payout.paid', 'log the payout marked Paid', (trx, event) => logPayoutMarked(trx, event, 'Paid')),
+  subscribe('payout.failed', 'log the payout marked Failed', (trx, event) => logPayoutMarked(trx, event, 'Failed')),
+  subscribe('ledger.adjusted', 'log the adjustment', (trx, { actor, vendor, amountPaise, reason }) =>
+    recordActivity(trx, {
+      actor,
+      action: 'update',
+      kind: 'vendor',
+      recordId: vendor.id,
+      label: vendor.businessName,
+      changes: { adjustment: { before: null, after: toRupees(amountPaise) }, reason: { before: null, after: reason } },
+    }),
+  ),
+];

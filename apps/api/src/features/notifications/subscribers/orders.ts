@@ -1,0 +1,181 @@
+import type { Db } from '../../../platform/db/create-db.js';
+import type { LineTakenBack, OrderRef } from '../../../platform/events/domain-events.js';
+import { type AnySubscriber, subscribe } from '../../../platform/events/event-bus.js';
+import { deliver, deliverAll, links, notificationTitles, plural, rupeeText } from '../notices.js';
+import {
+  findAdminUserIds,
+  findOrderForNotice,
+  findProductsForNotice,
+  findVendorUserIds,
+  type NewNotification,
+} from '../notifications.repository.js';
+
+/**
+ * What the bell says of orders (issues 10 and 24): a new order and the low stock it
+ * leaves, units cancelled or returned, a vendor's request to cancel and its refusal.
+ */
+
+/**
+ * A storefront order was placed (checkout): every admin hears of the order; each
+ * vendor with products in it hears of the order and their lines; a product whose stock
+ * the order took from above the low-stock threshold to at or below it notifies every
+ * admin and its vendor (once, on crossing, not on every later sale).
+ * @param orderId the order placed, its stock already taken in `trx`.
+ * @param lines its lines, each product once.
+ * @param lowStockThreshold stock at or below this is low (the app's `LOW_STOCK_THRESHOLD`).
+ */
+async function notifyOrderPlaced(
+  trx: Db,
+  orderId: number,
+  lines: readonly { productId: number; quantity: number }[],
+  now: string,
+  lowStockThreshold: number,
+): Promise<void> {
+  const placed = await findOrderForNotice(trx, orderId);
+  const products = await findProductsForNotice(
+    trx,
+    lines.map((line) => line.productId),
+  );
+  const admins = await findAdminUserIds(trx);
+  const vendorUsers = await findVendorUserIds(trx, [
+    ...new Set(products.flatMap((product) => (product.vendorId === null ? [] : [product.vendorId]))),
+  ]);
+  const quantityOf = new Map(lines.map((line) => [line.productId, line.quantity]));
+  const units = lines.reduce((sum, line) => sum + line.quantity, 0);
+  const rows: NewNotification[] = admins.map((userId) => ({
+    userId,
+    kind: 'order_placed',
+    title: notificationTitles.order_placed,
+    message: `Order ${placed.trackingNumber}: ${plural(units, 'item')}, ${rupeeText(placed.discountedTotalPaise)}.`,
+    subjectType: 'order',
+    subjectId: orderId,
+    link: links.order(orderId),
+    createdAt: now,
+  }));
+  for (const [vendorId, userId] of vendorUsers) {
+    const mine = products.filter((product) => product.vendorId === vendorId);
+    const mineUnits = mine.reduce((sum, product) => sum + (quantityOf.get(product.id) ?? 0), 0);
+    rows.push({
+      userId,
+      kind: 'order_placed',
+      title: notificationTitles.order_placed,
+      message: `Order ${placed.trackingNumber} includes ${plural(mineUnits, 'item')} of your products.`,
+      subjectType: 'order',
+      subjectId: orderId,
+      link: links.vendorOrder(orderId),
+      createdAt: now,
+    });
+  }
+  for (const product of products) {
+    const after = product.stockQuantity;
+    const before = after + (quantityOf.get(product.id) ?? 0);
+    if (!(before > lowStockThreshold && after <= lowStockThreshold)) continue;
+    const vendorUser = product.vendorId === null ? undefined : vendorUsers.get(product.vendorId);
+    for (const userId of [...admins, ...(vendorUser === undefined ? [] : [vendorUser])])
+      rows.push({
+        userId,
+        kind: 'low_stock',
+        title: notificationTitles.low_stock,
+        message: `${product.name} is down to ${plural(after, 'unit')} in stock.`,
+        subjectType: 'product',
+        subjectId: product.id,
+        link: links.productEdit(product.id),
+        createdAt: now,
+      });
+  }
+  await deliverAll(trx, rows);
+}
+
+/**
+ * Units of an order were cancelled or returned (issue 24): each vendor whose lines they
+ * were hears how many of their units, with their order screen as the link (a deleted
+ * product's units are not told).
+ */
+async function notifyOrderCorrected(
+  trx: Db,
+  kind: 'order_cancelled' | 'order_returned',
+  order: OrderRef,
+  lines: readonly LineTakenBack[],
+  now: string,
+): Promise<void> {
+  const known = lines.filter((line): line is LineTakenBack & { productId: number } => line.productId !== null);
+  const products = await findProductsForNotice(
+    trx,
+    known.map((line) => line.productId),
+  );
+  const vendorUsers = await findVendorUserIds(trx, [
+    ...new Set(products.flatMap((product) => (product.vendorId === null ? [] : [product.vendorId]))),
+  ]);
+  const quantityOf = new Map(known.map((line) => [line.productId, line.quantity]));
+  const rows: NewNotification[] = [];
+  for (const [vendorId, userId] of vendorUsers) {
+    const mine = products
+      .filter((product) => product.vendorId === vendorId)
+      .reduce((sum, product) => sum + (quantityOf.get(product.id) ?? 0), 0);
+    rows.push({
+      userId,
+      kind,
+      title: notificationTitles[kind],
+      message: `Order ${order.trackingNumber}: ${plural(mine, 'unit')} of your products ${
+        kind === 'order_cancelled' ? 'cancelled' : 'returned'
+      }.`,
+      subjectType: 'order',
+      subjectId: order.id,
+      link: links.vendorOrder(order.id),
+      createdAt: now,
+    });
+  }
+  await deliverAll(trx, rows);
+}
+
+/**
+ * The bell's subscribers to order events.
+ * @param options.lowStockThreshold stock at or below this is low (the app's `LOW_STOCK_THRESHOLD`).
+ */
+export function orderNotifications(options: { lowStockThreshold: number }): AnySubscriber[] {
+  return [
+    subscribe('order.placed', 'tell admins and vendors of a new order and low stock', (trx, event) =>
+      notifyOrderPlaced(trx, event.orderId, event.lines, event.at, options.lowStockThreshold),
+    ),
+    subscribe('order.cancelled', 'tell vendors of their units cancelled', (trx, event) =>
+      notifyOrderCorrected(trx, 'order_cancelled', event.order, event.lines, event.at),
+    ),
+    subscribe('order.returned', 'tell vendors of their units returned', (trx, event) =>
+      notifyOrderCorrected(trx, 'order_returned', event.order, event.lines, event.at),
+    ),
+    // A vendor asked to cancel their lines: every admin hears of it, with the order as its link.
+    subscribe('order.cancelRequested', 'tell admins of a request to cancel', async (trx, event) =>
+      deliver(trx, await findAdminUserIds(trx), {
+        kind: 'cancel_requested',
+        title: notificationTitles.cancel_requested,
+        message:
+          `${event.vendorName} asks to cancel their items of order ${event.order.trackingNumber}: ${event.reason}`.slice(
+            0,
+            500,
+          ),
+        subjectType: 'order',
+        subjectId: event.order.id,
+        link: links.order(event.order.id),
+        createdAt: event.at,
+      }),
+    ),
+    // An admin declined a vendor's request to cancel: the vendor hears why.
+    subscribe('order.cancelRequestDeclined', 'tell the vendor their request was declined', async (trx, event) => {
+      const vendorUser = (await findVendorUserIds(trx, [event.vendorId])).get(event.vendorId);
+      if (vendorUser === undefined) return;
+      await deliver(trx, [vendorUser], {
+        kind: 'cancel_declined',
+        title: notificationTitles.cancel_declined,
+        message:
+          `Your request to cancel items of order ${event.order.trackingNumber} was declined: ${event.reason}`.slice(
+            0,
+            500,
+          ),
+        subjectType: 'order',
+        subjectId: event.order.id,
+        link: links.vendorOrder(event.order.id),
+        createdAt: event.at,
+      });
+    }),
+  ];
+}

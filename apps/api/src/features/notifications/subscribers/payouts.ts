@@ -1,0 +1,33 @@
+import { type AnySubscriber, subscribe } from '../../../platform/events/event-bus.js';
+import { deliver, links, notificationTitles, rupeeText } from '../notices.js';
+import { findAdminUserIds, findVendorUserIds } from '../notifications.repository.js';
+
+/** What the bell says of vendors' money (issue 25): a payout paid, and bank details changed. */
+export const payoutNotifications: readonly AnySubscriber[] = [
+  // Its vendor hears the amount and the bank's reference, with Earnings as its link.
+  subscribe('payout.paid', 'tell the vendor of their payout', async (trx, { payout, reference, at }) => {
+    const vendorUser = (await findVendorUserIds(trx, [payout.vendorId])).get(payout.vendorId);
+    if (vendorUser === undefined) return;
+    await deliver(trx, [vendorUser], {
+      kind: 'payout_paid',
+      title: notificationTitles.payout_paid,
+      message: `${rupeeText(payout.amountPaise)} was paid to your bank account (reference ${reference}).`,
+      subjectType: 'vendor',
+      subjectId: payout.vendorId,
+      link: links.earnings,
+      createdAt: at,
+    });
+  }),
+  // Every admin hears of it: the usual warning against a taken-over account redirecting money.
+  subscribe('bankDetails.changed', 'warn admins of changed bank details', async (trx, { vendor, holdHours, at }) => {
+    await deliver(trx, await findAdminUserIds(trx), {
+      kind: 'bank_details_changed',
+      title: notificationTitles.bank_details_changed,
+      message: `${vendor.businessName} changed their bank details; their payouts are held for ${holdHours} hours.`,
+      subjectType: 'vendor',
+      subjectId: vendor.id,
+      link: links.payouts,
+      createdAt: at,
+    });
+  }),
+];

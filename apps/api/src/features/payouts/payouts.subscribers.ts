@@ -1,0 +1,20 @@
+import { type AnySubscriber, subscribe } from '../../platform/events/event-bus.js';
+import { holdDeliveredOrder, postOrderCorrection, postOrderPlaced } from './ledger.service.js';
+
+/**
+ * The vendors' ledger hears of the orders' money (issue 25; decisions 0106 and 0114):
+ * each sale, cancellation and refund is posted, and each delivery starts its hold, in
+ * the transaction of the order's event, so a balance never misses nor doubles an order.
+ * The demo seeder's bus carries these alone: its history is booked but tells no one.
+ */
+export const ledgerSubscribers: readonly AnySubscriber[] = [
+  subscribe('order.placed', "post the sale's entries", (trx, event) => postOrderPlaced(trx, event.orderId, event.at)),
+  subscribe('order.cancelled', 'take the cancelled units back', (trx, event) =>
+    postOrderCorrection(trx, event.order.id, 'cancellation', event.lines, event.at, event.actor.userId),
+  ),
+  subscribe('order.returned', 'take the refund back', (trx, event) =>
+    postOrderCorrection(trx, event.order.id, 'refund', event.lines, event.at, event.actor.userId),
+  ),
+  // Vendors' earnings on the order wait `PAYOUT_HOLD_DAYS` from here.
+  subscribe('order.delivered', 'start the hold', (trx, event) => holdDeliveredOrder(trx, event.orderId, event.at)),
+];

@@ -1,0 +1,124 @@
+import type { Actor } from '../auth/access.js';
+
+/**
+ * Every domain event the store raises, with its payload, in one place
+ * (docs/decisions/0114-domain-events-in-the-transaction.md). A feature publishes what
+ * happened; the ledger, the bell, the activity log (and next, e-mails and tax
+ * documents) subscribe. Payloads carry plain facts — ids, names as they are now, money
+ * in integer paise, instants as UTC ISO strings — so this file imports no feature and a
+ * subscriber needs no feature's types.
+ */
+
+/** Who made a change, as the activity log and history record it. */
+export type EventActor = Pick<Actor, 'userId' | 'role' | 'name'>;
+
+/** An order as events name it. */
+export interface OrderRef {
+  id: number;
+  trackingNumber: string;
+}
+
+/** Units of one order line taken back by a cancellation or a return. */
+export interface LineTakenBack {
+  orderItemId: number;
+  /** Null when the product was deleted since. */
+  productId: number | null;
+  quantity: number;
+  /**
+   * Paise taken back from the line: for a cancellation the units' price less their
+   * share of the discount; for a return the line's share of the refund.
+   */
+  amountPaise: number;
+}
+
+/** The events by name, each with its payload. */
+export interface DomainEvents {
+  /** A storefront order was placed (checkout), its stock taken and its lines written with their nets. */
+  'order.placed': { orderId: number; lines: readonly { productId: number; quantity: number }[]; at: string };
+  /** An order moved one step along its pipeline (`at` is its new version). */
+  'order.statusChanged': { actor: EventActor; order: OrderRef; from: string; to: string; at: string };
+  /** An order reached Delivered: its vendors' hold starts at `at`. */
+  'order.delivered': { orderId: number; at: string };
+  /** Units of an order were cancelled; `statusAfter` is 'Cancelled' when nothing is left. */
+  'order.cancelled': {
+    actor: EventActor;
+    order: OrderRef;
+    statusBefore: string;
+    statusAfter: string;
+    /** The order's discounted total before and after, paise. */
+    totalBeforePaise: number;
+    totalAfterPaise: number;
+    reason: string;
+    lines: readonly LineTakenBack[];
+    at: string;
+  };
+  /** Delivered units came back with a refund (`refundPaise`, shared over `lines`). */
+  'order.returned': {
+    actor: EventActor;
+    order: OrderRef;
+    /** The order's refunded total before this return, paise. */
+    refundedBeforePaise: number;
+    refundPaise: number;
+    reason: string;
+    lines: readonly LineTakenBack[];
+    at: string;
+  };
+  /** A vendor asked to cancel their lines of an order. */
+  'order.cancelRequested': { order: OrderRef; vendorId: number; vendorName: string; reason: string; at: string };
+  /** An admin declined a vendor's request to cancel, saying why. */
+  'order.cancelRequestDeclined': {
+    actor: EventActor;
+    order: OrderRef;
+    vendorId: number;
+    requestReason: string;
+    reason: string;
+    at: string;
+  };
+  /** A vendor submitted a product for approval: created it, or edited it back to pending. */
+  'product.submitted': { productId: number; at: string };
+  /** An admin approved or rejected a product. */
+  'product.reviewed': { productId: number; approved: boolean; at: string };
+  /** A vendor's product import sent `count` products (created or resubmitted) for approval. */
+  'products.imported': { vendorId: number; count: number; at: string };
+  /** A vendor signed up on their own (an admin adding one raises nothing). */
+  'vendor.registered': { vendorId: number; at: string };
+  /** An admin approved or rejected a vendor's account. */
+  'vendor.statusChanged': { vendor: { id: number; userId: number }; from: string; to: string; at: string };
+  /** A message arrived from the storefront's contact form. */
+  'contact.received': { contact: { id: number; name: string; message: string }; at: string };
+  /** An admin made payouts (one per vendor paid), in id order. */
+  'payout.created': { actor: EventActor; payoutIds: readonly number[]; at: string };
+  /** A payout was marked Paid, with the bank's reference. */
+  'payout.paid': {
+    actor: EventActor;
+    payout: { id: number; vendorId: number; amountPaise: number };
+    reference: string;
+    at: string;
+  };
+  /** A payout was marked Failed; its amount is the vendor's again. */
+  'payout.failed': {
+    actor: EventActor;
+    payout: { id: number; vendorId: number; amountPaise: number };
+    reason: string;
+    at: string;
+  };
+  /** An admin posted a manual entry (signed paise) to a vendor's ledger. */
+  'ledger.adjusted': {
+    actor: EventActor;
+    vendor: { id: number; businessName: string };
+    amountPaise: number;
+    reason: string;
+    at: string;
+  };
+  /** A vendor changed the bank account their payouts go to; their payouts wait `holdHours`. */
+  'bankDetails.changed': { vendor: { id: number; businessName: string }; holdHours: number; at: string };
+}
+
+/** An event's name. */
+export type DomainEventName = keyof DomainEvents;
+
+/** One event: its name as `type` beside its payload. */
+export type DomainEventOf<K extends DomainEventName> = { type: K } & DomainEvents[K];
+
+/** Any one event. */
+export type DomainEvent = { [K in DomainEventName]: DomainEventOf<K> }[DomainEventName];

@@ -1,0 +1,28 @@
+import type { Config } from './config.js';
+import { activitySubscribers } from './features/activity/activity.subscribers.js';
+import { contactNotifications } from './features/notifications/subscribers/contacts.js';
+import { orderNotifications } from './features/notifications/subscribers/orders.js';
+import { payoutNotifications } from './features/notifications/subscribers/payouts.js';
+import { productNotifications } from './features/notifications/subscribers/products.js';
+import { vendorNotifications } from './features/notifications/subscribers/vendors.js';
+import { ledgerSubscribers } from './features/payouts/payouts.subscribers.js';
+import type { AnySubscriber } from './platform/events/event-bus.js';
+
+/**
+ * Every side effect of the store's events (docs/decisions/0114-domain-events-in-the-transaction.md),
+ * in the order each event runs them: money first, then who is told, then the log. The
+ * app builds its bus from these; a script that writes as the app does (the product
+ * import's command line) builds its own from them too. The demo seeder takes the
+ * ledger's alone.
+ */
+export function storeSubscribers(config: Pick<Config, 'lowStockThreshold'>): AnySubscriber[] {
+  return [
+    ...ledgerSubscribers,
+    ...orderNotifications({ lowStockThreshold: config.lowStockThreshold }),
+    ...productNotifications,
+    ...vendorNotifications,
+    ...contactNotifications,
+    ...payoutNotifications,
+    ...activitySubscribers,
+  ];
+}
