@@ -42,9 +42,14 @@ export const activitySubscribers: readonly AnySubscriber[] = [
   subscribe('order.statusChanged', 'log the status change', (trx, event) =>
     logOrder(trx, event, 'status_change', { status: { before: event.from, after: event.to } }),
   ),
+  // A partial cancellation keeps the order's status: the entry says how many units went
+  // instead of 'Order Placed → Order Placed' (issue 33); a whole one records the move.
   subscribe('order.cancelled', 'log the cancellation', (trx, event) =>
     logOrder(trx, event, 'cancel', {
-      status: { before: event.statusBefore, after: event.statusAfter },
+      ...(event.statusBefore === event.statusAfter
+        ? {}
+        : { status: { before: event.statusBefore, after: event.statusAfter } }),
+      unitsCancelled: { before: null, after: event.lines.reduce((units, line) => units + line.quantity, 0) },
       discountedTotal: { before: toRupees(event.totalBeforePaise), after: toRupees(event.totalAfterPaise) },
       reason: { before: null, after: event.reason },
     }),

@@ -118,6 +118,19 @@ describe('POST /api/orders/admin/:id/cancel', () => {
     expect(after.discountedTotal + after.cancelledTotal).toBe(order.discountedTotal);
     expect(await kit.stock(a)).toBe(4);
     expect(await kit.usedCount(coupon.id)).toBe(1);
+    // The log says how many units went and what the total became, not 'Order Placed → Order Placed' (issue 33).
+    const entry = await t.db
+      .selectFrom('activityLog')
+      .select('changes')
+      .where('recordId', '=', Number(order._id))
+      .where('recordKind', '=', 'order')
+      .where('action', '=', 'cancel')
+      .executeTakeFirstOrThrow();
+    expect(typeof entry.changes === 'string' ? JSON.parse(entry.changes) : entry.changes).toEqual({
+      unitsCancelled: { before: null, after: 1 },
+      discountedTotal: { before: 2100, after: 1200 },
+      reason: { before: null, after: 'Out of stock at the vendor' },
+    });
 
     // The rest, line by line: the shares sum to the whole discount, no paisa lost.
     const second = await kit.cancel(admin, order._id, {

@@ -1,10 +1,4 @@
-import {
-  advanceOf,
-  type OrderStatusBody,
-  orderMessages,
-  orderStatusMessages,
-  previousOrderStatus,
-} from '@haat/contract';
+import { advanceOf, type OrderStatusBody, orderMessages, orderStatusMessages } from '@haat/contract';
 import type { Actor } from '../../platform/auth/access.js';
 import type { Db } from '../../platform/db/create-db.js';
 import { runTransaction } from '../../platform/db/transactions.js';
