@@ -78,6 +78,18 @@ export function useVendorBalances(filters: { search: string; sort: 'available' |
   });
 }
 
+/**
+ * The vendor with the largest available balance (the balances' first row, sorted by
+ * available), or null for none: "Pay all" says there is nothing to pay at once, rather
+ * than asking first and being told so after (issue 33).
+ */
+export function useLargestAvailable() {
+  return useQuery({
+    ...queries.payouts.balances.queryOptions({ input: { query: { sort: 'available', limit: 1 } } }),
+    select: (answer) => answer.balances[0] ?? null,
+  });
+}
+
 /** Payouts newest first, optionally of one status. */
 export function usePayoutList(status: PayoutStatus | '') {
   const query = { status: status || undefined };

@@ -53,9 +53,9 @@ const entry: LedgerEntry = {
 };
 
 /** The Payouts screen's API: the history answers only the status asked for. */
-function payoutsApi() {
+function payoutsApi(balances = [balance]) {
   return fakeApi({
-    [route(endpoints.payouts.balances)]: () => ({ success: true, balances: [balance], total: 1, nextCursor: null }),
+    [route(endpoints.payouts.balances)]: () => ({ success: true, balances, total: balances.length, nextCursor: null }),
     [route(endpoints.payouts.list)]: ({ url }) => {
       const status = url.searchParams.get('status');
       const payouts = [payout('1', 'Pending'), payout('2', 'Paid')].filter((p) => !status || p.status === status);
@@ -106,7 +106,11 @@ describe('PayoutsPage', () => {
     expect(screen.getByRole('combobox', { name: 'Payout status' })).toHaveValue('Paid');
     expect(screen.getByRole('searchbox', { name: 'Search vendors' })).toHaveValue('Loom');
     expect(screen.getByRole('combobox', { name: 'Sort vendors' })).toHaveValue('name');
-    const balances = api.callsTo(endpoints.payouts.balances).at(-1)?.url.searchParams;
+    // The list's own call (Pay all also asks for the largest available balance alone).
+    const balances = api
+      .callsTo(endpoints.payouts.balances)
+      .map((call) => call.url.searchParams)
+      .findLast((params) => params.get('search') !== null);
     expect([balances?.get('search'), balances?.get('sort')]).toEqual(['Loom', 'name']);
     const vendors = screen.getByRole('table', { name: 'Vendor balances' });
     expect(within(vendors).getByRole('button', { name: 'Pay Loom House' })).toBeInTheDocument();
@@ -116,6 +120,40 @@ describe('PayoutsPage', () => {
     expect(api.callsTo(endpoints.payouts.list).at(-1)?.url.searchParams.get('status')).toBe('Pending');
     expect(new URLSearchParams(router.state.location.search).get('status')).toBe('Pending');
     expect(new URLSearchParams(router.state.location.search).get('search')).toBe('Loom');
+  });
+
+  it('says no payout has the status chosen, not that there are no payouts yet', async () => {
+    signInAs('admin');
+    onTestFinished(stubLayout());
+    payoutsApi();
+    renderScreen(<PayoutsPage />, { route: '/admin/payouts', path: '/admin/payouts?status=Failed' });
+    expect(await screen.findByText('No Failed payouts')).toBeInTheDocument();
+    expect(screen.getByText('No payout has this status. Choose All statuses to see every payout.')).toBeInTheDocument();
+    expect(screen.queryByText('No payouts yet')).not.toBeInTheDocument();
+  });
+
+  it('Pay all with nothing available says so at once instead of asking first', async () => {
+    signInAs('admin');
+    onTestFinished(stubLayout());
+    const api = payoutsApi([{ ...balance, available: 0 }]);
+    const user = userEvent.setup();
+    renderScreen(<PayoutsPage />, { route: '/admin/payouts', path: '/admin/payouts' });
+    await screen.findByRole('table', { name: 'Vendor balances' });
+    await user.click(screen.getByRole('button', { name: 'Pay all' }));
+    expect(await screen.findByText('No vendor has an available balance to pay')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog', { name: 'Pay all vendors' })).not.toBeInTheDocument();
+    expect(api.callsTo(endpoints.payouts.create)).toHaveLength(0);
+  });
+
+  it('Pay all with a balance available asks first', async () => {
+    signInAs('admin');
+    onTestFinished(stubLayout());
+    payoutsApi();
+    const user = userEvent.setup();
+    renderScreen(<PayoutsPage />, { route: '/admin/payouts', path: '/admin/payouts' });
+    await screen.findByRole('table', { name: 'Vendor balances' });
+    await user.click(screen.getByRole('button', { name: 'Pay all' }));
+    expect(await screen.findByRole('alertdialog', { name: 'Pay all vendors' })).toBeInTheDocument();
   });
 
   it('shows both lists as cards on a phone', async () => {

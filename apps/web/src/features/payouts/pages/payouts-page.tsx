@@ -1,5 +1,5 @@
 import type { Payout, PayoutStatus, VendorBalance } from '@haat/contract';
-import { payoutStatuses } from '@haat/contract';
+import { payoutMessages, payoutStatuses } from '@haat/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Download, Search } from 'lucide-react';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
@@ -17,7 +17,14 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatNumber, formatSignedRupees } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { downloadBankFile, useCreatePayouts, useDecidePayout, usePayoutList, useVendorBalances } from '../api';
+import {
+  downloadBankFile,
+  useCreatePayouts,
+  useDecidePayout,
+  useLargestAvailable,
+  usePayoutList,
+  useVendorBalances,
+} from '../api';
 import { type PayoutsFilters, usePayoutsFilters } from '../hooks/use-payouts-filters';
 
 /** How long the search box waits for typing to pause before asking the server. */
@@ -318,10 +325,18 @@ function PayoutsSection({ filters, setFilter }: { filters: PayoutsFilters; setFi
       {query.isPending ? (
         <Spinner label="Loading payouts..." />
       ) : items.length === 0 ? (
-        <EmptyState
-          title="No payouts yet"
-          description="Pay all creates one payout per vendor with an available balance."
-        />
+        filters.status ? (
+          // Under a status filter the history is not empty: nothing has this status (issue 33).
+          <EmptyState
+            title={`No ${filters.status} payouts`}
+            description="No payout has this status. Choose All statuses to see every payout."
+          />
+        ) : (
+          <EmptyState
+            title="No payouts yet"
+            description="Pay all creates one payout per vendor with an available balance."
+          />
+        )
       ) : (
         <DataTable
           label="Payouts"
@@ -359,7 +374,13 @@ export function PayoutsPage() {
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   useEffect(() => setFilter('search', search), [search, setFilter]);
   const pay = useCreatePayouts();
+  const largest = useLargestAvailable();
   const [confirming, setConfirming] = useState(false);
+  // With nothing available anywhere, Pay all says so at once instead of asking first (issue 33).
+  const askToPayAll = () =>
+    largest.isSuccess && (largest.data === null || largest.data.available <= 0)
+      ? notify.info(payoutMessages.nothingToPay)
+      : setConfirming(true);
   const payAll = () =>
     pay.mutate(undefined, {
       onSuccess: (answer) =>
@@ -381,7 +402,7 @@ export function PayoutsPage() {
             <Button variant="secondary" onClick={download}>
               <Download className="h-4 w-4" aria-hidden /> Bank file
             </Button>
-            <Button onClick={() => setConfirming(true)} disabled={pay.isPending}>
+            <Button onClick={askToPayAll} disabled={pay.isPending}>
               Pay all
             </Button>
           </div>
