@@ -29,9 +29,10 @@ afterAll(async () => {
 });
 
 /** How many LISTEN connections the server holds on this database. */
+/** The connections listening for notifications (the job runner listens on a channel of its own, decision 0116). */
 async function listenConnections(): Promise<number> {
   const { rows } = await sql<{ count: number }>`select count(*)::int as count from pg_stat_activity
-      where datname = current_database() and query ilike 'LISTEN%'`.execute(t.db);
+      where datname = current_database() and query ilike 'LISTEN haat_notifications%'`.execute(t.db);
   return Number(rows[0]?.count ?? 0);
 }
 
