@@ -25,25 +25,30 @@ function set(next: boolean) {
 }
 
 /**
- * Asks `/api/health` once; an answer of any kind means the server is there. A plain
- * `fetch`, not the typed client, whose calls report to this module themselves.
+ * Asks `/api/health` once; an answer of any kind means the server is there, none that it
+ * cannot be reached (the banner shows, and it is asked again every `HEALTH_RETRY_MS`). A
+ * plain `fetch`, not the typed client, whose calls report to this module themselves.
+ * @returns whether the server answered.
  */
-async function checkHealth(): Promise<void> {
+async function askHealth(): Promise<boolean> {
   retry = null;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), HEALTH_TIMEOUT_MS);
   try {
     await fetch(pathOf(api.health.check), { signal: controller.signal, cache: 'no-store' });
     set(false);
+    return true;
   } catch {
+    set(true);
     scheduleCheck();
+    return false;
   } finally {
     clearTimeout(timer);
   }
 }
 
 function scheduleCheck() {
-  if (unreachable && retry === null) retry = setTimeout(() => void checkHealth(), HEALTH_RETRY_MS);
+  if (unreachable && retry === null) retry = setTimeout(() => void askHealth(), HEALTH_RETRY_MS);
 }
 
 export const connectivity = {
@@ -62,25 +67,13 @@ export const connectivity = {
    * should say so at once rather than at the next call (issue 33).
    * @returns whether the server answered.
    */
-  async probe(): Promise<boolean> {
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), HEALTH_TIMEOUT_MS);
-    try {
-      await fetch('/api/health', { signal: controller.signal, cache: 'no-store' });
-      set(false);
-      return true;
-    } catch {
-      set(true);
-      scheduleCheck();
-      return false;
-    } finally {
-      clearTimeout(timer);
-    }
+  probe(): Promise<boolean> {
+    if (retry !== null) clearTimeout(retry);
+    return askHealth();
   },
   /** Asks now instead of at the next retry (the banner's "Try now"). */
   checkNow(): void {
-    if (retry !== null) clearTimeout(retry);
-    void checkHealth();
+    void connectivity.probe();
   },
   isUnreachable: () => unreachable,
   subscribe(listener: () => void): () => void {
