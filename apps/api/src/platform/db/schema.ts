@@ -508,6 +508,7 @@ export interface Database {
   dashboardSettings: DashboardSettingsTable;
   jobs: JobsTable;
   jobFileChunks: JobFileChunksTable;
+  importRowOutcomes: ImportRowOutcomesTable;
   users: UsersTable;
   vendors: VendorsTable;
   categories: CategoriesTable;
@@ -591,6 +592,23 @@ export interface JobsTable {
   summary: string | null;
   /** The file it reads (an import's CSV); never read with the rest of the row. */
   input: Buffer | null;
+}
+
+/**
+ * What one line of an import job's file did (decision 0121), written with the product it
+ * created or updated; read by the job when it is taken up again.
+ */
+export interface ImportRowOutcomesTable {
+  jobId: number;
+  /** The file line the row starts on (the header is line 1). */
+  line: number;
+  outcome: 'created' | 'updated' | 'unchanged' | 'refused';
+  sku: string;
+  name: string;
+  /** The service's message, or why the line was refused. */
+  message: string;
+  /** UTC ISO 8601. */
+  createdAt: string;
 }
 
 /** A piece (about 1 MiB) of the file a job made, in order of `seq`. */

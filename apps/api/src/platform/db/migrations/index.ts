@@ -36,6 +36,7 @@ import * as addImageVariants from './2026_12_11_0900_add_image_variants.js';
 import * as addCustomerAnonymisation from './2026_12_12_0900_add_customer_anonymisation.js';
 import * as createJobs from './2026_12_12_1000_create_jobs.js';
 import * as addJobSummary from './2026_12_13_0900_add_job_summary.js';
+import * as createImportRowOutcomes from './2026_12_20_1200_create_import_row_outcomes.js';
 
 /**
  * Every migration, by name, in order. Append-only: a landed migration is never
@@ -79,4 +80,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_12_0900_add_customer_anonymisation': addCustomerAnonymisation,
   '2026_12_12_1000_create_jobs': createJobs,
   '2026_12_13_0900_add_job_summary': addJobSummary,
+  '2026_12_20_1200_create_import_row_outcomes': createImportRowOutcomes,
 };
