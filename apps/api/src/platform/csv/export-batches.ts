@@ -47,9 +47,16 @@ export async function* listBatches<Item>(
   }
 }
 
-/** Rows already in memory as the one batch of an export (a job's report). */
+/**
+ * Rows already in memory (a job's report, an export answered at once) as an export's
+ * batches of `EXPORT_BATCH_ROWS`, letting other requests in between them: the CSV of a
+ * 50,000-row report written in one go held the loop for seconds (decision 0121).
+ */
 export async function* oneBatch<Row>(rows: readonly Row[]): AsyncGenerator<readonly Row[]> {
-  yield rows;
+  for (let at = 0; at < rows.length; at += EXPORT_BATCH_ROWS) {
+    if (at > 0) await yieldToOthers();
+    yield rows.slice(at, at + EXPORT_BATCH_ROWS);
+  }
 }
 
 /** `items` grouped by `keyOf`, each group in the items' order (Node 20 has no `Map.groupBy`). */
