@@ -1,12 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
 import { cpus, loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { hashPassword } from '../src/platform/auth/passwords.js';
 import { createDb } from '../src/platform/db/create-db.js';
 import { migrateToLatest } from '../src/platform/db/migrate.js';
+import { benchClient, percentile, repoRoot, startServer } from './child-server.js';
 import { SERVER_NODE_FLAGS } from './process-memory.js';
 
 /**
@@ -34,7 +31,6 @@ import { SERVER_NODE_FLAGS } from './process-memory.js';
 
 const rows = Number(process.argv[2] ?? 50_000);
 const port = Number(process.env.BENCH_PORT ?? 3322);
-const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const sqlitePath = `${repoRoot}.bench/import-load.db`;
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? `sqlite:${sqlitePath}`;
 const isPostgres = databaseUrl.startsWith('postgres');
@@ -46,50 +42,7 @@ const EXISTING = Math.floor(rows / 5);
 /** How long the import job is followed before the bench reports (`BENCH_IMPORT_SECONDS`; default: to its end). */
 const importSeconds = Number(process.env.BENCH_IMPORT_SECONDS ?? Number.POSITIVE_INFINITY);
 
-interface Answer {
-  status: number;
-  body: string;
-  ms: number;
-}
-
-const agent = new Agent({ keepAlive: true, maxSockets: 16 });
-
-function send(
-  method: string,
-  path: string,
-  body?: Buffer,
-  headers: Record<string, string> = {},
-  timeoutMs = PROBE_TIMEOUT_MS,
-): Promise<Answer> {
-  const start = performance.now();
-  return new Promise((resolve) => {
-    const done = (status: number, text: string) => resolve({ status, body: text, ms: performance.now() - start });
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method,
-        agent,
-        timeout: timeoutMs,
-        headers: {
-          ...(body && { 'content-type': 'application/json', 'content-length': String(body.length) }),
-          ...headers,
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => done(res.statusCode ?? 0, Buffer.concat(chunks).toString('utf8')));
-        res.on('error', () => done(0, ''));
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', () => done(0, ''));
-    if (body) req.end(body);
-    else req.end();
-  });
-}
+const { send, waitForHealth, close: closeClient } = benchClient(port, PROBE_TIMEOUT_MS);
 
 async function prepareStore(): Promise<void> {
   if (isPostgres) {
@@ -167,41 +120,6 @@ function importFile(): string {
   return `${lines.join('\r\n')}\r\n`;
 }
 
-function startServer(): ChildProcess {
-  return spawn(
-    process.execPath,
-    [...SERVER_NODE_FLAGS, '--import', 'tsx', '--conditions=source', 'apps/api/src/main.ts'],
-    {
-      cwd: repoRoot,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: databaseUrl,
-        JWT_SECRET: randomBytes(32).toString('hex'),
-        SEED_DEMO: 'false',
-        LOG_LEVEL: 'silent',
-        LOGIN_RATE_LIMIT: '100000',
-        LOGIN_ADDRESS_RATE_LIMIT: '100000',
-        CLEANUP_INTERVAL_MINUTES: '0',
-        JOB_POLL_MS: '200',
-      },
-    },
-  );
-}
-
-async function waitForHealth(deadline: number): Promise<void> {
-  while (Date.now() < deadline) {
-    if ((await send('GET', '/api/health')).status === 200) return;
-    await new Promise((done) => setTimeout(done, 200));
-  }
-  throw new Error(`the server did not answer on port ${port}`);
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
-
 /** A probe's latencies: p50, p95, max, how many, how many timed out. */
 function summary(label: string, samples: number[], timeouts: number): string {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -241,7 +159,7 @@ const load = () =>
     .join(' ');
 
 await prepareStore();
-const server = startServer();
+const server = startServer(port, databaseUrl, { nodeFlags: SERVER_NODE_FLAGS, env: { JOB_POLL_MS: '200' } });
 try {
   await waitForHealth(Date.now() + 120_000);
   const login = await send(
@@ -315,5 +233,5 @@ try {
   );
 } finally {
   server.kill('SIGTERM');
-  agent.destroy();
+  closeClient();
 }
