@@ -1,12 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
 import { cpus, loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { hashPassword } from '../src/platform/auth/passwords.js';
 import { createDb } from '../src/platform/db/create-db.js';
 import { migrateToLatest } from '../src/platform/db/migrate.js';
+import { type Answer, benchClient, percentile, repoRoot, startServer } from './child-server.js';
 
 /**
  * Issue 23: `/api/health` latency while 4 clients send hostile bodies without stop, over
@@ -34,44 +31,10 @@ import { migrateToLatest } from '../src/platform/db/migrate.js';
 
 const seconds = Number(process.argv[2] ?? 8);
 const port = Number(process.env.BENCH_PORT ?? 3321);
-const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const dbPath = `${repoRoot}.bench/hostile.db`;
 const ADMIN = { email: 'bench-admin@example.test', password: 'bench-password-1' };
 
-interface Answer {
-  status: number;
-  body: string;
-}
-
-const agent = new Agent({ keepAlive: true, maxSockets: 16 });
-
-function send(method: string, path: string, body?: Buffer, headers: Record<string, string> = {}): Promise<Answer> {
-  return new Promise((resolve) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method,
-        agent,
-        headers: {
-          ...(body && { 'content-type': 'application/json', 'content-length': String(body.length) }),
-          ...headers,
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', () => resolve({ status: 0, body: '' }));
-      },
-    );
-    // A refused body (413) may close the socket before it is all sent: that is an answer too.
-    req.on('error', () => resolve({ status: 0, body: '' }));
-    if (body) req.end(body);
-    else req.end();
-  });
-}
+const { send, waitForHealth, close: closeClient } = benchClient(port);
 
 async function prepareStore(): Promise<void> {
   mkdirSync(`${repoRoot}.bench`, { recursive: true });
@@ -106,33 +69,10 @@ async function prepareStore(): Promise<void> {
   await database.close();
 }
 
-function startServer(): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', '--conditions=source', 'apps/api/src/main.ts'], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:${dbPath}`,
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'silent',
-      LOGIN_RATE_LIMIT: '100000',
-      LOGIN_ADDRESS_RATE_LIMIT: '100000',
-      CONTACT_RATE_LIMIT: '100000',
-      CHECKOUT_RATE_LIMIT: '1000000',
-      CLEANUP_INTERVAL_MINUTES: '0',
-    },
+function startHostileServer() {
+  return startServer(port, `sqlite:${dbPath}`, {
+    env: { CONTACT_RATE_LIMIT: '100000', CHECKOUT_RATE_LIMIT: '1000000' },
   });
-}
-
-async function waitForHealth(deadline: number): Promise<void> {
-  while (Date.now() < deadline) {
-    if ((await send('GET', '/api/health')).status === 200) return;
-    await new Promise((done) => setTimeout(done, 200));
-  }
-  throw new Error(`the server did not answer on port ${port}`);
 }
 
 /**
@@ -148,9 +88,6 @@ function serverCpuMs(pid: number | undefined): number {
     return Number.NaN;
   }
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
 
 /** One hostile request a client repeats: its method, path, body and headers. */
 type Hostile = () => Promise<Answer>;
@@ -192,7 +129,7 @@ async function row(label: string, clients: number, hostile: Hostile[]): Promise<
 }
 
 await prepareStore();
-const server = startServer();
+const server = startHostileServer();
 let healthCpuPerSecond = 0;
 try {
   await waitForHealth(Date.now() + 60_000);
@@ -249,5 +186,5 @@ try {
   await row('the largest post allowed (100,000 characters), saved', 4, largestPost);
 } finally {
   server.kill('SIGTERM');
-  agent.destroy();
+  closeClient();
 }

@@ -1,5 +1,6 @@
 import { type BulkRefusal, bulkMessages } from '@haat/contract';
 import { AppError, errorStatus } from './errors.js';
+import { yieldToOthers } from './yield.js';
 
 /**
  * How every bulk action runs (issue 26 'Bulk actions'; decision 0109): record by record,
@@ -30,7 +31,7 @@ export async function eachRecord(
     // Let other requests in between records: SQLite's driver answers synchronously, so a
     // run of records would otherwise hold the event loop until the last one (the bench
     // saw /api/health wait the whole 1.9 s of a 1,000-product approval).
-    await new Promise((resolve) => setImmediate(resolve));
+    await yieldToOthers();
     try {
       const refusal = await act(id);
       if (refusal === null) done += 1;

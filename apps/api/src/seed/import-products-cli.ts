@@ -73,10 +73,12 @@ async function main(): Promise<number> {
       for (const error of preview.errors)
         console.log(`    line ${error.line}${error.field ? ` ${error.field}` : ''}: ${error.message}`);
     } else {
-      const { file, mapping } = readImportBody({ csv });
+      const { file, mapping } = await readImportBody({ csv });
       const total = file.rows.length + file.unreadable.length;
-      const { report, summary } = await runImport(database.db, events, actor, file, mapping, async (rows) => {
-        if (process.stdout.isTTY) process.stdout.write(`  ${rows} of ${total} rows\r`);
+      const { report, summary } = await runImport(database.db, events, actor, file, mapping, {
+        onProgress: async (rows) => {
+          if (process.stdout.isTTY) process.stdout.write(`  ${rows} of ${total} rows\r`);
+        },
       });
       console.log('Product import');
       console.log(

@@ -1,6 +1,6 @@
 import { buffer } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
-import { csvRupees, csvStream, csvText, csvTime } from './csv-export.js';
+import { csvCell, csvRupees, csvStream, csvText, csvTime } from './csv-export.js';
 
 describe('csvText', () => {
   it.each(['=SUM(A1)', '+91 98765', '-2+3', '@cmd', '\tx', '\rx'])(
@@ -50,5 +50,37 @@ describe('csvStream', () => {
     expect(bytes.subarray(3).toString('utf8')).toBe(
       'Name\r\n"आरव, ""Aarav"""\r\n"\'=HYPERLINK(""x"")"\r\n"Line\nbreak"\r\n',
     );
+  });
+});
+
+describe('csvCell', () => {
+  it('leaves a plain number as it is, a negative amount included', () => {
+    for (const value of ['0', '12', '-0.50', '1234.56']) expect(csvCell(value)).toBe(value);
+  });
+
+  it('neutralises any other cell a spreadsheet would read as a formula, once', () => {
+    expect(csvCell("+cmd|' /C calc'!A0")).toBe("'+cmd|' /C calc'!A0");
+    expect(csvCell('-2+3')).toBe("'-2+3");
+    expect(csvCell('@SUM(1+1)')).toBe("'@SUM(1+1)");
+    expect(csvCell(csvText('=HYPERLINK("x")'))).toBe('\'=HYPERLINK("x")');
+    expect(csvCell('Ananya Iyer')).toBe('Ananya Iyer');
+  });
+});
+
+describe('csvStream neutralises every cell', () => {
+  it('whatever a column wrote', async () => {
+    async function* batches() {
+      yield [{ name: '@SUM(1+1)', amount: '-12.50' }];
+    }
+    const bytes = await buffer(
+      csvStream(
+        [
+          { header: 'Name', cell: (row: { name: string; amount: string }) => row.name },
+          { header: 'Amount', cell: (row: { name: string; amount: string }) => row.amount },
+        ],
+        batches(),
+      ),
+    );
+    expect(bytes.subarray(3).toString('utf8')).toBe("Name,Amount\r\n'@SUM(1+1),-12.50\r\n");
   });
 });

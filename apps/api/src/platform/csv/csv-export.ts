@@ -5,9 +5,10 @@ import type { FastifyReply } from 'fastify';
 /**
  * CSV exports (issue 26 'Exports'): written by `csv-stringify`, UTF-8 with a BOM so
  * Excel reads Indian names, amounts in rupees with two decimals, times in the store's
- * time zone, and every text cell neutralised against formula injection. Rows are
- * pulled from an async source batch by batch, so the process's memory stays flat
- * whatever the export's size.
+ * time zone, and every cell neutralised against formula injection: `csvStream`, the one
+ * writer of every CSV the store makes (downloads, job files, reports: issue 33), passes
+ * each cell through `csvCell`, so no column can forget. Rows are pulled from an async
+ * source batch by batch, so the process's memory stays flat whatever the export's size.
  */
 
 /** Leading characters a spreadsheet reads as the start of a formula (OWASP's list). */
@@ -21,6 +22,18 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 export function csvText(value: string | null | undefined): string {
   if (value === null || value === undefined) return '';
   return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/** A cell that is a number as written (`12`, `-0.50`, `1234.5`): a spreadsheet reads it as one, and nothing else. */
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+
+/**
+ * Any cell as the writer writes it: a plain number (`PLAIN_NUMBER`, so a negative amount
+ * stays a number) as it is, any other text through `csvText`. A cell `csvText` already
+ * neutralised starts with an apostrophe and passes unchanged.
+ */
+export function csvCell(value: string): string {
+  return PLAIN_NUMBER.test(value) ? value : csvText(value);
 }
 
 /** Integer paise as rupees with two decimals (`12345` → `123.45`, `-50` → `-0.50`); a number cell, never neutralised. */
@@ -57,7 +70,10 @@ export function csvTime(iso: string | null | undefined, timeZone: string): strin
   return format.format(new Date(iso));
 }
 
-/** One column of an export: its header and how a row becomes its cell (use `csvText`, `csvRupees`, `csvTime`). */
+/**
+ * One column of an export: its header and how a row becomes its cell (use `csvText`,
+ * `csvRupees`, `csvTime`; the writer neutralises every cell again, `csvCell`).
+ */
 export interface CsvColumn<Row> {
   header: string;
   cell: (row: Row) => string;
@@ -66,18 +82,19 @@ export interface CsvColumn<Row> {
 /**
  * The CSV (BOM, header line, one line per row) of every row `batches` yields, as a
  * readable stream: a batch is read only when the client has taken the previous ones.
+ * Every cell, headers included, goes through `csvCell`.
  */
 export function csvStream<Row>(columns: readonly CsvColumn<Row>[], batches: AsyncIterable<readonly Row[]>): Readable {
   async function* lines() {
     for await (const batch of batches) {
-      for (const row of batch) yield columns.map((column) => column.cell(row));
+      for (const row of batch) yield columns.map((column) => csvCell(column.cell(row)));
     }
   }
   return Readable.from(lines()).pipe(
     stringify({
       bom: true,
       header: true,
-      columns: columns.map((column) => column.header),
+      columns: columns.map((column) => csvCell(column.header)),
       record_delimiter: 'windows',
       // With CRLF records csv-stringify quotes only cells holding `\r\n`; a lone line
       // break inside a message must be quoted too, or a spreadsheet splits the row.

@@ -1,10 +1,12 @@
 import type { Keyset, ListAnswer } from '../db/lists.js';
+import { yieldToOthers } from '../yield.js';
 import { EXPORT_BATCH_ROWS } from './csv-export.js';
 
 /**
  * How an export reads its rows (decision 0105): in keyset batches of `EXPORT_BATCH_ROWS`,
  * each one short read, so no statement stays open while the client downloads and the
- * process's memory stays flat whatever the export's size.
+ * process's memory stays flat whatever the export's size; other requests go between two
+ * reads (SQLite's driver is synchronous; decision 0121).
  */
 
 /**
@@ -23,6 +25,7 @@ export async function* keysetBatches<Row>(
     yield rows;
     if (rows.length < EXPORT_BATCH_ROWS) return;
     after = keyOf(rows[rows.length - 1] as Row);
+    await yieldToOthers();
   }
 }
 
@@ -40,12 +43,20 @@ export async function* listBatches<Item>(
     if (answer.items.length > 0) yield answer.items;
     if (!answer.nextCursor) return;
     cursor = answer.nextCursor;
+    await yieldToOthers();
   }
 }
 
-/** Rows already in memory as the one batch of an export (a job's report). */
+/**
+ * Rows already in memory (a job's report, an export answered at once) as an export's
+ * batches of `EXPORT_BATCH_ROWS`, letting other requests in between them: the CSV of a
+ * 50,000-row report written in one go held the loop for seconds (decision 0121).
+ */
 export async function* oneBatch<Row>(rows: readonly Row[]): AsyncGenerator<readonly Row[]> {
-  yield rows;
+  for (let at = 0; at < rows.length; at += EXPORT_BATCH_ROWS) {
+    if (at > 0) await yieldToOthers();
+    yield rows.slice(at, at + EXPORT_BATCH_ROWS);
+  }
 }
 
 /** `items` grouped by `keyOf`, each group in the items' order (Node 20 has no `Map.groupBy`). */

@@ -6,6 +6,7 @@ import type { ListContext } from '../db/list-search.js';
 import type { JobContext, JobRunner } from '../jobs/job-runner.js';
 import { toJob } from '../jobs/job-wire.js';
 import { insertJob, type JobRow } from '../jobs/jobs.repository.js';
+import { yieldToOthers } from '../yield.js';
 import { type CsvColumn, csvFileName, csvStream, sendCsv } from './csv-export.js';
 import { oneBatch } from './export-batches.js';
 
@@ -72,6 +73,8 @@ export async function sendExport<Row, Query>(
   const rows: Row[] = [];
   let more = false;
   for await (const batch of exporter.batches({ db: app.db, lists: app.lists }, actor, query)) {
+    // Up to ten reads, each synchronous on SQLite: others go between them (decision 0121).
+    await yieldToOthers();
     rows.push(...batch);
     if (rows.length > EXPORT_AT_ONCE_ROWS) {
       more = true;
@@ -104,7 +107,8 @@ export async function writeCsvToJob<Row>(
 
 /**
  * The export jobs' handler: writes the export's CSV (the same columns and rows as at
- * once) into the job's file, saying how many rows are done after each batch.
+ * once) into the job's file, saying how many rows are done after each batch and letting
+ * other requests in before the next.
  */
 export function exportJobHandler(app: FastifyInstance) {
   return async (job: JobRow, context: JobContext) => {
@@ -117,6 +121,9 @@ export function exportJobHandler(app: FastifyInstance) {
         yield batch;
         rows += batch.length;
         await context.progress(rows);
+        // The next batch's read and its CSV wait for the requests that came meanwhile
+        // (SQLite's driver is synchronous; decision 0121).
+        await yieldToOthers();
       }
     }
     await writeCsvToJob(context, exporter.columns(app.config.storeTimeZone), counted());

@@ -513,6 +513,7 @@ export interface Database {
   jobs: JobsTable;
   jobFileChunks: JobFileChunksTable;
   jobSchedules: JobSchedulesTable;
+  importRowOutcomes: ImportRowOutcomesTable;
   users: UsersTable;
   vendors: VendorsTable;
   categories: CategoriesTable;
@@ -610,6 +611,23 @@ export interface JobSchedulesTable {
   lastRunAt: string | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/**
+ * What one line of an import job's file did (decision 0121), written with the product it
+ * created or updated; read by the job when it is taken up again.
+ */
+export interface ImportRowOutcomesTable {
+  jobId: number;
+  /** The file line the row starts on (the header is line 1). */
+  line: number;
+  outcome: 'created' | 'updated' | 'unchanged' | 'refused';
+  sku: string;
+  name: string;
+  /** The service's message, or why the line was refused. */
+  message: string;
+  /** UTC ISO 8601. */
+  createdAt: string;
 }
 
 /** A piece (about 1 MiB) of the file a job made, in order of `seq`. */

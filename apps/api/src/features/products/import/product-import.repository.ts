@@ -1,16 +1,21 @@
 import { type SqlBool, sql } from 'kysely';
 import { chunked } from '../../../platform/db/chunks.js';
 import type { Db } from '../../../platform/db/create-db.js';
+import { yieldToOthers } from '../../../platform/yield.js';
 import { findImagesOf } from '../products.repository.js';
 
 /**
  * What a product import reads (issue 26 'Imports'): the products its SKUs name, with
- * what an update compares, and the catalog's category and subcategory names. The writes
- * go through the products service, as the form's do.
+ * what an update compares, and the catalog's category and subcategory names; and what
+ * each line of an import job did (decision 0121). The products are written through the
+ * products service, as the form's are.
  */
 
-/** SKUs looked up in one statement. */
-const SKU_BATCH = 1_000;
+/**
+ * SKUs looked up in one statement: 250, so reading the products and images of a batch
+ * holds the loop a few ms (1,000 held it tens of ms on PostgreSQL; decision 0121).
+ */
+const SKU_BATCH = 250;
 
 /** A product an import row may update (money in paise, times UTC), with its images. */
 export interface ExistingProduct {
@@ -42,6 +47,8 @@ export async function findProductsBySkus(db: Db, skus: readonly string[]): Promi
   const found = new Map<string, ExistingProduct>();
   const lowered = [...new Set(skus.map((sku) => sku.toLowerCase()))];
   for (const batch of chunked(lowered, 1, SKU_BATCH)) {
+    // A 50,000-row file is 50 reads, each synchronous on SQLite: others go between them.
+    await yieldToOthers();
     const rows = await db
       .selectFrom('products')
       .select([
@@ -85,4 +92,34 @@ export async function loadPlacementNames(
     categories: new Map(categories.map((row) => [row.name.toLowerCase(), row.id])),
     subcategories: new Map(subcategories.map((row) => [`${row.categoryId}:${row.name.toLowerCase()}`, row.id])),
   };
+}
+
+/** What one line of an import did, as its report writes it. */
+export interface RecordedRow {
+  line: number;
+  sku: string;
+  name: string;
+  outcome: 'created' | 'updated' | 'unchanged' | 'refused';
+  message: string;
+}
+
+/**
+ * Records what a line of import job `jobId` did (decision 0121): inside the transaction
+ * that wrote its product, so the outcome is kept exactly when the write is.
+ */
+export async function recordImportRow(trx: Db, jobId: number, row: RecordedRow, now: string): Promise<void> {
+  await trx
+    .insertInto('importRowOutcomes')
+    .values({ jobId, ...row, createdAt: now })
+    .execute();
+}
+
+/** What the lines of import job `jobId` already did, by line (empty for a job not begun). */
+export async function findImportRows(db: Db, jobId: number): Promise<Map<number, RecordedRow>> {
+  const rows = await db
+    .selectFrom('importRowOutcomes')
+    .select(['line', 'sku', 'name', 'outcome', 'message'])
+    .where('jobId', '=', jobId)
+    .execute();
+  return new Map(rows.map((row) => [row.line, row]));
 }

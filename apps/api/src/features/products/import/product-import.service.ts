@@ -22,7 +22,7 @@ import {
 } from '@haat/contract';
 import type { FastifyInstance } from 'fastify';
 import type { WriteActor } from '../../../platform/auth/access.js';
-import { type CsvColumn, csvFileName } from '../../../platform/csv/csv-export.js';
+import { type CsvColumn, csvFileName, csvText } from '../../../platform/csv/csv-export.js';
 import { oneBatch } from '../../../platform/csv/export-batches.js';
 import { writeCsvToJob } from '../../../platform/csv/exporter.js';
 import type { Db } from '../../../platform/db/create-db.js';
@@ -32,11 +32,19 @@ import type { EventBus } from '../../../platform/events/event-bus.js';
 import type { JobContext } from '../../../platform/jobs/job-runner.js';
 import { toJob } from '../../../platform/jobs/job-wire.js';
 import { findJobInput, insertJob, type JobRow } from '../../../platform/jobs/jobs.repository.js';
+import { pacer } from '../../../platform/yield.js';
 import { createCategory, createSubcategory } from '../../categories/categories.service.js';
 import { createProduct, updateProduct } from '../products.service.js';
 import { imageListOf, placementOf, rupeesOf, squash, warrantyOf } from './import-cells.js';
 import { checkMapping, guessMapping, type ImportFile, type ImportRow, readImportFile } from './import-file.js';
-import { type ExistingProduct, findProductsBySkus, loadPlacementNames } from './product-import.repository.js';
+import {
+  type ExistingProduct,
+  findImportRows,
+  findProductsBySkus,
+  loadPlacementNames,
+  type RecordedRow,
+  recordImportRow,
+} from './product-import.repository.js';
 
 /**
  * Importing products from a CSV file (issue 26 'Imports'; decision 0111).
@@ -172,8 +180,11 @@ async function planImport(db: Db, actor: WriteActor, file: ImportFile, mapping: 
   const [existingBySku, names] = await Promise.all([findProductsBySkus(db, skus), loadPlacementNames(db)]);
   const firstLineOf = new Map<string, number>();
   const rows: PlannedRow[] = [];
+  // Each row is checked by the form's schema: 50,000 of them are seconds of work (decision 0121).
+  const pace = pacer();
 
   for (const row of file.rows) {
+    await pace();
     const sku = cellOf(row, mapping, 'sku') ?? '';
     const errors: ImportError[] = [];
     const refuse = (field: ImportField | null, message: string) =>
@@ -266,8 +277,8 @@ function isUnchanged(existing: ExistingProduct, body: ParsedProductBody, placeme
 }
 
 /** Reads the body's file and mapping (the sent one, else the guess), checked against the file. */
-export function readImportBody(body: ImportBody): { file: ImportFile; mapping: ImportMapping } {
-  const file = readImportFile(body.csv);
+export async function readImportBody(body: ImportBody): Promise<{ file: ImportFile; mapping: ImportMapping }> {
+  const file = await readImportFile(body.csv);
   const mapping = body.mapping ?? guessMapping(file.columns);
   checkMapping(mapping, file.columns);
   return { file, mapping };
@@ -315,7 +326,7 @@ export async function previewImport(
   actor: WriteActor,
   body: ImportBody,
 ): Promise<Omit<ImportPreviewResponse, 'success'>> {
-  const { file, mapping } = readImportBody(body);
+  const { file, mapping } = await readImportBody(body);
   const plan = await planImport(db, actor, file, mapping);
   const errors = [...plan.unreadable, ...plan.rows.flatMap((row) => row.errors)].sort((a, b) => a.line - b.line);
   return {
@@ -333,7 +344,7 @@ export async function previewImport(
  * @throws AppError VALIDATION_FAILED (400) as `previewImport`.
  */
 export async function startImport(app: FastifyInstance, actor: WriteActor, body: ImportBody) {
-  const { file, mapping } = readImportBody(body);
+  const { file, mapping } = await readImportBody(body);
   const params: ImportParams = { actor, mapping };
   const job = await insertJob(app.db, {
     kind: PRODUCT_IMPORT_JOB,
@@ -348,20 +359,14 @@ export async function startImport(app: FastifyInstance, actor: WriteActor, body:
 }
 
 /** One line of an import's report. */
-export interface ReportLine {
-  line: number;
-  sku: string;
-  name: string;
-  outcome: 'created' | 'updated' | 'unchanged' | 'refused';
-  message: string;
-}
+export type ReportLine = RecordedRow;
 
 const reportColumns: CsvColumn<ReportLine>[] = [
   { header: 'Line', cell: (row) => String(row.line) },
-  { header: 'SKU', cell: (row) => row.sku },
-  { header: 'Name', cell: (row) => row.name },
+  { header: 'SKU', cell: (row) => csvText(row.sku) },
+  { header: 'Name', cell: (row) => csvText(row.name) },
   { header: 'Outcome', cell: (row) => row.outcome },
-  { header: 'Message', cell: (row) => row.message },
+  { header: 'Message', cell: (row) => csvText(row.message) },
 ];
 
 /**
@@ -406,13 +411,27 @@ export interface ImportResult {
   summary: { rows: number; created: number; updated: number; unchanged: number; refused: number };
 }
 
+/** How `runImport` reports its progress and where it keeps what each line did. */
+export interface RunImportOptions {
+  /** Hears every `PROGRESS_EVERY` rows how many are behind. */
+  onProgress?: (rows: number) => Promise<void>;
+  /**
+   * The import's job: each line's outcome is recorded with its write, and the lines an
+   * earlier attempt of the job recorded are reported as they were, not written again.
+   * Without it (the CLI) nothing is recorded.
+   */
+  jobId?: number;
+}
+
 /**
  * Imports `file` for `actor`: plans it again against the catalog as it is now, creates
  * the categories an admin's rows need, then writes row after row through the products
  * service, each in its own transaction (a refused row, or one saved since the plan, costs
- * nothing else); a vendor's submissions are told to the admins once. `onProgress` hears
- * every `PROGRESS_EVERY` rows how many are behind. The job and the CLI
- * (`npm run import:products`) both import through here.
+ * nothing else), letting other requests in between rows (decision 0121); a vendor's
+ * submissions are told to the admins once. For a job, each line's outcome is recorded in
+ * its row's transaction, and a job taken up again after its process died reports the
+ * lines already done as they were done (a product it created is "created", not
+ * "unchanged"). The job and the CLI (`npm run import:products`) both import through here.
  */
 export async function runImport(
   db: Db,
@@ -420,16 +439,18 @@ export async function runImport(
   actor: WriteActor,
   file: ImportFile,
   mapping: ImportMapping,
-  onProgress: (rows: number) => Promise<void> = async () => undefined,
+  { onProgress = async () => undefined, jobId }: RunImportOptions = {},
 ): Promise<ImportResult> {
+  const recorded = jobId === undefined ? new Map<number, RecordedRow>() : await findImportRows(db, jobId);
+  const pending = (plan: ImportPlan) => plan.rows.filter((row) => !recorded.has(row.line));
   let plan = await planImport(db, actor, file, mapping);
   try {
-    await createPlacements(db, actor, plan.rows);
+    await createPlacements(db, actor, pending(plan));
   } catch (error) {
     // A category made meanwhile by someone else: plan again, now that it exists.
     if (!(error instanceof AppError)) throw error;
     plan = await planImport(db, actor, file, mapping);
-    await createPlacements(db, actor, plan.rows);
+    await createPlacements(db, actor, pending(plan));
   }
 
   const report: ReportLine[] = plan.unreadable.map((error) => ({
@@ -440,10 +461,12 @@ export async function runImport(
     message: error.message,
   }));
   let done = plan.unreadable.length;
+  const pace = pacer();
   for (const row of plan.rows) {
-    report.push(await writeRow(db, events, actor, row));
+    report.push(recorded.get(row.line) ?? (await writeRow(db, events, actor, row, jobId)));
     done += 1;
     if (done % PROGRESS_EVERY === 0) await onProgress(done);
+    await pace();
   }
   report.sort((a, b) => a.line - b.line);
 
@@ -462,18 +485,33 @@ export async function runImport(
   return { report, summary };
 }
 
-/** Writes one planned row through the products service; answers its line of the report. */
-async function writeRow(db: Db, events: EventBus, actor: WriteActor, row: PlannedRow): Promise<ReportLine> {
+/**
+ * Writes one planned row through the products service; answers its line of the report.
+ * For a job (`jobId`), the line's outcome is recorded in the transaction of its write,
+ * or on its own for a line refused or unchanged.
+ */
+async function writeRow(
+  db: Db,
+  events: EventBus,
+  actor: WriteActor,
+  row: PlannedRow,
+  jobId: number | undefined,
+): Promise<ReportLine> {
   const name = typeof row.values.name === 'string' ? row.values.name : '';
   const line: ReportLine = { line: row.line, sku: row.sku, name, outcome: 'unchanged', message: '' };
-  if (row.outcome === 'refused') {
-    line.outcome = 'refused';
-    line.message = row.errors
-      .map((error) => (error.field ? `${error.field}: ${error.message}` : error.message))
-      .join('; ');
+  const record = async (trx: Db) => {
+    if (jobId !== undefined) await recordImportRow(trx, jobId, line, new Date().toISOString());
+  };
+  if (row.outcome === 'refused' || row.outcome === 'unchanged') {
+    if (row.outcome === 'refused') {
+      line.outcome = 'refused';
+      line.message = row.errors
+        .map((error) => (error.field ? `${error.field}: ${error.message}` : error.message))
+        .join('; ');
+    }
+    await record(db);
     return line;
   }
-  if (row.outcome === 'unchanged') return line;
   const body = {
     ...(row.values as ParsedProductBody),
     ...(row.placement
@@ -481,43 +519,49 @@ async function writeRow(db: Db, events: EventBus, actor: WriteActor, row: Planne
       : {}),
   };
   try {
-    if (row.existing) {
-      const saved = await updateProduct(
-        db,
-        events,
-        actor,
-        row.existing.id,
-        { ...body, updatedAt: row.existing.updatedAt },
-        { notifyAdmins: false },
-      );
-      line.outcome = 'updated';
-      line.message = saved.message;
-    } else {
-      const saved = await createProduct(db, events, actor, body, { notifyAdmins: false });
-      line.outcome = 'created';
-      line.message = saved.message;
-    }
+    await runTransaction(db, async (trx) => {
+      if (row.existing) {
+        const saved = await updateProduct(
+          trx,
+          events,
+          actor,
+          row.existing.id,
+          { ...body, updatedAt: row.existing.updatedAt },
+          { notifyAdmins: false },
+        );
+        line.outcome = 'updated';
+        line.message = saved.message;
+      } else {
+        const saved = await createProduct(trx, events, actor, body, { notifyAdmins: false });
+        line.outcome = 'created';
+        line.message = saved.message;
+      }
+      await record(trx);
+    });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     line.outcome = 'refused';
     line.message = error.message;
+    await record(db);
   }
   return line;
 }
 
 /**
- * The import jobs' handler: reads the job's file and imports it (`runImport`), saying how
- * far it got; the job's file is the report of every row, its summary the counts.
+ * The import jobs' handler: reads the job's file and imports it (`runImport`, recording
+ * each line's outcome under the job), saying how far it got; the job's file is the
+ * report of every row, its summary the counts.
  */
 export function importJobHandler(app: FastifyInstance) {
   return async (job: JobRow, context: JobContext) => {
     const params = JSON.parse(job.params) as ImportParams;
     const input = await findJobInput(app.db, job.id);
     if (!input) throw new Error(`Import ${job.id} has no file`);
-    const file = readImportFile(input.toString('utf8'));
-    const { report, summary } = await runImport(app.db, app.events, params.actor, file, params.mapping, (rows) =>
-      context.progress(rows),
-    );
+    const file = await readImportFile(input);
+    const { report, summary } = await runImport(app.db, app.events, params.actor, file, params.mapping, {
+      onProgress: (rows) => context.progress(rows),
+      jobId: job.id,
+    });
     await writeCsvToJob(context, reportColumns, oneBatch(report));
     return { fileName: csvFileName('product-import'), rows: report.length, summary };
   };
