@@ -31,7 +31,10 @@ async function settledBellCount(page: Page, request: APIRequestContext, token: s
 }
 
 async function bellCount(page: Page): Promise<number> {
-  const label = await page.getByRole('button', { name: /^Notifications \(\d+ unread\)$/ }).getAttribute('aria-label');
+  const label = await page
+    .getByRole('button', { name: /^Notifications \(\d+ unread\)$/ })
+    .getByText(/^Notifications \(\d+ unread\)$/)
+    .textContent();
   return Number(label?.match(/\((\d+) unread\)/)?.[1]);
 }
 

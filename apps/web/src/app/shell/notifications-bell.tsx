@@ -128,13 +128,14 @@ export function NotificationsBell() {
   const headingId = useId();
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger
-        aria-label={`Notifications (${unread} unread)`}
-        className="relative rounded-full p-2 text-slate-600 hover:bg-slate-100"
-      >
-        <Bell className="h-5 w-5" />
+      {/* Named by its own text, not aria-label: the badge shows '9+' past nine, which an
+          aria-label of the exact count would not contain (WCAG 2.5.3, label in name; issue 33). */}
+      <Popover.Trigger className="relative rounded-full p-2 text-slate-600 hover:bg-slate-100">
+        <Bell className="h-5 w-5" aria-hidden />
+        <span className="sr-only">{`Notifications (${unread} unread)`}</span>
         {unread > 0 && (
           <span
+            aria-hidden
             data-testid="notifications-badge"
             className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-pink-600 px-1 text-center text-[10px] font-bold leading-5 text-white"
           >
