@@ -227,8 +227,10 @@ export const load = () =>
  * Starts the built server on `databaseUrl` (an existing, seeded store), signs in as the
  * demo admin and loads the admin product page of 50 (`/api/products/admin/all?limit=50`,
  * the URL the web's product list asks for; a repeat, so kept after the first: decision
- * 0033), admin pages spread over the whole list (each one built), and the public one
- * (`/api/products?limit=50`) with each connection count in turn.
+ * 0033), admin pages spread over the whole list (each one built), the public one
+ * (`/api/products?limit=50`), and admin pages searched for `COMMON_WORDS` in turn (each
+ * built when the server runs with `LIST_ANSWER_CACHE_MB=0`, issue 32) with each
+ * connection count in turn.
  * @throws when the build is missing or the store has no demo admin.
  */
 export async function benchHttpLoad(databaseUrl: string, options: LoadOptions = {}): Promise<HttpLoadReport> {
