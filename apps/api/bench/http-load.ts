@@ -189,6 +189,34 @@ async function spreadPagePaths(databaseUrl: string): Promise<string[]> {
   }
 }
 
+/**
+ * The searched scenario's texts: the 20 words most common in the generated store's
+ * product names (4 letters or more; in 8,040 to 38,827 of the names at 100,000
+ * products), asked in turn, so each answer is a searched page of 50 with its total.
+ */
+export const COMMON_WORDS = [
+  'pack',
+  'women',
+  'casual',
+  'solid',
+  'sleeve',
+  'ring',
+  'boots',
+  'black',
+  'blue',
+  'white',
+  'navy',
+  'gold',
+  'pink',
+  'grey',
+  'teal',
+  'olive',
+  'beige',
+  'maroon',
+  'mustard',
+  'watch',
+];
+
 /** The load average over 1, 5 and 15 minutes, as the tables print it. */
 export const load = () =>
   loadavg()
@@ -199,8 +227,10 @@ export const load = () =>
  * Starts the built server on `databaseUrl` (an existing, seeded store), signs in as the
  * demo admin and loads the admin product page of 50 (`/api/products/admin/all?limit=50`,
  * the URL the web's product list asks for; a repeat, so kept after the first: decision
- * 0033), admin pages spread over the whole list (each one built), and the public one
- * (`/api/products?limit=50`) with each connection count in turn.
+ * 0033), admin pages spread over the whole list (each one built), the public one
+ * (`/api/products?limit=50`), and admin pages searched for `COMMON_WORDS` in turn (each
+ * built when the server runs with `LIST_ANSWER_CACHE_MB=0`, issue 32) with each
+ * connection count in turn.
  * @throws when the build is missing or the store has no demo admin.
  */
 export async function benchHttpLoad(databaseUrl: string, options: LoadOptions = {}): Promise<HttpLoadReport> {
@@ -247,6 +277,14 @@ export async function benchHttpLoad(databaseUrl: string, options: LoadOptions = 
         headers: { authorization: `Bearer ${token}` },
       },
       { name: 'public page of 50', path: '/api/products?limit=50', headers: {} },
+      // Searched pages with their totals (issue 32): with the answer cache on, a repeat of
+      // one of the 20 is kept; `LIST_ANSWER_CACHE_MB=0` makes each one built.
+      {
+        name: `admin searched page of 50 with its total (${COMMON_WORDS.length} common words in turn)`,
+        path: `/api/products/admin/all?limit=50&search=${COMMON_WORDS[0]}`,
+        paths: COMMON_WORDS.map((word) => `/api/products/admin/all?limit=50&search=${word}`),
+        headers: { authorization: `Bearer ${token}` },
+      },
       // What a browser sends: the answer's compression is then part of the cost.
       {
         name: 'admin page of 50, Accept-Encoding: br, gzip',

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createListAnswerCache } from './list-answer-cache.js';
 
@@ -48,6 +49,16 @@ describe('createListAnswerCache', () => {
     await cache.get('k', '1', build);
     expect(build.calls).toBe(2);
     expect(cache.size()).toEqual({ entries: 0, bytes: 0 });
+  });
+
+  it('answers an answer it does not keep as built, plain and compressed', async () => {
+    const cache = createListAnswerCache({ maxBytes: 0 });
+    // Past Latin-1, so the string is two-byte and its UTF-8 is longer than it.
+    const text = JSON.stringify({ name: 'Kurta ₹ “Navy”', details: 'é'.repeat(2000) });
+    const answer = await cache.get('k', '1', counted(text));
+    expect(Buffer.from(await answer.body(null)).toString('utf8')).toBe(text);
+    expect(brotliDecompressSync(await answer.body('br')).toString('utf8')).toBe(text);
+    expect(gunzipSync(await answer.body('gzip')).toString('utf8')).toBe(text);
   });
 
   it('keeps nothing with a budget of 0 entries', async () => {

@@ -52,12 +52,20 @@ function pickCoding(acceptEncoding: string | undefined, bytes: number, threshold
   return null;
 }
 
-/** One cached answer: its JSON and, made on first demand, its compressed forms. */
+/**
+ * One cached answer: its JSON and, made on first demand, its compressed forms. A kept
+ * answer's JSON is bytes (counted against the budget, sent many times); one that is
+ * not kept stays the string it was built as (issue 32): an answer of 50 products is
+ * about 80 KB, and turning it into a buffer that is sent once cost as much CPU as
+ * `JSON.stringify` made it (two characters past Latin-1 make the whole string
+ * two-byte, the slow path of the UTF-8 encoder), plus an allocation outside the heap
+ * for each request. The socket encodes the string as it writes it.
+ */
 export interface CachedAnswer {
   version: string;
-  json: Buffer;
+  json: Buffer | string;
   /** The body in `coding` (the JSON itself for null), compressed once and kept. */
-  body(coding: Coding): Promise<Buffer>;
+  body(coding: Coding): Promise<Buffer | string>;
 }
 
 export interface ListAnswerCacheOptions {
@@ -93,7 +101,7 @@ export function createListAnswerCache({ maxEntries = 64, maxBytes = 48 * 1024 * 
     entries.set(key, { answer, bytes: entry.bytes + delta });
   }
 
-  function makeAnswer(key: string, version: string, json: Buffer): CachedAnswer {
+  function makeAnswer(key: string, version: string, json: Buffer | string): CachedAnswer {
     const compressed = new Map<'br' | 'gzip', Promise<Buffer>>();
     const answer: CachedAnswer = {
       version,
@@ -133,13 +141,16 @@ export function createListAnswerCache({ maxEntries = 64, maxBytes = 48 * 1024 * 
       const pending = building.get(flight);
       if (pending) return pending;
       const made = (async () => {
-        const json = Buffer.from(await build());
-        const answer = makeAnswer(key, version, json);
+        const text = await build();
         const current = entries.peek(key);
         // Keep it unless a newer version was kept meanwhile (versions only go up).
-        if (!current || BigInt(current.answer.version) <= BigInt(version)) {
+        const newest = !current || BigInt(current.answer.version) <= BigInt(version);
+        // A string's length is at most its UTF-8 size: one longer than the budget never fits.
+        const json = newest && keeps && text.length <= maxBytes ? Buffer.from(text) : text;
+        const answer = makeAnswer(key, version, json);
+        if (newest) {
           entries.delete(key);
-          if (keeps && json.length <= maxBytes) entries.set(key, { answer, bytes: json.length });
+          if (typeof json !== 'string' && json.length <= maxBytes) entries.set(key, { answer, bytes: json.length });
         }
         return answer;
       })();
