@@ -5,7 +5,7 @@ import { orderNotifications } from './features/notifications/subscribers/orders.
 import { payoutNotifications } from './features/notifications/subscribers/payouts.js';
 import { productNotifications } from './features/notifications/subscribers/products.js';
 import { vendorNotifications } from './features/notifications/subscribers/vendors.js';
-import { ledgerSubscribers } from './features/payouts/payouts.subscribers.js';
+import { ledgerSubscribers, releaseWithoutHold } from './features/payouts/payouts.subscribers.js';
 import type { AnySubscriber } from './platform/events/event-bus.js';
 
 /**
@@ -15,9 +15,10 @@ import type { AnySubscriber } from './platform/events/event-bus.js';
  * import's command line) builds its own from them too. The demo seeder takes the
  * ledger's alone.
  */
-export function storeSubscribers(config: Pick<Config, 'lowStockThreshold'>): AnySubscriber[] {
+export function storeSubscribers(config: Pick<Config, 'lowStockThreshold' | 'payoutHoldDays'>): AnySubscriber[] {
   return [
     ...ledgerSubscribers,
+    ...(config.payoutHoldDays === 0 ? releaseWithoutHold : []),
     ...orderNotifications({ lowStockThreshold: config.lowStockThreshold }),
     ...productNotifications,
     ...vendorNotifications,

@@ -230,6 +230,18 @@ export async function releaseHolds(db: Db, cutoff: string, now: string, limit: n
   return released.map((row) => row.orderId);
 }
 
+/** Releases the hold of order `orderId` if it is still waiting; answers whether this call released it. */
+export async function releaseHold(db: Db, orderId: number, now: string): Promise<boolean> {
+  const released = await db
+    .updateTable('orderPayoutHolds')
+    .set({ releasedAt: now })
+    .where('orderId', '=', orderId)
+    .where('releasedAt', 'is', null)
+    .returning('orderId')
+    .execute();
+  return released.length > 0;
+}
+
 /** The sum of each vendor's entries on `orderIds` (paise). */
 export async function sumEntriesByVendor(db: Db, orderIds: readonly number[]) {
   if (orderIds.length === 0) return [];

@@ -19,6 +19,7 @@ import {
   listEntries,
   moveBalance,
   post,
+  releaseHold,
   releaseHolds,
   sumCommission,
   sumEntriesByVendor,
@@ -120,6 +121,18 @@ export async function postOrderCorrection(
  */
 export async function holdDeliveredOrder(trx: Db, orderId: number, deliveredAt: string): Promise<void> {
   await insertHold(trx, orderId, deliveredAt);
+}
+
+/**
+ * Makes the vendors' earnings on a just-delivered order available at once, for a store
+ * whose `PAYOUT_HOLD_DAYS` is 0: there is no hold to wait out, so nothing waits for the
+ * scheduled release round (decision 0116), in the transaction of the delivery.
+ * @param at the delivery time (UTC).
+ */
+export async function releaseDeliveredOrder(trx: Db, orderId: number, at: string): Promise<void> {
+  if (!(await releaseHold(trx, orderId, at))) return;
+  for (const { vendorId, totalPaise } of await sumEntriesByVendor(trx, [orderId]))
+    await moveBalance(trx, vendorId, { from: 'pending', to: 'available' }, totalPaise, at);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { type AnySubscriber, subscribe } from '../../platform/events/event-bus.js';
-import { holdDeliveredOrder, postOrderCorrection, postOrderPlaced } from './ledger.service.js';
+import { holdDeliveredOrder, postOrderCorrection, postOrderPlaced, releaseDeliveredOrder } from './ledger.service.js';
 
 /**
  * The vendors' ledger hears of the orders' money (issue 25; decisions 0106 and 0114):
@@ -17,4 +17,14 @@ export const ledgerSubscribers: readonly AnySubscriber[] = [
   ),
   // Vendors' earnings on the order wait `PAYOUT_HOLD_DAYS` from here.
   subscribe('order.delivered', 'start the hold', (trx, event) => holdDeliveredOrder(trx, event.orderId, event.at)),
+];
+
+/**
+ * For a store without a hold (`PAYOUT_HOLD_DAYS` 0): a delivered order's earnings are
+ * available at delivery, not at the next scheduled release round. Runs after the hold starts.
+ */
+export const releaseWithoutHold: readonly AnySubscriber[] = [
+  subscribe('order.delivered', 'release at once: no hold', (trx, event) =>
+    releaseDeliveredOrder(trx, event.orderId, event.at),
+  ),
 ];
