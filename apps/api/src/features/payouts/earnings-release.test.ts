@@ -78,3 +78,34 @@ describe('the release of held earnings', () => {
     expect(await money.balances(vendor)).toEqual({ pending: 0, available: 0, processing: 900, paid: 0 });
   });
 });
+
+describe('a store without a hold (PAYOUT_HOLD_DAYS 0)', () => {
+  let store: TestApp;
+  afterAll(() => store?.close());
+
+  it("makes a delivered order's earnings available at delivery, with no round to wait for", async () => {
+    store = await createTestApp({
+      CHECKOUT_RATE_LIMIT: '100000',
+      PAYOUT_HOLD_DAYS: '0',
+      EARNINGS_RELEASE_MINUTES: '1440',
+    });
+    const staff = await createAdmin(store.db);
+    const shop = storeKit(store, staff);
+    const vendor = await createVendor(store.db);
+    const product = await shop.product(100_000, 10, vendor.vendorId);
+    const order = await shop.placed([{ product, quantity: 1 }]);
+    expect(await moneyKit(store, staff).balances(vendor)).toEqual({
+      pending: 900,
+      available: 0,
+      processing: 0,
+      paid: 0,
+    });
+    await shop.deliver(order._id);
+    expect(await moneyKit(store, staff).balances(vendor)).toEqual({
+      pending: 0,
+      available: 900,
+      processing: 0,
+      paid: 0,
+    });
+  });
+});
