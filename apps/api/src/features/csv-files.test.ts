@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authAs, createAdmin, createVendor, type FixtureUser } from '../test/fixtures.js';
 import { settledJob } from '../test/jobs.js';
 import { moneyKit } from '../test/money-kit.js';
+import { insertManyProducts } from '../test/order-fixtures.js';
 import { storeKit } from '../test/store-kit.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
@@ -104,35 +105,13 @@ beforeAll(async () => {
     .execute();
 
   // The store's own products, more than an export answers at once.
-  const category = await t.db.selectFrom('categories').select('id').executeTakeFirstOrThrow();
-  const now = new Date().toISOString();
-  const rows = Array.from({ length: MANY }, (_, i) => ({
-    vendorId: null,
-    categoryId: category.id,
-    subcategoryId: null,
+  await insertManyProducts(t.db, MANY, (i) => ({
     name: `${hostile(i)} ${tag} ${i}`,
     productDetails: hostile(i + 1),
     brand: hostile(i + 2),
     color: hostile(i + 3),
     sku: `${hostile(i).slice(0, 12)}-${tag}-${i}`,
-    model: null,
-    warrantyPeriod: 'No Warranty',
-    salePricePaise: 1_000,
-    actualPricePaise: 2_000,
-    manufacturer: null,
-    stockQuantity: 1,
-    status: 'active' as const,
-    approvalStatus: 'approved' as const,
-    reviewedBy: null,
-    reviewedAt: null,
-    createdAt: now,
-    updatedAt: now,
   }));
-  for (let i = 0; i < rows.length; i += 500)
-    await t.db
-      .insertInto('products')
-      .values(rows.slice(i, i + 500))
-      .execute();
 }, 300_000);
 afterAll(() => t.close());
 

@@ -2,6 +2,7 @@ import type { Product } from '@haat/contract';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authAs, createAdmin, createVendor, type FixtureUser } from '../test/fixtures.js';
+import { insertManyProducts } from '../test/order-fixtures.js';
 import { editBodyOf } from '../test/product-bodies.js';
 import { storeKit } from '../test/store-kit.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
@@ -123,35 +124,11 @@ describe('GET /api/products/admin/all/export', () => {
 
   it('writes every product across read batches once, when there are more than a batch', async () => {
     const tag = `many${Date.now().toString(36)}`;
-    const category = await t.db.selectFrom('categories').select('id').executeTakeFirstOrThrow();
-    const now = new Date().toISOString();
-    const rows = Array.from({ length: 2_105 }, (_, i) => ({
-      vendorId: null,
-      categoryId: category.id,
-      subcategoryId: null,
+    await insertManyProducts(t.db, 2_105, (i) => ({
       name: `${tag} item ${i}`,
-      productDetails: 'Details',
-      brand: 'Unknown',
-      color: null,
       sku: `${tag}-${i}`,
-      model: null,
-      warrantyPeriod: 'No Warranty',
       salePricePaise: 1_000 + (i % 7),
-      actualPricePaise: 2_000,
-      manufacturer: null,
-      stockQuantity: 1,
-      status: 'active' as const,
-      approvalStatus: 'approved' as const,
-      reviewedBy: null,
-      reviewedAt: null,
-      createdAt: now,
-      updatedAt: now,
     }));
-    for (let i = 0; i < rows.length; i += 500)
-      await t.db
-        .insertInto('products')
-        .values(rows.slice(i, i + 500))
-        .execute();
     const exported = await csvOf(`/api/products/admin/all/export?search=${tag}&sort=price-asc`, admin);
     expect(exported.rows).toHaveLength(2_105);
     expect(new Set(exported.rows.map((row) => row.SKU)).size).toBe(2_105);

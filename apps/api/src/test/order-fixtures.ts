@@ -1,5 +1,6 @@
+import type { Insertable } from 'kysely';
 import type { Db } from '../platform/db/create-db.js';
-import type { OrdersTable } from '../platform/db/schema.js';
+import type { OrdersTable, ProductsTable } from '../platform/db/schema.js';
 
 /**
  * Builders for orders, written straight to the database. Money in paise, times
@@ -149,4 +150,48 @@ export async function createProductRow(db: Db, overrides: { status?: 'active' | 
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+}
+
+/** A product row's own fields a bulk fixture names; the rest take `insertManyProducts`'s defaults. */
+type ProductRowFields = Pick<Insertable<ProductsTable>, 'name' | 'sku'> &
+  Partial<Pick<Insertable<ProductsTable>, 'productDetails' | 'brand' | 'color' | 'salePricePaise'>>;
+
+/**
+ * Inserts `count` of the store's own approved, active products straight into the first
+ * category, 500 to a statement: lists, exports and bulk jobs past their batch sizes.
+ * `fieldsOf(i)` names the i-th product (and any text a test is about).
+ */
+export async function insertManyProducts(
+  db: Db,
+  count: number,
+  fieldsOf: (i: number) => ProductRowFields,
+): Promise<void> {
+  const category = await db.selectFrom('categories').select('id').executeTakeFirstOrThrow();
+  const now = new Date().toISOString();
+  const rows = Array.from({ length: count }, (_, i) => ({
+    vendorId: null,
+    categoryId: category.id,
+    subcategoryId: null,
+    productDetails: 'Details',
+    brand: 'Unknown',
+    color: null,
+    model: null,
+    warrantyPeriod: 'No Warranty',
+    salePricePaise: 1_000,
+    actualPricePaise: 2_000,
+    manufacturer: null,
+    stockQuantity: 1,
+    status: 'active' as const,
+    approvalStatus: 'approved' as const,
+    reviewedBy: null,
+    reviewedAt: null,
+    createdAt: now,
+    updatedAt: now,
+    ...fieldsOf(i),
+  }));
+  for (let i = 0; i < rows.length; i += 500)
+    await db
+      .insertInto('products')
+      .values(rows.slice(i, i + 500))
+      .execute();
 }

@@ -3,6 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authAs, createAdmin, createVendor, type FixtureUser } from '../../test/fixtures.js';
 import { settledJob } from '../../test/jobs.js';
+import { insertManyProducts } from '../../test/order-fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createOwnedProduct } from '../../test/vendor-fixtures.js';
 
@@ -184,35 +185,7 @@ describe('POST /api/products/admin/bulk: selections', () => {
   // 1,001 products, each changed alone through the single action's service: minutes on a busy 2-core machine.
   it('runs a filter selecting more than the limit as a job: 202, then each product done, one already so skipped, and its owner told', async () => {
     const tag = tagOf('many');
-    const category = await t.db.selectFrom('categories').select('id').executeTakeFirstOrThrow();
-    const now = new Date().toISOString();
-    const rows = Array.from({ length: PRODUCT_BULK_LIMIT + 1 }, (_, i) => ({
-      vendorId: null,
-      categoryId: category.id,
-      subcategoryId: null,
-      name: `${tag} ${i}`,
-      productDetails: 'Details',
-      brand: 'Unknown',
-      color: null,
-      sku: `${tag}-${i}`,
-      model: null,
-      warrantyPeriod: 'No Warranty',
-      salePricePaise: 1_000,
-      actualPricePaise: 2_000,
-      manufacturer: null,
-      stockQuantity: 1,
-      status: 'active' as const,
-      approvalStatus: 'approved' as const,
-      reviewedBy: null,
-      reviewedAt: null,
-      createdAt: now,
-      updatedAt: now,
-    }));
-    for (let i = 0; i < rows.length; i += 500)
-      await t.db
-        .insertInto('products')
-        .values(rows.slice(i, i + 500))
-        .execute();
+    await insertManyProducts(t.db, PRODUCT_BULK_LIMIT + 1, (i) => ({ name: `${tag} ${i}`, sku: `${tag}-${i}` }));
     await t.db.updateTable('products').set({ status: 'inactive' }).where('sku', '=', `${tag}-7`).execute();
     const res = await bulk({ action: 'deactivate', filter: { search: tag } });
     expect(res.statusCode, res.body.slice(0, 200)).toBe(202);
