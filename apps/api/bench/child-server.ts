@@ -2,6 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { hashPassword } from '../src/platform/auth/passwords.js';
+import type { Db } from '../src/platform/db/create-db.js';
 
 /**
  * One API process started as `npm start` starts it, in a child process so the bench's
@@ -107,3 +109,36 @@ export function startServer(
 /** The `p` quantile (0 to 1) of `sorted` (ascending), 0 when empty. */
 export const percentile = (sorted: readonly number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
+
+/** The admin a bench store is made with. */
+export const BENCH_ADMIN = { email: 'bench-admin@example.test', password: 'bench-password-1' };
+
+/** Inserts `BENCH_ADMIN` into a freshly migrated bench store (`now`: UTC ISO). */
+export async function insertBenchAdmin(db: Db, now: string): Promise<void> {
+  await db
+    .insertInto('users')
+    .values({
+      name: 'Bench Admin',
+      email: BENCH_ADMIN.email,
+      passwordHash: await hashPassword(BENCH_ADMIN.password),
+      role: 'admin',
+      phone: null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute();
+}
+
+/**
+ * Signs `BENCH_ADMIN` in through the server `send` talks to.
+ * @returns the bearer header.
+ * @throws Error when the sign-in fails.
+ */
+export async function signInBenchAdmin(
+  send: ReturnType<typeof benchClient>['send'],
+): Promise<{ authorization: string }> {
+  const login = await send('POST', '/api/auth/admin/login', Buffer.from(JSON.stringify(BENCH_ADMIN)));
+  const token = (JSON.parse(login.body) as { token?: string }).token;
+  if (!token) throw new Error(`sign-in failed: ${login.status} ${login.body}`);
+  return { authorization: `Bearer ${token}` };
+}

@@ -1,9 +1,16 @@
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { hashPassword } from '../src/platform/auth/passwords.js';
 import { createDb } from '../src/platform/db/create-db.js';
 import { migrateToLatest } from '../src/platform/db/migrate.js';
-import { type Answer, benchClient, percentile, repoRoot, startServer } from './child-server.js';
+import {
+  type Answer,
+  benchClient,
+  insertBenchAdmin,
+  percentile,
+  repoRoot,
+  signInBenchAdmin,
+  startServer,
+} from './child-server.js';
 
 /**
  * Issue 23: `/api/health` latency while 4 clients send hostile bodies without stop, over
@@ -32,7 +39,6 @@ import { type Answer, benchClient, percentile, repoRoot, startServer } from './c
 const seconds = Number(process.argv[2] ?? 8);
 const port = Number(process.env.BENCH_PORT ?? 3321);
 const dbPath = `${repoRoot}.bench/hostile.db`;
-const ADMIN = { email: 'bench-admin@example.test', password: 'bench-password-1' };
 
 const { send, waitForHealth, close: closeClient } = benchClient(port);
 
@@ -42,18 +48,7 @@ async function prepareStore(): Promise<void> {
   const database = createDb(`sqlite:${dbPath}`);
   await migrateToLatest(database.db);
   const now = new Date().toISOString();
-  await database.db
-    .insertInto('users')
-    .values({
-      name: 'Bench Admin',
-      email: ADMIN.email,
-      passwordHash: await hashPassword(ADMIN.password),
-      role: 'admin',
-      phone: null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .execute();
+  await insertBenchAdmin(database.db, now);
   await database.db
     .insertInto('blogs')
     .values({
@@ -133,14 +128,7 @@ const server = startHostileServer();
 let healthCpuPerSecond = 0;
 try {
   await waitForHealth(Date.now() + 60_000);
-  const login = await send(
-    'POST',
-    '/api/auth/admin/login',
-    Buffer.from(JSON.stringify({ email: ADMIN.email, password: ADMIN.password })),
-  );
-  const token = (JSON.parse(login.body) as { token?: string }).token;
-  if (!token) throw new Error(`sign-in failed: ${login.status} ${login.body}`);
-  const asAdmin = { authorization: `Bearer ${token}` };
+  const asAdmin = await signInBenchAdmin(send);
 
   const json = (value: unknown) => Buffer.from(JSON.stringify(value));
   const deep500k = Buffer.from(`${'['.repeat(500_000)}${']'.repeat(500_000)}`);

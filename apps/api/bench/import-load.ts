@@ -1,9 +1,8 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { hashPassword } from '../src/platform/auth/passwords.js';
 import { createDb } from '../src/platform/db/create-db.js';
 import { migrateToLatest } from '../src/platform/db/migrate.js';
-import { benchClient, percentile, repoRoot, startServer } from './child-server.js';
+import { benchClient, insertBenchAdmin, percentile, repoRoot, signInBenchAdmin, startServer } from './child-server.js';
 import { SERVER_NODE_FLAGS } from './process-memory.js';
 
 /**
@@ -34,7 +33,6 @@ const port = Number(process.env.BENCH_PORT ?? 3322);
 const sqlitePath = `${repoRoot}.bench/import-load.db`;
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? `sqlite:${sqlitePath}`;
 const isPostgres = databaseUrl.startsWith('postgres');
-const ADMIN = { email: 'bench-admin@example.test', password: 'bench-password-1' };
 const PROBE_TIMEOUT_MS = 60_000;
 /** How long the preview and the import's start may take before the bench gives up. */
 const WORK_TIMEOUT_MS = 30 * 60_000;
@@ -60,18 +58,7 @@ async function prepareStore(): Promise<void> {
   }
   await migrateToLatest(database.db);
   const now = new Date().toISOString();
-  await database.db
-    .insertInto('users')
-    .values({
-      name: 'Bench Admin',
-      email: ADMIN.email,
-      passwordHash: await hashPassword(ADMIN.password),
-      role: 'admin',
-      phone: null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .execute();
+  await insertBenchAdmin(database.db, now);
   const category = await database.db
     .insertInto('categories')
     .values({ name: 'Lamps', imageUrl: 'https://example.test/lamps.jpg', createdAt: now, updatedAt: now })
@@ -162,14 +149,7 @@ await prepareStore();
 const server = startServer(port, databaseUrl, { nodeFlags: SERVER_NODE_FLAGS, env: { JOB_POLL_MS: '200' } });
 try {
   await waitForHealth(Date.now() + 120_000);
-  const login = await send(
-    'POST',
-    '/api/auth/admin/login',
-    Buffer.from(JSON.stringify({ email: ADMIN.email, password: ADMIN.password })),
-  );
-  const token = (JSON.parse(login.body) as { token?: string }).token;
-  if (!token) throw new Error(`sign-in failed: ${login.status} ${login.body}`);
-  const asAdmin = { authorization: `Bearer ${token}` };
+  const asAdmin = await signInBenchAdmin(send);
   const csv = importFile();
   const body = Buffer.from(JSON.stringify({ csv }));
 
