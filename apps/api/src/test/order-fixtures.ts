@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../platform/db/create-db.js';
 import type { OrdersTable, ProductsTable } from '../platform/db/schema.js';
+import { backfillShipments } from '../platform/db/shipment-backfill.js';
 
 /**
  * Builders for orders, written straight to the database. Money in paise, times
@@ -103,6 +104,8 @@ export async function createOrder(db: Db, options: FixtureOrderOptions = {}): Pr
       )
       .execute();
   }
+  // Its shipments, as the migration makes them for an order placed before them (issue 34).
+  await backfillShipments(db, 48, order.id);
   return {
     id: order.id,
     trackingNumber,

@@ -7,11 +7,18 @@ const SHIP_BY_HOURS = 48;
 /**
  * Makes the shipments of every order that has none, from its lines: one per vendor (and
  * one for the store's own products) with the order's status, ship-by `SHIP_BY_HOURS`
- * after placement, shipped and delivered times from the history. Used by the migration
- * 2026_12_27_0900_create_shipments and by the large-store generator (`seed/large-store.ts`), which writes its orders in bulk.
+ * after placement, shipped and delivered times from the history; a shipment whose every
+ * unit was cancelled is Cancelled. Used by the migration 2026_12_27_0900_create_shipments,
+ * the large-store generator (`seed/large-store.ts`), which writes its orders in bulk, and
+ * the tests' order fixture.
  */
-// biome-ignore lint/suspicious/noExplicitAny: runs on the schema of its time (a migration's) as well as today's.
-export async function backfillShipments(db: Kysely<any>, shipByHours = SHIP_BY_HOURS): Promise<void> {
+export async function backfillShipments(
+  // biome-ignore lint/suspicious/noExplicitAny: runs on the schema of its time (a migration's) as well as today's.
+  db: Kysely<any>,
+  shipByHours = SHIP_BY_HOURS,
+  /** Only this order's (a test fixture writing one order). */
+  orderId?: number,
+): Promise<void> {
   const postgres = isPostgres(db);
   const shipBy = postgres
     ? sql`o.created_at + make_interval(hours => ${shipByHours}::int)`
@@ -25,18 +32,21 @@ export async function backfillShipments(db: Kysely<any>, shipByHours = SHIP_BY_H
       ${postgres ? sql`false` : sql`0`},
       o.created_at, o.updated_at
     from orders o
-    join (select distinct order_id, vendor_id from order_items) g on g.order_id = o.id
-    where not exists (select 1 from shipments s where s.order_id = o.id)`.execute(db);
+    join (select distinct order_id, vendor_id from order_items
+      ${orderId === undefined ? sql`` : sql`where order_id = ${orderId}`}) g on g.order_id = o.id
+    where not exists (select 1 from shipments s where s.order_id = o.id)
+      ${orderId === undefined ? sql`` : sql`and o.id = ${orderId}`}`.execute(db);
   await sql`update shipments set is_shipped_late = ${postgres ? sql`true` : sql`1`}
-    where shipped_at is not null and shipped_at > ship_by`.execute(db);
+    where shipped_at is not null and shipped_at > ship_by
+      ${orderId === undefined ? sql`` : sql`and order_id = ${orderId}`}`.execute(db);
   await sql`insert into shipment_items (shipment_id, order_item_id, quantity)
     select s.id, i.id, i.quantity - i.cancelled_quantity
     from shipments s
     join order_items i on i.order_id = s.order_id and coalesce(i.vendor_id, 0) = coalesce(s.vendor_id, 0)
-    where not exists (select 1 from shipment_items x where x.shipment_id = s.id)`.execute(db);
+    where not exists (select 1 from shipment_items x where x.shipment_id = s.id)
+      ${orderId === undefined ? sql`` : sql`and s.order_id = ${orderId}`}`.execute(db);
   await sql`update shipments set status = 'Cancelled'
     where status <> 'Cancelled'
-      and not exists (select 1 from shipment_items x where x.shipment_id = shipments.id and x.quantity > 0)`.execute(
-    db,
-  );
+      and not exists (select 1 from shipment_items x where x.shipment_id = shipments.id and x.quantity > 0)
+      ${orderId === undefined ? sql`` : sql`and order_id = ${orderId}`}`.execute(db);
 }

@@ -107,7 +107,7 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('vendor_id', 'integer', (col) => col.notNull())
     .addColumn('delivered_at', timestampType(db), (col) => col.notNull())
     .addColumn('released_at', timestampType(db))
-    .addPrimaryKeyConstraint('order_payout_holds_pkey', ['order_id', 'vendor_id'])
+    .addPrimaryKeyConstraint('order_payout_holds_part_pkey', ['order_id', 'vendor_id'])
     .execute();
   await sql`insert into order_payout_holds (order_id, vendor_id, delivered_at, released_at)
     select h.order_id, v.vendor_id, h.delivered_at, h.released_at
