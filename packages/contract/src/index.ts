@@ -27,6 +27,8 @@ export * from './product-bulk.js';
 export * from './product-import.js';
 export * from './products.js';
 export * from './search.js';
+export * from './shipment-shape.js';
+export * from './shipments.js';
 export * from './vendor-portal.js';
 export * from './vendors.js';
 export * from './website-config.js';

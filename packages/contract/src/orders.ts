@@ -3,6 +3,7 @@ import { idParams, idString, isoDateTime, pageInfo, pageQuery } from './common.j
 import { endpoint } from './endpoint.js';
 import { exportAnswer, jobStartedResponse } from './jobs.js';
 import { type OrderStatus, orderStates } from './order-process.js';
+import { shipment } from './shipment-shape.js';
 
 /** Spec sections 2 and 8, Orders; the server's own messages. */
 export const orderMessages = {
@@ -143,6 +144,12 @@ export const order = z.object({
   cancelRequests: z.array(orderCancelRequest),
   /** How many of `cancelRequests` await an admin's answer. */
   pendingCancelRequests: z.number().int().nonnegative(),
+  /**
+   * The order's shipments (issue 34): one per vendor and one for the store's own
+   * products, more after a partial dispatch; `status` above is the least advanced of
+   * those not cancelled. Oldest first. Optional on the wire (answers before issue 34).
+   */
+  shipments: z.array(shipment).optional(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });
@@ -150,7 +157,14 @@ export type Order = z.infer<typeof order>;
 
 /** A row of the order list: the order without its items, history, cancellations and returns. */
 export const orderSummary = order
-  .omit({ products: true, statusHistory: true, cancellations: true, returns: true, cancelRequests: true })
+  .omit({
+    products: true,
+    statusHistory: true,
+    cancellations: true,
+    returns: true,
+    cancelRequests: true,
+    shipments: true,
+  })
   .extend({
     itemCount: z.number().int().nonnegative(),
   });
@@ -173,6 +187,14 @@ export const orderListQuery = pageQuery.extend({
   /** `true`: only orders with a cancellation or a refund (issue 24). */
   corrected: z
     .enum(['true', 'false'], { error: 'corrected must be true or false' })
+    .optional()
+    .transform((value) => value === 'true'),
+  /**
+   * `true`: only orders with a late shipment, one not yet on the road past its ship-by
+   * time (issue 34, the orders list's "Late shipments" filter).
+   */
+  lateShipments: z
+    .enum(['true', 'false'], { error: 'lateShipments must be true or false' })
     .optional()
     .transform((value) => value === 'true'),
 });

@@ -4,6 +4,7 @@ import { endpoint } from './endpoint.js';
 import { exportAnswer, jobStartedResponse } from './jobs.js';
 import { orderStates } from './order-process.js';
 import { orderStatusSchema } from './orders.js';
+import { shipment } from './shipment-shape.js';
 
 /**
  * A vendor's own back office (issue 8; the spec leaves the vendor's screens open):
@@ -145,6 +146,10 @@ export const vendorOrder = z.object({
     note: z.string().nullable(),
     address: z.object({ fullAddress: z.string(), city: z.string(), province: z.string() }),
   }),
+  /** Their own shipments of the order, oldest first (issue 34). Optional on the wire. */
+  shipments: z.array(shipment).optional(),
+  /** The order's version (decision 0018), which `POST /api/vendor/orders/{id}/cancel` may carry (issue 34). */
+  updatedAt: isoDateTime.optional(),
   createdAt: isoDateTime,
 });
 export type VendorOrder = z.infer<typeof vendorOrder>;
