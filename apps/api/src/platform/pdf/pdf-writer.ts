@@ -235,7 +235,7 @@ export class PdfWriter {
   async table<Row>(columns: readonly PdfColumn<Row>[], rows: Iterable<Row>): Promise<void> {
     const widths = columns.map((column) => column.width * TEXT_WIDTH);
     const header = columns.map((column, index) =>
-      this.#wrap(column.header, widths[index] - 2 * CELL_PADDING, { size: 8, weight: 'bold' }),
+      this.#wrap(column.header, (widths[index] ?? 0) - 2 * CELL_PADDING, { size: 8, weight: 'bold' }),
     );
     const drawHeader = () => {
       const height =
@@ -245,14 +245,14 @@ export class PdfWriter {
       header.forEach((lines, index) => {
         let y = this.#y + CELL_PADDING;
         for (const line of lines) {
-          this.#drawLine(line, x + CELL_PADDING, y, widths[index] - 2 * CELL_PADDING, {
+          this.#drawLine(line, x + CELL_PADDING, y, (widths[index] ?? 0) - 2 * CELL_PADDING, {
             size: 8,
             weight: 'bold',
             align: columns[index]?.align,
           });
           y += this.#lineHeight({ size: 8 });
         }
-        x += widths[index];
+        x += widths[index] ?? 0;
       });
       this.#y += height;
     };
@@ -262,7 +262,7 @@ export class PdfWriter {
       await this.#pace();
       const cells = columns.map((column, index) => {
         const style: TextStyle = { weight: column.weight };
-        const lines = this.#wrap(column.cell(row), widths[index] - 2 * CELL_PADDING, style);
+        const lines = this.#wrap(column.cell(row), (widths[index] ?? 0) - 2 * CELL_PADDING, style);
         if (lines.length <= MAX_CELL_LINES) return lines;
         const kept = lines.slice(0, MAX_CELL_LINES);
         kept[MAX_CELL_LINES - 1] = `${kept[MAX_CELL_LINES - 1]?.slice(0, -1)}…`;
@@ -277,13 +277,13 @@ export class PdfWriter {
       cells.forEach((lines, index) => {
         let y = this.#y + CELL_PADDING;
         for (const line of lines) {
-          this.#drawLine(line, x + CELL_PADDING, y, widths[index] - 2 * CELL_PADDING, {
+          this.#drawLine(line, x + CELL_PADDING, y, (widths[index] ?? 0) - 2 * CELL_PADDING, {
             weight: columns[index]?.weight,
             align: columns[index]?.align,
           });
           y += this.#lineHeight({});
         }
-        x += widths[index];
+        x += widths[index] ?? 0;
       });
       this.#y += height;
       this.#doc
