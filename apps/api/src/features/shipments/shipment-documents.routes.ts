@@ -35,6 +35,7 @@ export const shipmentDocumentRoutes: FastifyPluginAsync = async (app) => {
           reply,
           {
             title: 'Packing slip',
+            subject: slip ? `Shipment ${slip.shipmentId} of order ${slip.orderTrackingNumber}` : undefined,
             letterhead,
             fileName: `packing-slip-${slip?.orderTrackingNumber}-${request.params.id}.pdf`,
           },
@@ -56,6 +57,7 @@ export const shipmentDocumentRoutes: FastifyPluginAsync = async (app) => {
           reply,
           {
             title: 'Packing slips',
+            subject: `Shipments ${slips.map((slip) => slip.shipmentId).join(', ')}`.slice(0, 2000),
             letterhead,
             fileName: `packing-slips-${new Date().toISOString().slice(0, 10)}.pdf`,
           },

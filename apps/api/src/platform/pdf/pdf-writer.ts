@@ -34,6 +34,8 @@ export interface PdfSpec {
   /** Shown at the top right of each page ("Packing slip") and as the PDF's title. */
   title: string;
   letterhead: Letterhead;
+  /** The PDF's subject (metadata: what readers and search show), e.g. the references it covers. */
+  subject?: string;
   /** The downloaded file's name, ending in `.pdf` (`sendPdf` only). */
   fileName?: string;
 }
@@ -465,7 +467,12 @@ function newDocument(spec: PdfSpec): PDFKit.PDFDocument {
     autoFirstPage: false,
     size: 'A4',
     margin: 0,
-    info: { Title: spec.title, Author: spec.letterhead.name, Creator: 'Haat' },
+    info: {
+      Title: spec.title,
+      Author: spec.letterhead.name,
+      Creator: 'Haat',
+      ...(spec.subject ? { Subject: spec.subject } : {}),
+    },
   });
   for (const [name, file] of pdfFonts().files) doc.registerFont(name, file);
   return doc;

@@ -77,6 +77,8 @@ export async function readImportFile(csv: string | Buffer, limits: ImportFileLim
   const unreadable: ImportError[] = [];
   let header: string[] | undefined;
   const rows: ImportRow[] = [];
+  // A record past `limits.maxRecordChars`: the whole file is refused (a hostile or wrong file).
+  let tooLong = false;
   const parser = parse({
     bom: true,
     info: true,
@@ -86,7 +88,8 @@ export async function readImportFile(csv: string | Buffer, limits: ImportFileLim
     skip_records_with_error: true,
     ...(limits.maxRecordChars === undefined ? {} : { max_record_size: limits.maxRecordChars }),
     on_skip: (error) => {
-      if (error) unreadable.push({ line: Number(error.lines), field: null, message: importMessages.unreadable });
+      if (error?.code === 'CSV_MAX_RECORD_SIZE') tooLong = true;
+      else if (error) unreadable.push({ line: Number(error.lines), field: null, message: importMessages.unreadable });
     },
   });
   // csv-parse decodes a field once it is whole, so a slice may end inside a character.
@@ -112,6 +115,7 @@ export async function readImportFile(csv: string | Buffer, limits: ImportFileLim
       throw new AppError('VALIDATION_FAILED', limits.rowTooLong);
     throw new AppError('VALIDATION_FAILED', importMessages.unreadable);
   }
+  if (tooLong) throw new AppError('VALIDATION_FAILED', limits.rowTooLong ?? importMessages.unreadable);
   if (!header || header.every((cell) => cell.trim() === ''))
     throw new AppError('VALIDATION_FAILED', importMessages.unreadable);
   if (rows.length === 0 && unreadable.length === 0) throw new AppError('VALIDATION_FAILED', importMessages.noRows);
