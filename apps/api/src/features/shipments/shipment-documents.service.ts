@@ -12,6 +12,7 @@ import { type CsvColumn, csvFileName } from '../../platform/csv/csv-export.js';
 import { oneBatch } from '../../platform/csv/export-batches.js';
 import { writeCsvToJob } from '../../platform/csv/exporter.js';
 import type { Db } from '../../platform/db/create-db.js';
+import { isPostgres } from '../../platform/db/dialect.js';
 import { runTransaction } from '../../platform/db/transactions.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events/event-bus.js';
@@ -79,11 +80,12 @@ export async function loadPackingSlips(
 /** The kind of job a large manifest runs as. */
 export const SHIPMENT_IMPORT_JOB = jobKinds.shipmentImport;
 
-
 /** What a row of a manifest will do: mark `shipmentId` shipped (as at `updatedAt`), or be refused with `message`. */
 interface PlannedRow {
   row: ManifestRow;
   shipmentId: number | null;
+  /** The shipment's order (null for a refused row). */
+  orderId: number | null;
   updatedAt: string;
   message: string | null;
 }
@@ -129,7 +131,7 @@ async function planManifest(db: Db, vendorId: number, file: ManifestFile): Promi
   const planned: PlannedRow[] = [];
   for (const row of file.rows) {
     await pace();
-    const refuse = (message: string): PlannedRow => ({ row, shipmentId: null, updatedAt: '', message });
+    const refuse = (message: string): PlannedRow => ({ row, shipmentId: null, orderId: null, updatedAt: '', message });
     if (row.errors.length > 0) {
       planned.push(refuse(joined(row.errors)));
       continue;
@@ -178,7 +180,7 @@ async function planManifest(db: Db, vendorId: number, file: ManifestFile): Promi
     const refusal = statusRefusal(shipment);
     planned.push(
       refusal === null
-        ? { row, shipmentId: shipment.id, updatedAt: shipment.updatedAt, message: null }
+        ? { row, shipmentId: shipment.id, orderId: shipment.orderId, updatedAt: shipment.updatedAt, message: null }
         : refuse(refusal),
     );
   }
@@ -211,6 +213,13 @@ const reportColumns: CsvColumn<ManifestReportLine>[] = [
  * is a sync to disk on SQLite), and 25 rows hold the database a few tens of ms at most.
  */
 const ROWS_PER_TRANSACTION = 25;
+
+/**
+ * Transactions a PostgreSQL import runs at once, each on a connection of the pool (10 by
+ * default): a row is a dozen statements, each a round trip, and one lane spent most of
+ * its time waiting on them.
+ */
+const POSTGRES_LANES = 3;
 
 /** A planned row's line of the report, before it is written (refused with the plan's reason, if any). */
 function reportLineOf(plan: PlannedRow): ManifestReportLine {
@@ -328,24 +337,46 @@ export async function runManifest(
     report.push(line);
     done += 1;
   }
-  for (let at = 0; at < pending.length; at += ROWS_PER_TRANSACTION) {
-    const batch = pending.slice(at, at + ROWS_PER_TRANSACTION);
-    // The batch's lines are made afresh by each attempt (a retried transaction starts over).
-    const lines = await runTransaction(db, async (trx) => {
-      const pace = pacer();
-      const made: ManifestReportLine[] = [];
-      for (const plan of batch) {
-        await pace();
-        made.push(await writeRow(trx, events, actor, vendorId, plan, jobId));
-      }
-      return made;
-    });
-    report.push(...lines);
-    done += lines.length;
-    await onProgress(done);
-    // Between two transactions the requests waiting (and their writes) go first.
-    await yieldToOthers();
+  // Batches of rows, each order's rows in one batch (so two lanes never wait on one order's lock).
+  pending.sort((a, b) => (a.orderId ?? 0) - (b.orderId ?? 0) || a.row.line - b.row.line);
+  const batches: PlannedRow[][] = [];
+  let current: PlannedRow[] = [];
+  for (const plan of pending) {
+    const last = current[current.length - 1];
+    const sameOrder = last !== undefined && plan.orderId !== null && plan.orderId === last.orderId;
+    if (current.length >= ROWS_PER_TRANSACTION && !sameOrder) {
+      batches.push(current);
+      current = [];
+    }
+    current.push(plan);
   }
+  if (current.length > 0) batches.push(current);
+  let taken = 0;
+  // One lane on SQLite (one writer); on PostgreSQL a few transactions at once, each on
+  // its own connection, so the round trips of one overlap another's (decision 0143).
+  const lanes = isPostgres(db) ? POSTGRES_LANES : 1;
+  await Promise.all(
+    Array.from({ length: lanes }, async () => {
+      for (let batch = batches[taken++]; batch !== undefined; batch = batches[taken++]) {
+        const rows = batch;
+        // The batch's lines are made afresh by each attempt (a retried transaction starts over).
+        const lines = await runTransaction(db, async (trx) => {
+          const pace = pacer();
+          const made: ManifestReportLine[] = [];
+          for (const plan of rows) {
+            await pace();
+            made.push(await writeRow(trx, events, actor, vendorId, plan, jobId));
+          }
+          return made;
+        });
+        report.push(...lines);
+        done += lines.length;
+        await onProgress(done);
+        // Between two transactions the requests waiting (and their writes) go first.
+        await yieldToOthers();
+      }
+    }),
+  );
   report.sort((a, b) => a.line - b.line);
   const shipped = report.filter((line) => line.outcome === 'shipped').length;
   return { report, summary: { rows: report.length, shipped, refused: report.length - shipped } };
