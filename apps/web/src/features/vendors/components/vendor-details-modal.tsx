@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { HistoryPanel } from '../../../components/ui/history-panel';
 import { Modal } from '../../../components/ui/modal';
 import { formatDate } from '../../../lib/format';
+import { VendorPerformance } from '../../shipments/components/seller-performance';
 import { VendorMoney } from './vendor-money';
 import { VendorStatusBadge } from './vendor-status-badge';
 
@@ -44,6 +45,11 @@ export function VendorDetailsModal({
         ))}
       </dl>
       <VendorMoney vendorId={vendor._id} />
+      {vendor.status !== 'pending' && (
+        <div className="mt-4">
+          <VendorPerformance vendorId={vendor._id} />
+        </div>
+      )}
       <div className="mt-4 max-h-72 overflow-y-auto">
         <HistoryPanel kind="vendor" id={vendor._id} />
       </div>
