@@ -63,5 +63,7 @@ export const paths = {
   shipments: {
     list: '/admin/shipments',
     import: '/admin/shipments/import',
+    /** The queue at one of its tabs (`shipmentTabs`' keys); To pack is the bare list. */
+    tab: (tab: string) => (tab === 'to-pack' ? '/admin/shipments' : `/admin/shipments?tab=${tab}`),
   },
 } as const;

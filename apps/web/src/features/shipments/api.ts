@@ -1,20 +1,15 @@
-import type {
-  ManifestImportBody,
-  OrderStatus,
-  ShipmentBulkBody,
-  ShipmentStatusBodyInput,
-  VendorCancelBodyInput,
-} from '@haat/contract';
+import type { ManifestImportBody, OrderStatus, ShipmentBulkBody } from '@haat/contract';
 import { shipmentTabs } from '@haat/contract';
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { client, queries } from '../../lib/api-client';
 import { saveFile } from '../../lib/download';
 import { useCursorList } from '../../lib/use-cursor-list';
+import { refreshShipments } from '../../lib/use-move-shipment';
 
 /**
  * Shipments (issue 34; `shipmentEndpoints`): the signed-in vendor's queue, its moves,
- * packing slips and manifest import; an admin's move of any shipment; seller
- * performance.
+ * packing slips and manifest import (a single move: `lib/use-move-shipment.ts`, shared
+ * with the order screens).
  */
 
 /** Shipments fetched per page; the next page loads as the user nears the end. */
@@ -53,11 +48,6 @@ export function useShipments(filters: ShipmentFilters) {
   });
 }
 
-/** To pack, to ship, due today and late: what needs the vendor today (`GET /api/vendor/shipments/summary`). */
-export function useShipmentSummary() {
-  return useQuery(queries.shipments.summary.queryOptions());
-}
-
 /** One of the vendor's shipments with its lines (what Mark shipped offers units of). */
 export function useShipment(id: string | null) {
   return useQuery({
@@ -66,36 +56,12 @@ export function useShipment(id: string | null) {
   });
 }
 
-/** The couriers the carrier field offers (`GET /api/shipments/carriers`). */
-export function useCarriers() {
-  return useQuery({ ...queries.shipments.carriers.queryOptions(), staleTime: 10 * 60_000 });
-}
-
-/** After any move: the queue, its summary, the vendor's orders and dashboard read again. */
-function refreshAfterMove(queryClient: QueryClient) {
-  void queryClient.invalidateQueries({ queryKey: queries.shipments.key() });
-  void queryClient.invalidateQueries({ queryKey: queries.vendorPortal.key() });
-  void queryClient.invalidateQueries({ queryKey: queries.orders.key() });
-}
-
-/** `PUT /api/vendor/shipments/{id}/status` (the vendor) or `PUT /api/shipments/admin/{id}/status` (`admin`). */
-export function useMoveShipment({ admin = false }: { admin?: boolean } = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: ShipmentStatusBodyInput }) =>
-      admin
-        ? client.shipments.adminSetStatus({ params: { id }, body })
-        : client.shipments.setStatus({ params: { id }, body }),
-    onSettled: () => refreshAfterMove(queryClient),
-  });
-}
-
 /** `POST /api/vendor/shipments/bulk`: Start packing, Mark shipped or Mark delivered on many. */
 export function useBulkShipments() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ShipmentBulkBody) => client.shipments.bulk({ body }),
-    onSettled: () => refreshAfterMove(queryClient),
+    onSettled: () => refreshShipments(queryClient),
   });
 }
 
@@ -114,25 +80,6 @@ export function useImportManifest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ManifestImportBody) => client.shipments.importManifest({ body }),
-    onSettled: () => refreshAfterMove(queryClient),
+    onSettled: () => refreshShipments(queryClient),
   });
-}
-
-/** `POST /api/vendor/orders/{id}/cancel`: the vendor cancels their own units not yet shipped. */
-export function useVendorCancel(orderId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: VendorCancelBodyInput) => client.shipments.vendorCancel({ params: { id: orderId }, body }),
-    onSettled: () => refreshAfterMove(queryClient),
-  });
-}
-
-/** The signed-in vendor's own seller performance (`GET /api/vendor/performance`). */
-export function useMyPerformance() {
-  return useQuery(queries.shipments.myPerformance.queryOptions());
-}
-
-/** A vendor's seller performance, for an admin (`GET /api/vendors/{id}/performance`). */
-export function useVendorPerformance(vendorId: string) {
-  return useQuery(queries.shipments.performance.queryOptions({ input: { params: { id: vendorId } } }));
 }

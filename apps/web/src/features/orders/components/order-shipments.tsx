@@ -4,10 +4,10 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormSection } from '../../../components/ui/form-section';
 import { notify } from '../../../components/ui/notify';
+import { MOVE_FAILED, ShipOne } from '../../../components/ui/ship-one';
+import { ShipmentBlock } from '../../../components/ui/shipment-block';
 import { errorMessage } from '../../../lib/api-client';
-import { useMoveShipment } from '../../shipments/api';
-import { ShipmentBlock } from '../../shipments/components/shipment-block';
-import { MOVE_FAILED, ShipOne } from '../../shipments/components/ship-one';
+import { useMoveShipment } from '../../../lib/use-move-shipment';
 import { useOrder } from '../api';
 
 /**
@@ -59,7 +59,12 @@ export function OrderShipments({ order }: { order: Order }) {
                 </Button>
               )}
               {(shipment.status === 'Order Placed' || shipment.status === 'Packaging') && (
-                <Button size="sm" disabled={move.isPending} onClick={() => setShipping(shipment)} aria-label={`Mark shipped ${name}`}>
+                <Button
+                  size="sm"
+                  disabled={move.isPending}
+                  onClick={() => setShipping(shipment)}
+                  aria-label={`Mark shipped ${name}`}
+                >
                   Mark shipped
                 </Button>
               )}

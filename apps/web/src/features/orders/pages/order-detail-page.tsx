@@ -86,9 +86,7 @@ export function OrderDetailPage() {
         </div>
         <div className="flex flex-col items-end gap-1">
           <OrderStatusBadge status={order.status} />
-          {(order.shipments?.length ?? 0) > 0 && (
-            <p className="text-xs text-slate-500">Derived from its shipments</p>
-          )}
+          {(order.shipments?.length ?? 0) > 0 && <p className="text-xs text-slate-500">Derived from its shipments</p>}
         </div>
       </header>
       {/* A request waiting for an answer stands at the top, beside the status, where the

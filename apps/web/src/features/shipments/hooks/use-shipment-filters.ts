@@ -1,5 +1,4 @@
 import { shipmentTabs } from '@haat/contract';
-import { paths } from '../../../lib/paths';
 import { useListFilters } from '../../../lib/use-list-filters';
 import { defaultShipmentFilters, type ShipmentFilters, type ShipmentTab } from '../api';
 
@@ -15,11 +14,6 @@ export function shipmentFiltersFromParams(params: URLSearchParams): ShipmentFilt
     tab: isTab(tab) ? tab : defaultShipmentFilters.tab,
     search: (params.get('search') ?? '').slice(0, 100),
   };
-}
-
-/** The queue's address at `tab` (the dashboard's counts lead there). */
-export function shipmentTabPath(tab: ShipmentTab): string {
-  return tab === defaultShipmentFilters.tab ? paths.shipments.list : `${paths.shipments.list}?tab=${tab}`;
 }
 
 /** The queue's tab and search, kept in the address (`useListFilters`). */

@@ -1,4 +1,10 @@
-import { MANIFEST_MAX_BYTES, type ManifestImportResponse, importMessages, jobMessages } from '@haat/contract';
+import {
+  importMessages,
+  jobMessages,
+  jobStartedResponse,
+  MANIFEST_MAX_BYTES,
+  type ManifestImportResponse,
+} from '@haat/contract';
 import { Download, Upload } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -63,9 +69,11 @@ export function ManifestImportPage() {
       { csv: file.csv },
       {
         onSuccess: (answer) => {
-          if ('job' in answer) {
-            notify.success(answer.message);
-            setJobId(answer.job._id);
+          // Past 1,000 rows the server answers 202 with the job (the contract's `answers`).
+          const started = jobStartedResponse.safeParse(answer);
+          if (started.success) {
+            notify.success(started.data.message);
+            setJobId(started.data.job._id);
           } else {
             if (answer.counts.refused === 0) notify.success(answer.message);
             else notify.longError(answer.message);
@@ -163,7 +171,10 @@ function ManifestJob({ jobId }: { jobId: string }) {
   const running = job.state === 'queued' || job.state === 'running';
   const count = (key: string) => formatNumber(job.summary?.[key] ?? 0);
   return (
-    <section aria-label="Manifest import" className="max-w-xl space-y-3 rounded-xl border border-slate-200 bg-white p-5 text-sm">
+    <section
+      aria-label="Manifest import"
+      className="max-w-xl space-y-3 rounded-xl border border-slate-200 bg-white p-5 text-sm"
+    >
       {running ? (
         <>
           <p role="status">
@@ -171,7 +182,12 @@ function ManifestJob({ jobId }: { jobId: string }) {
             {job.total !== null ? ` of ${formatNumber(job.total)}` : ''} rows.
           </p>
           {job.total !== null && job.total > 0 && (
-            <progress className="h-2 w-full accent-pink-600" value={job.progress} max={job.total} aria-label="Import progress" />
+            <progress
+              className="h-2 w-full accent-pink-600"
+              value={job.progress}
+              max={job.total}
+              aria-label="Import progress"
+            />
           )}
         </>
       ) : job.state === 'failed' ? (

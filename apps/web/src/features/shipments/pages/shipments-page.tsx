@@ -14,24 +14,18 @@ import { Input } from '../../../components/ui/field';
 import { notify } from '../../../components/ui/notify';
 import { PageHeader } from '../../../components/ui/page-header';
 import { RowSelectionProvider, SelectAllLoaded, SelectRow } from '../../../components/ui/row-selection';
+import { ShipDialog } from '../../../components/ui/ship-dialog';
+import { MOVE_FAILED, ShipOne } from '../../../components/ui/ship-one';
+import { ShipmentStatus } from '../../../components/ui/shipment-status';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatListTotal } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useMoveShipment } from '../../../lib/use-move-shipment';
 import { useRowSelection } from '../../../lib/use-row-selection';
-import {
-  downloadPackingSlip,
-  downloadPackingSlips,
-  useBulkShipments,
-  useMoveShipment,
-  useShipment,
-  useShipments,
-} from '../api';
-import { ShipDialog } from '../components/ship-dialog';
-import { MOVE_FAILED, ShipOne } from '../components/ship-one';
-import { ShipmentStatus } from '../components/shipment-status';
-import { shipmentTabPath, useShipmentFilters } from '../hooks/use-shipment-filters';
+import { downloadPackingSlip, downloadPackingSlips, useBulkShipments, useShipment, useShipments } from '../api';
+import { useShipmentFilters } from '../hooks/use-shipment-filters';
 
 /** The toast when a packing slip cannot be downloaded and the server gave no reason. */
 export const SLIP_FAILED = 'Could not download the packing slip. Please try again.';
@@ -151,7 +145,7 @@ export function ShipmentsPage() {
           return (
             <Link
               key={tab.key}
-              to={`${shipmentTabPath(tab.key)}${filters.search ? `${tab.key === 'to-pack' ? '?' : '&'}search=${encodeURIComponent(filters.search)}` : ''}`}
+              to={`${paths.shipments.tab(tab.key)}${filters.search ? `${tab.key === 'to-pack' ? '?' : '&'}search=${encodeURIComponent(filters.search)}` : ''}`}
               aria-current={current ? 'page' : undefined}
               onClick={() => setFilter('tab', tab.key)}
               className={`shrink-0 rounded-t-lg border-b-2 px-3 py-2 text-sm font-medium ${
@@ -318,7 +312,10 @@ function columnsFor(actions: RowActions): ColumnDef<ShipmentSummary>[] {
           <span className="md:hidden">
             <SelectRow row={original} label={`Select shipment of order ${original.order.trackingNumber}`} />
           </span>
-          <Link className="break-all font-medium text-pink-600 hover:underline" to={paths.myOrders.detail(original.order._id)}>
+          <Link
+            className="break-all font-medium text-pink-600 hover:underline"
+            to={paths.myOrders.detail(original.order._id)}
+          >
             {original.order.trackingNumber}
           </Link>
         </span>
@@ -372,7 +369,13 @@ function RowButtons({ row, actions }: { row: ShipmentSummary; actions: RowAction
   return (
     <div className="flex flex-wrap gap-2">
       {row.status === 'Order Placed' && (
-        <Button size="sm" variant="secondary" disabled={busy} onClick={() => actions.pack(row)} aria-label={`Start packing ${name}`}>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={busy}
+          onClick={() => actions.pack(row)}
+          aria-label={`Start packing ${name}`}
+        >
           Start packing
         </Button>
       )}
@@ -387,7 +390,13 @@ function RowButtons({ row, actions }: { row: ShipmentSummary; actions: RowAction
         </Button>
       )}
       {row.status !== 'Cancelled' && (
-        <Button size="sm" variant="ghost" disabled={busy} onClick={() => actions.slip(row)} aria-label={`Packing slip ${name}`}>
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={busy}
+          onClick={() => actions.slip(row)}
+          aria-label={`Packing slip ${name}`}
+        >
           <FileDown className="h-4 w-4" aria-hidden />
           Packing slip
         </Button>
@@ -395,4 +404,3 @@ function RowButtons({ row, actions }: { row: ShipmentSummary; actions: RowAction
     </div>
   );
 }
-

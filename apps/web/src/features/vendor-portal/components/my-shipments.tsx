@@ -5,11 +5,10 @@ import { ButtonLink } from '../../../components/ui/button-link';
 import { Field, Input, Textarea } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { notify } from '../../../components/ui/notify';
+import { ShipmentBlock } from '../../../components/ui/shipment-block';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
-import { useVendorCancel } from '../../shipments/api';
-import { ShipmentBlock } from '../../shipments/components/shipment-block';
-import { useVendorOrder } from '../api';
+import { useVendorCancel, useVendorOrder } from '../api';
 
 export const CANCEL_FAILED = 'Could not cancel the items. Please try again.';
 
@@ -34,7 +33,8 @@ export function MyShipments({ order }: { order: VendorOrder }) {
   const shipments = order.shipments ?? [];
   if (shipments.length === 0) return null;
   const left = unshippedUnits(order);
-  const lineName = (itemId: string) => order.products.find((line) => line._id === itemId)?.product.name ?? `Item ${itemId}`;
+  const lineName = (itemId: string) =>
+    order.products.find((line) => line._id === itemId)?.product.name ?? `Item ${itemId}`;
   return (
     <section aria-labelledby="my-shipments" className="rounded-xl border border-slate-200 bg-white p-5">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -127,8 +127,8 @@ function CancelUnitsDialog({
     <Modal title="Cancel my unshipped items" onClose={onClose} busy={busy} width="max-w-lg">
       <form onSubmit={submit} noValidate className="space-y-4">
         <p className="text-sm text-slate-600">
-          Only your units not yet shipped can be cancelled here. The customer is refunded for them, the stock comes back,
-          and they count in your seller-cancellation rate.
+          Only your units not yet shipped can be cancelled here. The customer is refunded for them, the stock comes
+          back, and they count in your seller-cancellation rate.
         </p>
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium text-slate-700">Units to cancel</legend>

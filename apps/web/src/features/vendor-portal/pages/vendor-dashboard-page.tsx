@@ -4,15 +4,15 @@ import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { DataTable } from '../../../components/ui/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
+import { SellerPerformance } from '../../../components/ui/seller-performance';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { shows, useDashboardSettings } from '../../../lib/dashboard-settings';
 import { formatDate, formatNumber, formatRupees } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { MyPerformance } from '../../shipments/components/seller-performance';
-import { NeedsYouToday } from '../../shipments/components/needs-you-today';
-import { useVendorDashboard } from '../api';
+import { useMyPerformance, useVendorDashboard } from '../api';
+import { NeedsYouToday } from '../components/needs-you-today';
 
 type RecentOrder = VendorDashboard['recentOrders'][number];
 
@@ -56,6 +56,7 @@ export function VendorDashboardPage() {
   useDocumentTitle('Dashboard');
   const dashboard = useVendorDashboard();
   const settings = useDashboardSettings();
+  const performance = useMyPerformance();
   if (dashboard.isPending || settings.isPending) return <Spinner label="Loading dashboard..." />;
   if (dashboard.isError)
     return (
@@ -103,7 +104,7 @@ export function VendorDashboardPage() {
           </ul>
         </section>
       )}
-      <MyPerformance />
+      <SellerPerformance query={performance} />
       {show('recentOrders') && (
         <section aria-label="Recent Orders" className="rounded-xl border border-slate-200 bg-white p-5">
           <h2 className="text-base font-semibold text-slate-900">Recent Orders</h2>

@@ -3,8 +3,9 @@ import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { HistoryPanel } from '../../../components/ui/history-panel';
 import { Modal } from '../../../components/ui/modal';
+import { SellerPerformance } from '../../../components/ui/seller-performance';
 import { formatDate } from '../../../lib/format';
-import { VendorPerformance } from '../../shipments/components/seller-performance';
+import { useVendorPerformance } from '../api';
 import { VendorMoney } from './vendor-money';
 import { VendorStatusBadge } from './vendor-status-badge';
 
@@ -73,4 +74,9 @@ export function VendorDetailsModal({
       </div>
     </Modal>
   );
+}
+
+/** A vendor's seller performance over 30 and 90 days (issue 34). */
+function VendorPerformance({ vendorId }: { vendorId: string }) {
+  return <SellerPerformance query={useVendorPerformance(vendorId)} />;
 }

@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
-import { type ShipmentTab, useShipmentSummary } from '../api';
-import { shipmentTabPath } from '../hooks/use-shipment-filters';
+import { paths } from '../../../lib/paths';
+import { useShipmentSummary } from '../api';
 
 function Count({
   label,
@@ -14,13 +14,13 @@ function Count({
 }: {
   label: string;
   value: number;
-  tab: ShipmentTab;
+  tab: 'to-pack' | 'to-ship' | 'late';
   caption: string;
   urgent?: boolean;
 }) {
   return (
     <Link
-      to={shipmentTabPath(tab)}
+      to={paths.shipments.tab(tab)}
       className={`block min-w-0 rounded-xl border bg-white p-4 hover:border-pink-400 sm:p-5 ${
         urgent && value > 0 ? 'border-red-300' : 'border-slate-200'
       }`}

@@ -1,9 +1,9 @@
 import type { PerformanceResponse, PerformanceWindow } from '@haat/contract';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { CheckCircle2, XCircle } from 'lucide-react';
-import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-client';
-import { formatNumber } from '../../../lib/format';
-import { useMyPerformance, useVendorPerformance } from '../api';
+import { errorMessage } from '../../lib/api-client';
+import { formatNumber } from '../../lib/format';
+import { Spinner } from './spinner';
 
 /** A rate as a percentage with one decimal: 0.0375 → '3.8%'. */
 export function formatRate(rate: number): string {
@@ -14,7 +14,9 @@ export function formatRate(rate: number): string {
 function Against({ rate, threshold }: { rate: number; threshold: number }) {
   const within = rate < threshold;
   return (
-    <span className={`inline-flex items-center gap-1 text-xs font-medium ${within ? 'text-emerald-700' : 'text-red-700'}`}>
+    <span
+      className={`inline-flex items-center gap-1 text-xs font-medium ${within ? 'text-emerald-700' : 'text-red-700'}`}
+    >
       {within ? <CheckCircle2 className="h-3.5 w-3.5" aria-hidden /> : <XCircle className="h-3.5 w-3.5" aria-hidden />}
       {within ? `Under the ${formatRate(threshold)} target` : `Over the ${formatRate(threshold)} target`}
     </span>
@@ -95,7 +97,8 @@ export function SellerPerformanceFigures({ performance }: { performance: Perform
   );
 }
 
-function Loaded({ query }: { query: ReturnType<typeof useMyPerformance> }) {
+/** Seller performance as read by `query` (`GET /api/vendor/performance` or `GET /api/vendors/{id}/performance`). */
+export function SellerPerformance({ query }: { query: UseQueryResult<PerformanceResponse> }) {
   if (query.isPending) return <Spinner label="Loading seller performance..." />;
   if (query.isError)
     return (
@@ -104,14 +107,4 @@ function Loaded({ query }: { query: ReturnType<typeof useMyPerformance> }) {
       </p>
     );
   return <SellerPerformanceFigures performance={query.data} />;
-}
-
-/** The signed-in vendor's own performance (their dashboard). */
-export function MyPerformance() {
-  return <Loaded query={useMyPerformance()} />;
-}
-
-/** A vendor's performance, for an admin (the vendor's details). */
-export function VendorPerformance({ vendorId }: { vendorId: string }) {
-  return <Loaded query={useVendorPerformance(vendorId)} />;
 }

@@ -1,10 +1,11 @@
 import { awbNumber, carrierName } from '@haat/contract';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Field, Input, Select } from '../../../components/ui/field';
-import { Modal } from '../../../components/ui/modal';
-import { Spinner } from '../../../components/ui/spinner';
-import { useCarriers } from '../api';
+import { queries } from '../../lib/api-client';
+import { Button } from './button';
+import { Field, Input, Select } from './field';
+import { Modal } from './modal';
+import { Spinner } from './spinner';
 
 /** A line of the shipment whose units may be dispatched in part. */
 export interface ShipLine {
@@ -54,7 +55,8 @@ export function ShipDialog({
   onConfirm: (choice: ShipChoice) => void;
   onCancel: () => void;
 }) {
-  const carriers = useCarriers();
+  // The store's couriers change rarely: read once in ten minutes.
+  const carriers = useQuery({ ...queries.shipments.carriers.queryOptions(), staleTime: 10 * 60_000 });
   const id = useId();
   const single = shipments.length === 1;
   const [carrier, setCarrier] = useState('');
@@ -178,7 +180,9 @@ export function ShipDialog({
                           max={line.quantity}
                           className="w-28"
                           value={unitsOf(line)}
-                          onChange={(event) => setUnits((current) => ({ ...current, [line.itemId]: event.target.value }))}
+                          onChange={(event) =>
+                            setUnits((current) => ({ ...current, [line.itemId]: event.target.value }))
+                          }
                         />
                       )}
                     </Field>

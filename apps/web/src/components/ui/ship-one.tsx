@@ -1,9 +1,9 @@
 import type { ShipmentStatusResponse } from '@haat/contract';
 import { useState } from 'react';
-import { notify } from '../../../components/ui/notify';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { useMoveShipment } from '../api';
-import { type ShipChoice, type ShipLine, ShipDialog } from './ship-dialog';
+import { ApiError, errorMessage } from '../../lib/api-client';
+import { useMoveShipment } from '../../lib/use-move-shipment';
+import { notify } from './notify';
+import { type ShipChoice, ShipDialog, type ShipLine } from './ship-dialog';
 
 /** The toast when a move fails and the server gave no reason. */
 export const MOVE_FAILED = 'Could not update the shipment. Please try again.';

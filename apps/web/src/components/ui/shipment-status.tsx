@@ -1,6 +1,6 @@
 import type { Shipment } from '@haat/contract';
 import { AlertTriangle } from 'lucide-react';
-import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { Badge, type BadgeTone } from './badge';
 
 const tones: Record<Shipment['status'], BadgeTone> = {
   // The order's own tones (spec section 2), so a shipment reads as its order would.

@@ -1,6 +1,6 @@
 import type { Shipment } from '@haat/contract';
 import type { ReactNode } from 'react';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../lib/format';
 import { ShipmentStatus } from './shipment-status';
 
 /**
