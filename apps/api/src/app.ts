@@ -39,6 +39,7 @@ import { PRODUCT_BULK_JOB, productBulkJobHandler } from './features/products/pro
 import { assertProductVisible } from './features/products/product-visibility.js';
 import { productRoutes } from './features/products/products.routes.js';
 import { searchRoutes } from './features/search/search.routes.js';
+import { shipmentRoutes } from './features/shipments/shipments.routes.js';
 import { uploadRoutes } from './features/uploads/uploads.routes.js';
 import { vendorPortalRoutes } from './features/vendors/vendor-portal.routes.js';
 import { vendorRoutes } from './features/vendors/vendors.routes.js';
@@ -277,6 +278,7 @@ export async function buildApp({
   await app.register(uploadRoutes);
   await app.register(websiteConfigRoutes);
   await app.register(orderStatusRoutes);
+  await app.register(shipmentRoutes);
   await app.register(orderCorrectionRoutes);
   await app.register(couponRoutes);
   await app.register(checkoutRoutes);

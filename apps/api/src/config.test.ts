@@ -1,3 +1,4 @@
+import { defaultCarriers } from '@haat/contract';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
@@ -38,7 +39,16 @@ describe('loadConfig', () => {
       payoutMinimumPaise: 10_000,
       payoutBankChangeHoldHours: 24,
       vendorUploadLimitBytes: 200 * 1024 * 1024,
+      shipByHours: 48,
+      shipmentCarriers: [...defaultCarriers],
     });
+  });
+
+  it('reads the ship-by hours and the couriers (issue 34)', () => {
+    const config = loadConfig({ SHIP_BY_HOURS: '24', SHIPMENT_CARRIERS: ' Delhivery , Blue Dart,, ' });
+    expect(config.shipByHours).toBe(24);
+    expect(config.shipmentCarriers).toEqual(['Delhivery', 'Blue Dart']);
+    expect(() => loadConfig({ SHIP_BY_HOURS: '0' })).toThrow(/SHIP_BY_HOURS/);
   });
 
   it('reads every variable', () => {

@@ -1,4 +1,4 @@
-import { LIST_COUNT_BOUND, toPaise } from '@haat/contract';
+import { DEFAULT_SHIP_BY_HOURS, defaultCarriers, LIST_COUNT_BOUND, toPaise } from '@haat/contract';
 import { z } from 'zod';
 
 /**
@@ -77,6 +77,17 @@ const envSchema = z.object({
   PAYOUT_MINIMUM: z.coerce.number().min(0).max(100_000_000).default(100),
   PAYOUT_BANK_CHANGE_HOLD_HOURS: z.coerce.number().min(0).max(8_760).default(24),
   VENDOR_UPLOAD_LIMIT_MB: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  SHIP_BY_HOURS: z.coerce.number().int().min(1).max(8_760).default(DEFAULT_SHIP_BY_HOURS),
+  SHIPMENT_CARRIERS: z
+    .string()
+    .max(2_000)
+    .transform((value) =>
+      value
+        .split(',')
+        .map((name) => name.trim())
+        .filter((name) => name !== '' && name.length <= 60),
+    )
+    .optional(),
 });
 
 function isTimeZone(value: string): boolean {
@@ -166,6 +177,10 @@ export interface Config {
   payoutBankChangeHoldHours: number;
   /** Bytes of images one vendor may keep uploaded (`VENDOR_UPLOAD_LIMIT_MB`; issue 27). */
   vendorUploadLimitBytes: number;
+  /** Hours from an order's placement to its shipments' ship-by time (`SHIP_BY_HOURS`; issue 34). */
+  shipByHours: number;
+  /** The couriers the carrier field offers (`SHIPMENT_CARRIERS`, names separated by commas; issue 34). */
+  shipmentCarriers: readonly string[];
 }
 
 /** Raised when an environment variable has a bad value; the message names it. */
@@ -224,5 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payoutMinimumPaise: toPaise(e.PAYOUT_MINIMUM),
     payoutBankChangeHoldHours: e.PAYOUT_BANK_CHANGE_HOLD_HOURS,
     vendorUploadLimitBytes: e.VENDOR_UPLOAD_LIMIT_MB * 1024 * 1024,
+    shipByHours: e.SHIP_BY_HOURS,
+    shipmentCarriers: e.SHIPMENT_CARRIERS?.length ? e.SHIPMENT_CARRIERS : [...defaultCarriers],
   };
 }

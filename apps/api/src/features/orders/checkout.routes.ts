@@ -36,6 +36,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (app) => {
         const { order, replayed } = await placeOrder(app.db, app.events, request.body, {
           today: today(),
           idempotencyKey: request.headers['idempotency-key'],
+          shipByHours: app.config.shipByHours,
         });
         if (replayed) reply.status(200).header('idempotent-replayed', 'true');
         return { success: true as const, message: checkoutMessages.placed, order: toOrder(order) };

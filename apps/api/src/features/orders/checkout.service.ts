@@ -5,6 +5,7 @@ import {
   type CouponValidateBody,
   checkoutMessages,
   couponMessages,
+  DEFAULT_SHIP_BY_HOURS,
 } from '@haat/contract';
 import { isUniqueViolation } from '../../platform/db/constraint-errors.js';
 import type { Db } from '../../platform/db/create-db.js';
@@ -14,6 +15,7 @@ import type { EventBus } from '../../platform/events/event-bus.js';
 import { ratesForLines } from '../commissions/commissions.service.js';
 import { type PricedLine, redeemCoupon } from '../coupons/coupon-rules.js';
 import { findRedeemableCoupon, recordCouponUse } from '../coupons/coupons.service.js';
+import { makeOrderShipments } from '../shipments/shipments.service.js';
 import {
   type CheckoutProduct,
   claimCheckoutKey,
@@ -121,6 +123,8 @@ export interface PlaceOrderOptions {
    * The demo seeder passes its own, so the seeded store is the same on every machine.
    */
   trackingNumber?: string;
+  /** Hours from placement to the shipments' ship-by time (`SHIP_BY_HOURS`; default `DEFAULT_SHIP_BY_HOURS`; issue 34). */
+  shipByHours?: number;
 }
 
 /**
@@ -131,7 +135,8 @@ export interface PlaceOrderOptions {
  * counts the coupon use conditionally, links the order to the account with the billing
  * e-mail (creating a customer when absent; its row locked until commit on PostgreSQL, so
  * an erasure and this checkout take turns, decision 0120), writes the order ('Order Placed', its
- * first history entry, a unique tracking number) and publishes `order.placed` on
+ * first history entry, a unique tracking number), its shipments (one per vendor and one for
+ * the store's own products, issue 34) and publishes `order.placed` on
  * `events` (the vendors' ledger, the bell). Any refusal rolls everything back.
  * @returns the order as the admin detail reads it (paise, UTC; the route builds the
  *   wire shape), and `replayed` when
@@ -275,6 +280,8 @@ export async function placeOrderInTransaction(
     }),
     PLACED_NOTE,
   );
+  // One shipment per vendor and one for the store's own products (issue 34).
+  await makeOrderShipments(trx, orderId, nowIso, options.shipByHours ?? DEFAULT_SHIP_BY_HOURS);
   if (key) await setCheckoutKeyOrder(trx, key, orderId);
   await events.publish(trx, {
     type: 'order.placed',

@@ -10,6 +10,7 @@ import type { Db } from '../../platform/db/create-db.js';
 import { runTransaction } from '../../platform/db/transactions.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events/event-bus.js';
+import { cancellableUnits } from '../shipments/shipments.service.js';
 import {
   answerCancelRequest,
   type CancelRequestRow,
@@ -98,15 +99,25 @@ export async function acceptCancellation(
     const order = await findOrderForCorrection(trx, orderId);
     if (!order) throw notFound(orderMessages.notFound);
     const request = await pendingRequest(trx, orderId, requestId);
+    // The vendor's units not yet on the road (issue 34): a shipment of theirs already
+    // shipped stays as it is. Their cancellation rate counts it.
+    const cancellable = await cancellableUnits(trx, orderId, request.vendorId);
     const items = (await findVendorLines(trx, orderId, request.vendorId))
-      .filter((line) => unitsLeft(line) > 0)
-      .map((line) => ({ itemId: line.id, quantity: unitsLeft(line) }));
+      .map((line) => ({ itemId: line.id, quantity: Math.min(unitsLeft(line), cancellable.get(line.id) ?? 0) }))
+      .filter((line) => line.quantity > 0);
     if (items.length > 0)
-      await cancelOrderInTransaction(trx, events, actor, orderId, {
-        reason: `Asked by ${request.vendor}: ${request.reason}`.slice(0, 500),
-        items,
-        updatedAt: body.updatedAt,
-      });
+      await cancelOrderInTransaction(
+        trx,
+        events,
+        actor,
+        orderId,
+        {
+          reason: `Asked by ${request.vendor}: ${request.reason}`.slice(0, 500),
+          items,
+          updatedAt: body.updatedAt,
+        },
+        { sellerVendorId: request.vendorId },
+      );
     await answerCancelRequest(trx, requestId, {
       status: 'accepted',
       decisionReason: null,

@@ -114,6 +114,8 @@ export async function insertCancellation(
     amountPaise: number;
     discountPaise: number;
     cancelledBy: number;
+    /** The vendor whose own cancellation it is (issue 34); null for the store's. */
+    sellerVendorId?: number | null;
     at: string;
   },
   lines: readonly CorrectionLineRow[],

@@ -16,6 +16,7 @@ import { AppError, notFound } from '../../platform/errors.js';
 import type { EventActor, LineTakenBack } from '../../platform/events/domain-events.js';
 import type { EventBus } from '../../platform/events/event-bus.js';
 import { releaseCouponUse } from '../coupons/coupons.service.js';
+import { cancellableUnits, derivedStatusOf, takeCancelledUnits } from '../shipments/shipments.service.js';
 import { allocateLargestRemainder, takeBackValue } from './discount-shares.js';
 import {
   addTakenBackUnits,
@@ -45,13 +46,19 @@ type Line = Awaited<ReturnType<typeof findLinesForCorrection>>[number];
 export interface CorrectionOptions {
   /** Its instant (default now; the demo seeder back-dates them). */
   now?: Date;
+  /**
+   * The vendor whose own cancellation it is (their cancellation of unshipped units, or
+   * their request accepted; issue 34): it counts in their cancellation rate, and only
+   * their shipments' units are taken.
+   */
+  sellerVendorId?: number;
 }
 
 /**
  * The order, locked, checked to exist and to be at the version the screen loaded.
  * @throws AppError NOT_FOUND (404), CONFLICT (409) stale version.
  */
-async function lockOrder(trx: Db, orderId: number, version: string): Promise<Order> {
+async function lockOrder(trx: Db, orderId: number, version: string | undefined): Promise<Order> {
   const order = await findOrderForCorrection(trx, orderId);
   if (!order) throw notFound(orderMessages.notFound);
   if (isStaleVersion(version, order.updatedAt)) throw new AppError('CONFLICT', messages.changedMeanwhile);
@@ -67,8 +74,9 @@ function unitsAsked(
   lines: readonly Line[],
   requested: readonly { itemId: number; quantity: number }[] | undefined,
   tooMany: (name: string, left: number) => string,
+  leftOf: (line: Line) => number = unitsLeft,
 ): number[] {
-  if (requested === undefined) return lines.map(unitsLeft);
+  if (requested === undefined) return lines.map(leftOf);
   const units = lines.map(() => 0);
   const seen = new Set<number>();
   for (const { itemId, quantity } of requested) {
@@ -77,8 +85,8 @@ function unitsAsked(
     if (!line) throw new AppError('BAD_REQUEST', messages.notALine, { items: messages.notALine });
     if (seen.has(itemId)) throw new AppError('BAD_REQUEST', messages.itemTwice, { items: messages.itemTwice });
     seen.add(itemId);
-    if (quantity > unitsLeft(line)) {
-      const message = tooMany(line.productName, unitsLeft(line));
+    if (quantity > leftOf(line)) {
+      const message = tooMany(line.productName, leftOf(line));
       throw new AppError('BAD_REQUEST', message, { items: message });
     }
     units[index] = quantity;
@@ -164,14 +172,19 @@ export async function cancelOrderInTransaction(
   events: EventBus,
   actor: EventActor,
   orderId: number,
-  body: CancelOrderBody,
+  body: Omit<CancelOrderBody, 'updatedAt'> & { updatedAt: string | undefined },
   options: CorrectionOptions = {},
 ): Promise<boolean> {
   const order = await lockOrder(trx, orderId, body.updatedAt);
   const refusal = moveRefusal(order.status, 'cancel');
   if (refusal !== null) throw new AppError('CONFLICT', refusal);
   const lines = await findLinesForCorrection(trx, orderId);
-  const units = unitsAsked(lines, body.items, messages.tooManyToCancel);
+  // Only units not yet on the road can be cancelled (issue 34): those of the order's
+  // Order Placed and Packaging shipments (a seller's own cancellation: of theirs).
+  const cancellable = await cancellableUnits(trx, orderId, options.sellerVendorId);
+  const units = unitsAsked(lines, body.items, messages.tooManyToCancel, (line) =>
+    Math.min(unitsLeft(line), cancellable.get(line.id) ?? 0),
+  );
   const rows = correctionLines(order, lines, units);
   if (rows.length === 0) throw new AppError('CONFLICT', messages.alreadyCancelled);
 
@@ -181,10 +194,13 @@ export async function cancelOrderInTransaction(
     await addTakenBackUnits(trx, row.orderItemId, { cancelled: row.quantity, returned: 0 }, at);
     if (row.line.productId !== null) await putBackStock(trx, row.line.productId, row.quantity, at);
   }
+  await takeCancelledUnits(trx, events, orderId, rows, at);
+  // The order's status is its shipments' least advanced (Cancelled when nothing is left).
+  const statusAfter = await derivedStatusOf(trx, orderId);
   const subtotalPaise = order.subtotalPaise - sum(rows, 'pricePaise');
   const discountPaise = order.discountPaise - sum(rows, 'discountPaise');
   await setOrderAfterCorrection(trx, orderId, {
-    status: whole ? 'Cancelled' : order.status,
+    status: statusAfter,
     subtotalPaise,
     discountPaise,
     discountedTotalPaise: subtotalPaise - discountPaise,
@@ -201,6 +217,7 @@ export async function cancelOrderInTransaction(
       amountPaise: sum(rows, 'amountPaise'),
       discountPaise: sum(rows, 'discountPaise'),
       cancelledBy: actor.userId,
+      sellerVendorId: options.sellerVendorId ?? null,
       at,
     },
     rows.map(({ orderItemId, quantity, amountPaise, discountPaise }) => ({
@@ -210,16 +227,15 @@ export async function cancelOrderInTransaction(
       discountPaise,
     })),
   );
-  if (whole) {
-    if (order.couponId !== null) await releaseCouponUse(trx, order.couponId);
-    await insertStatusEntry(trx, { orderId, status: 'Cancelled', notes: body.reason, changedBy: actor.userId, at });
-  }
+  if (whole && order.couponId !== null) await releaseCouponUse(trx, order.couponId);
+  if (statusAfter !== order.status)
+    await insertStatusEntry(trx, { orderId, status: statusAfter, notes: body.reason, changedBy: actor.userId, at });
   await events.publish(trx, {
     type: 'order.cancelled',
     actor,
     order: { id: orderId, trackingNumber: order.trackingNumber },
     statusBefore: order.status,
-    statusAfter: whole ? 'Cancelled' : order.status,
+    statusAfter,
     totalBeforePaise: order.discountedTotalPaise,
     totalAfterPaise: subtotalPaise - discountPaise,
     reason: body.reason,

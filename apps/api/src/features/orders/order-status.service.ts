@@ -6,6 +6,7 @@ import { isStaleVersion, nextVersion } from '../../platform/db/versions.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { EventActor } from '../../platform/events/domain-events.js';
 import type { EventBus } from '../../platform/events/event-bus.js';
+import { advanceShipmentsBehind } from '../shipments/shipments.service.js';
 import { findOrderStatusForUpdate, insertStatusEntry, setOrderStatus } from './order-status.repository.js';
 import { getOrder, type OrderDetail } from './orders.service.js';
 
@@ -26,6 +27,8 @@ export interface AdvanceOrderStatusOptions {
  * the order as stored (money in paise; the route builds the wire shape). Check and write run in one transaction on the order's row,
  * locked on PostgreSQL, so of two admins moving one order at once one succeeds and the
  * other gets 409 (with the version) or 400 (without it, the step is no longer next).
+ * Every shipment of the order behind the new status moves to it (issue 34), so the order's
+ * status stays the least advanced of its shipments'.
  * The daily totals follow by trigger, so the dashboard moves with it; `order.statusChanged`
  * (and `order.delivered`) are published on `events`: the activity log, the vendors' hold.
  * @throws AppError NOT_FOUND (404) 'Order not found'; BAD_REQUEST (400) with the spec's
@@ -89,6 +92,10 @@ export async function advanceOrderStatusInTransaction(
   if (body.status !== next)
     throw new AppError('BAD_REQUEST', orderStatusMessages.sequence, { status: orderStatusMessages.sequence });
   const savedAt = nextVersion(current.updatedAt, now);
+  const order = { id: current.id, trackingNumber: current.trackingNumber };
+  // Every shipment behind moves to the order's new status (issue 34): the order's
+  // status stays the least advanced of its shipments.
+  await advanceShipmentsBehind(trx, events, actor, order, next, savedAt);
   await setOrderStatus(trx, current.id, next, savedAt);
   await insertStatusEntry(trx, {
     orderId: current.id,
@@ -97,7 +104,6 @@ export async function advanceOrderStatusInTransaction(
     changedBy: actor.userId,
     at: savedAt,
   });
-  const order = { id: current.id, trackingNumber: current.trackingNumber };
   await events.publish(trx, { type: 'order.statusChanged', actor, order, from: current.status, to: next, at: savedAt });
   if (next === 'Delivered') await events.publish(trx, { type: 'order.delivered', orderId: current.id, at: savedAt });
   return savedAt;

@@ -1,9 +1,10 @@
-import { type OrderListFilters, type OrderStatus, orderMessages, orderStates } from '@haat/contract';
+import { type OrderListFilters, type OrderStatus, orderMessages, orderStates, type Shipment } from '@haat/contract';
 import type { Db } from '../../platform/db/create-db.js';
 import { type ListContext, searchedListPieces } from '../../platform/db/list-search.js';
 import { type ListAnswer, listOrPage } from '../../platform/db/lists.js';
 import { notFound } from '../../platform/errors.js';
 import { utcDateOf } from '../coupons/coupon-rules.js';
+import { orderShipments } from '../shipments/shipments.service.js';
 import { findCancelRequests } from './order-cancel-requests.repository.js';
 import {
   findCancellationLines,
@@ -161,6 +162,7 @@ export async function listOrders(
     status: query.status === 'all' ? undefined : query.status,
     search: query.search,
     corrected: query.corrected,
+    ...(query.lateShipments ? { lateShipments: { now: new Date().toISOString() } } : {}),
   };
   return listOrPage(
     { limit: query.limit, cursor: query.cursor, sort: LIST_SORT },
@@ -189,6 +191,8 @@ export interface OrderDetail {
   cancellations: (Awaited<ReturnType<typeof findCancellations>>[number] & { lines: CorrectionLines })[];
   returns: (Awaited<ReturnType<typeof findReturns>>[number] & { lines: CorrectionLines })[];
   cancelRequests: Awaited<ReturnType<typeof findCancelRequests>>;
+  /** Its shipments as the wire carries them (issue 34), oldest first. */
+  shipments: Shipment[];
 }
 
 /** Each record with the lines whose `parentId` is its id. */
@@ -205,15 +209,17 @@ function withLines<T extends { id: number }>(records: readonly T[], lines: Corre
 export async function getOrder(db: Db, id: number): Promise<OrderDetail> {
   const row = await findOrderById(db, id);
   if (!row) throw notFound(orderMessages.notFound);
-  const [items, history, cancellations, cancellationLines, returns, returnLines, cancelRequests] = await Promise.all([
-    findOrderItems(db, id),
-    findOrderStatusHistory(db, id),
-    findCancellations(db, id),
-    findCancellationLines(db, id),
-    findReturns(db, id),
-    findReturnLines(db, id),
-    findCancelRequests(db, id),
-  ]);
+  const [items, history, cancellations, cancellationLines, returns, returnLines, cancelRequests, shipments] =
+    await Promise.all([
+      findOrderItems(db, id),
+      findOrderStatusHistory(db, id),
+      findCancellations(db, id),
+      findCancellationLines(db, id),
+      findReturns(db, id),
+      findReturnLines(db, id),
+      findCancelRequests(db, id),
+      orderShipments(db, id),
+    ]);
   return {
     order: row,
     items,
@@ -221,5 +227,6 @@ export async function getOrder(db: Db, id: number): Promise<OrderDetail> {
     cancellations: withLines(cancellations, cancellationLines),
     returns: withLines(returns, returnLines),
     cancelRequests,
+    shipments,
   };
 }

@@ -108,6 +108,7 @@ export function toOrder(detail: OrderDetail): Order {
       createdAt: entry.createdAt,
     })),
     cancelRequests: detail.cancelRequests.map(toCancelRequest),
+    shipments: detail.shipments,
     pendingCancelRequests: detail.cancelRequests.filter((request) => request.status === 'pending').length,
     returns: detail.returns.map((entry) => ({
       _id: String(entry.id),

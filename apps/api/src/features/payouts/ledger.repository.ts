@@ -165,27 +165,28 @@ export async function findReversedByLine(db: Db, orderId: number): Promise<Map<n
 }
 
 /**
- * Whether the order's earnings are released (available), reading its hold row locked
- * inside a PostgreSQL transaction, so a release running at the same moment either
- * happened before (the entry goes to available) or waits for this transaction (and
- * then moves the entry with the rest).
+ * The vendors whose earnings on the order are released (available), reading the
+ * order's hold rows locked inside a PostgreSQL transaction, so a release running at the
+ * same moment either happened before (the entry goes to available) or waits for this
+ * transaction (and then moves the entry with the rest). Holds are per order and vendor
+ * (issue 34).
  */
-export async function isReleased(db: Db, orderId: number): Promise<boolean> {
-  const row = await db
+export async function releasedVendors(db: Db, orderId: number): Promise<Set<number>> {
+  const rows = await db
     .selectFrom('orderPayoutHolds')
-    .select('releasedAt')
+    .select(['vendorId', 'releasedAt'])
     .where('orderId', '=', orderId)
     .$if(isPostgres(db) && db.isTransaction, (q) => q.forUpdate())
-    .executeTakeFirst();
-  return row !== undefined && row.releasedAt !== null;
+    .execute();
+  return new Set(rows.filter((row) => row.releasedAt !== null).map((row) => row.vendorId));
 }
 
-/** Starts an order's hold at its delivery. */
-export async function insertHold(db: Db, orderId: number, deliveredAt: string): Promise<void> {
+/** Starts the hold of a vendor's part of an order at its delivery (once: a second start does nothing). */
+export async function insertHold(db: Db, orderId: number, vendorId: number, deliveredAt: string): Promise<void> {
   await db
     .insertInto('orderPayoutHolds')
-    .values({ orderId, deliveredAt, releasedAt: null })
-    .onConflict((oc) => oc.column('orderId').doNothing())
+    .values({ orderId, vendorId, deliveredAt, releasedAt: null })
+    .onConflict((oc) => oc.columns(['orderId', 'vendorId']).doNothing())
     .execute();
 }
 
@@ -201,57 +202,73 @@ export async function anyHoldDue(db: Db, cutoff: string): Promise<boolean> {
   return row !== undefined;
 }
 
+/** A vendor's part of an order, as a hold names it. */
+export interface HoldKey {
+  orderId: number;
+  vendorId: number;
+}
+
 /**
  * Releases up to `limit` holds delivered at or before `cutoff`: sets their
- * `released_at` (only those still waiting, so of two processes each releases an order
- * once) and answers the orders this call released.
+ * `released_at` (only those still waiting, so of two processes each releases a hold
+ * once) and answers the holds this call released.
  */
-export async function releaseHolds(db: Db, cutoff: string, now: string, limit: number): Promise<number[]> {
+export async function releaseHolds(db: Db, cutoff: string, now: string, limit: number): Promise<HoldKey[]> {
   const due = await db
     .selectFrom('orderPayoutHolds')
-    .select('orderId')
+    .select(['orderId', 'vendorId'])
     .where('releasedAt', 'is', null)
     .where('deliveredAt', '<=', cutoff)
     .orderBy('deliveredAt')
     .limit(limit)
     .execute();
   if (due.length === 0) return [];
-  const released = await db
-    .updateTable('orderPayoutHolds')
-    .set({ releasedAt: now })
-    .where(
-      'orderId',
-      'in',
-      due.map((row) => row.orderId),
-    )
-    .where('releasedAt', 'is', null)
-    .returning('orderId')
-    .execute();
-  return released.map((row) => row.orderId);
+  const released: HoldKey[] = [];
+  // Grouped by vendor: one statement per vendor in the batch.
+  const byVendor = new Map<number, number[]>();
+  for (const row of due) byVendor.set(row.vendorId, [...(byVendor.get(row.vendorId) ?? []), row.orderId]);
+  for (const [vendorId, orderIds] of byVendor) {
+    const rows = await db
+      .updateTable('orderPayoutHolds')
+      .set({ releasedAt: now })
+      .where('vendorId', '=', vendorId)
+      .where('orderId', 'in', orderIds)
+      .where('releasedAt', 'is', null)
+      .returning(['orderId', 'vendorId'])
+      .execute();
+    released.push(...rows);
+  }
+  return released;
 }
 
-/** Releases the hold of order `orderId` if it is still waiting; answers whether this call released it. */
-export async function releaseHold(db: Db, orderId: number, now: string): Promise<boolean> {
+/** Releases the hold of a vendor's part of an order if it is still waiting; answers whether this call released it. */
+export async function releaseHold(db: Db, orderId: number, vendorId: number, now: string): Promise<boolean> {
   const released = await db
     .updateTable('orderPayoutHolds')
     .set({ releasedAt: now })
     .where('orderId', '=', orderId)
+    .where('vendorId', '=', vendorId)
     .where('releasedAt', 'is', null)
     .returning('orderId')
     .execute();
   return released.length > 0;
 }
 
-/** The sum of each vendor's entries on `orderIds` (paise). */
-export async function sumEntriesByVendor(db: Db, orderIds: readonly number[]) {
-  if (orderIds.length === 0) return [];
+/** The sum of each vendor's entries on the parts `holds` name (paise), by vendor. */
+export async function sumEntriesOfHolds(db: Db, holds: readonly HoldKey[]) {
+  if (holds.length === 0) return [];
+  const wanted = new Set(holds.map((hold) => `${hold.orderId}:${hold.vendorId}`));
   const rows = await db
     .selectFrom('vendorLedgerEntries')
-    .select((eb) => ['vendorId', eb.fn.sum<number>('amountPaise').as('total')])
-    .where('orderId', 'in', orderIds)
-    .groupBy('vendorId')
+    .select((eb) => ['orderId', 'vendorId', eb.fn.sum<number>('amountPaise').as('total')])
+    .where('orderId', 'in', [...new Set(holds.map((hold) => hold.orderId))])
+    .groupBy(['orderId', 'vendorId'])
     .execute();
-  return rows.map((row) => ({ vendorId: row.vendorId, totalPaise: Number(row.total) }));
+  const byVendor = new Map<number, number>();
+  for (const row of rows)
+    if (wanted.has(`${row.orderId}:${row.vendorId}`))
+      byVendor.set(row.vendorId, (byVendor.get(row.vendorId) ?? 0) + Number(row.total));
+  return [...byVendor].map(([vendorId, totalPaise]) => ({ vendorId, totalPaise }));
 }
 
 /** A vendor's balances row (paise), or undefined before their first entry. */

@@ -13,16 +13,16 @@ import {
   findReversedByLine,
   findVendorLines,
   insertHold,
-  isReleased,
   LEDGER_SORT,
   type LedgerFilters,
   listEntries,
   moveBalance,
   post,
+  releasedVendors,
   releaseHold,
   releaseHolds,
   sumCommission,
-  sumEntriesByVendor,
+  sumEntriesOfHolds,
 } from './ledger.repository.js';
 import type { Posting } from './ledger-postings.js';
 
@@ -98,14 +98,14 @@ export async function postOrderCorrection(
   const taken = lines.filter((line) => line.amountPaise > 0 && vendorLines.has(line.orderItemId));
   if (taken.length === 0) return;
   const reversed = await findReversedByLine(trx, orderId);
-  const released = await isReleased(trx, orderId);
+  const released = await releasedVendors(trx, orderId);
   const postings: Posting[] = [];
   let back = 0;
   for (const { orderItemId, amountPaise } of taken) {
     const line = vendorLines.get(orderItemId);
     if (!line) continue;
     const returned = commissionBack(line.commissionPaise, line.netPaise, reversed.get(orderItemId) ?? 0, amountPaise);
-    const base = { vendorId: line.vendorId, orderId, orderItemId, createdBy, held: !released };
+    const base = { vendorId: line.vendorId, orderId, orderItemId, createdBy, held: !released.has(line.vendorId) };
     postings.push({ ...base, kind, amountPaise: -amountPaise });
     if (returned > 0) postings.push({ ...base, kind: 'commission_reversal', amountPaise: returned });
     back += returned;
@@ -115,34 +115,42 @@ export async function postOrderCorrection(
 }
 
 /**
- * Starts the hold of a delivered order: its vendors' earnings become available
- * `PAYOUT_HOLD_DAYS` after `deliveredAt`, so returns can come back first.
- * @param trx the status change's transaction.
+ * Starts the hold of a vendor's delivered part of an order (issue 34: when the last of
+ * their shipments of it not cancelled is delivered): their earnings on it become
+ * available `PAYOUT_HOLD_DAYS` after `deliveredAt`, so returns can come back first.
+ * Another vendor's part of the same order waits for its own delivery.
+ * @param trx the delivery's transaction.
  */
-export async function holdDeliveredOrder(trx: Db, orderId: number, deliveredAt: string): Promise<void> {
-  await insertHold(trx, orderId, deliveredAt);
+export async function holdDeliveredPart(
+  trx: Db,
+  orderId: number,
+  vendorId: number,
+  deliveredAt: string,
+): Promise<void> {
+  await insertHold(trx, orderId, vendorId, deliveredAt);
 }
 
 /**
- * Makes the vendors' earnings on a just-delivered order available at once, for a store
- * whose `PAYOUT_HOLD_DAYS` is 0: there is no hold to wait out, so nothing waits for the
- * scheduled release round (decision 0116), in the transaction of the delivery.
+ * Makes a vendor's earnings on their just-delivered part of an order available at
+ * once, for a store whose `PAYOUT_HOLD_DAYS` is 0: there is no hold to wait out, so
+ * nothing waits for the scheduled release round (decision 0116), in the transaction of
+ * the delivery.
  * @param at the delivery time (UTC).
  */
-export async function releaseDeliveredOrder(trx: Db, orderId: number, at: string): Promise<void> {
-  if (!(await releaseHold(trx, orderId, at))) return;
-  for (const { vendorId, totalPaise } of await sumEntriesByVendor(trx, [orderId]))
-    await moveBalance(trx, vendorId, { from: 'pending', to: 'available' }, totalPaise, at);
+export async function releaseDeliveredPart(trx: Db, orderId: number, vendorId: number, at: string): Promise<void> {
+  if (!(await releaseHold(trx, orderId, vendorId, at))) return;
+  for (const { vendorId: vendor, totalPaise } of await sumEntriesOfHolds(trx, [{ orderId, vendorId }]))
+    await moveBalance(trx, vendor, { from: 'pending', to: 'available' }, totalPaise, at);
 }
 
 /**
- * Releases the earnings of every order delivered at least `holdDays` before `now`:
- * each such order's entries move from its vendors' pending to their available balance,
+ * Releases the earnings of every vendor's part of an order delivered at least `holdDays`
+ * before `now` (holds per order and vendor, issue 34): each such part's entries move from its vendors' pending to their available balance,
  * in batches of `RELEASE_BATCH` orders, each its own transaction. Run as a scheduled
  * task every `EARNINGS_RELEASE_MINUTES` and before a payout run pays (decision 0116);
  * when nothing is due it costs one index probe. Safe to run from several processes at once: an order is
  * released by whichever sets its `released_at` first.
- * @returns how many orders it released.
+ * @returns how many holds (vendors' parts of orders) it released.
  */
 export async function releaseMaturedEarnings(db: Db, holdDays: number, now: Date = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - holdDays * 86_400_000).toISOString();
@@ -151,10 +159,10 @@ export async function releaseMaturedEarnings(db: Db, holdDays: number, now: Date
   for (;;) {
     const count = await runTransaction(db, async (trx) => {
       const at = now.toISOString();
-      const orderIds = await releaseHolds(trx, cutoff, at, RELEASE_BATCH);
-      for (const { vendorId, totalPaise } of await sumEntriesByVendor(trx, orderIds))
+      const holds = await releaseHolds(trx, cutoff, at, RELEASE_BATCH);
+      for (const { vendorId, totalPaise } of await sumEntriesOfHolds(trx, holds))
         await moveBalance(trx, vendorId, { from: 'pending', to: 'available' }, totalPaise, at);
-      return orderIds.length;
+      return holds.length;
     });
     released += count;
     if (count < RELEASE_BATCH) return released;

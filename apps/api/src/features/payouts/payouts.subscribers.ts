@@ -1,5 +1,5 @@
 import { type AnySubscriber, subscribe } from '../../platform/events/event-bus.js';
-import { holdDeliveredOrder, postOrderCorrection, postOrderPlaced, releaseDeliveredOrder } from './ledger.service.js';
+import { holdDeliveredPart, postOrderCorrection, postOrderPlaced, releaseDeliveredPart } from './ledger.service.js';
 
 /**
  * The vendors' ledger hears of the orders' money (issue 25; decisions 0106 and 0114):
@@ -15,8 +15,10 @@ export const ledgerSubscribers: readonly AnySubscriber[] = [
   subscribe('order.returned', 'take the refund back', (trx, event) =>
     postOrderCorrection(trx, event.order.id, 'refund', event.lines, event.at, event.actor.userId),
   ),
-  // Vendors' earnings on the order wait `PAYOUT_HOLD_DAYS` from here.
-  subscribe('order.delivered', 'start the hold', (trx, event) => holdDeliveredOrder(trx, event.orderId, event.at)),
+  // A vendor's earnings on the order wait `PAYOUT_HOLD_DAYS` from the delivery of their own part (issue 34).
+  subscribe('shipment.vendorPartDelivered', 'start the hold', (trx, event) =>
+    holdDeliveredPart(trx, event.orderId, event.vendorId, event.at),
+  ),
 ];
 
 /**
@@ -24,7 +26,7 @@ export const ledgerSubscribers: readonly AnySubscriber[] = [
  * available at delivery, not at the next scheduled release round. Runs after the hold starts.
  */
 export const releaseWithoutHold: readonly AnySubscriber[] = [
-  subscribe('order.delivered', 'release at once: no hold', (trx, event) =>
-    releaseDeliveredOrder(trx, event.orderId, event.at),
+  subscribe('shipment.vendorPartDelivered', 'release at once: no hold', (trx, event) =>
+    releaseDeliveredPart(trx, event.orderId, event.vendorId, event.at),
   ),
 ];

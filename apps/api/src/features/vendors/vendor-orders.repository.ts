@@ -175,6 +175,7 @@ export function findOwnOrder(db: Db, vendorId: number, orderId: number) {
       'o.trackingNumber',
       'o.status',
       'o.createdAt',
+      'o.updatedAt',
       'o.billingFullName',
       'o.billingPhone',
       'o.billingNote',

@@ -1,9 +1,10 @@
-import { type OrderStatus, type vendorOrderListQuery, vendorPortalMessages } from '@haat/contract';
+import { type OrderStatus, type Shipment, type vendorOrderListQuery, vendorPortalMessages } from '@haat/contract';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/create-db.js';
 import { type ListAnswer, type ListBounds, listOrPage } from '../../platform/db/lists.js';
 import { notFound } from '../../platform/errors.js';
 import { vendorNetEarnings } from '../payouts/ledger.service.js';
+import { orderShipments } from '../shipments/shipments.service.js';
 import {
   countOwnOrders,
   countOwnOrdersOf,
@@ -109,6 +110,8 @@ export interface VendorOrderDetail {
   history: Awaited<ReturnType<typeof findStatusHistory>>;
   /** The vendor's requests to cancel their lines, oldest first. */
   cancelRequests: Awaited<ReturnType<typeof findOwnCancelRequests>>;
+  /** Their own shipments of the order, as the wire carries them (issue 34). */
+  shipments: Shipment[];
 }
 
 /**
@@ -120,10 +123,11 @@ export interface VendorOrderDetail {
 export async function getVendorOrder(db: Db, vendorId: number, orderId: number): Promise<VendorOrderDetail> {
   const order = await findOwnOrder(db, vendorId, orderId);
   if (!order) throw notFound(vendorPortalMessages.orderNotFound);
-  const [lines, history, cancelRequests] = await Promise.all([
+  const [lines, history, cancelRequests, shipments] = await Promise.all([
     findOwnLines(db, vendorId, orderId),
     findStatusHistory(db, orderId),
     findOwnCancelRequests(db, vendorId, orderId),
+    orderShipments(db, orderId, vendorId),
   ]);
-  return { order, lines, history, cancelRequests };
+  return { order, lines, history, cancelRequests, shipments };
 }

@@ -63,7 +63,7 @@ export function toVendorDashboard(figures: VendorDashboardFigures): VendorDashbo
 
 /** One order as its vendor sees it: their lines and total in rupees, history, where to ship. */
 export function toVendorOrder(detail: VendorOrderDetail): VendorOrder {
-  const { order, lines, history, cancelRequests } = detail;
+  const { order, lines, history, cancelRequests, shipments } = detail;
   return {
     _id: String(order.id),
     trackingNumber: order.trackingNumber,
@@ -100,6 +100,8 @@ export function toVendorOrder(detail: VendorOrderDetail): VendorOrder {
       note: order.billingNote,
       address: { fullAddress: order.billingAddress, city: order.billingCity, province: order.billingProvince },
     },
+    shipments,
+    updatedAt: order.updatedAt,
     createdAt: order.createdAt,
   };
 }

@@ -186,6 +186,33 @@ export interface OrderCancellationsTable extends Timestamps {
   /** The units' share of the coupon's discount. */
   discountPaise: number;
   cancelledBy: number | null;
+  /** The vendor whose own cancellation (or accepted request) it was (issue 34); null for the store's. */
+  sellerVendorId: Generated<number | null>;
+}
+
+/**
+ * A shipment (issue 34; decision 0122): one vendor's part of an order (null: the store's
+ * own products), moving through the pipeline on its own. Times UTC ISO 8601.
+ */
+export interface ShipmentsTable extends Timestamps {
+  id: Id;
+  orderId: number;
+  vendorId: number | null;
+  status: OrdersTable['status'];
+  shipBy: string;
+  carrier: string | null;
+  awb: string | null;
+  shippedAt: string | null;
+  deliveredAt: string | null;
+  /** Put on the road after `shipBy` (set at dispatch). */
+  isShippedLate: Generated<boolean>;
+}
+
+/** The units of an order line a shipment holds (less those cancelled). */
+export interface ShipmentItemsTable {
+  shipmentId: number;
+  orderItemId: number;
+  quantity: number;
 }
 
 /** A return after delivery and its refund (issue 24). Money in paise. */
@@ -282,6 +309,8 @@ export interface VendorBalancesTable {
 /** A delivered order whose vendors' earnings wait for the hold period. */
 export interface OrderPayoutHoldsTable {
   orderId: number;
+  /** Holds are per order and vendor (issue 34): a vendor's part waits from its own delivery. */
+  vendorId: number;
   deliveredAt: string;
   releasedAt: string | null;
 }
@@ -529,6 +558,8 @@ export interface Database {
   orderReturns: OrderReturnsTable;
   orderReturnItems: OrderReturnItemsTable;
   orderCancelRequests: OrderCancelRequestsTable;
+  shipments: ShipmentsTable;
+  shipmentItems: ShipmentItemsTable;
   commissionRates: CommissionRatesTable;
   vendorLedgerEntries: VendorLedgerEntriesTable;
   vendorBalances: VendorBalancesTable;

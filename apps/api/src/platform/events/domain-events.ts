@@ -37,7 +37,7 @@ export interface DomainEvents {
   'order.placed': { orderId: number; lines: readonly { productId: number; quantity: number }[]; at: string };
   /** An order moved one step along its pipeline (`at` is its new version). */
   'order.statusChanged': { actor: EventActor; order: OrderRef; from: string; to: string; at: string };
-  /** An order reached Delivered: its vendors' hold starts at `at`. */
+  /** An order reached Delivered (every shipment not cancelled is delivered; vendors' holds start per part: `shipment.vendorPartDelivered`). */
   'order.delivered': { orderId: number; at: string };
   /** Units of an order were cancelled; `statusAfter` is 'Cancelled' when nothing is left. */
   'order.cancelled': {
@@ -63,6 +63,29 @@ export interface DomainEvents {
     lines: readonly LineTakenBack[];
     at: string;
   };
+  /**
+   * A shipment went on the road (issue 34), all of it or the units `units` names (the
+   * rest left in shipment `remainderId`). `vendorId` null: the store's own products.
+   */
+  'shipment.shipped': {
+    actor: EventActor;
+    order: OrderRef;
+    shipmentId: number;
+    vendorId: number | null;
+    carrier: string | null;
+    awb: string | null;
+    units: number;
+    remainderId: number | null;
+    late: boolean;
+    at: string;
+  };
+  /** A shipment was delivered (issue 34). */
+  'shipment.delivered': { actor: EventActor; order: OrderRef; shipmentId: number; vendorId: number | null; at: string };
+  /**
+   * Every shipment of a vendor's part of an order that is not cancelled is now delivered
+   * (issue 34): that vendor's payout hold on the order starts at `at`.
+   */
+  'shipment.vendorPartDelivered': { orderId: number; vendorId: number; at: string };
   /** A vendor asked to cancel their lines of an order. */
   'order.cancelRequested': { order: OrderRef; vendorId: number; vendorName: string; reason: string; at: string };
   /** An admin declined a vendor's request to cancel, saying why. */

@@ -21,6 +21,8 @@ export interface OrderFilters {
   search?: string;
   /** Only orders with a cancellation or a refund (issue 24), read through their partial index. */
   corrected?: boolean;
+  /** Only orders with a shipment not yet on the road past its ship-by time (issue 34); `now` is the instant it is judged at. */
+  lateShipments?: { now: string };
 }
 
 /**
@@ -50,6 +52,7 @@ export interface PreparedOrderFilters {
   status?: OrderStatusValue;
   search?: OrderSearch;
   corrected?: boolean;
+  lateShipments?: { now: string };
 }
 
 /**
@@ -73,7 +76,10 @@ export async function prepareFilters(
   prepare: (text: string) => Promise<OrderSearch>,
 ): Promise<PreparedOrderFilters> {
   const { status } = filters;
-  const corrected = filters.corrected ? { corrected: true } : {};
+  const corrected = {
+    ...(filters.corrected ? { corrected: true } : {}),
+    ...(filters.lateShipments ? { lateShipments: filters.lateShipments } : {}),
+  };
   const text = filters.search;
   if (!text) return { status, ...corrected };
   if (text.includes('\u0000')) return { status, ...corrected, search: { via: 'none', text } };
@@ -148,7 +154,16 @@ export const CORRECTED_ORDER = sql<SqlBool>`(cancelled_total_paise > 0 or refund
  * orders), whatever the search; the dialects' own plans serve the rest.
  */
 export function walksCorrected(filters: PreparedOrderFilters): boolean {
-  return filters.corrected === true;
+  return filters.corrected === true || filters.lateShipments !== undefined;
+}
+
+/**
+ * An order with a shipment not yet on the road past its ship-by time (issue 34): the
+ * orders of the unshipped shipments' partial index `shipments_unshipped_idx` before `now`.
+ */
+function hasLateShipment(now: string) {
+  return sql<SqlBool>`orders.id in (select order_id from shipments
+    where status in ('Order Placed', 'Packaging') and ship_by < ${now})`;
 }
 
 /** The orders meeting the prepared filters (no columns selected yet). */
@@ -157,6 +172,9 @@ export function filteredOrders(db: Db, filters: PreparedOrderFilters): OrderRows
   const { status, search } = filters;
   return allOrders(db)
     .$if(filters.corrected === true, (qb) => qb.where(CORRECTED_ORDER))
+    .$if(filters.lateShipments !== undefined, (qb) =>
+      qb.where(hasLateShipment((filters.lateShipments as { now: string }).now)),
+    )
     .$if(status !== undefined && search?.via !== 'fts', (qb) =>
       qb.where('orders.status', '=', status as OrderStatusValue),
     )

@@ -1,0 +1,401 @@
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db/create-db.js';
+import { isPostgres } from '../../platform/db/dialect.js';
+import { afterKeyset, countUpTo, type Keyset } from '../../platform/db/lists.js';
+import type { OrdersTable, ShipmentsTable } from '../../platform/db/schema.js';
+import { anyContains } from '../../platform/db/search-text.js';
+
+/**
+ * The SQL of shipments (issue 34; decision 0122). Functions take the Kysely handle first
+ * so a service's transaction is passed in. Times UTC ISO 8601. Every writer of an
+ * order's shipments locks the order's row first (PostgreSQL), so the order's shipments,
+ * lines and derived status change one writer at a time.
+ */
+
+export type ShipmentStatus = ShipmentsTable['status'];
+
+/**
+ * Makes an order's shipments at checkout: one per vendor of its lines (and one for the
+ * store's own products), Order Placed, ship-by `shipBy`, holding every unit of their lines.
+ */
+export async function insertOrderShipments(trx: Db, orderId: number, at: string, shipBy: string): Promise<void> {
+  await sql`insert into shipments (order_id, vendor_id, status, ship_by, is_shipped_late, created_at, updated_at)
+    select distinct ${orderId}, vendor_id, 'Order Placed', ${shipBy}, ${isPostgres(trx) ? sql`false` : sql`0`}, ${at}, ${at}
+    from order_items where order_id = ${orderId}`.execute(trx);
+  await sql`insert into shipment_items (shipment_id, order_item_id, quantity)
+    select s.id, i.id, i.quantity - i.cancelled_quantity
+    from shipments s
+    join order_items i on i.order_id = s.order_id and coalesce(i.vendor_id, 0) = coalesce(s.vendor_id, 0)
+    where s.order_id = ${orderId}`.execute(trx);
+}
+
+/** The columns a shipment is read with. */
+const SHIPMENT_COLUMNS = [
+  's.id',
+  's.orderId',
+  's.vendorId',
+  's.status',
+  's.shipBy',
+  's.carrier',
+  's.awb',
+  's.shippedAt',
+  's.deliveredAt',
+  's.isShippedLate',
+  's.createdAt',
+  's.updatedAt',
+] as const;
+
+/** One shipment; undefined if none. */
+export function findShipment(db: Db, id: number) {
+  return db.selectFrom('shipments as s').select(SHIPMENT_COLUMNS).where('s.id', '=', id).executeTakeFirst();
+}
+
+export type ShipmentRow = NonNullable<Awaited<ReturnType<typeof findShipment>>>;
+
+/** An order's shipments, oldest first, with their vendor's business name (null: the store's, or a vendor gone). */
+export function findOrderShipments(db: Db, orderId: number, vendorId?: number) {
+  return db
+    .selectFrom('shipments as s')
+    .leftJoin('vendors as v', 'v.id', 's.vendorId')
+    .select([...SHIPMENT_COLUMNS, 'v.businessName as vendorName'])
+    .where('s.orderId', '=', orderId)
+    .$if(vendorId !== undefined, (q) => q.where('s.vendorId', '=', vendorId as number))
+    .orderBy('s.id')
+    .execute();
+}
+
+export type ShipmentWithVendor = Awaited<ReturnType<typeof findOrderShipments>>[number];
+
+/** The units each of `shipmentIds` holds, by order line, in line order (lines with no unit left out). */
+export async function findShipmentItems(db: Db, shipmentIds: readonly number[]) {
+  if (shipmentIds.length === 0) return [];
+  return db
+    .selectFrom('shipmentItems')
+    .select(['shipmentId', 'orderItemId', 'quantity'])
+    .where('shipmentId', 'in', [...shipmentIds])
+    .where('quantity', '>', 0)
+    .orderBy('orderItemId')
+    .execute();
+}
+
+export type ShipmentItemRow = Awaited<ReturnType<typeof findShipmentItems>>[number];
+
+/** The statuses of an order's shipments (the derived status reads them). */
+export async function findShipmentStatuses(db: Db, orderId: number): Promise<ShipmentStatus[]> {
+  const rows = await db.selectFrom('shipments').select('status').where('orderId', '=', orderId).execute();
+  return rows.map((row) => row.status);
+}
+
+/** Writes a shipment's fields. */
+export async function updateShipment(
+  db: Db,
+  id: number,
+  values: Partial<Omit<ShipmentsTable, 'id' | 'orderId' | 'vendorId' | 'createdAt' | 'isShippedLate'>> & {
+    isShippedLate?: boolean;
+  },
+): Promise<void> {
+  await db.updateTable('shipments').set(values).where('id', '=', id).execute();
+}
+
+/** Inserts a shipment; answers its id. */
+export async function insertShipment(
+  db: Db,
+  values: { orderId: number; vendorId: number | null; status: ShipmentStatus; shipBy: string; at: string },
+): Promise<number> {
+  const { at, ...rest } = values;
+  const row = await db
+    .insertInto('shipments')
+    .values({ ...rest, createdAt: at, updatedAt: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Sets the units of a line a shipment holds (inserting the pair when new). */
+export async function setShipmentItem(db: Db, shipmentId: number, orderItemId: number, quantity: number) {
+  await db
+    .insertInto('shipmentItems')
+    .values({ shipmentId, orderItemId, quantity })
+    .onConflict((oc) => oc.columns(['shipmentId', 'orderItemId']).doUpdateSet({ quantity }))
+    .execute();
+}
+
+/**
+ * The units not yet on the road of an order's lines, per line and shipment: those of
+ * its Order Placed and Packaging shipments (what a cancellation may take), oldest
+ * shipment first.
+ */
+export function findUnshippedUnits(db: Db, orderId: number) {
+  return db
+    .selectFrom('shipmentItems as x')
+    .innerJoin('shipments as s', 's.id', 'x.shipmentId')
+    .select(['x.shipmentId', 'x.orderItemId', 'x.quantity', 's.vendorId'])
+    .where('s.orderId', '=', orderId)
+    .where('s.status', 'in', ['Order Placed', 'Packaging'])
+    .where('x.quantity', '>', 0)
+    .orderBy('s.id')
+    .execute();
+}
+
+/** Shipments of the order whose every unit was cancelled, not yet marked so: marks them Cancelled; answers their ids. */
+export async function cancelEmptyShipments(db: Db, orderId: number, at: string): Promise<number[]> {
+  const rows = await db
+    .updateTable('shipments')
+    .set({ status: 'Cancelled', updatedAt: at })
+    .where('orderId', '=', orderId)
+    .where('status', 'in', ['Order Placed', 'Packaging'])
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('shipmentItems as x')
+            .select('x.shipmentId')
+            .whereRef('x.shipmentId', '=', 'shipments.id')
+            .where('x.quantity', '>', 0),
+        ),
+      ),
+    )
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** How many of a vendor's shipments of an order are delivered, and how many are neither delivered nor cancelled. */
+export async function countVendorPart(db: Db, orderId: number, vendorId: number) {
+  const row = await db
+    .selectFrom('shipments')
+    .select([
+      sql<number>`sum(case when status = 'Delivered' then 1 else 0 end)`.as('delivered'),
+      sql<number>`sum(case when status in ('Delivered', 'Cancelled') then 0 else 1 end)`.as('open'),
+    ])
+    .where('orderId', '=', orderId)
+    .where('vendorId', '=', vendorId)
+    .executeTakeFirst();
+  return { delivered: Number(row?.delivered ?? 0), open: Number(row?.open ?? 0) };
+}
+
+/** An order's row, locked on PostgreSQL inside a transaction: the lock every writer of its shipments takes first. */
+export function lockOrderRow(db: Db, orderId: number) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'trackingNumber', 'status', 'updatedAt'])
+    .where('id', '=', orderId)
+    .$if(isPostgres(db) && db.isTransaction, (q) => q.forUpdate())
+    .executeTakeFirst();
+}
+
+/** Writes an order's derived status and version. */
+export async function setOrderStatusAndVersion(db: Db, orderId: number, status: OrdersTable['status'], at: string) {
+  await db.updateTable('orders').set({ status, updatedAt: at }).where('id', '=', orderId).execute();
+}
+
+/** A vendor's queue filters, resolved: statuses, the late cut-off (`now`), and a search text. */
+export interface QueueFilters {
+  vendorId: number;
+  status?: ShipmentStatus;
+  /** Only shipments not yet on the road whose ship-by is before `lateBefore`. */
+  lateBefore?: string;
+  search?: string;
+}
+
+/** Whether the queue is read most urgent first (ship-by ascending) or newest first. */
+export function queueDirection(filters: QueueFilters): 'asc' | 'desc' {
+  return filters.lateBefore !== undefined || filters.status === 'Order Placed' || filters.status === 'Packaging'
+    ? 'asc'
+    : 'desc';
+}
+
+function queueOf(db: Db, filters: QueueFilters) {
+  const postgres = isPostgres(db);
+  return db
+    .selectFrom('shipments as s')
+    .innerJoin('orders as o', 'o.id', 's.orderId')
+    .where('s.vendorId', '=', filters.vendorId)
+    .$if(filters.status !== undefined, (q) => q.where('s.status', '=', filters.status as ShipmentStatus))
+    .$if(filters.lateBefore !== undefined, (q) =>
+      q.where('s.status', 'in', ['Order Placed', 'Packaging']).where('s.shipBy', '<', filters.lateBefore as string),
+    )
+    .$if(filters.search !== undefined, (q) =>
+      q.where((eb) =>
+        anyContains(
+          postgres,
+          [eb.ref('o.trackingNumber'), eb.ref('s.awb'), eb.ref('o.billingFullName')],
+          filters.search as string,
+        ),
+      ),
+    );
+}
+
+/** A page of a vendor's queue (`limit + 1` rows after `after`), with the order's tracking number and the customer's name. */
+export function listQueue(db: Db, filters: QueueFilters, page: { limit: number; after?: Keyset | undefined }) {
+  const direction = queueDirection(filters);
+  let query = queueOf(db, filters)
+    .leftJoin('vendors as v', 'v.id', 's.vendorId')
+    .select([
+      ...SHIPMENT_COLUMNS,
+      'v.businessName as vendorName',
+      'o.trackingNumber',
+      'o.billingFullName',
+      'o.createdAt as orderCreatedAt',
+    ]);
+  if (page.after) query = query.where(afterKeyset(sql.ref('s.ship_by'), sql.ref('s.id'), direction, page.after));
+  return query
+    .orderBy('s.shipBy', direction)
+    .orderBy('s.id', direction)
+    .limit(page.limit + 1)
+    .execute();
+}
+
+export type QueueRow = Awaited<ReturnType<typeof listQueue>>[number];
+
+/** How many shipments the queue's filters select, exact up to `bound`. */
+export function countQueue(db: Db, filters: QueueFilters, bound: number): Promise<number> {
+  return countUpTo(db, queueOf(db, filters).select(sql<number>`1`.as('one')), bound);
+}
+
+/** One of a vendor's shipments with its order's tracking number, placement and ship-to. */
+export function findShipmentWithOrder(db: Db, id: number) {
+  return db
+    .selectFrom('shipments as s')
+    .innerJoin('orders as o', 'o.id', 's.orderId')
+    .leftJoin('vendors as v', 'v.id', 's.vendorId')
+    .select([
+      ...SHIPMENT_COLUMNS,
+      'v.businessName as vendorName',
+      'o.trackingNumber',
+      'o.createdAt as orderCreatedAt',
+      'o.billingFullName',
+      'o.billingPhone',
+      'o.billingNote',
+      'o.billingAddress',
+      'o.billingCity',
+      'o.billingProvince',
+    ])
+    .where('s.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The order lines of a shipment's units, with their product's SKU. */
+export function findShipmentLines(db: Db, shipmentId: number) {
+  return db
+    .selectFrom('shipmentItems as x')
+    .innerJoin('orderItems as i', 'i.id', 'x.orderItemId')
+    .leftJoin('products as p', 'p.id', 'i.productId')
+    .select(['i.id', 'i.productId', 'i.productName', 'i.productImage', 'i.salePricePaise', 'x.quantity', 'p.sku'])
+    .where('x.shipmentId', '=', shipmentId)
+    .where('x.quantity', '>', 0)
+    .orderBy('i.id')
+    .execute();
+}
+
+/** The vendor's counts of what needs them today: to pack, to ship, due before `endOfDay`, late (before `now`). */
+export async function countQueueSummary(db: Db, vendorId: number, now: string, endOfDay: string) {
+  const row = await db
+    .selectFrom('shipments')
+    .select([
+      sql<number>`sum(case when status = 'Order Placed' then 1 else 0 end)`.as('toPack'),
+      sql<number>`sum(case when status = 'Packaging' then 1 else 0 end)`.as('toShip'),
+      sql<number>`sum(case when ship_by >= ${now} and ship_by < ${endOfDay} then 1 else 0 end)`.as('dueToday'),
+      sql<number>`sum(case when ship_by < ${now} then 1 else 0 end)`.as('late'),
+    ])
+    .where('vendorId', '=', vendorId)
+    .where('status', 'in', ['Order Placed', 'Packaging'])
+    .executeTakeFirst();
+  return {
+    toPack: Number(row?.toPack ?? 0),
+    toShip: Number(row?.toShip ?? 0),
+    dueToday: Number(row?.dueToday ?? 0),
+    late: Number(row?.late ?? 0),
+  };
+}
+
+/**
+ * A vendor's figures since `from` (UTC), each from its own index: shipments put on the
+ * road and of those the late ones (`shipments_vendor_shipped_idx`), units ordered (their
+ * lines of orders placed since; `order_items_vendor_idx` and the orders' key), units
+ * they cancelled themselves (`order_cancellations_seller_idx`), units delivered
+ * (`shipments_vendor_delivered_idx`) and units returned of their lines since.
+ */
+export async function sumPerformance(db: Db, vendorId: number, from: string) {
+  const [dispatch, ordered, cancelled, delivered, returned] = await Promise.all([
+    db
+      .selectFrom('shipments')
+      .select([
+        sql<number>`count(*)`.as('dispatched'),
+        sql<number>`sum(case when is_shipped_late then 1 else 0 end)`.as('late'),
+      ])
+      .where('vendorId', '=', vendorId)
+      .where('shippedAt', '>=', from)
+      .executeTakeFirst(),
+    db
+      .selectFrom('orderItems as i')
+      .innerJoin('orders as o', 'o.id', 'i.orderId')
+      .select(sql<number>`coalesce(sum(i.quantity), 0)`.as('units'))
+      .where('i.vendorId', '=', vendorId)
+      .where('o.createdAt', '>=', from)
+      .executeTakeFirst(),
+    db
+      .selectFrom('orderCancellations as c')
+      .innerJoin('orderCancellationItems as l', 'l.cancellationId', 'c.id')
+      .select(sql<number>`coalesce(sum(l.quantity), 0)`.as('units'))
+      .where('c.sellerVendorId', '=', vendorId)
+      .where('c.createdAt', '>=', from)
+      .executeTakeFirst(),
+    db
+      .selectFrom('shipments as s')
+      .innerJoin('shipmentItems as x', 'x.shipmentId', 's.id')
+      .select(sql<number>`coalesce(sum(x.quantity), 0)`.as('units'))
+      .where('s.vendorId', '=', vendorId)
+      .where('s.deliveredAt', '>=', from)
+      .executeTakeFirst(),
+    db
+      .selectFrom('orderReturns as r')
+      .innerJoin('orderReturnItems as l', 'l.returnId', 'r.id')
+      .innerJoin('orderItems as i', 'i.id', 'l.orderItemId')
+      .select(sql<number>`coalesce(sum(l.quantity), 0)`.as('units'))
+      .where('i.vendorId', '=', vendorId)
+      .where('r.createdAt', '>=', from)
+      .executeTakeFirst(),
+  ]);
+  return {
+    dispatched: Number(dispatch?.dispatched ?? 0),
+    late: Number(dispatch?.late ?? 0),
+    orderedUnits: Number(ordered?.units ?? 0),
+    sellerCancelledUnits: Number(cancelled?.units ?? 0),
+    deliveredUnits: Number(delivered?.units ?? 0),
+    returnedUnits: Number(returned?.units ?? 0),
+  };
+}
+
+/** A vendor's shipment by the tracking number of its order, when the vendor has exactly one not yet on the road there. */
+export function findShipmentsByTracking(db: Db, vendorId: number, trackingNumber: string) {
+  return db
+    .selectFrom('shipments as s')
+    .innerJoin('orders as o', 'o.id', 's.orderId')
+    .select(['s.id', 's.status', 's.updatedAt'])
+    .where('o.trackingNumber', '=', trackingNumber)
+    .where('s.vendorId', '=', vendorId)
+    .execute();
+}
+
+/** Appends an entry to the order's status history (the derived status changed; issue 34). */
+export async function insertOrderStatusEntry(
+  db: Db,
+  entry: { orderId: number; status: OrdersTable['status']; notes: string | null; changedBy: number | null; at: string },
+): Promise<void> {
+  await db
+    .insertInto('orderStatusHistory')
+    .values({
+      orderId: entry.orderId,
+      status: entry.status,
+      notes: entry.notes,
+      changedBy: entry.changedBy,
+      createdAt: entry.at,
+      updatedAt: entry.at,
+    })
+    .execute();
+}
+
+/** The vendor of each line of an order (null: the store's own product). */
+export function findLineVendors(db: Db, orderId: number) {
+  return db.selectFrom('orderItems').select(['id', 'vendorId']).where('orderId', '=', orderId).execute();
+}
