@@ -37,6 +37,7 @@ const OTHER = '__other__';
 export function ShipDialog({
   shipments,
   lines,
+  bulk = false,
   busy,
   problem,
   onReload,
@@ -47,6 +48,8 @@ export function ShipDialog({
   shipments: { id: string; label: string }[];
   /** The single shipment's lines (units per line); undefined while loading; ignored for many. */
   lines?: ShipLine[] | undefined;
+  /** Many at once (the queue's bulk action): an AWB for each, every unit shipped. */
+  bulk?: boolean;
   busy: boolean;
   /** The server's refusal of the last try, shown in the dialog. */
   problem: { message: string; stale: boolean } | null;
@@ -58,7 +61,7 @@ export function ShipDialog({
   // The store's couriers change rarely: read once in ten minutes.
   const carriers = useQuery({ ...queries.shipments.carriers.queryOptions(), staleTime: 10 * 60_000 });
   const id = useId();
-  const single = shipments.length === 1;
+  const single = !bulk && shipments.length === 1;
   const [carrier, setCarrier] = useState('');
   const [other, setOther] = useState('');
   const [awbs, setAwbs] = useState<string[]>(() => shipments.map(() => ''));
@@ -100,7 +103,7 @@ export function ShipDialog({
   const count = shipments.length;
   return (
     <Modal
-      title={single ? 'Mark shipped' : `Mark ${count} shipments shipped`}
+      title={single ? 'Mark shipped' : `Mark ${count} ${count === 1 ? 'shipment' : 'shipments'} shipped`}
       onClose={onCancel}
       busy={busy}
       width="max-w-lg"

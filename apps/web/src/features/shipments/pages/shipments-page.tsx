@@ -1,14 +1,14 @@
 import { type ShipmentBulkAction, type ShipmentSummary, shipmentTabs } from '@haat/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { FileDown, Search, Upload } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { createContext, useContext, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { BulkBar, countOf } from '../../../components/ui/bulk-bar';
 import { BulkResult, type BulkResultView, bulkResultOf } from '../../../components/ui/bulk-result';
 import { Button } from '../../../components/ui/button';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { DataTable, LongText } from '../../../components/ui/data-table';
+import { DataTable, LongText, useDataTableLayout } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Input } from '../../../components/ui/field';
 import { notify } from '../../../components/ui/notify';
@@ -40,6 +40,8 @@ interface RowActions {
   slip: (row: ShipmentSummary) => void;
   busyId: string | null;
 }
+
+const RowActionsContext = createContext<RowActions | null>(null);
 
 /**
  * Shipments (issue 34 'Screens'; `/admin/shipments`, vendors): the vendor's queue in tabs
@@ -207,21 +209,23 @@ export function ShipmentsPage() {
           <EmptyState title={`No shipments in ${tabLabel}`} description="Shipments show here as orders come in." />
         )
       ) : (
-        <RowSelectionProvider selection={selection.context}>
-          <DataTable
-            label="Shipments"
-            columns={columnsFor(actions)}
-            data={rows}
-            getRowId={(row) => row._id}
-            totalRows={totalIsLowerBound ? 'unknown' : total}
-            hasMore={hasMore}
-            loadingMore={loadingMore}
-            onEndReached={loadMore}
-            loadingMoreLabel="Loading more shipments..."
-            estimateRowHeight={64}
-            cardLabel={(row) => `Shipment of order ${row.order.trackingNumber}`}
-          />
-        </RowSelectionProvider>
+        <RowActionsContext.Provider value={actions}>
+          <RowSelectionProvider selection={selection.context}>
+            <DataTable
+              label="Shipments"
+              columns={columns}
+              data={rows}
+              getRowId={(row) => row._id}
+              totalRows={totalIsLowerBound ? 'unknown' : total}
+              hasMore={hasMore}
+              loadingMore={loadingMore}
+              onEndReached={loadMore}
+              loadingMoreLabel="Loading more shipments..."
+              estimateRowHeight={64}
+              cardLabel={(row) => `Shipment of order ${row.order.trackingNumber}`}
+            />
+          </RowSelectionProvider>
+        </RowActionsContext.Provider>
       )}
 
       {shipping && <VendorShipOne row={shipping} onClose={() => setShipping(null)} />}
@@ -243,6 +247,7 @@ export function ShipmentsPage() {
       {asking === 'ship' && (
         <ShipDialog
           shipments={chosen.map((row) => ({ id: row._id, label: row.order.trackingNumber }))}
+          bulk
           busy={bulk.isPending}
           problem={null}
           onConfirm={(choice) => runBulk('ship', { carrier: choice.carrier, awbs: choice.awbs })}
@@ -290,80 +295,85 @@ function VendorShipOne({ row, onClose }: { row: ShipmentSummary; onClose: () => 
   );
 }
 
-/** The queue's columns; the actions offered follow the shipment's status. */
-function columnsFor(actions: RowActions): ColumnDef<ShipmentSummary>[] {
-  return [
-    {
-      id: 'select',
-      header: () => <SelectAllLoaded label="Select all loaded shipments" />,
-      size: 48,
-      meta: { card: 'hidden', label: 'Select' },
-      cell: ({ row: { original } }) => (
-        <SelectRow row={original} label={`Select shipment of order ${original.order.trackingNumber}`} />
-      ),
-    },
-    {
-      id: 'order',
-      header: 'Order ID',
-      size: 170,
-      meta: { card: 'title' },
-      cell: ({ row: { original } }) => (
-        <span className="flex items-center gap-2">
-          <span className="md:hidden">
-            <SelectRow row={original} label={`Select shipment of order ${original.order.trackingNumber}`} />
-          </span>
-          <Link
-            className="break-all font-medium text-pink-600 hover:underline"
-            to={paths.myOrders.detail(original.order._id)}
-          >
-            {original.order.trackingNumber}
-          </Link>
+/**
+ * The queue's columns, the same objects on every render (a checkbox keeps its focus as
+ * the selection changes); the actions offered follow the shipment's status and reach
+ * the page through `RowActionsContext`.
+ */
+const columns: ColumnDef<ShipmentSummary>[] = [
+  {
+    id: 'select',
+    header: () => <SelectAllLoaded label="Select all loaded shipments" />,
+    size: 48,
+    meta: { card: 'hidden', label: 'Select' },
+    cell: ({ row: { original } }) => (
+      <SelectRow row={original} label={`Select shipment of order ${original.order.trackingNumber}`} />
+    ),
+  },
+  {
+    id: 'order',
+    header: 'Order ID',
+    size: 170,
+    meta: { card: 'title' },
+    cell: ({ row: { original } }) => <OrderCell row={original} />,
+  },
+  {
+    id: 'customer',
+    header: 'Customer',
+    size: 170,
+    cell: ({ row: { original } }) => <LongText text={original.customerName} />,
+  },
+  { id: 'units', header: 'Units', size: 70, cell: ({ row: { original } }) => original.units },
+  {
+    id: 'status',
+    header: 'Status',
+    size: 150,
+    cell: ({ row: { original } }) => <ShipmentStatus shipment={original} />,
+  },
+  {
+    id: 'shipBy',
+    header: 'Ship by',
+    size: 150,
+    cell: ({ row: { original } }) => formatDateTime(original.shipBy),
+  },
+  {
+    id: 'awb',
+    header: 'Carrier and AWB',
+    size: 180,
+    cell: ({ row: { original } }) =>
+      original.awb ? (
+        <span className="break-all">
+          {original.carrier} · <span className="font-mono">{original.awb}</span>
         </span>
+      ) : (
+        <span className="text-slate-500">Not shipped yet</span>
       ),
-    },
-    {
-      id: 'customer',
-      header: 'Customer',
-      size: 170,
-      cell: ({ row: { original } }) => <LongText text={original.customerName} />,
-    },
-    { id: 'units', header: 'Units', size: 70, cell: ({ row: { original } }) => original.units },
-    {
-      id: 'status',
-      header: 'Status',
-      size: 150,
-      cell: ({ row: { original } }) => <ShipmentStatus shipment={original} />,
-    },
-    {
-      id: 'shipBy',
-      header: 'Ship by',
-      size: 150,
-      cell: ({ row: { original } }) => formatDateTime(original.shipBy),
-    },
-    {
-      id: 'awb',
-      header: 'Carrier and AWB',
-      size: 180,
-      cell: ({ row: { original } }) =>
-        original.awb ? (
-          <span className="break-all">
-            {original.carrier} · <span className="font-mono">{original.awb}</span>
-          </span>
-        ) : (
-          <span className="text-slate-500">Not shipped yet</span>
-        ),
-    },
-    {
-      id: 'actions',
-      header: 'Actions',
-      size: 300,
-      meta: { card: 'actions' },
-      cell: ({ row: { original } }) => <RowButtons row={original} actions={actions} />,
-    },
-  ];
+  },
+  {
+    id: 'actions',
+    header: 'Actions',
+    size: 300,
+    meta: { card: 'actions' },
+    cell: ({ row: { original } }) => <RowButtons row={original} />,
+  },
+];
+
+/** The order's tracking number opening it; on a card, the selection box beside it (the card hides the select column). */
+function OrderCell({ row }: { row: ShipmentSummary }) {
+  const layout = useDataTableLayout();
+  return (
+    <span className="flex items-center gap-2">
+      {layout === 'cards' && <SelectRow row={row} label={`Select shipment of order ${row.order.trackingNumber}`} />}
+      <Link className="break-all font-medium text-pink-600 hover:underline" to={paths.myOrders.detail(row.order._id)}>
+        {row.order.trackingNumber}
+      </Link>
+    </span>
+  );
 }
 
-function RowButtons({ row, actions }: { row: ShipmentSummary; actions: RowActions }) {
+function RowButtons({ row }: { row: ShipmentSummary }) {
+  const actions = useContext(RowActionsContext);
+  if (!actions) return null;
   const busy = actions.busyId === row._id;
   const name = row.order.trackingNumber;
   return (
