@@ -24,7 +24,12 @@ import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
 import { dashboardSettingsRoutes } from './features/dashboard/dashboard-settings.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { jobRoutes } from './features/jobs/jobs.routes.js';
-import { notifyBulkDone, notifyExportReady, notifyImportDone } from './features/notifications/job-notices.js';
+import {
+  notifyBulkDone,
+  notifyExportReady,
+  notifyImportDone,
+  notifyManifestDone,
+} from './features/notifications/job-notices.js';
 import { notificationRoutes } from './features/notifications/notifications.routes.js';
 import { checkoutRoutes } from './features/orders/checkout.routes.js';
 import { orderCorrectionRoutes } from './features/orders/order-corrections.routes.js';
@@ -39,6 +44,8 @@ import { PRODUCT_BULK_JOB, productBulkJobHandler } from './features/products/pro
 import { assertProductVisible } from './features/products/product-visibility.js';
 import { productRoutes } from './features/products/products.routes.js';
 import { searchRoutes } from './features/search/search.routes.js';
+import { shipmentDocumentRoutes } from './features/shipments/shipment-documents.routes.js';
+import { manifestJobHandler, SHIPMENT_IMPORT_JOB } from './features/shipments/shipment-documents.service.js';
 import { shipmentRoutes } from './features/shipments/shipments.routes.js';
 import { uploadRoutes } from './features/uploads/uploads.routes.js';
 import { vendorPortalRoutes } from './features/vendors/vendor-portal.routes.js';
@@ -165,6 +172,7 @@ export async function buildApp({
       [EXPORT_JOB]: exportJobHandler(app),
       [PRODUCT_IMPORT_JOB]: importJobHandler(app),
       [PRODUCT_BULK_JOB]: productBulkJobHandler(app),
+      [SHIPMENT_IMPORT_JOB]: manifestJobHandler(app),
     },
     {
       pollMs: config.jobPollMs,
@@ -195,6 +203,7 @@ export async function buildApp({
     (job, now, summary = {}) => {
       if (job.kind === PRODUCT_IMPORT_JOB) return notifyImportDone(database.db, job, summary, now);
       if (job.kind === PRODUCT_BULK_JOB) return notifyBulkDone(database.db, job, summary, now);
+      if (job.kind === SHIPMENT_IMPORT_JOB) return notifyManifestDone(database.db, job, summary, now);
       return notifyExportReady(database.db, job, now);
     },
   );
@@ -279,6 +288,7 @@ export async function buildApp({
   await app.register(websiteConfigRoutes);
   await app.register(orderStatusRoutes);
   await app.register(shipmentRoutes);
+  await app.register(shipmentDocumentRoutes);
   await app.register(orderCorrectionRoutes);
   await app.register(couponRoutes);
   await app.register(checkoutRoutes);

@@ -27,6 +27,7 @@ export * from './product-bulk.js';
 export * from './product-import.js';
 export * from './products.js';
 export * from './search.js';
+export * from './shipment-manifest.js';
 export * from './shipment-shape.js';
 export * from './shipments.js';
 export * from './vendor-portal.js';

@@ -26,8 +26,14 @@ export const jobMessages = {
 
 export const jobStates = ['queued', 'running', 'done', 'failed'] as const;
 
-/** The kinds of job (a job's `kind`): a large export, a product import, a large bulk action on products. */
-export const jobKinds = { export: 'export', productImport: 'product-import', productBulk: 'product-bulk' } as const;
+/** The kinds of job (a job's `kind`): a large export, a product import, a large bulk action on products, a large manifest. */
+export const jobKinds = {
+  export: 'export',
+  productImport: 'product-import',
+  productBulk: 'product-bulk',
+  /** A courier's manifest past `MANIFEST_AT_ONCE_ROWS` rows (issue 34; decision 0143). */
+  shipmentImport: 'shipment-import',
+} as const;
 
 /** A job as the API answers it: times UTC; `downloadUrl` once its file is ready and until it expires. */
 export const job = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bulkIds, bulkResponse, bulkVersions, checkVersionsMatch } from './bulk.js';
+import { bulkIds, bulkMessages, bulkResponse, bulkVersions, checkVersionsMatch } from './bulk.js';
 import {
   cleanText,
   editVersion,
@@ -361,8 +361,19 @@ export type PerformanceResponse = z.infer<typeof performanceResponse>;
 export const carriersResponse = z.object({ success: z.literal(true), carriers: z.array(z.string()) });
 export type CarriersResponse = z.infer<typeof carriersResponse>;
 
+/** The most packing slips one PDF holds (a page or more each; decision 0142). */
+export const MAX_PACKING_SLIPS = 500;
+
 /** `POST /api/vendor/shipments/packing-slips`: one PDF of many shipments' slips, in the order of the ids. */
-export const packingSlipsBody = z.object({ ids: bulkIds });
+export const packingSlipsBody = z.object({
+  ids: z
+    .array(idInput)
+    .min(1, bulkMessages.idsEmpty)
+    .max(
+      MAX_PACKING_SLIPS,
+      `One PDF holds at most ${MAX_PACKING_SLIPS} packing slips: select fewer shipments and print them in parts`,
+    ),
+});
 export type PackingSlipsBody = z.input<typeof packingSlipsBody>;
 
 /** Rows a manifest import does at once; past them it runs as a job (202). */

@@ -172,6 +172,17 @@ async function versionedOrderWithA(status: 'Order Placed' | 'Delivered') {
   return { id: order.id, updatedAt: row.updatedAt, itemId: line.id };
 }
 
+/** Vendor A's shipment of a new order of theirs (issue 34), with its version. */
+async function shipmentOfA() {
+  const order = await versionedOrderWithA('Order Placed');
+  const row = await t.db
+    .selectFrom('shipments')
+    .select(['id', 'updatedAt'])
+    .where('orderId', '=', order.id)
+    .executeTakeFirstOrThrow();
+  return { id: row.id, updatedAt: new Date(row.updatedAt).toISOString(), order };
+}
+
 /** A pending cancellation request of vendor A on a new order of theirs, with the order's version. */
 async function pendingRequestOfA() {
   const order = await versionedOrderWithA('Order Placed');
@@ -521,6 +532,63 @@ const rules: Record<string, Rule> = {
         },
       };
     },
+  },
+  // Shipments (issue 34).
+  'GET /api/vendor/shipments': {
+    access: 'vendor',
+    make: () => ({ url: '/api/vendor/shipments?status=all&late=false' }),
+  },
+  'GET /api/vendor/shipments/summary': { access: 'vendor', make: () => ({ url: '/api/vendor/shipments/summary' }) },
+  'GET /api/vendor/shipments/:id': {
+    access: 'vendor',
+    ownedByA: true,
+    make: async () => ({ url: `/api/vendor/shipments/${(await shipmentOfA()).id}` }),
+  },
+  'PUT /api/vendor/shipments/:id/status': {
+    access: 'vendor',
+    ownedByA: true,
+    make: async () => {
+      const shipment = await shipmentOfA();
+      return {
+        url: `/api/vendor/shipments/${shipment.id}/status`,
+        payload: { status: 'Packaging', updatedAt: shipment.updatedAt },
+      };
+    },
+  },
+  // Another vendor's shipment in a bulk is refused in the answer (200), not the request.
+  'POST /api/vendor/shipments/bulk': {
+    access: 'vendor',
+    make: async () => ({
+      url: '/api/vendor/shipments/bulk',
+      payload: { action: 'pack', ids: [(await shipmentOfA()).id] },
+    }),
+  },
+  'POST /api/vendor/orders/:id/cancel': {
+    access: 'vendor',
+    ownedByA: true,
+    make: async () => {
+      const { order } = await shipmentOfA();
+      return {
+        url: `/api/vendor/orders/${order.id}/cancel`,
+        payload: { items: [{ itemId: order.itemId, quantity: 1 }], reason: 'Out of stock' },
+      };
+    },
+  },
+  'GET /api/vendor/performance': { access: 'vendor', make: () => ({ url: '/api/vendor/performance' }) },
+  'GET /api/shipments/carriers': { access: 'staff', make: () => ({ url: '/api/shipments/carriers' }) },
+  'PUT /api/shipments/admin/:id/status': {
+    access: 'admin',
+    make: async () => {
+      const shipment = await shipmentOfA();
+      return {
+        url: `/api/shipments/admin/${shipment.id}/status`,
+        payload: { status: 'On The Road', carrier: 'Delhivery', awb: 'DL12345678', updatedAt: shipment.updatedAt },
+      };
+    },
+  },
+  'GET /api/vendors/:id/performance': {
+    access: 'admin',
+    make: () => ({ url: `/api/vendors/${vendorA.vendorId}/performance` }),
   },
   'POST /api/vendor/orders/:id/cancel-request': {
     access: 'vendor',

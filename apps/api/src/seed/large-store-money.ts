@@ -53,7 +53,7 @@ export class LedgerBuilder {
       ['vendor_id', 'kind', 'amount_paise', 'order_id', 'order_item_id', 'created_at'],
       kind,
     );
-    this.holds = new BulkInserter('order_payout_holds', ['order_id', 'delivered_at', 'released_at'], kind);
+    this.holds = new BulkInserter('order_payout_holds', ['order_id', 'vendor_id', 'delivered_at', 'released_at'], kind);
   }
 
   /**
@@ -81,10 +81,11 @@ export class LedgerBuilder {
     );
     const held = !(deliveredAt !== null && Date.parse(deliveredAt) <= this.releaseBefore);
     const day = createdAt.slice(0, 10);
-    let vendorLines = 0;
+    // Holds are per order and vendor (issue 34): one per vendor of the order.
+    const vendors = new Set<number>();
     charged.forEach(({ vendorId, commissionPaise, entries }, index) => {
       if (vendorId === null) return;
-      vendorLines += 1;
+      vendors.add(vendorId);
       const orderItemId = (lines[index] as Line).id;
       let balance = this.balances.get(vendorId);
       if (!balance) {
@@ -97,7 +98,8 @@ export class LedgerBuilder {
       }
       this.commissionByDay.set(day, (this.commissionByDay.get(day) ?? 0) + commissionPaise);
     });
-    if (deliveredAt !== null && vendorLines > 0) this.holdRows.push([orderId, deliveredAt, held ? null : this.now]);
+    if (deliveredAt !== null)
+      for (const vendorId of vendors) this.holdRows.push([orderId, vendorId, deliveredAt, held ? null : this.now]);
     return charged;
   }
 

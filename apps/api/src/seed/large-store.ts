@@ -24,6 +24,7 @@ import {
 } from './demo/seed-demo-store.js';
 import { DEMO_CATALOG_CSV } from './demo-assets.js';
 import { LedgerBuilder, payFirstVendors, releaseCutoff } from './large-store-money.js';
+import { generateShipments } from './large-store-shipments.js';
 
 /**
  * The large-store generator behind `npm run seed` (benchmarks): the demo staff and
@@ -529,6 +530,10 @@ export async function generateLargeStore(
     report('orders', start + orders.length, times.length);
   }
   await syncSequences(db, kind, ['orders', 'order_items']);
+  const shipments = await generateShipments(db, now);
+  log(
+    `  shipments: ${shipments.shipments.toLocaleString('en-IN')}, ${shipments.partial.toLocaleString('en-IN')} partly dispatched`,
+  );
   await db.transaction().execute((trx) => saveCouponUsage(trx, coupons));
   await db.transaction().execute((trx) => ledger.finish(trx, kind));
   const payouts = await payFirstVendors(db, { userId: staff.adminId, name: ADMIN.name }, now);

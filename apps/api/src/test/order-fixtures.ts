@@ -1,6 +1,7 @@
-import type { Insertable } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { Db } from '../platform/db/create-db.js';
 import type { OrdersTable, ProductsTable } from '../platform/db/schema.js';
+import { backfillShipments } from '../platform/db/shipment-backfill.js';
 
 /**
  * Builders for orders, written straight to the database. Money in paise, times
@@ -103,6 +104,11 @@ export async function createOrder(db: Db, options: FixtureOrderOptions = {}): Pr
       )
       .execute();
   }
+  // Each line's seller as placed (issue 25's frozen vendor), then its shipments, as the
+  // migration makes them for an order placed before them (issue 34).
+  await sql`update order_items set vendor_id = (select p.vendor_id from products p where p.id = order_items.product_id)
+    where order_id = ${order.id} and product_id is not null`.execute(db);
+  await backfillShipments(db, 48, order.id);
   return {
     id: order.id,
     trackingNumber,

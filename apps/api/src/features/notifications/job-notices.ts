@@ -51,6 +51,29 @@ export async function notifyImportDone(
 }
 
 /**
+ * A courier's manifest imported as a job is done (issue 34; decision 0143): its owner
+ * hears how many shipments were marked shipped and how many rows were refused, with the
+ * job's page (and its report of every row) as the link.
+ */
+export async function notifyManifestDone(
+  db: Db,
+  job: { id: number; ownerUserId: number },
+  summary: Record<string, number>,
+  now: string,
+): Promise<void> {
+  const shipped = (summary.shipped ?? 0).toLocaleString('en-IN');
+  const refused = summary.refused ?? 0;
+  await tellJobOwner(
+    db,
+    job,
+    'import_done',
+    `Your courier manifest is imported: ${shipped} shipped${refused > 0 ? `, ${refused.toLocaleString('en-IN')} rows refused` : ''}.`,
+    links.job(job.id),
+    now,
+  );
+}
+
+/**
  * A bulk action run as a job is finished (issue 26 'Bulk actions'; decision 0112): its
  * owner hears how many records were done and skipped, with the job's page (and its list
  * of the skipped ones) as the link.

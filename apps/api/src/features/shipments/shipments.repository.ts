@@ -19,9 +19,25 @@ export type ShipmentStatus = ShipmentsTable['status'];
  * store's own products), Order Placed, ship-by `shipBy`, holding every unit of their lines.
  */
 export async function insertOrderShipments(trx: Db, orderId: number, at: string, shipBy: string): Promise<void> {
-  await sql`insert into shipments (order_id, vendor_id, status, ship_by, is_shipped_late, created_at, updated_at)
-    select distinct ${orderId}, vendor_id, 'Order Placed', ${shipBy}, ${isPostgres(trx) ? sql`false` : sql`0`}, ${at}, ${at}
-    from order_items where order_id = ${orderId}`.execute(trx);
+  const vendors = await trx
+    .selectFrom('orderItems')
+    .select('vendorId')
+    .distinct()
+    .where('orderId', '=', orderId)
+    .execute();
+  await trx
+    .insertInto('shipments')
+    .values(
+      vendors.map(({ vendorId }) => ({
+        orderId,
+        vendorId,
+        status: 'Order Placed' as const,
+        shipBy,
+        createdAt: at,
+        updatedAt: at,
+      })),
+    )
+    .execute();
   await sql`insert into shipment_items (shipment_id, order_item_id, quantity)
     select s.id, i.id, i.quantity - i.cancelled_quantity
     from shipments s

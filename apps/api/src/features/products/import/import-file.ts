@@ -47,6 +47,18 @@ export function extraLines(raw: string | undefined): number {
   return count;
 }
 
+/**
+ * Bounds of a file other than a product import's (a courier's manifest, issue 34): its
+ * most rows and the message past them, and the longest record in characters (csv-parse's
+ * `max_record_size`) with the message past it. Unset: the product import's.
+ */
+export interface ImportFileLimits {
+  maxRows?: number;
+  tooManyRows?: string;
+  maxRecordChars?: number;
+  rowTooLong?: string;
+}
+
 /** Bytes of the file the reader takes between two turns of the event loop (a few ms of parsing). */
 const SLICE_BYTES = 32 * 1024;
 
@@ -55,13 +67,18 @@ const SLICE_BYTES = 32 * 1024;
  * `SLICE_BYTES` at a time through csv-parse's stream, letting other requests in between
  * slices (decision 0121: a 50,000-row file read at once held the server for seconds).
  * @throws AppError VALIDATION_FAILED (400) 'The file could not be read as CSV' (no header),
- *   'The file has no rows under its header', or past `IMPORT_MAX_ROWS` rows.
+ *   'The file has no rows under its header', past `IMPORT_MAX_ROWS` rows (or `limits`' own
+ *   bounds: rows, a record's length).
  */
-export async function readImportFile(csv: string | Buffer): Promise<ImportFile> {
+export async function readImportFile(csv: string | Buffer, limits: ImportFileLimits = {}): Promise<ImportFile> {
+  const maxRows = limits.maxRows ?? IMPORT_MAX_ROWS;
+  const tooManyRows = limits.tooManyRows ?? importMessages.tooManyRows;
   const bytes = typeof csv === 'string' ? Buffer.from(csv, 'utf8') : csv;
   const unreadable: ImportError[] = [];
   let header: string[] | undefined;
   const rows: ImportRow[] = [];
+  // A record past `limits.maxRecordChars`: the whole file is refused (a hostile or wrong file).
+  let tooLong = false;
   const parser = parse({
     bom: true,
     info: true,
@@ -69,8 +86,10 @@ export async function readImportFile(csv: string | Buffer): Promise<ImportFile> 
     relax_column_count: true,
     skip_empty_lines: true,
     skip_records_with_error: true,
+    ...(limits.maxRecordChars === undefined ? {} : { max_record_size: limits.maxRecordChars }),
     on_skip: (error) => {
-      if (error) unreadable.push({ line: Number(error.lines), field: null, message: importMessages.unreadable });
+      if (error?.code === 'CSV_MAX_RECORD_SIZE') tooLong = true;
+      else if (error) unreadable.push({ line: Number(error.lines), field: null, message: importMessages.unreadable });
     },
   });
   // csv-parse decodes a field once it is whole, so a slice may end inside a character.
@@ -89,16 +108,18 @@ export async function readImportFile(csv: string | Buffer): Promise<ImportFile> 
     }>) {
       if (header === undefined) header = record;
       else rows.push({ line: info.lines - extraLines(raw), cells: record });
-      if (rows.length > IMPORT_MAX_ROWS) break;
+      if (rows.length > maxRows) break;
     }
-  } catch {
+  } catch (error) {
+    if (limits.rowTooLong && (error as { code?: string }).code === 'CSV_MAX_RECORD_SIZE')
+      throw new AppError('VALIDATION_FAILED', limits.rowTooLong);
     throw new AppError('VALIDATION_FAILED', importMessages.unreadable);
   }
+  if (tooLong) throw new AppError('VALIDATION_FAILED', limits.rowTooLong ?? importMessages.unreadable);
   if (!header || header.every((cell) => cell.trim() === ''))
     throw new AppError('VALIDATION_FAILED', importMessages.unreadable);
   if (rows.length === 0 && unreadable.length === 0) throw new AppError('VALIDATION_FAILED', importMessages.noRows);
-  if (rows.length + unreadable.length > IMPORT_MAX_ROWS)
-    throw new AppError('VALIDATION_FAILED', importMessages.tooManyRows);
+  if (rows.length + unreadable.length > maxRows) throw new AppError('VALIDATION_FAILED', tooManyRows);
   return { columns: header.map((cell) => cell.trim()), rows, unreadable };
 }
 

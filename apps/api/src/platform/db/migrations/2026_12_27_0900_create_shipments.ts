@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { backfillShipments } from '../shipment-backfill.js';
 import {
   booleanType,
   isPostgres,
@@ -11,9 +12,6 @@ import {
 } from './helpers.js';
 
 const orderStates = ['Order Placed', 'Packaging', 'On The Road', 'Delivered', 'Cancelled'];
-
-/** Hours from placement to ship-by for the orders placed before shipments (`SHIP_BY_HOURS`'s default). */
-const SHIP_BY_HOURS = 48;
 
 /**
  * Shipments (issue 34; docs/decisions/0122-shipments.md and 0123):
@@ -109,7 +107,7 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('vendor_id', 'integer', (col) => col.notNull())
     .addColumn('delivered_at', timestampType(db), (col) => col.notNull())
     .addColumn('released_at', timestampType(db))
-    .addPrimaryKeyConstraint('order_payout_holds_pkey', ['order_id', 'vendor_id'])
+    .addPrimaryKeyConstraint('order_payout_holds_part_pkey', ['order_id', 'vendor_id'])
     .execute();
   await sql`insert into order_payout_holds (order_id, vendor_id, delivered_at, released_at)
     select h.order_id, v.vendor_id, h.delivered_at, h.released_at
@@ -119,42 +117,6 @@ export async function up(db: MigrationDb): Promise<void> {
   );
   await sql`drop table order_payout_holds_v1`.execute(db);
   await sql`create index order_payout_holds_waiting_idx on order_payout_holds (delivered_at) where released_at is null`.execute(
-    db,
-  );
-}
-
-/**
- * Makes the shipments of every order that has none, from its lines: one per vendor (and
- * one for the store's own products) with the order's status, ship-by `SHIP_BY_HOURS`
- * after placement, shipped and delivered times from the history. Used by this migration
- * and by the large-store generator (`seed/large-store.ts`), which writes its orders in bulk.
- */
-export async function backfillShipments(db: MigrationDb, shipByHours = SHIP_BY_HOURS): Promise<void> {
-  const postgres = isPostgres(db);
-  const shipBy = postgres
-    ? sql`o.created_at + make_interval(hours => ${shipByHours}::int)`
-    : sql`strftime('%Y-%m-%dT%H:%M:%fZ', o.created_at, ${`+${shipByHours} hours`})`;
-  const firstAt = (status: string) =>
-    sql`(select min(h.created_at) from order_status_history h where h.order_id = o.id and h.status = ${status})`;
-  await sql`insert into shipments (order_id, vendor_id, status, ship_by, shipped_at, delivered_at, is_shipped_late, created_at, updated_at)
-    select o.id, g.vendor_id, o.status, ${shipBy},
-      case when o.status in ('On The Road', 'Delivered') then coalesce(${firstAt('On The Road')}, o.updated_at) end,
-      case when o.status = 'Delivered' then coalesce(${firstAt('Delivered')}, o.updated_at) end,
-      ${postgres ? sql`false` : sql`0`},
-      o.created_at, o.updated_at
-    from orders o
-    join (select distinct order_id, vendor_id from order_items) g on g.order_id = o.id
-    where not exists (select 1 from shipments s where s.order_id = o.id)`.execute(db);
-  await sql`update shipments set is_shipped_late = ${postgres ? sql`true` : sql`1`}
-    where shipped_at is not null and shipped_at > ship_by`.execute(db);
-  await sql`insert into shipment_items (shipment_id, order_item_id, quantity)
-    select s.id, i.id, i.quantity - i.cancelled_quantity
-    from shipments s
-    join order_items i on i.order_id = s.order_id and coalesce(i.vendor_id, 0) = coalesce(s.vendor_id, 0)
-    where not exists (select 1 from shipment_items x where x.shipment_id = s.id)`.execute(db);
-  await sql`update shipments set status = 'Cancelled'
-    where status <> 'Cancelled'
-      and not exists (select 1 from shipment_items x where x.shipment_id = shipments.id and x.quantity > 0)`.execute(
     db,
   );
 }

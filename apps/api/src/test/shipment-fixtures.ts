@@ -1,0 +1,139 @@
+import { insertOrderShipments } from '../features/shipments/shipments.repository.js';
+import { chunked } from '../platform/db/chunks.js';
+import type { Db } from '../platform/db/create-db.js';
+import type { ShipmentsTable } from '../platform/db/schema.js';
+import { createOrder } from './order-fixtures.js';
+
+/**
+ * Shipments written straight to the database (issue 34): one order of a vendor's
+ * product with its shipment as checkout makes it, or thousands at once for the manifest
+ * import's job test and bench. Times UTC.
+ */
+
+/** An order holding one line of `vendorId`'s product (the store's when null), and its one shipment as checkout makes it. */
+export async function orderWithShipment(
+  db: Db,
+  vendorId: number | null,
+  options: { productId?: number | null; productName?: string; quantity?: number; billingFullName?: string } = {},
+): Promise<{ orderId: number; trackingNumber: string; shipmentId: number }> {
+  const order = await createOrder(db, {
+    ...(options.billingFullName ? { billingFullName: options.billingFullName } : {}),
+    lines: [
+      {
+        productId: options.productId ?? null,
+        ...(options.productName ? { productName: options.productName } : {}),
+        quantity: options.quantity ?? 1,
+      },
+    ],
+  });
+  await db.updateTable('orderItems').set({ vendorId }).where('orderId', '=', order.id).execute();
+  const shipBy = new Date(Date.parse(order.createdAt) + 48 * 3_600_000).toISOString();
+  await insertOrderShipments(db, order.id, order.createdAt, shipBy);
+  const shipment = await db
+    .selectFrom('shipments')
+    .select('id')
+    .where('orderId', '=', order.id)
+    .executeTakeFirstOrThrow();
+  return { orderId: order.id, trackingNumber: order.trackingNumber, shipmentId: shipment.id };
+}
+
+/**
+ * `count` orders of one line each, every one with a shipment of `vendorId` in `status`,
+ * inserted a few hundred rows per statement. Tracking numbers `<prefix>-<n>`.
+ * @returns each shipment's id and its order's tracking number, in order.
+ */
+export async function insertManyShipments(
+  db: Db,
+  vendorId: number | null,
+  count: number,
+  {
+    prefix = `BULK${Date.now() % 1_000_000}`,
+    status = 'Packaging',
+  }: { prefix?: string; status?: ShipmentsTable['status'] } = {},
+): Promise<{ shipmentId: number; trackingNumber: string }[]> {
+  const at = new Date().toISOString();
+  const shipBy = new Date(Date.now() + 48 * 3_600_000).toISOString();
+  const numbers = Array.from({ length: count }, (_, index) => `${prefix}-${index + 1}`);
+  const made: { shipmentId: number; trackingNumber: string }[] = [];
+  for (const batch of chunked(numbers, 20, 500)) {
+    const orders = await db
+      .insertInto('orders')
+      .values(
+        batch.map((trackingNumber) => ({
+          trackingNumber,
+          userId: null,
+          billingFullName: 'Manifest Customer',
+          billingEmail: 'manifest@example.test',
+          billingPhone: '+91 98765 43210',
+          billingNote: null,
+          billingAddress: '1 Park Street',
+          billingCity: 'Kolkata',
+          billingProvince: 'West Bengal',
+          paymentMethod: 'Cash on Delivery',
+          subtotalPaise: 100_000,
+          couponId: null,
+          couponCode: null,
+          discountPaise: 0,
+          couponDiscountPaise: 0,
+          discountedTotalPaise: 100_000,
+          status: status === 'Cancelled' ? 'Cancelled' : status,
+          createdAt: at,
+          updatedAt: at,
+        })),
+      )
+      .returning(['id', 'trackingNumber'])
+      .execute();
+    const items = await db
+      .insertInto('orderItems')
+      .values(
+        orders.map((order) => ({
+          orderId: order.id,
+          productId: null,
+          productName: `Parcel of ${order.trackingNumber}`,
+          productImage: null,
+          quantity: 1,
+          salePricePaise: 100_000,
+          vendorId,
+          commissionRateBp: null,
+          createdAt: at,
+          updatedAt: at,
+        })),
+      )
+      .returning(['id', 'orderId'])
+      .execute();
+    const shipments = await db
+      .insertInto('shipments')
+      .values(
+        orders.map((order) => ({
+          orderId: order.id,
+          vendorId,
+          status,
+          shipBy,
+          carrier: null,
+          awb: null,
+          shippedAt: null,
+          deliveredAt: null,
+          createdAt: at,
+          updatedAt: at,
+        })),
+      )
+      .returning(['id', 'orderId'])
+      .execute();
+    const itemOf = new Map(items.map((item) => [item.orderId, item.id]));
+    await db
+      .insertInto('shipmentItems')
+      .values(
+        shipments.map((shipment) => ({
+          shipmentId: shipment.id,
+          orderItemId: itemOf.get(shipment.orderId) as number,
+          quantity: 1,
+        })),
+      )
+      .execute();
+    const numberOf = new Map(orders.map((order) => [order.id, order.trackingNumber]));
+    for (const shipment of shipments)
+      made.push({ shipmentId: shipment.id, trackingNumber: numberOf.get(shipment.orderId) as string });
+  }
+  made.sort((a, b) => a.shipmentId - b.shipmentId);
+  return made;
+}
