@@ -140,7 +140,8 @@ test('two vendors ship their own parts of one order, each paid after their own d
   await expect(page.getByText(awbA)).toBeVisible();
 
   // 2. For the admin the order is still Packaging: vendor B has not shipped.
-  const adminPage = await browser.newPage();
+  // A context of its own (axe runs only in a page of a context made with newContext).
+  const adminPage = await (await browser.newContext()).newPage();
   await signIn(adminPage);
   await adminPage.goto(`/admin/orders/${order._id}`);
   const shipments = adminPage.getByRole('region', { name: 'Shipments' });
@@ -151,7 +152,7 @@ test('two vendors ship their own parts of one order, each paid after their own d
   await expectNoSeriousAxeViolations(adminPage, 'order detail with shipments');
 
   // 3. Vendor B ships one of their two units, then the one left behind.
-  const pageB = await browser.newPage();
+  const pageB = await (await browser.newContext()).newPage();
   await signIn(pageB, vendorB);
   await openQueue(pageB, 'to-ship', tracking);
   await pageB.getByRole('button', { name: `Mark shipped ${tracking}` }).click();
@@ -207,6 +208,6 @@ test('two vendors ship their own parts of one order, each paid after their own d
   expect(count).toBeGreaterThanOrEqual(2);
   await expect(pageB.getByRole('region', { name: 'Needs you today' })).toBeVisible();
   await expectNoSeriousAxeViolations(pageB, 'vendor dashboard');
-  await adminPage.close();
-  await pageB.close();
+  await adminPage.context().close();
+  await pageB.context().close();
 });
