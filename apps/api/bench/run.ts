@@ -15,6 +15,7 @@ import { benchOrderList } from './order-list.js';
 import { benchPayouts } from './payouts.js';
 import { type MemoryReading, printMemoryReadings } from './process-memory.js';
 import { benchProductList } from './product-list.js';
+import { benchShipments } from './shipments.js';
 import { benchStartup } from './startup.js';
 
 /**
@@ -155,6 +156,7 @@ if (!skipLarge) {
     section(`Large store (${name}): order list`, await benchOrderList(url, { samples }));
     section(`Large store (${name}): global search`, await benchGlobalSearch(url, { samples }));
     section(`Large store (${name}): balances, payouts and Pay all`, await benchPayouts(url, { samples }));
+    section(`Large store (${name}): a vendor's shipments and the order detail`, await benchShipments(url, { samples }));
     section(`Large store (${name}): customers, exports and bulk actions`, await benchManyRecords(url, { samples }));
     if (!skipHttp) {
       console.log(`\nHTTP load on the large store (${name}) ... uptime: ${uptime()}`);

@@ -54,6 +54,23 @@ export const activitySubscribers: readonly AnySubscriber[] = [
       reason: { before: null, after: event.reason },
     }),
   ),
+  // A shipment moved by its vendor or an admin (issue 34), labelled by the order.
+  subscribe('shipment.shipped', 'log the dispatch', (trx, event) =>
+    logOrder(trx, event, 'status_change', {
+      shipment: { before: null, after: event.shipmentId },
+      shipmentStatus: { before: null, after: 'On The Road' },
+      units: { before: null, after: event.units },
+      ...(event.carrier ? { carrier: { before: null, after: event.carrier } } : {}),
+      ...(event.awb ? { awb: { before: null, after: event.awb } } : {}),
+      ...(event.remainderId === null ? {} : { remainderShipment: { before: null, after: event.remainderId } }),
+    }),
+  ),
+  subscribe('shipment.delivered', 'log the delivery', (trx, event) =>
+    logOrder(trx, event, 'status_change', {
+      shipment: { before: null, after: event.shipmentId },
+      shipmentStatus: { before: 'On The Road', after: 'Delivered' },
+    }),
+  ),
   subscribe('order.returned', 'log the return', (trx, event) =>
     logOrder(trx, event, 'return', {
       refundedTotal: {
