@@ -586,6 +586,34 @@ const rules: Record<string, Rule> = {
       };
     },
   },
+  'GET /api/vendor/shipments/:id/packing-slip': {
+    access: 'vendor',
+    ownedByA: true,
+    make: async () => ({ url: `/api/vendor/shipments/${(await shipmentOfA()).id}/packing-slip` }),
+  },
+  'POST /api/vendor/shipments/packing-slips': {
+    access: 'vendor',
+    ownedByA: true,
+    make: async () => ({ url: '/api/vendor/shipments/packing-slips', payload: { ids: [(await shipmentOfA()).id] } }),
+  },
+  // Another vendor's shipment in a manifest is a refused row of the report (200), not a refused request.
+  'POST /api/vendor/shipments/import': {
+    access: 'vendor',
+    make: async () => {
+      const { order } = await shipmentOfA();
+      const row = await t.db
+        .selectFrom('orders')
+        .select('trackingNumber')
+        .where('id', '=', order.id)
+        .executeTakeFirstOrThrow();
+      return {
+        url: '/api/vendor/shipments/import',
+        payload: {
+          csv: `tracking number,carrier,awb\n${row.trackingNumber},Delhivery,DL${unique().replace(/\W/g, '')}`,
+        },
+      };
+    },
+  },
   'GET /api/vendors/:id/performance': {
     access: 'admin',
     make: () => ({ url: `/api/vendors/${vendorA.vendorId}/performance` }),

@@ -1,4 +1,3 @@
-import { insertOrderShipments } from '../features/shipments/shipments.repository.js';
 import { chunked } from '../platform/db/chunks.js';
 import type { Db } from '../platform/db/create-db.js';
 import type { ShipmentsTable } from '../platform/db/schema.js';
@@ -10,25 +9,24 @@ import { createOrder } from './order-fixtures.js';
  * import's job test and bench. Times UTC.
  */
 
-/** An order holding one line of `vendorId`'s product (the store's when null), and its one shipment as checkout makes it. */
+/**
+ * An order holding one line of product `productId` (its seller's, as checkout freezes
+ * it), and that line's one shipment, as the order fixture makes them.
+ */
 export async function orderWithShipment(
   db: Db,
-  vendorId: number | null,
-  options: { productId?: number | null; productName?: string; quantity?: number; billingFullName?: string } = {},
+  options: { productId: number; productName?: string; quantity?: number; billingFullName?: string },
 ): Promise<{ orderId: number; trackingNumber: string; shipmentId: number }> {
   const order = await createOrder(db, {
     ...(options.billingFullName ? { billingFullName: options.billingFullName } : {}),
     lines: [
       {
-        productId: options.productId ?? null,
+        productId: options.productId,
         ...(options.productName ? { productName: options.productName } : {}),
         quantity: options.quantity ?? 1,
       },
     ],
   });
-  await db.updateTable('orderItems').set({ vendorId }).where('orderId', '=', order.id).execute();
-  const shipBy = new Date(Date.parse(order.createdAt) + 48 * 3_600_000).toISOString();
-  await insertOrderShipments(db, order.id, order.createdAt, shipBy);
   const shipment = await db
     .selectFrom('shipments')
     .select('id')

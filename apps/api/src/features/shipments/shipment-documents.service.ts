@@ -6,6 +6,7 @@ import {
   shipmentMessages,
 } from '@haat/contract';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import type { WriteActor } from '../../platform/auth/access.js';
 import { type CsvColumn, csvFileName } from '../../platform/csv/csv-export.js';
 import { oneBatch } from '../../platform/csv/export-batches.js';
@@ -17,7 +18,7 @@ import type { EventBus } from '../../platform/events/event-bus.js';
 import type { JobContext } from '../../platform/jobs/job-runner.js';
 import { toJob } from '../../platform/jobs/job-wire.js';
 import { findJobInput, insertJob, type JobRow } from '../../platform/jobs/jobs.repository.js';
-import { pacer } from '../../platform/yield.js';
+import { pacer, yieldToOthers } from '../../platform/yield.js';
 import { findImportRows, type RecordedRow, recordImportRow } from '../products/import/product-import.repository.js';
 import { type ManifestError, type ManifestFile, type ManifestRow, readManifest } from './manifest-file.js';
 import type { PackingSlip } from './packing-slip.js';
@@ -78,8 +79,6 @@ export async function loadPackingSlips(
 /** The kind of job a large manifest runs as. */
 export const SHIPMENT_IMPORT_JOB = jobKinds.shipmentImport;
 
-/** Rows between two progress reports of the job. */
-const PROGRESS_EVERY = 50;
 
 /** What a row of a manifest will do: mark `shipmentId` shipped (as at `updatedAt`), or be refused with `message`. */
 interface PlannedRow {
@@ -207,6 +206,79 @@ const reportColumns: CsvColumn<ManifestReportLine>[] = [
   { header: 'Message', cell: (row) => row.message },
 ];
 
+/**
+ * Rows written in one transaction: a commit per row was most of a row's cost (a commit
+ * is a sync to disk on SQLite), and 25 rows hold the database a few tens of ms at most.
+ */
+const ROWS_PER_TRANSACTION = 25;
+
+/** A planned row's line of the report, before it is written (refused with the plan's reason, if any). */
+function reportLineOf(plan: PlannedRow): ManifestReportLine {
+  const { row } = plan;
+  return {
+    line: row.line,
+    reference: row.reference,
+    carrier: row.carrier,
+    awb: row.awb,
+    outcome: 'refused',
+    message: plan.message ?? '',
+    ...(row.errors.length > 0 ? { cellErrors: row.errors } : {}),
+  };
+}
+
+/**
+ * Writes one planned row inside the batch's transaction `trx`: marks its shipment On The
+ * Road through `moveShipmentInTransaction` within a savepoint, so a row the service
+ * refuses (changed since the plan, moved meanwhile) leaves nothing behind while the
+ * batch's other rows stand; for a job, records the row's outcome in the same transaction.
+ */
+async function writeRow(
+  trx: Db,
+  events: EventBus,
+  actor: WriteActor,
+  vendorId: number,
+  plan: PlannedRow,
+  jobId: number | undefined,
+): Promise<ManifestReportLine> {
+  const line = reportLineOf(plan);
+  const { row } = plan;
+  if (plan.shipmentId !== null) {
+    await sql`savepoint manifest_row`.execute(trx);
+    try {
+      await moveShipmentInTransaction(
+        trx,
+        events,
+        actor,
+        plan.shipmentId,
+        { status: 'On The Road', carrier: row.carrier, awb: row.awb, updatedAt: plan.updatedAt },
+        { vendorId },
+      );
+      await sql`release savepoint manifest_row`.execute(trx);
+      line.outcome = 'shipped';
+      line.message = shipmentMessages.moved;
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      await sql`rollback to savepoint manifest_row`.execute(trx);
+      await sql`release savepoint manifest_row`.execute(trx);
+      line.message = error.message;
+    }
+  }
+  if (jobId !== undefined)
+    await recordImportRow(
+      trx,
+      jobId,
+      {
+        line: row.line,
+        sku: row.reference,
+        name: row.awb,
+        outcome: line.outcome === 'shipped' ? 'updated' : 'refused',
+        message: line.message,
+      },
+      new Date().toISOString(),
+    );
+  return line;
+}
+
 /** What a manifest did: every row's line of the report, in file order, and the counts. */
 export interface ManifestResult {
   report: ManifestReportLine[];
@@ -216,9 +288,10 @@ export interface ManifestResult {
 /**
  * Imports `file` for the vendor: plans it against their shipments as they are now, then
  * marks each planned row's shipment On The Road with its carrier and AWB through
- * `moveShipmentInTransaction` (each row its own transaction; a shipment moved by someone
- * since the plan is refused with the service's message, not overwritten), letting other
- * requests in between rows. For a job (`jobId`), each row's outcome is recorded in its
+ * `moveShipmentInTransaction` (`ROWS_PER_TRANSACTION` rows a transaction, each row in a
+ * savepoint: a shipment moved by someone since the plan is refused with the service's
+ * message, not overwritten, and the others stand), letting other requests in between
+ * rows and between transactions. For a job (`jobId`), each row's outcome is recorded in its
  * transaction (`import_row_outcomes`, decision 0121; "updated" stands for shipped), and
  * the rows an earlier attempt recorded are reported as they were, not moved again.
  */
@@ -241,67 +314,37 @@ export async function runManifest(
     outcome: 'refused',
     message: error.message,
   }));
-  const pace = pacer();
   let done = report.length;
+  const pending: PlannedRow[] = [];
   for (const plan of planned) {
-    await pace();
-    const { row } = plan;
-    const line: ManifestReportLine = {
-      line: row.line,
-      reference: row.reference,
-      carrier: row.carrier,
-      awb: row.awb,
-      outcome: 'refused',
-      message: plan.message ?? '',
-      ...(row.errors.length > 0 ? { cellErrors: row.errors } : {}),
-    };
-    const before = recorded.get(row.line);
-    if (before) {
-      line.outcome = before.outcome === 'updated' ? 'shipped' : 'refused';
-      line.message = before.message;
-    } else {
-      const record = (trx: Db) =>
-        jobId === undefined
-          ? Promise.resolve()
-          : recordImportRow(
-              trx,
-              jobId,
-              {
-                line: row.line,
-                sku: row.reference,
-                name: row.awb,
-                outcome: line.outcome === 'shipped' ? 'updated' : 'refused',
-                message: line.message,
-              },
-              new Date().toISOString(),
-            );
-      if (plan.shipmentId !== null) {
-        const shipmentId = plan.shipmentId;
-        try {
-          await runTransaction(db, async (trx) => {
-            await moveShipmentInTransaction(
-              trx,
-              events,
-              actor,
-              shipmentId,
-              { status: 'On The Road', carrier: row.carrier, awb: row.awb, updatedAt: plan.updatedAt },
-              { vendorId },
-            );
-            line.outcome = 'shipped';
-            line.message = shipmentMessages.moved;
-            await record(trx);
-          });
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          line.outcome = 'refused';
-          line.message = error.message;
-          await record(db);
-        }
-      } else await record(db);
+    const before = recorded.get(plan.row.line);
+    if (!before) {
+      pending.push(plan);
+      continue;
     }
+    const line = reportLineOf(plan);
+    line.outcome = before.outcome === 'updated' ? 'shipped' : 'refused';
+    line.message = before.message;
     report.push(line);
     done += 1;
-    if (done % PROGRESS_EVERY === 0) await onProgress(done);
+  }
+  for (let at = 0; at < pending.length; at += ROWS_PER_TRANSACTION) {
+    const batch = pending.slice(at, at + ROWS_PER_TRANSACTION);
+    // The batch's lines are made afresh by each attempt (a retried transaction starts over).
+    const lines = await runTransaction(db, async (trx) => {
+      const pace = pacer();
+      const made: ManifestReportLine[] = [];
+      for (const plan of batch) {
+        await pace();
+        made.push(await writeRow(trx, events, actor, vendorId, plan, jobId));
+      }
+      return made;
+    });
+    report.push(...lines);
+    done += lines.length;
+    await onProgress(done);
+    // Between two transactions the requests waiting (and their writes) go first.
+    await yieldToOthers();
   }
   report.sort((a, b) => a.line - b.line);
   const shipped = report.filter((line) => line.outcome === 'shipped').length;

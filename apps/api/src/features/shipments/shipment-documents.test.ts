@@ -38,7 +38,7 @@ const json = (as: FixtureUser | null) => ({
 /** A fresh Order Placed shipment of `vendor`'s product. */
 async function shipmentOf(vendor: FixtureUser, billingFullName?: string) {
   const product = await createOwnedProduct(t.db, vendor.vendorId ?? null, { name: 'Cotton Kurta' });
-  return orderWithShipment(t.db, vendor.vendorId ?? null, {
+  return orderWithShipment(t.db, {
     productId: product.id,
     productName: 'Cotton Kurta',
     quantity: 3,
