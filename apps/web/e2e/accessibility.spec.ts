@@ -26,7 +26,15 @@ const adminScreens = [
   '/admin/commission-rates',
   '/admin/payouts',
 ];
-const vendorScreens = ['/admin/dashboard', '/admin/products', '/admin/my-orders', '/admin/earnings', '/admin/profile'];
+const vendorScreens = [
+  '/admin/dashboard',
+  '/admin/products',
+  '/admin/my-orders',
+  '/admin/shipments',
+  '/admin/shipments/import',
+  '/admin/earnings',
+  '/admin/profile',
+];
 
 /** Opens `path` and waits until its heading is shown and nothing is loading. */
 async function open(page: Page, path: string) {

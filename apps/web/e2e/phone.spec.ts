@@ -184,6 +184,23 @@ test.describe('at 390×844', () => {
     }
   });
 
+  test('no vendor screen scrolls sideways: the dashboard, Shipments (cards) and the manifest import', async ({
+    page,
+  }) => {
+    await signIn(page, demo.vendor);
+    for (const path of [
+      '/admin/dashboard',
+      '/admin/shipments',
+      '/admin/shipments?tab=shipped',
+      '/admin/shipments/import',
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
+      await expectNoSidewaysScroll(page);
+    }
+  });
+
   test('the dashboard stands its figures two to a row, and an order with a coupon fits the phone', async ({
     page,
     request,

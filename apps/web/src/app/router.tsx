@@ -142,6 +142,19 @@ export const routes: RouteObject[] = [
                     Component: m.VendorOrdersPage,
                   })),
               },
+              // A vendor's shipment queue and a courier manifest's import (issue 34).
+              {
+                path: 'shipments',
+                lazy: () =>
+                  import('../features/shipments/pages/shipments-page').then((m) => ({ Component: m.ShipmentsPage })),
+              },
+              {
+                path: 'shipments/import',
+                lazy: () =>
+                  import('../features/shipments/pages/manifest-import-page').then((m) => ({
+                    Component: m.ManifestImportPage,
+                  })),
+              },
               {
                 path: 'earnings',
                 lazy: () =>

@@ -59,4 +59,11 @@ export const paths = {
   payouts: '/admin/payouts',
   /** A vendor's own balances, ledger, payouts and bank details (issue 25). */
   earnings: '/admin/earnings',
+  /** A vendor's shipment queue and a courier manifest's import (issue 34). */
+  shipments: {
+    list: '/admin/shipments',
+    import: '/admin/shipments/import',
+    /** The queue at one of its tabs (`shipmentTabs`' keys); To pack is the bare list. */
+    tab: (tab: string) => (tab === 'to-pack' ? '/admin/shipments' : `/admin/shipments?tab=${tab}`),
+  },
 } as const;

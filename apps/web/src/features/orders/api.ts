@@ -19,8 +19,11 @@ export const ORDER_PAGE_SIZE = 50;
 export interface OrderFilters {
   search: string;
   status: 'all' | OrderStatus;
-  /** `corrected`: only orders with a cancellation or a refund (issue 24). */
-  show: 'all' | 'corrected';
+  /**
+   * `corrected`: only orders with a cancellation or a refund (issue 24); `late`: only
+   * orders with a late shipment (issue 34, "Late shipments").
+   */
+  show: 'all' | 'corrected' | 'late';
 }
 
 export const defaultOrderFilters: OrderFilters = { search: '', status: 'all', show: 'all' };
@@ -30,6 +33,7 @@ const listQuery = (filters: OrderFilters): OrderListQuery => ({
   search: filters.search.trim() || undefined,
   status: filters.status === 'all' ? undefined : filters.status,
   corrected: filters.show === 'corrected' ? 'true' : undefined,
+  lateShipments: filters.show === 'late' ? 'true' : undefined,
 });
 
 /** The order lines' CSV for `filters` (issue 26): one row per line of every order they select. */

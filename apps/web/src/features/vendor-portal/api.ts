@@ -1,8 +1,9 @@
-import type { OrderStatus } from '@haat/contract';
+import type { OrderStatus, VendorCancelBodyInput } from '@haat/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { client, queries } from '../../lib/api-client';
 import type { ExportRequest } from '../../lib/download';
 import { useCursorList } from '../../lib/use-cursor-list';
+import { refreshShipments } from '../../lib/use-move-shipment';
 
 /**
  * A vendor's own back office (`vendorPortalEndpoints`): their dashboard and the orders
@@ -70,5 +71,27 @@ export function useRequestCancellation(id: string) {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: queries.vendorPortal.order.key() });
     },
+  });
+}
+
+/** To pack, to ship, due today and late: what needs the vendor today (`GET /api/vendor/shipments/summary`, issue 34). */
+export function useShipmentSummary() {
+  return useQuery(queries.shipments.summary.queryOptions());
+}
+
+/** The signed-in vendor's own seller performance (`GET /api/vendor/performance`, issue 34). */
+export function useMyPerformance() {
+  return useQuery(queries.shipments.myPerformance.queryOptions());
+}
+
+/**
+ * `POST /api/vendor/orders/{id}/cancel` (issue 34): the vendor cancels their own units
+ * not yet shipped, with a reason and the order's version; the order and the queue read again.
+ */
+export function useVendorCancel(orderId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: VendorCancelBodyInput) => client.shipments.vendorCancel({ params: { id: orderId }, body }),
+    onSettled: () => refreshShipments(queryClient),
   });
 }

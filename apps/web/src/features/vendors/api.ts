@@ -94,3 +94,8 @@ export function useDeleteVendor() {
     },
   });
 }
+
+/** A vendor's seller performance over 30 and 90 days with the store's targets (`GET /api/vendors/{id}/performance`, issue 34). */
+export function useVendorPerformance(vendorId: string) {
+  return useQuery(queries.shipments.performance.queryOptions({ input: { params: { id: vendorId } } }));
+}

@@ -14,6 +14,7 @@ import { rememberedListSearch } from '../../../lib/use-list-filters';
 import { isOrderId, useOrder } from '../api';
 import { CancelRequests } from '../components/cancel-requests';
 import { OrderCorrectionActions, OrderCorrectionsRecord } from '../components/order-corrections';
+import { OrderShipments } from '../components/order-shipments';
 import { displayStatus, OrderStatusBadge } from '../components/order-status-badge';
 import { laterStatuses, UpdateStatusForm } from '../components/update-status-form';
 
@@ -83,7 +84,10 @@ export function OrderDetailPage() {
           <h1 className="font-mono text-2xl font-semibold text-slate-900">{order.trackingNumber}</h1>
           <p className="mt-1 text-sm text-slate-500">Placed {formatDateTime(order.createdAt)}</p>
         </div>
-        <OrderStatusBadge status={order.status} />
+        <div className="flex flex-col items-end gap-1">
+          <OrderStatusBadge status={order.status} />
+          {(order.shipments?.length ?? 0) > 0 && <p className="text-xs text-slate-500">Derived from its shipments</p>}
+        </div>
       </header>
       {/* A request waiting for an answer stands at the top, beside the status, where the
           admin looks before moving the order on (issue 33); answered ones stay below. */}
@@ -171,6 +175,8 @@ export function OrderDetailPage() {
               )}
             </dl>
           </FormSection>
+
+          <OrderShipments order={order} />
 
           <OrderCorrectionsRecord order={order} />
 

@@ -163,7 +163,7 @@ function parseFilters(params: URLSearchParams): OrderFilters {
   return {
     search: (params.get('search') ?? '').trim().slice(0, 100),
     status: status && isOrderStatus(status) ? status : 'all',
-    show: params.get('show') === 'corrected' ? 'corrected' : 'all',
+    show: params.get('show') === 'corrected' ? 'corrected' : params.get('show') === 'late' ? 'late' : 'all',
   };
 }
 
@@ -243,13 +243,14 @@ export function OrderListPage() {
           ))}
         </Select>
         <Select
-          aria-label="Filter by cancellations and returns"
+          aria-label="Show orders"
           className="sm:w-64"
           value={filters.show}
           onChange={(event) => setFilter('show', event.target.value as OrderFilters['show'])}
         >
           <option value="all">All orders</option>
           <option value="corrected">With cancellations or returns</option>
+          <option value="late">Late shipments</option>
         </Select>
       </div>
 

@@ -4,13 +4,15 @@ import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { DataTable } from '../../../components/ui/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
+import { SellerPerformance } from '../../../components/ui/seller-performance';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { shows, useDashboardSettings } from '../../../lib/dashboard-settings';
 import { formatDate, formatNumber, formatRupees } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useVendorDashboard } from '../api';
+import { useMyPerformance, useVendorDashboard } from '../api';
+import { NeedsYouToday } from '../components/needs-you-today';
 
 type RecentOrder = VendorDashboard['recentOrders'][number];
 
@@ -46,13 +48,15 @@ function Card({ label, value, caption }: { label: string; value: string; caption
 /**
  * A vendor's dashboard (issue 8): their products in every approval state, the orders
  * holding their products, and revenue from their own lines of delivered orders. Their
- * Dashboard Settings (issue 10) hide cards and sections. Recent Orders are on the list kit
+ * Dashboard Settings (issue 10) hide cards and sections. It leads with what needs them
+ * today and shows their seller performance (issue 34). Recent Orders are on the list kit
  * (a table, a card per order on a phone).
  */
 export function VendorDashboardPage() {
   useDocumentTitle('Dashboard');
   const dashboard = useVendorDashboard();
   const settings = useDashboardSettings();
+  const performance = useMyPerformance();
   if (dashboard.isPending || settings.isPending) return <Spinner label="Loading dashboard..." />;
   if (dashboard.isError)
     return (
@@ -65,6 +69,8 @@ export function VendorDashboardPage() {
   return (
     <div className="space-y-6">
       <PageHeader title={m.dashboardHeading} subtitle={m.dashboardSubtitle} />
+      {/* What needs the vendor today leads (issue 34): their shipments to pack, due and late. */}
+      <NeedsYouToday />
       <section aria-label="Figures" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         {show('products') && (
           <Card
@@ -98,6 +104,7 @@ export function VendorDashboardPage() {
           </ul>
         </section>
       )}
+      <SellerPerformance query={performance} />
       {show('recentOrders') && (
         <section aria-label="Recent Orders" className="rounded-xl border border-slate-200 bg-white p-5">
           <h2 className="text-base font-semibold text-slate-900">Recent Orders</h2>

@@ -7,12 +7,13 @@ import { formatDateTime, formatRupees } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useVendorOrder } from '../api';
 import { AskToCancel } from '../components/ask-to-cancel';
+import { MyShipments } from '../components/my-shipments';
 import { vendorOrderListPath } from '../hooks/use-vendor-order-filters';
 
 /**
  * One order as its vendor sees it (issue 8): their lines (with units cancelled or
  * returned) and total, status history, where to ship; and their cancellation requests
- * (issue 24).
+ * (issue 24); their shipments and the cancellation of their units not yet shipped (issue 34).
  */
 export function VendorOrderPage() {
   useDocumentTitle('Order Details');
@@ -56,6 +57,7 @@ export function VendorOrderPage() {
         </ul>
         <p className="mt-3 text-right font-semibold">My Total: {formatRupees(order.total)}</p>
       </section>
+      <MyShipments order={order} />
       <AskToCancel order={order} />
       <section aria-label={m.shipTo} className="rounded-xl border border-slate-200 bg-white p-5 text-sm">
         <h2 className="text-base font-semibold">{m.shipTo}</h2>

@@ -3,7 +3,9 @@ import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { HistoryPanel } from '../../../components/ui/history-panel';
 import { Modal } from '../../../components/ui/modal';
+import { SellerPerformance } from '../../../components/ui/seller-performance';
 import { formatDate } from '../../../lib/format';
+import { useVendorPerformance } from '../api';
 import { VendorMoney } from './vendor-money';
 import { VendorStatusBadge } from './vendor-status-badge';
 
@@ -44,6 +46,11 @@ export function VendorDetailsModal({
         ))}
       </dl>
       <VendorMoney vendorId={vendor._id} />
+      {vendor.status !== 'pending' && (
+        <div className="mt-4">
+          <VendorPerformance vendorId={vendor._id} />
+        </div>
+      )}
       <div className="mt-4 max-h-72 overflow-y-auto">
         <HistoryPanel kind="vendor" id={vendor._id} />
       </div>
@@ -67,4 +74,9 @@ export function VendorDetailsModal({
       </div>
     </Modal>
   );
+}
+
+/** A vendor's seller performance over 30 and 90 days (issue 34). */
+function VendorPerformance({ vendorId }: { vendorId: string }) {
+  return <SellerPerformance query={useVendorPerformance(vendorId)} />;
 }
