@@ -21,6 +21,7 @@ import { productBulkEndpoints } from './product-bulk.js';
 import { productImportEndpoints } from './product-import.js';
 import { productEndpoints } from './products.js';
 import { searchEndpoints } from './search.js';
+import { taxEndpoints } from './tax.js';
 import { vendorPortalEndpoints } from './vendor-portal.js';
 import { vendorEndpoints } from './vendors.js';
 import { websiteConfigEndpoints } from './website-config.js';
@@ -54,4 +55,5 @@ export const api = {
   products: { ...productEndpoints, ...productBulkEndpoints, ...productImportEndpoints },
   commissions: commissionEndpoints,
   payouts: payoutEndpoints,
+  tax: taxEndpoints,
 };

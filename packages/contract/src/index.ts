@@ -27,6 +27,7 @@ export * from './product-bulk.js';
 export * from './product-import.js';
 export * from './products.js';
 export * from './search.js';
+export * from './tax.js';
 export * from './vendor-portal.js';
 export * from './vendors.js';
 export * from './website-config.js';

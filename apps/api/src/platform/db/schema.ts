@@ -80,6 +80,10 @@ export interface ProductsTable extends Timestamps {
   actualPricePaise: number;
   manufacturer: string | null;
   stockQuantity: number;
+  /** Issue 35: the HSN code (4..8 digits), null when none was given. */
+  hsnCode: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Issue 35: the GST rate the price includes, basis points (1800 = 18%). */
+  gstRateBp: Generated<number>;
   status: 'active' | 'inactive' | 'pending';
   approvalStatus: 'pending' | 'approved' | 'rejected';
   reviewedBy: number | null;
@@ -134,6 +138,8 @@ export interface OrdersTable extends Timestamps {
   billingAddress: string;
   billingCity: string;
   billingProvince: string;
+  /** Issue 35: the buyer's 6-digit PIN code, when given. */
+  billingPostalCode: ColumnType<string | null, string | null | undefined, string | null>;
   paymentMethod: string;
   /** Sum of the lines before the coupon. */
   subtotalPaise: number;
@@ -536,6 +542,10 @@ export interface Database {
   payouts: PayoutsTable;
   commissionDailyTotals: CommissionDailyTotalsTable;
   orderDailyTotals: OrderDailyTotalsTable;
+  taxSettings: TaxSettingsTable;
+  gstSlabs: GstSlabsTable;
+  taxRates: TaxRatesTable;
+  orderItemTaxes: OrderItemTaxesTable;
   coupons: CouponsTable;
   couponProducts: CouponProductsTable;
   couponCategories: CouponCategoriesTable;
@@ -665,4 +675,43 @@ export interface NotificationsTable {
   link: string;
   createdAt: string;
   readAt: string | null;
+}
+
+/** The store's tax identity and default GST rate (issue 35): one row, id 1. */
+export interface TaxSettingsTable extends Timestamps {
+  id: number;
+  legalName: string;
+  gstin: string | null;
+  /** The store's state, its two-digit GST state code. */
+  stateCode: string;
+  defaultGstRateBp: number;
+}
+
+/** A GST rate products may take (issue 35), basis points. */
+export interface GstSlabsTable extends Timestamps {
+  rateBp: number;
+}
+
+/** A dated rate (issue 35; decision 0138): applies from `fromDate` (the store's date) until the next of its kind. */
+export interface TaxRatesTable extends Timestamps {
+  id: Id;
+  kind: 'tcs' | 'tds' | 'tds_no_pan' | 'commission_gst';
+  rateBp: number;
+  fromDate: ColumnType<string, string, string>;
+}
+
+/** One order line's GST as frozen at checkout (issue 35; decision 0137). Money in paise. */
+export interface OrderItemTaxesTable extends Timestamps {
+  orderItemId: number;
+  orderId: number;
+  hsnCode: string | null;
+  rateBp: number;
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+  /** The seller's state (GST state code) the split was judged on. */
+  sellerStateCode: string;
+  /** The place of supply: the shipping address's state (GST state code). */
+  placeOfSupplyCode: string;
 }
