@@ -15,6 +15,7 @@ export * from './dashboard.js';
 export * from './dashboard-settings.js';
 export * from './endpoint.js';
 export * from './health.js';
+export * from './india.js';
 export * from './jobs.js';
 export * from './money.js';
 export * from './notifications.js';
