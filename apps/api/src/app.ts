@@ -39,6 +39,7 @@ import { PRODUCT_BULK_JOB, productBulkJobHandler } from './features/products/pro
 import { assertProductVisible } from './features/products/product-visibility.js';
 import { productRoutes } from './features/products/products.routes.js';
 import { searchRoutes } from './features/search/search.routes.js';
+import { taxRoutes } from './features/tax/tax.routes.js';
 import { uploadRoutes } from './features/uploads/uploads.routes.js';
 import { vendorPortalRoutes } from './features/vendors/vendor-portal.routes.js';
 import { vendorRoutes } from './features/vendors/vendors.routes.js';
@@ -272,6 +273,7 @@ export async function buildApp({
   await app.register(orderRoutes);
   await app.register(customerRoutes);
   await app.register(jobRoutes);
+  await app.register(taxRoutes);
   await app.register(blogRoutes);
   await app.register(contactRoutes);
   await app.register(uploadRoutes);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { cleanText, hasAtMostTwoDecimals, isoDate, isoDateTime, versionInput } from './common.js';
 import { endpoint } from './endpoint.js';
-import { gstin, indianStateField } from './india.js';
+import { gstinSchema, indianStateField } from './india.js';
 
 /**
  * GST on every line and the store's tax settings (issue 35, "GST on every line";
@@ -188,7 +188,7 @@ export const taxSettingsBody = z
   .object({
     legalName: cleanText(200, taxMessages.legalNameRequired),
     gstin: z
-      .union([gstin, z.literal(''), z.null()])
+      .union([gstinSchema, z.literal(''), z.null()])
       .optional()
       .transform((value) => (value ? value : null)),
     state: indianStateField('State'),
@@ -208,7 +208,8 @@ export const taxSettingsBody = z
     const seen = new Set<string>();
     for (const rate of body.rates) {
       const key = `${rate.kind} ${rate.from}`;
-      if (seen.has(key)) ctx.addIssue({ code: 'custom', message: taxMessages.rateTwice(rate.kind, rate.from), path: ['rates'] });
+      if (seen.has(key))
+        ctx.addIssue({ code: 'custom', message: taxMessages.rateTwice(rate.kind, rate.from), path: ['rates'] });
       seen.add(key);
     }
   });

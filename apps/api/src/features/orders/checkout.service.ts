@@ -14,6 +14,7 @@ import type { EventBus } from '../../platform/events/event-bus.js';
 import { ratesForLines } from '../commissions/commissions.service.js';
 import { type PricedLine, redeemCoupon } from '../coupons/coupon-rules.js';
 import { findRedeemableCoupon, recordCouponUse } from '../coupons/coupons.service.js';
+import { freezeLineTaxes, placeOfSupplyOf } from '../tax/line-tax.js';
 import {
   type CheckoutProduct,
   claimCheckoutKey,
@@ -247,6 +248,7 @@ export async function placeOrderInTransaction(
       billingAddress: billing.address.fullAddress,
       billingCity: billing.address.city,
       billingProvince: billing.address.province,
+      billingPostalCode: billing.address.postalCode,
       paymentMethod: body.paymentMethod,
       subtotalPaise: pricing.subtotalPaise,
       couponId: coupon?.id ?? null,
@@ -274,6 +276,17 @@ export async function placeOrderInTransaction(
       };
     }),
     PLACED_NOTE,
+  );
+  // Each line's GST, frozen now (issue 35; features/tax/line-tax.ts).
+  await freezeLineTaxes(
+    trx,
+    orderId,
+    placeOfSupplyOf(billing.address.province),
+    cart.map((item, index) => {
+      const { vendorId, gstRateBp, hsnCode } = cartProducts[index] as CheckoutProduct;
+      return { productId: item.product, vendorId, netPaise: charges[index]?.netPaise ?? 0, gstRateBp, hsnCode };
+    }),
+    nowIso,
   );
   if (key) await setCheckoutKeyOrder(trx, key, orderId);
   await events.publish(trx, {

@@ -148,7 +148,12 @@ export async function placeOrders(
         email: order.billingEmail,
         phone: order.billingPhone,
         note: order.billingNote ?? null,
-        address: { fullAddress: order.billingAddress, city: order.billingCity, province: order.billingProvince },
+        address: {
+          fullAddress: order.billingAddress,
+          city: order.billingCity,
+          province: order.billingProvince,
+          postalCode: null,
+        },
       },
       paymentMethod: order.paymentMethod,
       couponCode: order.couponCode ?? null,
