@@ -65,6 +65,14 @@ export async function insertTaxRates(
   if (rates.length === 0) return;
   await db
     .insertInto('taxRates')
-    .values(rates.map((rate) => ({ kind: rate.kind, rateBp: rate.rateBp, fromDate: rate.from, createdAt: now, updatedAt: now })))
+    .values(
+      rates.map((rate) => ({
+        kind: rate.kind,
+        rateBp: rate.rateBp,
+        fromDate: rate.from,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
     .execute();
 }
