@@ -124,7 +124,10 @@ export const importPreviewRow = z.object({
   salePrice: z.number().nullable(),
   actualPrice: z.number().nullable(),
   stockQuantity: z.number().int().nullable(),
-  /** Issue 35: the HSN code and GST rate (percent) as they will be saved; optional on the wire. */
+  /**
+   * Issue 35: the HSN code and GST rate (percent) as they will be saved (a new product's
+   * null rate: the store's default); optional on the wire.
+   */
   hsnCode: z.string().nullable().optional(),
   gstRate: z.number().nullable().optional(),
   category: z.string(),

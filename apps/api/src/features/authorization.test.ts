@@ -736,6 +736,24 @@ async function pendingPayout(): Promise<number> {
 }
 
 const moneyRules: Record<string, Rule> = {
+  'GET /api/tax/admin/settings': { access: 'admin', make: () => ({ url: '/api/tax/admin/settings' }) },
+  'PUT /api/tax/admin/settings': {
+    access: 'admin',
+    // The store's settings as they are, saved over the version stored now (issue 35).
+    make: async () => {
+      const row = await t.db.selectFrom('taxSettings').select('updatedAt').executeTakeFirstOrThrow();
+      const rates = await t.db.selectFrom('taxRates').select(['kind', 'rateBp', 'fromDate']).execute();
+      return {
+        url: '/api/tax/admin/settings',
+        payload: {
+          legalName: 'Haat',
+          state: 'Karnataka',
+          rates: rates.map((rate) => ({ kind: rate.kind, percentage: rate.rateBp / 100, from: rate.fromDate })),
+          updatedAt: new Date(row.updatedAt).toISOString(),
+        },
+      };
+    },
+  },
   'GET /api/commissions/admin/rates': { access: 'admin', make: () => ({ url: '/api/commissions/admin/rates' }) },
   'POST /api/commissions/admin/rates': {
     access: 'admin',
