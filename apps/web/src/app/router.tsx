@@ -238,6 +238,14 @@ export const routes: RouteObject[] = [
                         Component: m.WebsiteConfigPage,
                       })),
                   },
+                  // The store's GST identity, slabs and dated TCS and TDS rates (issue 35).
+                  {
+                    path: 'tax-settings',
+                    lazy: () =>
+                      import('../features/tax/pages/tax-settings-page').then((m) => ({
+                        Component: m.TaxSettingsPage,
+                      })),
+                  },
                   {
                     path: 'commission-rates',
                     lazy: () =>

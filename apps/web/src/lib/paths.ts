@@ -55,6 +55,7 @@ export const paths = {
   activity: '/admin/activity',
   /** Commission rates (issue 25), admins only. */
   commissionRates: '/admin/commission-rates',
+  taxSettings: '/admin/tax-settings',
   /** Vendors' balances and payouts (issue 25), admins only. */
   payouts: '/admin/payouts',
   /** A vendor's own balances, ledger, payouts and bank details (issue 25). */

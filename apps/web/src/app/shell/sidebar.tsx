@@ -11,6 +11,7 @@ import {
   Mail,
   Package,
   Percent,
+  Receipt,
   Settings,
   ShoppingCart,
   Store,
@@ -61,6 +62,7 @@ export const navSections: { title: string | null; items: NavItem[] }[] = [
     title: 'Money',
     items: [
       { label: 'Commission rates', to: paths.commissionRates, icon: Percent },
+      { label: 'Tax settings', to: paths.taxSettings, icon: Receipt },
       { label: 'Payouts', to: paths.payouts, icon: Landmark },
       { label: 'Earnings', to: paths.earnings, icon: Wallet, vendor: true, vendorOnly: true },
     ],
