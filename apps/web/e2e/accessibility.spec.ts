@@ -24,6 +24,7 @@ const adminScreens = [
   '/admin/dashboard-settings',
   '/admin/activity',
   '/admin/commission-rates',
+  '/admin/tax-settings',
   '/admin/payouts',
 ];
 const vendorScreens = ['/admin/dashboard', '/admin/products', '/admin/my-orders', '/admin/earnings', '/admin/profile'];
