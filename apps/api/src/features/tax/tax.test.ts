@@ -232,6 +232,49 @@ describe('products: hsnCode and gstRate', () => {
   });
 });
 
+describe('product imports and exports: HSN code and GST rate', () => {
+  it('maps the columns by their names, shows them in the preview and refuses a rate that is not a slab', async () => {
+    const sku = `IMPTAX-${Date.now()}`;
+    const csv = [
+      'SKU,Product Name,Product Details,Sale Price,Actual Price,Stock Quantity,Category,HSN Code,GST Rate',
+      `${sku}-1,Cotton shirt,Soft,499,599,3,Clothing,6109,5`,
+      `${sku}-2,Gold coin,Pure,9999,9999,1,Jewellery,7118,3%`,
+      `${sku}-3,Tonic,Bottled,99,99,1,Drinks,2202,12`,
+      `${sku}-4,Mug,Ceramic,99,99,1,Kitchen,69,18`,
+    ].join('\n');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/products/import/preview',
+      headers: json(admin),
+      payload: JSON.stringify({ csv }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json();
+    expect(answer.mapping).toMatchObject({ hsnCode: 7, gstRate: 8 });
+    expect(answer.preview[0]).toMatchObject({ sku: `${sku}-1`, hsnCode: '6109', gstRate: 5, outcome: 'create' });
+    expect(answer.preview[1]).toMatchObject({ hsnCode: '7118', gstRate: 3, outcome: 'create' });
+    expect(answer.errors).toEqual([
+      { line: 4, field: 'GST rate (%)', message: taxMessages.gstRateNotASlab([0, 0.25, 3, 5, 18, 40]) },
+      { line: 5, field: 'HSN code', message: taxMessages.hsnInvalid },
+    ]);
+  });
+
+  it("exports each product's HSN code and GST rate", async () => {
+    const product = await kit.product(10_000, 1);
+    await setRate(product, 25, '71023910');
+    const res = await t.app.inject({ method: 'GET', url: '/api/products/admin/all/export', headers: json(admin) });
+    expect(res.statusCode).toBe(200);
+    const [header, ...rows] = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    const columns = (header ?? '').split(',');
+    const row = rows.find((line) => line.startsWith(`${product},`))?.split(',') ?? [];
+    expect(row[columns.indexOf('HSN Code')]).toBe('71023910');
+    expect(row[columns.indexOf('GST Rate')]).toBe('0.25');
+  });
+});
+
 describe('POST /api/orders: GST on every line', () => {
   it('splits CGST + SGST when the seller is in the state of supply, exact to the paisa', async () => {
     const product = await kit.product(10_500, 10);
