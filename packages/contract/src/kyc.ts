@@ -9,6 +9,7 @@ import {
   indianStateField,
   panSchema,
 } from './india.js';
+import { fileAnswer } from './jobs.js';
 
 /**
  * Seller KYC (issue 35, 'Seller KYC'; decisions 0134-0136): a vendor's legal name, PAN,
@@ -331,7 +332,9 @@ export const kycEndpoints = {
     access: 'staff',
     summary: 'A KYC document',
     rawAnswer: true,
-  }).input(z.object({ params: z.object({ id: idInput }) })),
+  })
+    .input(z.object({ params: z.object({ id: idInput }) }))
+    .output(fileAnswer),
   /** KYCs to review: newest change first, optionally of one status. */
   list: endpoint('GET', '/api/kyc/admin', { access: 'admin', summary: 'Vendors’ KYC' })
     .input(z.object({ query: kycListQuery }))

@@ -12,6 +12,7 @@ import {
   Package,
   Percent,
   Settings,
+  ShieldCheck,
   ShoppingCart,
   Store,
   Tags,
@@ -63,6 +64,8 @@ export const navSections: { title: string | null; items: NavItem[] }[] = [
       { label: 'Commission rates', to: paths.commissionRates, icon: Percent },
       { label: 'Payouts', to: paths.payouts, icon: Landmark },
       { label: 'Earnings', to: paths.earnings, icon: Wallet, vendor: true, vendorOnly: true },
+      { label: 'KYC review', to: paths.kycReview.list, icon: ShieldCheck },
+      { label: 'KYC', to: paths.kyc, icon: ShieldCheck, vendor: true, vendorOnly: true },
     ],
   },
   {
