@@ -25,8 +25,16 @@ const adminScreens = [
   '/admin/activity',
   '/admin/commission-rates',
   '/admin/payouts',
+  '/admin/kyc-review',
 ];
-const vendorScreens = ['/admin/dashboard', '/admin/products', '/admin/my-orders', '/admin/earnings', '/admin/profile'];
+const vendorScreens = [
+  '/admin/dashboard',
+  '/admin/products',
+  '/admin/my-orders',
+  '/admin/earnings',
+  '/admin/kyc',
+  '/admin/profile',
+];
 
 /** Opens `path` and waits until its heading is shown and nothing is loading. */
 async function open(page: Page, path: string) {
