@@ -24,6 +24,7 @@ import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
 import { dashboardSettingsRoutes } from './features/dashboard/dashboard-settings.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { jobRoutes } from './features/jobs/jobs.routes.js';
+import { kycRoutes } from './features/kyc/kyc.routes.js';
 import { notifyBulkDone, notifyExportReady, notifyImportDone } from './features/notifications/job-notices.js';
 import { notificationRoutes } from './features/notifications/notifications.routes.js';
 import { checkoutRoutes } from './features/orders/checkout.routes.js';
@@ -289,6 +290,7 @@ export async function buildApp({
   await app.register(activityRoutes, { historyGuards: { product: assertProductVisible } });
   await app.register(commissionRoutes);
   await app.register(payoutRoutes);
+  await app.register(kycRoutes);
 
   await registerApiDocs(app);
 

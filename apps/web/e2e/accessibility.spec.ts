@@ -26,8 +26,16 @@ const adminScreens = [
   '/admin/commission-rates',
   '/admin/tax-settings',
   '/admin/payouts',
+  '/admin/kyc-review',
 ];
-const vendorScreens = ['/admin/dashboard', '/admin/products', '/admin/my-orders', '/admin/earnings', '/admin/profile'];
+const vendorScreens = [
+  '/admin/dashboard',
+  '/admin/products',
+  '/admin/my-orders',
+  '/admin/earnings',
+  '/admin/kyc',
+  '/admin/profile',
+];
 
 /** Opens `path` and waits until its heading is shown and nothing is loading. */
 async function open(page: Page, path: string) {

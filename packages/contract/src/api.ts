@@ -12,6 +12,7 @@ import { dashboardEndpoints } from './dashboard.js';
 import { dashboardSettingsEndpoints } from './dashboard-settings.js';
 import { healthEndpoints } from './health.js';
 import { jobEndpoints } from './jobs.js';
+import { kycEndpoints } from './kyc.js';
 import { notificationEndpoints } from './notifications.js';
 import { orderCorrectionEndpoints } from './order-corrections.js';
 import { orderStatusEndpoints } from './order-status.js';
@@ -56,4 +57,5 @@ export const api = {
   commissions: commissionEndpoints,
   payouts: payoutEndpoints,
   tax: taxEndpoints,
+  kyc: kycEndpoints,
 };

@@ -17,6 +17,7 @@ export * from './endpoint.js';
 export * from './health.js';
 export * from './india.js';
 export * from './jobs.js';
+export * from './kyc.js';
 export * from './money.js';
 export * from './notifications.js';
 export * from './order-corrections.js';

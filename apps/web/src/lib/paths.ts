@@ -60,4 +60,11 @@ export const paths = {
   payouts: '/admin/payouts',
   /** A vendor's own balances, ledger, payouts and bank details (issue 25). */
   earnings: '/admin/earnings',
+  /** A vendor's own KYC (issue 35). */
+  kyc: '/admin/kyc',
+  /** The admins' KYC review (issue 35), and one vendor's. */
+  kycReview: {
+    list: '/admin/kyc-review',
+    detail: (vendorId: string) => `/admin/kyc-review/${vendorId}`,
+  },
 } as const;

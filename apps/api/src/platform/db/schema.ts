@@ -561,6 +561,41 @@ export interface Database {
   catalogVersion: CatalogVersionTable;
   notifications: NotificationsTable;
   activityLog: ActivityLogTable;
+  vendorKyc: VendorKycTable;
+  kycDocuments: KycDocumentsTable;
+}
+
+/** A vendor's KYC (issue 35; migration 2026_12_31_0900): one row per vendor, times UTC. */
+export interface VendorKycTable extends Timestamps {
+  vendorId: number;
+  legalName: string;
+  pan: string;
+  gstin: string | null;
+  enrolmentNumber: string | null;
+  /** The GST state code of the state shipped from ('27'). */
+  stateCode: string;
+  address: string;
+  status: 'draft' | 'submitted' | 'approved' | 'changes_requested' | 'rejected';
+  /** The last review's reasons by field, JSON. */
+  reasons: Generated<string>;
+  /** Approved once, then sent back to review by a change of PAN or GSTIN. */
+  isApprovedBefore: Generated<boolean>;
+  submittedAt: string | null;
+  decidedAt: string | null;
+  decidedBy: number | null;
+}
+
+/** A KYC document's bytes (issue 35), private to its vendor and the admins. */
+export interface KycDocumentsTable {
+  id: Id;
+  vendorId: number;
+  /** Its place in the KYC once attached; null while only uploaded. */
+  kind: 'pan_card' | 'gst_certificate' | 'cancelled_cheque' | null;
+  contentType: string;
+  byteSize: number;
+  sha256: string;
+  data: Buffer;
+  createdAt: string;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -667,7 +702,11 @@ export interface NotificationsTable {
     | 'vendor_approved'
     | 'export_ready'
     | 'import_done'
-    | 'bulk_done';
+    | 'bulk_done'
+    | 'kyc_submitted'
+    | 'kyc_approved'
+    | 'kyc_changes_requested'
+    | 'kyc_rejected';
   title: string;
   message: string;
   subjectType: 'order' | 'product' | 'vendor' | 'contact' | 'job';

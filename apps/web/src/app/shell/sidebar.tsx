@@ -13,6 +13,7 @@ import {
   Percent,
   Receipt,
   Settings,
+  ShieldCheck,
   ShoppingCart,
   Store,
   Tags,
@@ -65,6 +66,8 @@ export const navSections: { title: string | null; items: NavItem[] }[] = [
       { label: 'Tax settings', to: paths.taxSettings, icon: Receipt },
       { label: 'Payouts', to: paths.payouts, icon: Landmark },
       { label: 'Earnings', to: paths.earnings, icon: Wallet, vendor: true, vendorOnly: true },
+      { label: 'KYC review', to: paths.kycReview.list, icon: ShieldCheck },
+      { label: 'KYC', to: paths.kyc, icon: ShieldCheck, vendor: true, vendorOnly: true },
     ],
   },
   {
