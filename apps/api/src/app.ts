@@ -30,6 +30,7 @@ import {
   notifyImportDone,
   notifyManifestDone,
 } from './features/notifications/job-notices.js';
+import { kycRoutes } from './features/kyc/kyc.routes.js';
 import { notificationRoutes } from './features/notifications/notifications.routes.js';
 import { checkoutRoutes } from './features/orders/checkout.routes.js';
 import { orderCorrectionRoutes } from './features/orders/order-corrections.routes.js';
@@ -47,6 +48,7 @@ import { searchRoutes } from './features/search/search.routes.js';
 import { shipmentDocumentRoutes } from './features/shipments/shipment-documents.routes.js';
 import { manifestJobHandler, SHIPMENT_IMPORT_JOB } from './features/shipments/shipment-documents.service.js';
 import { shipmentRoutes } from './features/shipments/shipments.routes.js';
+import { taxRoutes } from './features/tax/tax.routes.js';
 import { uploadRoutes } from './features/uploads/uploads.routes.js';
 import { vendorPortalRoutes } from './features/vendors/vendor-portal.routes.js';
 import { vendorRoutes } from './features/vendors/vendors.routes.js';
@@ -282,6 +284,7 @@ export async function buildApp({
   await app.register(orderRoutes);
   await app.register(customerRoutes);
   await app.register(jobRoutes);
+  await app.register(taxRoutes);
   await app.register(blogRoutes);
   await app.register(contactRoutes);
   await app.register(uploadRoutes);
@@ -299,6 +302,7 @@ export async function buildApp({
   await app.register(activityRoutes, { historyGuards: { product: assertProductVisible } });
   await app.register(commissionRoutes);
   await app.register(payoutRoutes);
+  await app.register(kycRoutes);
 
   await registerApiDocs(app);
 

@@ -1,6 +1,7 @@
 import type { Config } from './config.js';
 import { activitySubscribers } from './features/activity/activity.subscribers.js';
 import { contactNotifications } from './features/notifications/subscribers/contacts.js';
+import { kycNotifications } from './features/notifications/subscribers/kyc.js';
 import { orderNotifications } from './features/notifications/subscribers/orders.js';
 import { payoutNotifications } from './features/notifications/subscribers/payouts.js';
 import { productNotifications } from './features/notifications/subscribers/products.js';
@@ -24,6 +25,7 @@ export function storeSubscribers(config: Pick<Config, 'lowStockThreshold' | 'pay
     ...vendorNotifications,
     ...contactNotifications,
     ...payoutNotifications,
+    ...kycNotifications,
     ...activitySubscribers,
   ];
 }

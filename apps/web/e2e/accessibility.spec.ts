@@ -24,7 +24,9 @@ const adminScreens = [
   '/admin/dashboard-settings',
   '/admin/activity',
   '/admin/commission-rates',
+  '/admin/tax-settings',
   '/admin/payouts',
+  '/admin/kyc-review',
 ];
 const vendorScreens = [
   '/admin/dashboard',
@@ -33,6 +35,7 @@ const vendorScreens = [
   '/admin/shipments',
   '/admin/shipments/import',
   '/admin/earnings',
+  '/admin/kyc',
   '/admin/profile',
 ];
 

@@ -133,6 +133,7 @@ test('every screen fits a 390 px phone with the longest names, for an admin and 
     '/admin/dashboard-settings',
     '/admin/activity',
     '/admin/commission-rates',
+    '/admin/tax-settings',
     '/admin/payouts',
   ]) {
     await expectFits(page, path);

@@ -55,6 +55,7 @@ export const activityKinds = [
   'commission_rate',
   'payout',
   'customer',
+  'kyc',
 ] as const;
 export type ActivityKind = (typeof activityKinds)[number];
 
@@ -87,6 +88,7 @@ export const activityKindLabels: Record<ActivityKind, string> = {
   commission_rate: 'Commission rate',
   payout: 'Payout',
   customer: 'Customer',
+  kyc: 'KYC',
 };
 
 const activityDate = isoDate.refine(isRealDate, activityMessages.dateInvalid).optional();

@@ -12,6 +12,7 @@ import { dashboardEndpoints } from './dashboard.js';
 import { dashboardSettingsEndpoints } from './dashboard-settings.js';
 import { healthEndpoints } from './health.js';
 import { jobEndpoints } from './jobs.js';
+import { kycEndpoints } from './kyc.js';
 import { notificationEndpoints } from './notifications.js';
 import { orderCorrectionEndpoints } from './order-corrections.js';
 import { orderStatusEndpoints } from './order-status.js';
@@ -22,6 +23,7 @@ import { productImportEndpoints } from './product-import.js';
 import { productEndpoints } from './products.js';
 import { searchEndpoints } from './search.js';
 import { shipmentEndpoints } from './shipments.js';
+import { taxEndpoints } from './tax.js';
 import { vendorPortalEndpoints } from './vendor-portal.js';
 import { vendorEndpoints } from './vendors.js';
 import { websiteConfigEndpoints } from './website-config.js';
@@ -56,4 +58,6 @@ export const api = {
   commissions: commissionEndpoints,
   payouts: payoutEndpoints,
   shipments: shipmentEndpoints,
+  tax: taxEndpoints,
+  kyc: kycEndpoints,
 };

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { cleanText } from './common.js';
 import { cartItems, couponCode, couponValidateBody, couponValidateResponse } from './coupons.js';
 import { endpoint } from './endpoint.js';
+import { parseIndianState } from './india.js';
 import { order, paymentMethods } from './orders.js';
+import { postalCodeInput } from './tax.js';
 
 /**
  * The storefront's checkout (issue 7; the spec leaves the server to us): the cart, the
@@ -25,6 +27,8 @@ export const checkoutMessages = {
   addressRequired: 'Address is required',
   cityRequired: 'City is required',
   provinceRequired: 'Province is required',
+  provinceNotIndian:
+    'Province must be an Indian state or union territory, by name or GST state code (e.g. Maharashtra or 27)',
   paymentMethodInvalid: `Payment method must be one of: ${paymentMethods.join(', ')}`,
 } as const;
 
@@ -53,7 +57,16 @@ export const billingInfoInput = z.object({
     {
       fullAddress: cleanText(500, checkoutMessages.addressRequired),
       city: cleanText(100, checkoutMessages.cityRequired),
-      province: cleanText(100, checkoutMessages.provinceRequired),
+      /**
+       * Issue 35: an Indian state or union territory, by name or GST state code (the place
+       * of supply of the order's GST); stored as typed.
+       */
+      province: cleanText(100, checkoutMessages.provinceRequired).refine(
+        (value) => value === '' || parseIndianState(value) !== undefined,
+        checkoutMessages.provinceNotIndian,
+      ),
+      /** Issue 35: the 6-digit PIN code, optional. */
+      postalCode: postalCodeInput.optional().transform((value) => value ?? null),
     },
     { error: checkoutMessages.addressRequired },
   ),
@@ -92,7 +105,7 @@ export type CheckoutResponse = z.infer<typeof checkoutResponse>;
 export const checkoutEndpoints = {
   /**
    * Places an order from `{ items: [{ product, quantity }], billingInfo: { fullName, email,
-   * phone, note?, address: { fullAddress, city, province } }, paymentMethod, couponCode? }`,
+   * phone, note?, address: { fullAddress, city, province, postalCode? } }, paymentMethod, couponCode? }`,
    * priced on the server (client prices are never read) → 201 `{ success, message, order }`,
    * money in rupees, times UTC. With `Idempotency-Key`, a repeat answers the first order
    * (200, header `Idempotent-Replayed: true`) instead of placing another. 400 validation,

@@ -44,6 +44,10 @@ export const notificationKinds = [
   'export_ready',
   'import_done',
   'bulk_done',
+  'kyc_submitted',
+  'kyc_approved',
+  'kyc_changes_requested',
+  'kyc_rejected',
 ] as const;
 export const notificationKind = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKind>;

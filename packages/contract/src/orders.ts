@@ -4,6 +4,7 @@ import { endpoint } from './endpoint.js';
 import { exportAnswer, jobStartedResponse } from './jobs.js';
 import { type OrderStatus, orderStates } from './order-process.js';
 import { shipment } from './shipment-shape.js';
+import { lineTax } from './tax.js';
 
 /** Spec sections 2 and 8, Orders; the server's own messages. */
 export const orderMessages = {
@@ -51,6 +52,12 @@ export const orderItem = z.object({
    * product). `businessName` is 'Former vendor' once the vendor is deleted. Optional on the wire.
    */
   vendor: z.object({ _id: idString, businessName: z.string() }).nullable().optional(),
+  /**
+   * Issue 35: the line's GST as frozen at checkout (rupees; `rate` percent): taxable value
+   * and CGST + SGST (seller's state = place of supply) or IGST. null for a line placed
+   * before GST was charged. Optional on the wire.
+   */
+  tax: lineTax.nullable().optional(),
 });
 export type OrderItem = z.infer<typeof orderItem>;
 
@@ -121,7 +128,13 @@ export const order = z.object({
     email: z.string(),
     phone: z.string(),
     note: z.string().nullable(),
-    address: z.object({ fullAddress: z.string(), city: z.string(), province: z.string() }),
+    address: z.object({
+      fullAddress: z.string(),
+      city: z.string(),
+      province: z.string(),
+      /** Issue 35: the 6-digit PIN code when given. Optional on the wire. */
+      postalCode: z.string().nullable().optional(),
+    }),
   }),
   paymentMethod: z.string(),
   products: z.array(orderItem),

@@ -25,6 +25,8 @@ export const importFields = [
   'actualPrice',
   'manufacturer',
   'stockQuantity',
+  'hsnCode',
+  'gstRate',
   'category',
   'subcategory',
   'images',
@@ -44,6 +46,8 @@ export const importFieldLabels: Record<ImportField, string> = {
   actualPrice: 'Actual price',
   manufacturer: 'Manufacturer',
   stockQuantity: 'Stock quantity',
+  hsnCode: 'HSN code',
+  gstRate: 'GST rate (%)',
   category: 'Category',
   subcategory: 'Subcategory',
   images: 'Images',
@@ -120,6 +124,12 @@ export const importPreviewRow = z.object({
   salePrice: z.number().nullable(),
   actualPrice: z.number().nullable(),
   stockQuantity: z.number().int().nullable(),
+  /**
+   * Issue 35: the HSN code and GST rate (percent) as they will be saved (a new product's
+   * null rate: the store's default); optional on the wire.
+   */
+  hsnCode: z.string().nullable().optional(),
+  gstRate: z.number().nullable().optional(),
   category: z.string(),
   subcategory: z.string().nullable(),
   images: z.number().int(),

@@ -16,6 +16,7 @@ import {
 } from './common.js';
 import { endpoint } from './endpoint.js';
 import { exportAnswer, jobStartedResponse } from './jobs.js';
+import { gstRateInput, hsnCodeInput } from './tax.js';
 
 /** Spec sections 5 and 8, Products. */
 export const productMessages = {
@@ -195,6 +196,13 @@ export const productBody = z
     /** Admin only. */
     status: z.enum(['active', 'inactive'], { error: productMessages.statusInvalid }).optional(),
     /**
+     * Issue 35: the HSN code (4 to 8 digits; '' or null for none) and the GST rate (percent,
+     * one of the store's slabs). Optional: a new product without them has no HSN code and the
+     * store's default rate; an edit without them keeps the product's (decision 0137).
+     */
+    hsnCode: hsnCodeInput.optional(),
+    gstRate: gstRateInput.optional(),
+    /**
      * Edit only, optional: the product's `updatedAt` as the form loaded it. When given
      * and the product has been saved since, the edit is refused (409) rather than
      * overwriting the other change. Ignored on create.
@@ -264,6 +272,9 @@ export const product = z.object({
   actualPrice: z.number(),
   manufacturer: z.string().nullable(),
   stockQuantity: z.number().int(),
+  /** Issue 35: the HSN code (null: none given) and the GST rate (percent) the price includes. */
+  hsnCode: z.string().nullable().optional(),
+  gstRate: z.number().optional(),
   category: z.object({ _id: idString, name: z.string() }),
   subcategory: z.object({ _id: idString, name: z.string() }).nullable(),
   status: productStatusSchema,

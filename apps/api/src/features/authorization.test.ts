@@ -4,6 +4,7 @@ import type { Access } from '../platform/auth/access.js';
 import { issueToken } from '../platform/auth/sessions.js';
 import { createAdmin, createCustomer, createVendor, FIXTURE_PASSWORD, type FixtureUser } from '../test/fixtures.js';
 import { IMAGES } from '../test/images.js';
+import { approveKyc } from '../test/kyc-fixtures.js';
 import { createOrder } from '../test/order-fixtures.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { createOwnedProduct } from '../test/vendor-fixtures.js';
@@ -832,6 +833,24 @@ async function pendingPayout(): Promise<number> {
 }
 
 const moneyRules: Record<string, Rule> = {
+  'GET /api/tax/admin/settings': { access: 'admin', make: () => ({ url: '/api/tax/admin/settings' }) },
+  'PUT /api/tax/admin/settings': {
+    access: 'admin',
+    // The store's settings as they are, saved over the version stored now (issue 35).
+    make: async () => {
+      const row = await t.db.selectFrom('taxSettings').select('updatedAt').executeTakeFirstOrThrow();
+      const rates = await t.db.selectFrom('taxRates').select(['kind', 'rateBp', 'fromDate']).execute();
+      return {
+        url: '/api/tax/admin/settings',
+        payload: {
+          legalName: 'Haat',
+          state: 'Karnataka',
+          rates: rates.map((rate) => ({ kind: rate.kind, percentage: rate.rateBp / 100, from: rate.fromDate })),
+          updatedAt: new Date(row.updatedAt).toISOString(),
+        },
+      };
+    },
+  },
   'GET /api/commissions/admin/rates': { access: 'admin', make: () => ({ url: '/api/commissions/admin/rates' }) },
   'POST /api/commissions/admin/rates': {
     access: 'admin',
@@ -890,6 +909,70 @@ const moneyRules: Record<string, Rule> = {
   },
 };
 Object.assign(rules, moneyRules);
+
+/** A PDF's first bytes: enough for the KYC document upload's sniffing. */
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
+
+/** A KYC document of `vendor` (unattached), as stored. */
+async function kycDocumentOf(vendor: FixtureUser): Promise<number> {
+  const row = await t.db
+    .insertInto('kycDocuments')
+    .values({
+      vendorId: vendor.vendorId as number,
+      kind: null,
+      contentType: 'application/pdf',
+      byteSize: PDF.length,
+      sha256: createHash('sha256').update(PDF).digest('hex'),
+      data: PDF,
+      createdAt: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A fresh vendor whose KYC is submitted for review. */
+async function submittedKycVendor(): Promise<number> {
+  const vendor = await createVendor(t.db);
+  await approveKyc(t.db, vendor.vendorId as number);
+  await t.db
+    .updateTable('vendorKyc')
+    .set({ status: 'submitted' })
+    .where('vendorId', '=', vendor.vendorId as number)
+    .execute();
+  return vendor.vendorId as number;
+}
+
+/** Seller KYC (issue 35): a vendor reaches only their own; a document answers another vendor 404. */
+const kycRules: Record<string, Rule> = {
+  'GET /api/vendor/kyc': { access: 'vendor', make: () => ({ url: '/api/vendor/kyc' }) },
+  'PUT /api/vendor/kyc': {
+    access: 'vendor',
+    make: () => ({
+      url: '/api/vendor/kyc',
+      payload: { legalName: 'Asha Traders', pan: 'ABCPE1234F', state: 'Karnataka', address: '1 MG Road, Bengaluru' },
+    }),
+  },
+  'POST /api/vendor/kyc/documents': {
+    access: 'vendor',
+    make: () => ({ url: '/api/vendor/kyc/documents', payload: PDF, headers: { 'content-type': 'application/pdf' } }),
+  },
+  'GET /api/kyc/documents/:id': {
+    access: 'staff',
+    ownedByA: true,
+    make: async () => ({ url: `/api/kyc/documents/${await kycDocumentOf(vendorA)}` }),
+  },
+  'GET /api/kyc/admin': { access: 'admin', make: () => ({ url: '/api/kyc/admin?limit=20' }) },
+  'GET /api/kyc/admin/:vendorId': {
+    access: 'admin',
+    make: async () => ({ url: `/api/kyc/admin/${await submittedKycVendor()}` }),
+  },
+  'PUT /api/kyc/admin/:vendorId': {
+    access: 'admin',
+    make: async () => ({ url: `/api/kyc/admin/${await submittedKycVendor()}`, payload: { decision: 'approve' } }),
+  },
+};
+Object.assign(rules, kycRules);
 
 /** The status class a caller must get on a route, by its rule. */
 function expected(rule: Rule, caller: Caller): 'through' | 401 | 403 | 404 {

@@ -25,6 +25,15 @@ describe('generateLargeStore', () => {
     expect(await n(t.db.selectFrom('users').select(all).where('role', '=', 'customer'))).toBe(150);
     expect(await n(t.db.selectFrom('orderItems').select(all))).toBe(summary.orderItems);
     expect(await n(t.db.selectFrom('orderStatusHistory').select(all))).toBe(summary.statusEntries);
+    // Each line's GST, as checkout freezes it (issue 35): one row a line, summing to the line's net.
+    expect(await n(t.db.selectFrom('orderItemTaxes').select(all))).toBe(summary.orderItems);
+    const mismatched = await t.db
+      .selectFrom('orderItemTaxes as x')
+      .innerJoin('orderItems as i', 'i.id', 'x.orderItemId')
+      .select(all)
+      .where(sql<boolean>`x.taxable_paise + x.cgst_paise + x.sgst_paise + x.igst_paise <> i.net_paise`)
+      .executeTakeFirstOrThrow();
+    expect(Number(mismatched.n)).toBe(0);
   });
 
   it('gives every order its shipments, some partly dispatched and some late (issue 34)', async () => {

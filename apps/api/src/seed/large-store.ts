@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Faker } from '@faker-js/faker';
 import { faker as fakerEN_IN } from '@faker-js/faker/locale/en_IN';
+import { parseIndianState, splitLineTax } from '@haat/contract';
 import { sql } from 'kysely';
 import { utcDateOf } from '../features/coupons/coupon-rules.js';
 import { hashPassword } from '../platform/auth/passwords.js';
@@ -62,6 +63,9 @@ export interface LargeStoreSummary {
 const DAY = 86_400_000;
 /** Orders per transaction. */
 const ORDER_CHUNK = 10_000;
+/** The GST rate of every generated product (the migration's default) and the store's state as seeded (decision 0137). */
+const DEFAULT_RATE_BP = 1800;
+const STORE_STATE_CODE = '29';
 /** Products per transaction. */
 const PRODUCT_CHUNK = 10_000;
 
@@ -165,6 +169,25 @@ function tables(kind: DatabaseKind) {
         'commission_rate_bp',
         'net_paise',
         'commission_paise',
+        'created_at',
+        'updated_at',
+      ],
+      kind,
+    ),
+    // Each line's GST as checkout freezes it (issue 35; decision 0137).
+    orderItemTaxes: new BulkInserter(
+      'order_item_taxes',
+      [
+        'order_item_id',
+        'order_id',
+        'hsn_code',
+        'rate_bp',
+        'taxable_paise',
+        'cgst_paise',
+        'sgst_paise',
+        'igst_paise',
+        'seller_state_code',
+        'place_of_supply_code',
         'created_at',
         'updated_at',
       ],
@@ -460,6 +483,7 @@ export async function generateLargeStore(
     const orders: unknown[][] = [];
     const items: unknown[][] = [];
     const history: unknown[][] = [];
+    const taxes: unknown[][] = [];
     for (let index = start; index < Math.min(times.length, start + ORDER_CHUNK); index += 1) {
       const id = index + 1;
       const { order: o, items: lines, history: entries } = factory.orderAt(times[index] as number);
@@ -516,12 +540,30 @@ export async function generateLargeStore(
           l.createdAt,
           l.updatedAt,
         ]);
+        // Every generated product has the default rate; every seller supplies from the store's state.
+        const placeOfSupply = parseIndianState(String(o.billingProvince))?.code ?? STORE_STATE_CODE;
+        const split = splitLineTax(charge?.netPaise ?? 0, DEFAULT_RATE_BP, placeOfSupply === STORE_STATE_CODE);
+        taxes.push([
+          firstItemId + lineIndex,
+          id,
+          null,
+          DEFAULT_RATE_BP,
+          split.taxablePaise,
+          split.cgstPaise,
+          split.sgstPaise,
+          split.igstPaise,
+          STORE_STATE_CODE,
+          placeOfSupply,
+          l.createdAt,
+          l.updatedAt,
+        ]);
       });
       for (const e of entries) history.push([id, e.status, e.notes, e.changedBy, e.createdAt, e.updatedAt]);
     }
     await db.transaction().execute(async (trx) => {
       await insert.orders.insert(trx, orders);
       await insert.orderItems.insert(trx, items);
+      await insert.orderItemTaxes.insert(trx, taxes);
       await insert.history.insert(trx, history);
       await ledger.flush(trx);
     });

@@ -2,6 +2,7 @@ import type { Balances, EarningsResponse, Payout } from '@haat/contract';
 import { EARNINGS_RELEASE_TASK } from '../features/payouts/payouts.service.js';
 import { authAs, type FixtureUser } from './fixtures.js';
 import { runScheduledRound } from './jobs.js';
+import { approveKyc } from './kyc-fixtures.js';
 import type { TestApp } from './test-app.js';
 
 /**
@@ -17,8 +18,12 @@ export function moneyKit(t: TestApp, admin: FixtureUser) {
     'content-type': 'application/json',
   });
 
-  /** Saves bank details for `vendor` and back-dates the change past the bank-change hold. */
-  async function bank(vendor: FixtureUser, { aged = true } = {}): Promise<void> {
+  /**
+   * Saves bank details for `vendor` and back-dates the change past the bank-change hold;
+   * unless told `kyc: false`, also gives them an approved KYC
+   * (issue 35: payouts wait for one; decision 0136).
+   */
+  async function bank(vendor: FixtureUser, { aged = true, kyc = true } = {}): Promise<void> {
     const n = ++sequence;
     const res = await t.app.inject({
       method: 'PUT',
@@ -31,6 +36,7 @@ export function moneyKit(t: TestApp, admin: FixtureUser) {
       }),
     });
     if (res.statusCode !== 200) throw new Error(`bank: ${res.statusCode} ${res.body}`);
+    if (kyc) await approveKyc(t.db, vendor.vendorId as number);
     if (aged)
       await t.db
         .updateTable('vendors')

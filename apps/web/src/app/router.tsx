@@ -160,6 +160,11 @@ export const routes: RouteObject[] = [
                 lazy: () =>
                   import('../features/payouts/pages/earnings-page').then((m) => ({ Component: m.EarningsPage })),
               },
+              // A vendor's own KYC (issue 35).
+              {
+                path: 'kyc',
+                lazy: () => import('../features/kyc/pages/kyc-page').then((m) => ({ Component: m.KycPage })),
+              },
               withWellFormedId({
                 path: 'my-orders/:id',
                 lazy: () =>
@@ -251,6 +256,14 @@ export const routes: RouteObject[] = [
                         Component: m.WebsiteConfigPage,
                       })),
                   },
+                  // The store's GST identity, slabs and dated TCS and TDS rates (issue 35).
+                  {
+                    path: 'tax-settings',
+                    lazy: () =>
+                      import('../features/tax/pages/tax-settings-page').then((m) => ({
+                        Component: m.TaxSettingsPage,
+                      })),
+                  },
                   {
                     path: 'commission-rates',
                     lazy: () =>
@@ -262,6 +275,19 @@ export const routes: RouteObject[] = [
                     path: 'payouts',
                     lazy: () =>
                       import('../features/payouts/pages/payouts-page').then((m) => ({ Component: m.PayoutsPage })),
+                  },
+                  // The admins' KYC review (issue 35).
+                  {
+                    path: 'kyc-review',
+                    lazy: () =>
+                      import('../features/kyc/pages/kyc-review-page').then((m) => ({ Component: m.KycReviewPage })),
+                  },
+                  {
+                    path: 'kyc-review/:vendorId',
+                    lazy: () =>
+                      import('../features/kyc/pages/kyc-review-detail-page').then((m) => ({
+                        Component: m.KycReviewDetailPage,
+                      })),
                   },
                   {
                     path: 'activity',

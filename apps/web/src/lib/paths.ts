@@ -55,6 +55,7 @@ export const paths = {
   activity: '/admin/activity',
   /** Commission rates (issue 25), admins only. */
   commissionRates: '/admin/commission-rates',
+  taxSettings: '/admin/tax-settings',
   /** Vendors' balances and payouts (issue 25), admins only. */
   payouts: '/admin/payouts',
   /** A vendor's own balances, ledger, payouts and bank details (issue 25). */
@@ -65,5 +66,12 @@ export const paths = {
     import: '/admin/shipments/import',
     /** The queue at one of its tabs (`shipmentTabs`' keys); To pack is the bare list. */
     tab: (tab: string) => (tab === 'to-pack' ? '/admin/shipments' : `/admin/shipments?tab=${tab}`),
+  },
+  /** A vendor's own KYC (issue 35). */
+  kyc: '/admin/kyc',
+  /** The admins' KYC review (issue 35), and one vendor's. */
+  kycReview: {
+    list: '/admin/kyc-review',
+    detail: (vendorId: string) => `/admin/kyc-review/${vendorId}`,
   },
 } as const;

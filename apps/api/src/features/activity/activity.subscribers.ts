@@ -107,4 +107,36 @@ export const activitySubscribers: readonly AnySubscriber[] = [
       changes: { adjustment: { before: null, after: toRupees(amountPaise) }, reason: { before: null, after: reason } },
     }),
   ),
+  // Seller KYC (issue 35): the fields named, never their values (a PAN, a GSTIN are personal).
+  subscribe('kyc.submitted', 'log the KYC sent for review', (trx, event) =>
+    recordActivity(trx, {
+      actor: event.actor,
+      action: 'update',
+      kind: 'kyc',
+      recordId: event.vendor.id,
+      label: event.vendor.businessName,
+      changes: {
+        status: { before: null, after: 'submitted' },
+        ...(event.changedFields.length > 0
+          ? { fieldsChanged: { before: null, after: event.changedFields.join(', ') } }
+          : {}),
+        ...(event.identityChanged ? { backToReview: { before: null, after: 'PAN or GSTIN changed' } } : {}),
+      },
+    }),
+  ),
+  subscribe('kyc.decided', 'log the KYC review', (trx, event) =>
+    recordActivity(trx, {
+      actor: event.actor,
+      action: event.status === 'approved' ? 'approve' : event.status === 'rejected' ? 'reject' : 'status_change',
+      kind: 'kyc',
+      recordId: event.vendor.id,
+      label: event.vendor.businessName,
+      changes: {
+        status: { before: 'submitted', after: event.status },
+        ...(event.reasonFields.length > 0
+          ? { reasonsFor: { before: null, after: event.reasonFields.join(', ') } }
+          : {}),
+      },
+    }),
+  ),
 ];

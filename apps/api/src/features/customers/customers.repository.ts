@@ -168,6 +168,7 @@ export async function anonymiseCustomer(
       billingAddress: '',
       billingCity: '',
       billingProvince: '',
+      billingPostalCode: null,
       billingNote: null,
     })
     .where('userId', '=', id)

@@ -26,6 +26,8 @@ export const links = {
   earnings: '/admin/earnings',
   dashboard: '/admin/dashboard',
   payouts: '/admin/payouts',
+  kyc: '/admin/kyc',
+  kycReview: (vendorId: number) => `/admin/kyc-review/${vendorId}`,
   approvalQueue: '/admin/products/pending',
   productImport: (jobId: number) => `/admin/products/import/${jobId}`,
   job: (jobId: number) => `/admin/jobs/${jobId}`,
@@ -51,6 +53,10 @@ export const notificationTitles: Record<NotificationKind, string> = {
   bulk_done: 'Bulk action finished',
   bank_details_changed: 'Vendor bank details changed',
   vendor_approved: 'Your account is approved',
+  kyc_submitted: 'KYC awaiting review',
+  kyc_approved: 'KYC approved',
+  kyc_changes_requested: 'KYC changes requested',
+  kyc_rejected: 'KYC rejected',
 };
 
 /** Paise as the bell words money: `Rs. 1,234.50`. */

@@ -23,6 +23,9 @@ export interface CheckoutProduct {
   approvalStatus: 'pending' | 'approved' | 'rejected';
   /** The first gallery image, kept on the order line as sold. */
   image: string | null;
+  /** Issue 35: the GST rate (basis points) and HSN code frozen on the line's tax. */
+  gstRateBp: number;
+  hsnCode: string | null;
 }
 
 /** The products among `ids` (missing ones are absent), with their first image. */
@@ -39,6 +42,8 @@ export async function findCheckoutProducts(db: Db, ids: readonly number[]): Prom
       'p.stockQuantity',
       'p.status',
       'p.approvalStatus',
+      'p.gstRateBp',
+      'p.hsnCode',
       eb
         .selectFrom('productImages as i')
         .select('i.url')

@@ -16,6 +16,7 @@ import { ratesForLines } from '../commissions/commissions.service.js';
 import { type PricedLine, redeemCoupon } from '../coupons/coupon-rules.js';
 import { findRedeemableCoupon, recordCouponUse } from '../coupons/coupons.service.js';
 import { makeOrderShipments } from '../shipments/shipments.service.js';
+import { freezeLineTaxes, placeOfSupplyOf } from '../tax/line-tax.js';
 import {
   type CheckoutProduct,
   claimCheckoutKey,
@@ -252,6 +253,7 @@ export async function placeOrderInTransaction(
       billingAddress: billing.address.fullAddress,
       billingCity: billing.address.city,
       billingProvince: billing.address.province,
+      billingPostalCode: billing.address.postalCode,
       paymentMethod: body.paymentMethod,
       subtotalPaise: pricing.subtotalPaise,
       couponId: coupon?.id ?? null,
@@ -282,6 +284,17 @@ export async function placeOrderInTransaction(
   );
   // One shipment per vendor and one for the store's own products (issue 34).
   await makeOrderShipments(trx, orderId, nowIso, options.shipByHours ?? DEFAULT_SHIP_BY_HOURS);
+  // Each line's GST, frozen now (issue 35; features/tax/line-tax.ts).
+  await freezeLineTaxes(
+    trx,
+    orderId,
+    placeOfSupplyOf(billing.address.province),
+    cart.map((item, index) => {
+      const { vendorId, gstRateBp, hsnCode } = cartProducts[index] as CheckoutProduct;
+      return { productId: item.product, vendorId, netPaise: charges[index]?.netPaise ?? 0, gstRateBp, hsnCode };
+    }),
+    nowIso,
+  );
   if (key) await setCheckoutKeyOrder(trx, key, orderId);
   await events.publish(trx, {
     type: 'order.placed',

@@ -40,6 +40,7 @@ const orderColumns = [
   'orders.billingAddress',
   'orders.billingCity',
   'orders.billingProvince',
+  'orders.billingPostalCode',
   'orders.paymentMethod',
   'orders.subtotalPaise',
   'orders.couponCode',
@@ -108,6 +109,7 @@ export function findOrderItems(db: Db, orderId: number) {
   return db
     .selectFrom('orderItems as i')
     .leftJoin('vendors as v', 'v.id', 'i.vendorId')
+    .leftJoin('orderItemTaxes as t', 't.orderItemId', 'i.id')
     .select([
       'i.id',
       'i.productId',
@@ -119,6 +121,12 @@ export function findOrderItems(db: Db, orderId: number) {
       'i.returnedQuantity',
       'i.vendorId',
       'v.businessName as vendorName',
+      // Issue 35: the line's GST as frozen at checkout (null before GST was charged).
+      't.rateBp as taxRateBp',
+      't.taxablePaise as taxTaxablePaise',
+      't.cgstPaise as taxCgstPaise',
+      't.sgstPaise as taxSgstPaise',
+      't.igstPaise as taxIgstPaise',
     ])
     .where('i.orderId', '=', orderId)
     .orderBy('i.id')

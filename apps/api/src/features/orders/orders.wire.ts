@@ -1,4 +1,5 @@
 import {
+  basisPointsToPercent,
   type CouponValidateResponse,
   type Order,
   type OrderCancelRequest,
@@ -37,7 +38,12 @@ function toOrderBase(
       email: row.billingEmail,
       phone: row.billingPhone,
       note: row.billingNote,
-      address: { fullAddress: row.billingAddress, city: row.billingCity, province: row.billingProvince },
+      address: {
+        fullAddress: row.billingAddress,
+        city: row.billingCity,
+        province: row.billingProvince,
+        postalCode: row.billingPostalCode ?? null,
+      },
     },
     paymentMethod: row.paymentMethod,
     totalPrice: toRupees(row.subtotalPaise),
@@ -90,6 +96,16 @@ export function toOrder(detail: OrderDetail): Order {
         item.vendorId === null
           ? null
           : { _id: String(item.vendorId), businessName: item.vendorName ?? 'Former vendor' },
+      tax:
+        item.taxRateBp === null
+          ? null
+          : {
+              rate: basisPointsToPercent(Number(item.taxRateBp)),
+              taxableValue: toRupees(Number(item.taxTaxablePaise)),
+              cgst: toRupees(Number(item.taxCgstPaise)),
+              sgst: toRupees(Number(item.taxSgstPaise)),
+              igst: toRupees(Number(item.taxIgstPaise)),
+            },
     })),
     statusHistory: detail.history.map((entry) => ({
       _id: String(entry.id),

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { createDb } from '../../platform/db/create-db.js';
 import { authAs, createAdmin, createVendor, type FixtureUser } from '../../test/fixtures.js';
+import { approveKyc } from '../../test/kyc-fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 /**
@@ -43,6 +44,7 @@ beforeAll(async () => {
       })
       .where('id', '=', vendorId)
       .execute();
+    await approveKyc(t.db, vendorId);
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/payouts/admin/vendors/${vendorId}/adjustments`,

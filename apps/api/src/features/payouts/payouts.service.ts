@@ -24,6 +24,7 @@ import { isStaleVersion, nextVersion } from '../../platform/db/versions.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events/event-bus.js';
 import type { ScheduledTask } from '../../platform/jobs/job-runner.js';
+import { withApprovedKyc } from '../kyc/kyc-payouts.js';
 import { claimAvailable, type EntryRow, findBalance, findEntry, moveBalance, post } from './ledger.repository.js';
 import { releaseMaturedEarnings, toBalances, toLedgerEntry } from './ledger.service.js';
 import type { Posting } from './ledger-postings.js';
@@ -164,8 +165,8 @@ export interface SkippedVendor {
 /**
  * `POST /api/payouts/admin`: pays the vendors named (each with a positive available
  * balance) or, with none named, every vendor whose available balance is at least the
- * minimum. Vendors without bank details, with a payout still Pending, or within the
- * hold after a bank change are left out. Per vendor, in transactions of `RUN_BATCH`:
+ * minimum. Vendors without bank details, with a payout still Pending, within the
+ * hold after a bank change, or whose KYC is not approved (issue 35) are left out. Per vendor, in transactions of `RUN_BATCH`:
  * the balance is claimed only if it is still what was read (a compare that locks it),
  * the payout is inserted unless one is Pending (unique index); then the batch's payout
  * entries are posted (`post`: available to processing). So repeating or racing the call
@@ -188,7 +189,7 @@ export async function createPayouts(
   await releaseMaturedEarnings(db, settings.holdDays);
   const now = new Date();
   const bankCutoff = new Date(now.getTime() - settings.bankChangeHoldHours * 3_600_000).toISOString();
-  const candidates = (await findPayableVendors(db, { minimumPaise: settings.minimumPaise, vendorIds })).filter(
+  const payable = (await findPayableVendors(db, { minimumPaise: settings.minimumPaise, vendorIds })).filter(
     (vendor) =>
       vendor.bankAccountNumber !== null &&
       vendor.bankAccountHolder !== null &&
@@ -196,6 +197,7 @@ export async function createPayouts(
       vendor.bankChangedAt !== null &&
       vendor.bankChangedAt <= bankCutoff,
   );
+  const candidates = await withApprovedKyc(db, payable);
   const made: number[] = [];
   for (let start = 0; start < candidates.length; start += RUN_BATCH) {
     const batch = candidates.slice(start, start + RUN_BATCH);

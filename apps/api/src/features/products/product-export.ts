@@ -1,4 +1,4 @@
-import type { productExportQuery } from '@haat/contract';
+import { basisPointsToPercent, type productExportQuery } from '@haat/contract';
 import type { z } from 'zod';
 import { type CsvColumn, csvRupees, csvText, csvTime } from '../../platform/csv/csv-export.js';
 import { listBatches } from '../../platform/csv/export-batches.js';
@@ -45,6 +45,8 @@ export function productCsvColumns(timeZone: string): CsvColumn<ProductRecord>[] 
     { header: 'Sale Price', cell: ({ row }) => csvRupees(row.salePricePaise) },
     { header: 'Actual Price', cell: ({ row }) => csvRupees(row.actualPricePaise) },
     { header: 'Stock Quantity', cell: ({ row }) => String(row.stockQuantity) },
+    { header: 'HSN Code', cell: ({ row }) => csvText(row.hsnCode) },
+    { header: 'GST Rate', cell: ({ row }) => String(basisPointsToPercent(Number(row.gstRateBp))) },
     { header: 'Status', cell: ({ row }) => csvText(row.status) },
     { header: 'Approval', cell: ({ row }) => csvText(row.approvalStatus) },
     { header: 'Rejection Reason', cell: ({ row }) => csvText(row.rejectionReason) },

@@ -46,6 +46,8 @@ function selectProducts(rows: ProductRows) {
       'p.actualPricePaise',
       'p.manufacturer',
       'p.stockQuantity',
+      'p.hsnCode',
+      'p.gstRateBp',
       'p.categoryId',
       'c.name as categoryName',
       'p.subcategoryId',

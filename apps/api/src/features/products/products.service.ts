@@ -17,6 +17,7 @@ import { AppError, notFound } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events/event-bus.js';
 import { diffFields, recordActivity } from '../activity/activity.service.js';
 import type { ActivityChanges } from '../activity/activity-changes.js';
+import { gstRateColumn } from '../tax/tax.service.js';
 import { type ProductConditions, productSortKeys } from './product-list.js';
 import type { ProductRecord } from './product-record.js';
 import { canSee, scopeOf, type Viewer } from './product-visibility.js';
@@ -280,6 +281,7 @@ export async function createProduct(
       if (await isSkuTaken(trx, body.sku)) throw skuTaken();
       const productId = await insertProduct(trx, {
         ...productColumnsOf(body),
+        ...(await gstRateColumn(trx, body.gstRate, true)),
         vendorId,
         status: isAdmin ? (body.status ?? 'active') : 'pending',
         approvalStatus: isAdmin ? 'approved' : 'pending',
@@ -347,7 +349,7 @@ export async function applyEdit(
   const vendorChanged = vendorId !== current.vendorId;
   await checkReferences(trx, body, isAdmin && vendorChanged ? vendorId : null);
   if (await isSkuTaken(trx, body.sku, current.id)) throw skuTaken();
-  const columns = productColumnsOf(body);
+  const columns = { ...productColumnsOf(body), ...(await gstRateColumn(trx, body.gstRate, false)) };
 
   if (path === 'revision') {
     const liveRow = await findProductById(trx, current.id);

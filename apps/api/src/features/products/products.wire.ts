@@ -1,4 +1,5 @@
 import {
+  basisPointsToPercent,
   type ParsedProductBody,
   type Product,
   type ProductListResponse,
@@ -37,6 +38,8 @@ export function toProduct({ row, images, revision }: ProductRecord): Product {
     actualPrice: toRupees(Number(row.actualPricePaise)),
     manufacturer: row.manufacturer,
     stockQuantity: row.stockQuantity,
+    hsnCode: row.hsnCode,
+    gstRate: basisPointsToPercent(Number(row.gstRateBp)),
     category: { _id: String(row.categoryId), name: row.categoryName },
     subcategory:
       row.subcategoryId !== null && row.subcategoryName !== null
@@ -158,5 +161,7 @@ export function productColumnsOf(body: ParsedProductBody) {
     stockQuantity: body.stockQuantity,
     categoryId: body.category,
     subcategoryId: body.subcategory,
+    // Issue 35: an edit without an HSN code keeps the product's (the GST rate: `gstRateColumn`).
+    ...(body.hsnCode === undefined ? {} : { hsnCode: body.hsnCode }),
   };
 }

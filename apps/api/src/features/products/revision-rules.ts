@@ -77,13 +77,23 @@ export function reviewedColumnsOf(values: ReviewedValues): ReviewedSource {
 
 /** The live columns of an edit: applied at once, even on an approved product. */
 export function liveColumnsOf<
-  T extends { sku: string; salePricePaise: number; actualPricePaise: number; stockQuantity: number },
+  T extends {
+    sku: string;
+    salePricePaise: number;
+    actualPricePaise: number;
+    stockQuantity: number;
+    hsnCode?: string | null;
+    gstRateBp?: number;
+  },
 >(columns: T) {
   return {
     sku: columns.sku,
     salePricePaise: columns.salePricePaise,
     actualPricePaise: columns.actualPricePaise,
     stockQuantity: columns.stockQuantity,
+    // Issue 35: tax fields are the seller's declaration, applied at once like the price.
+    ...(columns.hsnCode === undefined ? {} : { hsnCode: columns.hsnCode }),
+    ...(columns.gstRateBp === undefined ? {} : { gstRateBp: columns.gstRateBp }),
   };
 }
 

@@ -18,14 +18,16 @@ export function isMultipart(contentType: string | undefined): boolean {
  * Reads the image out of a `multipart/form-data` body already read into memory (issue
  * 23: a browser form or `curl -F file=@x.png` uploads like this): the first file in a
  * field named `file` or `image`, with the type its part declares.
+ * `words` are the refusals' (a KYC document's upload says "document", issue 35).
  * @throws AppError BAD_REQUEST (400) when the body is not a well-formed form or holds
  *   no such file; PAYLOAD_TOO_LARGE (413) when the file is over 2 MB.
  */
 export async function readFormImage(
   body: Buffer,
   contentType: string,
+  words: { noFormFile: string; tooLarge: string } = uploadMessages,
 ): Promise<{ bytes: Buffer; declaredType: string | undefined }> {
-  const malformed = () => new AppError('BAD_REQUEST', uploadMessages.noFormFile);
+  const malformed = () => new AppError('BAD_REQUEST', words.noFormFile);
   let parser: BusboyInstance;
   try {
     parser = Busboy({
@@ -46,7 +48,7 @@ export async function readFormImage(
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('limit', () => {
-        refusal = new AppError('PAYLOAD_TOO_LARGE', uploadMessages.tooLarge);
+        refusal = new AppError('PAYLOAD_TOO_LARGE', words.tooLarge);
       });
       stream.on('end', () => {
         if (!refusal) found = { bytes: Buffer.concat(chunks), declaredType: mimeType };

@@ -22,6 +22,7 @@ import { isStaleVersion, nextVersion } from '../../platform/db/versions.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events/event-bus.js';
 import { diffFields, recordActivity } from '../activity/activity.service.js';
+import { eraseKycOf } from '../kyc/kyc.service.js';
 import { vendorOwedPaise } from '../payouts/ledger.service.js';
 import {
   countVendorsByStatus,
@@ -261,6 +262,8 @@ export async function deleteVendor(
         vendorMessages.stillOwed(`${owed < 0 ? '-' : ''}Rs. ${toRupees(Math.abs(owed)).toFixed(2)}`),
       );
     const productsHandedOver = await handProductsToStore(trx, vendorId, new Date().toISOString());
+    // Their KYC (PAN, GSTIN, address, documents) goes with them: decision 0120's map.
+    await eraseKycOf(trx, vendorId);
     await deleteVendorUser(trx, current.userId);
     const changes = diffFields(current, null, { ignore: ['userId'] });
     await recordActivity(trx, {

@@ -80,6 +80,10 @@ export interface ProductsTable extends Timestamps {
   actualPricePaise: number;
   manufacturer: string | null;
   stockQuantity: number;
+  /** Issue 35: the HSN code (4..8 digits), null when none was given. */
+  hsnCode: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Issue 35: the GST rate the price includes, basis points (1800 = 18%). */
+  gstRateBp: Generated<number>;
   status: 'active' | 'inactive' | 'pending';
   approvalStatus: 'pending' | 'approved' | 'rejected';
   reviewedBy: number | null;
@@ -134,6 +138,8 @@ export interface OrdersTable extends Timestamps {
   billingAddress: string;
   billingCity: string;
   billingProvince: string;
+  /** Issue 35: the buyer's 6-digit PIN code, when given. */
+  billingPostalCode: ColumnType<string | null, string | null | undefined, string | null>;
   paymentMethod: string;
   /** Sum of the lines before the coupon. */
   subtotalPaise: number;
@@ -567,6 +573,10 @@ export interface Database {
   payouts: PayoutsTable;
   commissionDailyTotals: CommissionDailyTotalsTable;
   orderDailyTotals: OrderDailyTotalsTable;
+  taxSettings: TaxSettingsTable;
+  gstSlabs: GstSlabsTable;
+  taxRates: TaxRatesTable;
+  orderItemTaxes: OrderItemTaxesTable;
   coupons: CouponsTable;
   couponProducts: CouponProductsTable;
   couponCategories: CouponCategoriesTable;
@@ -582,6 +592,41 @@ export interface Database {
   catalogVersion: CatalogVersionTable;
   notifications: NotificationsTable;
   activityLog: ActivityLogTable;
+  vendorKyc: VendorKycTable;
+  kycDocuments: KycDocumentsTable;
+}
+
+/** A vendor's KYC (issue 35; migration 2026_12_31_0900): one row per vendor, times UTC. */
+export interface VendorKycTable extends Timestamps {
+  vendorId: number;
+  legalName: string;
+  pan: string;
+  gstin: string | null;
+  enrolmentNumber: string | null;
+  /** The GST state code of the state shipped from ('27'). */
+  stateCode: string;
+  address: string;
+  status: 'draft' | 'submitted' | 'approved' | 'changes_requested' | 'rejected';
+  /** The last review's reasons by field, JSON. */
+  reasons: Generated<string>;
+  /** Approved once, then sent back to review by a change of PAN or GSTIN. */
+  isApprovedBefore: Generated<boolean>;
+  submittedAt: string | null;
+  decidedAt: string | null;
+  decidedBy: number | null;
+}
+
+/** A KYC document's bytes (issue 35), private to its vendor and the admins. */
+export interface KycDocumentsTable {
+  id: Id;
+  vendorId: number;
+  /** Its place in the KYC once attached; null while only uploaded. */
+  kind: 'pan_card' | 'gst_certificate' | 'cancelled_cheque' | null;
+  contentType: string;
+  byteSize: number;
+  sha256: string;
+  data: Buffer;
+  createdAt: string;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -688,7 +733,11 @@ export interface NotificationsTable {
     | 'vendor_approved'
     | 'export_ready'
     | 'import_done'
-    | 'bulk_done';
+    | 'bulk_done'
+    | 'kyc_submitted'
+    | 'kyc_approved'
+    | 'kyc_changes_requested'
+    | 'kyc_rejected';
   title: string;
   message: string;
   subjectType: 'order' | 'product' | 'vendor' | 'contact' | 'job';
@@ -696,4 +745,43 @@ export interface NotificationsTable {
   link: string;
   createdAt: string;
   readAt: string | null;
+}
+
+/** The store's tax identity and default GST rate (issue 35): one row, id 1. */
+export interface TaxSettingsTable extends Timestamps {
+  id: number;
+  legalName: string;
+  gstin: string | null;
+  /** The store's state, its two-digit GST state code. */
+  stateCode: string;
+  defaultGstRateBp: number;
+}
+
+/** A GST rate products may take (issue 35), basis points. */
+export interface GstSlabsTable extends Timestamps {
+  rateBp: number;
+}
+
+/** A dated rate (issue 35; decision 0138): applies from `fromDate` (the store's date) until the next of its kind. */
+export interface TaxRatesTable extends Timestamps {
+  id: Id;
+  kind: 'tcs' | 'tds' | 'tds_no_pan' | 'commission_gst';
+  rateBp: number;
+  fromDate: ColumnType<string, string, string>;
+}
+
+/** One order line's GST as frozen at checkout (issue 35; decision 0137). Money in paise. */
+export interface OrderItemTaxesTable extends Timestamps {
+  orderItemId: number;
+  orderId: number;
+  hsnCode: string | null;
+  rateBp: number;
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+  /** The seller's state (GST state code) the split was judged on. */
+  sellerStateCode: string;
+  /** The place of supply: the shipping address's state (GST state code). */
+  placeOfSupplyCode: string;
 }

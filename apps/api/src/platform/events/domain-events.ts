@@ -135,6 +135,26 @@ export interface DomainEvents {
   };
   /** A vendor changed the bank account their payouts go to; their payouts wait `holdHours`. */
   'bankDetails.changed': { vendor: { id: number; businessName: string }; holdHours: number; at: string };
+  /**
+   * A vendor sent their KYC for review (issue 35): submitted it, or changed the PAN, GSTIN
+   * or enrolment number of an approved one (`identityChanged`; their payouts wait again).
+   * `changedFields` names the fields changed, never their values (personal data).
+   */
+  'kyc.submitted': {
+    actor: EventActor;
+    vendor: { id: number; businessName: string };
+    identityChanged: boolean;
+    changedFields: readonly string[];
+    at: string;
+  };
+  /** An admin approved a KYC, requested changes (reasons for `reasonFields`) or rejected it. */
+  'kyc.decided': {
+    actor: EventActor;
+    vendor: { id: number; userId: number; businessName: string };
+    status: 'approved' | 'changes_requested' | 'rejected';
+    reasonFields: readonly string[];
+    at: string;
+  };
 }
 
 /** An event's name. */

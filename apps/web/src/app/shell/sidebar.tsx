@@ -11,7 +11,9 @@ import {
   Mail,
   Package,
   Percent,
+  Receipt,
   Settings,
+  ShieldCheck,
   ShoppingCart,
   Store,
   Tags,
@@ -63,8 +65,11 @@ export const navSections: { title: string | null; items: NavItem[] }[] = [
     title: 'Money',
     items: [
       { label: 'Commission rates', to: paths.commissionRates, icon: Percent },
+      { label: 'Tax settings', to: paths.taxSettings, icon: Receipt },
       { label: 'Payouts', to: paths.payouts, icon: Landmark },
       { label: 'Earnings', to: paths.earnings, icon: Wallet, vendor: true, vendorOnly: true },
+      { label: 'KYC review', to: paths.kycReview.list, icon: ShieldCheck },
+      { label: 'KYC', to: paths.kyc, icon: ShieldCheck, vendor: true, vendorOnly: true },
     ],
   },
   {

@@ -17,6 +17,10 @@ export const productFormValues = z.object({
   actualPrice: z.string(),
   manufacturer: z.string(),
   stockQuantity: z.string(),
+  /** Issue 35: '' for none. */
+  hsnCode: z.string(),
+  /** Issue 35: a percentage; '' leaves it to the store's default (new) or as it is (edit). */
+  gstRate: z.string(),
   category: z.string(),
   subcategory: z.string(),
   images: z.array(z.string()),
@@ -37,7 +41,7 @@ const numberFrom = (text: string) => (text.trim() === '' ? undefined : Number(te
  */
 export const productFormSchema = productFormValues
   .transform(
-    ({ salePrice, actualPrice, stockQuantity, status, ...text }) =>
+    ({ salePrice, actualPrice, stockQuantity, status, gstRate, ...text }) =>
       // Only the handover is cast: `productBody` below rejects a missing or
       // malformed number, warranty or status with the spec's message.
       ({
@@ -45,6 +49,7 @@ export const productFormSchema = productFormValues
         salePrice: numberFrom(salePrice),
         actualPrice: numberFrom(actualPrice),
         stockQuantity: numberFrom(stockQuantity),
+        gstRate: numberFrom(gstRate),
         status: status === '' ? undefined : status,
       }) as ProductBody,
   )
@@ -61,6 +66,8 @@ export const productFieldOrder: readonly (keyof ProductFormValues)[] = [
   'salePrice',
   'actualPrice',
   'stockQuantity',
+  'hsnCode',
+  'gstRate',
   'category',
   'subcategory',
   'brand',
@@ -86,6 +93,8 @@ export const emptyProductForm: ProductFormValues = {
   actualPrice: '',
   manufacturer: '',
   stockQuantity: '',
+  hsnCode: '',
+  gstRate: '',
   category: '',
   subcategory: '',
   images: [],
@@ -110,6 +119,8 @@ export function productToForm(product: Product): ProductFormValues {
     actualPrice: String(product.actualPrice),
     manufacturer: product.manufacturer ?? '',
     stockQuantity: String(product.stockQuantity),
+    hsnCode: product.hsnCode ?? '',
+    gstRate: product.gstRate === undefined ? '' : String(product.gstRate),
     category: product.category._id,
     subcategory: product.subcategory?._id ?? '',
     images: [...product.images],

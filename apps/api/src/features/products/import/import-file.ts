@@ -143,6 +143,8 @@ const HEADER_GUESSES: Record<ImportField, readonly string[]> = {
   actualPrice: ['actualprice', 'retailprice', 'mrp', 'listprice', 'compareatprice', 'variantcompareatprice'],
   manufacturer: ['manufacturer', 'maker'],
   stockQuantity: ['stockquantity', 'stock', 'quantity', 'qty', 'inventory', 'variantinventoryqty'],
+  hsnCode: ['hsncode', 'hsn', 'hsnsac', 'hsnsaccode', 'hsnnumber'],
+  gstRate: ['gstrate', 'gst', 'gstpercent', 'gstratepercent', 'taxrate', 'igstrate'],
   category: ['category', 'productcategorytree', 'categorypath', 'producttype', 'type'],
   subcategory: ['subcategory', 'subcategoryname'],
   images: ['images', 'image', 'imageurls', 'imageurl', 'imagesrc', 'pictures'],

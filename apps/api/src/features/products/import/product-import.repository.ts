@@ -33,6 +33,8 @@ export interface ExistingProduct {
   actualPricePaise: number;
   manufacturer: string | null;
   stockQuantity: number;
+  hsnCode: string | null;
+  gstRateBp: number;
   categoryId: number;
   subcategoryId: number | null;
   images: string[];
@@ -66,6 +68,8 @@ export async function findProductsBySkus(db: Db, skus: readonly string[]): Promi
         'actualPricePaise',
         'manufacturer',
         'stockQuantity',
+        'hsnCode',
+        'gstRateBp',
         'categoryId',
         'subcategoryId',
       ])

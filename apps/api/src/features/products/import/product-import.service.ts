@@ -1,4 +1,5 @@
 import {
+  basisPointsToPercent,
   categoryBody,
   IMPORT_ERRORS_LISTED,
   IMPORT_PREVIEW_ROWS,
@@ -14,9 +15,11 @@ import {
   importMessages,
   jobKinds,
   type ParsedProductBody,
+  percentToBasisPoints,
   productBody,
   productMessages,
   subcategoryBody,
+  taxMessages,
   toPaise,
   toRupees,
 } from '@haat/contract';
@@ -34,6 +37,7 @@ import { toJob } from '../../../platform/jobs/job-wire.js';
 import { findJobInput, insertJob, type JobRow } from '../../../platform/jobs/jobs.repository.js';
 import { pacer } from '../../../platform/yield.js';
 import { createCategory, createSubcategory } from '../../categories/categories.service.js';
+import { gstRateRules } from '../../tax/tax.service.js';
 import { createProduct, updateProduct } from '../products.service.js';
 import { imageListOf, placementOf, rupeesOf, squash, warrantyOf } from './import-cells.js';
 import { checkMapping, guessMapping, type ImportFile, type ImportRow, readImportFile } from './import-file.js';
@@ -122,6 +126,8 @@ function inputOf(existing: ExistingProduct): Record<string, unknown> {
     actualPrice: toRupees(existing.actualPricePaise),
     manufacturer: existing.manufacturer ?? undefined,
     stockQuantity: existing.stockQuantity,
+    hsnCode: existing.hsnCode,
+    gstRate: basisPointsToPercent(Number(existing.gstRateBp)),
     category: existing.categoryId,
     subcategory: existing.subcategoryId,
     images: existing.images,
@@ -157,6 +163,10 @@ function readCells(
   if (input.actualPrice === undefined) input.actualPrice = input.salePrice;
   const stock = text('stockQuantity');
   if (stock !== undefined) input.stockQuantity = /^\d{1,9}$/.test(stock) ? Number(stock) : Number.NaN;
+  const hsn = text('hsnCode');
+  if (hsn !== undefined) input.hsnCode = hsn;
+  const gst = text('gstRate');
+  if (gst !== undefined) input.gstRate = /^\d{1,3}(\.\d{1,2})?\s*%?$/.test(gst) ? Number.parseFloat(gst) : Number.NaN;
   const images = text('images');
   if (images !== undefined) {
     const urls = imageListOf(images);
@@ -177,7 +187,11 @@ function labelOf(path: readonly PropertyKey[]): string | null {
  */
 async function planImport(db: Db, actor: WriteActor, file: ImportFile, mapping: ImportMapping): Promise<ImportPlan> {
   const skus = file.rows.map((row) => cellOf(row, mapping, 'sku') ?? '').filter((sku) => sku !== '');
-  const [existingBySku, names] = await Promise.all([findProductsBySkus(db, skus), loadPlacementNames(db)]);
+  const [existingBySku, names, { slabsBp }] = await Promise.all([
+    findProductsBySkus(db, skus),
+    loadPlacementNames(db),
+    gstRateRules(db),
+  ]);
   const firstLineOf = new Map<string, number>();
   const rows: PlannedRow[] = [];
   // Each row is checked by the form's schema: 50,000 of them are seconds of work (decision 0121).
@@ -241,6 +255,13 @@ async function planImport(db: Db, actor: WriteActor, file: ImportFile, mapping: 
         errors.push({ line: row.line, field: labelOf(issue.path), message: issue.message });
       }
     }
+    // Issue 35: a rate the store's slabs do not have is refused here, as the form refuses it.
+    if (
+      parsed.success &&
+      parsed.data.gstRate !== undefined &&
+      !slabsBp.includes(percentToBasisPoints(parsed.data.gstRate))
+    )
+      refuse('gstRate', taxMessages.gstRateNotASlab(slabsBp.map(basisPointsToPercent)));
     const values: Partial<ParsedProductBody> = parsed.success ? parsed.data : (input as Partial<ParsedProductBody>);
     let outcome: ImportOutcome = errors.length > 0 ? 'refused' : existing ? 'update' : 'create';
     if (outcome === 'update' && existing && parsed.success && isUnchanged(existing, parsed.data, placement))
@@ -269,6 +290,8 @@ function isUnchanged(existing: ExistingProduct, body: ParsedProductBody, placeme
     existing.actualPricePaise === toPaise(body.actualPrice) &&
     same(existing.manufacturer, body.manufacturer) &&
     existing.stockQuantity === body.stockQuantity &&
+    same(existing.hsnCode, body.hsnCode) &&
+    (body.gstRate === undefined || Number(existing.gstRateBp) === percentToBasisPoints(body.gstRate)) &&
     existing.categoryId === (placement ? placement.categoryId : existing.categoryId) &&
     same(existing.subcategoryId, placement ? placement.subcategoryId : existing.subcategoryId) &&
     existing.images.length === body.images.length &&
@@ -308,6 +331,8 @@ function previewRowOf(row: PlannedRow): ImportPreviewRow {
     salePrice: price(row.values.salePrice),
     actualPrice: price(row.values.actualPrice),
     stockQuantity: typeof stock === 'number' && Number.isInteger(stock) ? stock : null,
+    hsnCode: typeof row.values.hsnCode === 'string' ? row.values.hsnCode : null,
+    gstRate: typeof row.values.gstRate === 'number' && Number.isFinite(row.values.gstRate) ? row.values.gstRate : null,
     category: row.placement?.category ?? '',
     subcategory: row.placement?.subcategory ?? null,
     images: Array.isArray(row.values.images) ? row.values.images.length : 0,

@@ -40,6 +40,8 @@ import * as makeLedgerAppendOnly from './2026_12_20_0900_make_ledger_append_only
 import * as addJobLeases from './2026_12_20_1000_add_job_leases.js';
 import * as createImportRowOutcomes from './2026_12_20_1200_create_import_row_outcomes.js';
 import * as createShipments from './2026_12_27_0900_create_shipments.js';
+import * as addGst from './2026_12_26_0900_add_gst.js';
+import * as createVendorKyc from './2026_12_31_0900_create_vendor_kyc.js';
 
 /**
  * Every migration, by name, in order. Append-only: a landed migration is never
@@ -87,4 +89,6 @@ export const migrations: Record<string, Migration> = {
   '2026_12_20_1000_add_job_leases': addJobLeases,
   '2026_12_20_1200_create_import_row_outcomes': createImportRowOutcomes,
   '2026_12_27_0900_create_shipments': createShipments,
+  '2026_12_26_0900_add_gst': addGst,
+  '2026_12_31_0900_create_vendor_kyc': createVendorKyc,
 };

@@ -148,6 +148,8 @@ describe('ProductFormPage', () => {
       salePrice: 90.5,
       actualPrice: 120,
       stockQuantity: 0,
+      // Issue 35: no HSN code given; no GST rate chosen (the store's default).
+      hsnCode: null,
       category: 10,
       subcategory: null,
       images: ['https://img.example/lamp.jpg'],
@@ -156,6 +158,31 @@ describe('ProductFormPage', () => {
     });
     expect(screen.getByRole('button', { name: 'Create Product' })).toBeDisabled();
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/products'), { timeout: 3000 });
+  });
+
+  it('sends the HSN code and the GST rate chosen among the slabs, and refuses an HSN code that is not 4 to 8 digits', async () => {
+    signInAs('admin');
+    const api = formApi();
+    const user = userEvent.setup();
+    renderNew();
+
+    await fillRequired(user);
+    expect(screen.getByLabelText('GST Rate')).toHaveValue('');
+    expect(
+      within(screen.getByLabelText('GST Rate'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Store default', '0%', '0.25%', '3%', '5%', '18%', '40%']);
+    await user.type(screen.getByLabelText('HSN Code'), '94');
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+    expect(await findToast('HSN code must be 4 to 8 digits')).toBeInTheDocument();
+    expect(api.callsTo(endpoints.products.create)).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('HSN Code'), '05');
+    await user.selectOptions(screen.getByLabelText('GST Rate'), '18%');
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+    expect(await screen.findByText('Product created successfully!')).toBeInTheDocument();
+    expect(api.callsTo(endpoints.products.create)[0]?.body).toMatchObject({ hsnCode: '9405', gstRate: 18 });
   });
 
   it('offers subcategories of the chosen category only, and clears the choice when the category changes', async () => {

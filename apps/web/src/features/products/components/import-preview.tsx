@@ -99,6 +99,14 @@ const previewColumns: ColumnDef<ImportPreviewRow>[] = [
     size: 80,
     cell: ({ row }) => (row.original.stockQuantity === null ? '—' : formatNumber(row.original.stockQuantity)),
   },
+  // Issue 35: a new product without a rate takes the store's default.
+  { id: 'hsnCode', header: 'HSN code', size: 100, cell: ({ row }) => row.original.hsnCode ?? '—' },
+  {
+    id: 'gstRate',
+    header: 'GST rate',
+    size: 90,
+    cell: ({ row }) => (row.original.gstRate == null ? 'Default' : `${row.original.gstRate}%`),
+  },
   {
     id: 'category',
     header: 'Category',

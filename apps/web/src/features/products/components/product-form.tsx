@@ -1,4 +1,10 @@
-import { type ParsedProductBody, type Product, productMessages, warrantyPeriods } from '@haat/contract';
+import {
+  DEFAULT_GST_SLABS,
+  type ParsedProductBody,
+  type Product,
+  productMessages,
+  warrantyPeriods,
+} from '@haat/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, type FieldErrors, useForm, useWatch } from 'react-hook-form';
@@ -36,6 +42,13 @@ export interface FormReview {
   busy: boolean;
   /** `version`: the product's version the form was filled from (one version check for edits and review). */
   onDecide: (decision: Decision, version: string | undefined) => void;
+}
+
+/** The GST slabs the form offers (issue 35): the slabs since 22 September 2025, and the product's own rate. */
+function gstRateOptions(current: number | undefined): number[] {
+  const rates: number[] = [...DEFAULT_GST_SLABS];
+  if (current !== undefined && !rates.includes(current)) rates.push(current);
+  return rates.sort((a, b) => a - b);
 }
 
 /** How long the saved form stays up before going back to the list (spec section 9). */
@@ -250,6 +263,24 @@ export function ProductForm({
           </Field>
           <Field label="Stock Quantity" required error={errors.stockQuantity?.message}>
             {(c) => <Input {...c} {...register('stockQuantity')} type="number" min={0} step={1} placeholder="0" />}
+          </Field>
+        </div>
+        {/* Issue 35: GST. Prices include it; the rate is one of the store's slabs. */}
+        <div className="mt-4 grid gap-4 md:grid-cols-3">
+          <Field label="HSN Code" error={errors.hsnCode?.message} hint="4 to 8 digits">
+            {(c) => <Input {...c} {...register('hsnCode')} inputMode="numeric" placeholder="e.g. 6109" />}
+          </Field>
+          <Field label="GST Rate" error={errors.gstRate?.message} hint="Included in the prices">
+            {(c) => (
+              <Select {...c} {...register('gstRate')}>
+                <option value="">Store default</option>
+                {gstRateOptions(product?.gstRate).map((rate) => (
+                  <option key={rate} value={String(rate)}>
+                    {rate}%
+                  </option>
+                ))}
+              </Select>
+            )}
           </Field>
         </div>
       </FormSection>
