@@ -249,7 +249,7 @@ async function payDemoVendors(
       })
       .where('id', '=', vendorId)
       .execute();
-  const payouts = await createPayouts(
+  const { payouts } = await createPayouts(
     trx,
     ledgerOnly,
     staff,
