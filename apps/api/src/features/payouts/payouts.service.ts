@@ -211,6 +211,33 @@ export function whyLeftOut(vendor: PayoutCandidate, context: PayoutRuleContext):
 /** Times a run claims a vendor's balance that moved under it before leaving them out as `balance_changing`. */
 const CLAIM_ATTEMPTS = 3;
 
+/**
+ * Claims `candidate`'s available balance for a payout inside the run's transaction
+ * (`claimAvailable`: only if it is still what was read, locking it). When it moved since
+ * it was read (a sale released, a refund, an adjustment, another run), the vendor is read
+ * again, judged again by `PAYOUT_RULES` and claimed again, up to `CLAIM_ATTEMPTS` times:
+ * a vendor is never silently skipped because their balance moved (issue 35).
+ * @returns the vendor as claimed (their balance locked until the commit), or why they are left out.
+ */
+export async function claimVendor(
+  trx: Db,
+  candidate: PayoutCandidate,
+  context: PayoutRuleContext,
+  at: string,
+): Promise<{ vendor: PayoutCandidate } | { skipped: SkippedVendor }> {
+  let vendor = candidate;
+  for (let attempt = 1; ; attempt += 1) {
+    if (await claimAvailable(trx, vendor.vendorId, vendor.availablePaise, at)) return { vendor };
+    // The balance moved since it was read: read it again and judge it again.
+    const [fresh] = await findPayoutCandidates(trx, [vendor.vendorId]);
+    if (!fresh) return { skipped: skippedOf(vendor, 'no_available_balance', context) };
+    const reason = whyLeftOut(fresh, context);
+    if (reason) return { skipped: skippedOf(fresh, reason, context) };
+    if (attempt >= CLAIM_ATTEMPTS) return { skipped: skippedOf(fresh, 'balance_changing', context) };
+    vendor = fresh;
+  }
+}
+
 /** A vendor left out as the answer names them. */
 function skippedOf(vendor: PayoutCandidate, reason: PayoutSkipReason, context: PayoutRuleContext): SkippedVendor {
   return {
@@ -283,23 +310,12 @@ export async function createPayouts(
       const batchLeft: SkippedVendor[] = [];
       const postings: Posting[] = [];
       for (const candidate of batch) {
-        let vendor: PayoutCandidate | undefined = candidate;
-        let claimed = false;
-        for (let attempt = 1; vendor && !claimed; attempt += 1) {
-          claimed = await claimAvailable(trx, vendor.vendorId, vendor.availablePaise, at);
-          if (claimed) break;
-          // The balance moved since it was read: read it again and judge it again.
-          const [fresh]: PayoutCandidate[] = await findPayoutCandidates(trx, [vendor.vendorId]);
-          const reason = fresh ? whyLeftOut(fresh, context) : 'no_available_balance';
-          if (reason) {
-            batchLeft.push(skippedOf(fresh ?? vendor, reason, context));
-            vendor = undefined;
-          } else if (attempt >= CLAIM_ATTEMPTS) {
-            batchLeft.push(skippedOf(fresh as PayoutCandidate, 'balance_changing', context));
-            vendor = undefined;
-          } else vendor = fresh;
+        const claim = await claimVendor(trx, candidate, context, at);
+        if ('skipped' in claim) {
+          batchLeft.push(claim.skipped);
+          continue;
         }
-        if (!vendor || !claimed) continue;
+        const { vendor } = claim;
         const amount = vendor.availablePaise;
         const payoutId = await insertPendingPayout(
           trx,
