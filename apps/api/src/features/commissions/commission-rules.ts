@@ -92,7 +92,11 @@ export interface SaleEntry {
  * (order pricing) answers them for the large-store generator's bulk rows;
  * `commissionKept` is the way back.
  */
-export function saleEntries(line: { netPaise: number; commissionPaise: number; storeFundedPaise?: number }): SaleEntry[] {
+export function saleEntries(line: {
+  netPaise: number;
+  commissionPaise: number;
+  storeFundedPaise?: number;
+}): SaleEntry[] {
   const entries: SaleEntry[] = [{ kind: 'sale', amountPaise: line.netPaise + (line.storeFundedPaise ?? 0) }];
   if (line.commissionPaise > 0) entries.push({ kind: 'commission', amountPaise: -line.commissionPaise });
   return entries;

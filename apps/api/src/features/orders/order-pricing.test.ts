@@ -6,6 +6,7 @@ import { commissionKept, commissionOn, type RateTerms, saleEntries } from '../co
 /** The commission as the checkout charges it (`commissionOn`). */
 const commissionOnPlaced = (rate: Pick<RateTerms, 'percentageBp' | 'minPaise' | 'maxPaise'>, net: number) =>
   commissionOn(net, rate);
+
 import type { CouponTerms } from '../coupons/coupon-rules.js';
 import {
   type ChargeableLine,

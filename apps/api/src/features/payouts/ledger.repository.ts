@@ -196,8 +196,12 @@ export async function findReversedByLine(
     .selectFrom('vendorLedgerEntries')
     .select((eb) => [
       'orderItemId',
-      eb.fn.sum<number>(eb.case().when('kind', 'in', ['cancellation', 'refund']).then(eb.ref('amountPaise')).else(0).end()).as('taken'),
-      eb.fn.sum<number>(eb.case().when('kind', '=', 'commission_reversal').then(eb.ref('amountPaise')).else(0).end()).as('back'),
+      eb.fn
+        .sum<number>(eb.case().when('kind', 'in', ['cancellation', 'refund']).then(eb.ref('amountPaise')).else(0).end())
+        .as('taken'),
+      eb.fn
+        .sum<number>(eb.case().when('kind', '=', 'commission_reversal').then(eb.ref('amountPaise')).else(0).end())
+        .as('back'),
     ])
     .where('orderId', '=', orderId)
     .where('kind', 'in', ['cancellation', 'refund', 'commission_reversal'])

@@ -3,11 +3,11 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createVendor, type FixtureUser } from '../../test/fixtures.js';
-import { commissionOn } from '../commissions/commission-rules.js';
-import { allocateLargestRemainder, unitsShare } from '../orders/discount-shares.js';
 import { moneyKit } from '../../test/money-kit.js';
 import { storeKit } from '../../test/store-kit.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { commissionOn } from '../commissions/commission-rules.js';
+import { allocateLargestRemainder, unitsShare } from '../orders/discount-shares.js';
 
 /**
  * Issue 25's property: after any sequence of checkouts (two vendors' products and the
@@ -94,7 +94,10 @@ async function run(action: Step): Promise<void> {
       const id = String(each.vendorId);
       if (answer.payouts.some((payout) => payout.vendorId === id)) continue;
       if ((await money.balances(each)).available > 0)
-        expect(answer.skipped.map((left) => left.vendorId), res.body).toContain(id);
+        expect(
+          answer.skipped.map((left) => left.vendorId),
+          res.body,
+        ).toContain(id);
     }
     return;
   }
@@ -222,9 +225,9 @@ async function checkInvariants(): Promise<void> {
         Number(entry.refundPaise),
         rows.map((row) => Number(row.amountPaise)),
       );
-      rows.forEach((row, index) =>
-        refundedByLine.set(row.orderItemId, (refundedByLine.get(row.orderItemId) ?? 0) + (shares[index] ?? 0)),
-      );
+      rows.forEach((row, index) => {
+        refundedByLine.set(row.orderItemId, (refundedByLine.get(row.orderItemId) ?? 0) + (shares[index] ?? 0));
+      });
     }
     const entries = await t.db
       .selectFrom('vendorLedgerEntries')
@@ -264,7 +267,9 @@ async function checkInvariants(): Promise<void> {
         maxPaise: line.commissionMaxPaise === null ? null : Number(line.commissionMaxPaise),
       };
       const kept = commission + 0 - entry(line.id, 'commission_reversal');
-      expect(kept, `line ${line.id}`).toBe(keptBase <= 0 || commission === 0 ? 0 : Math.min(commissionOn(keptBase, terms), commission));
+      expect(kept, `line ${line.id}`).toBe(
+        keptBase <= 0 || commission === 0 ? 0 : Math.min(commissionOn(keptBase, terms), commission),
+      );
       const vendorEarned = ['sale', 'commission', 'cancellation', 'refund', 'commission_reversal'].reduce(
         (sum, kind) => sum + entry(line.id, kind),
         0,

@@ -84,7 +84,11 @@ export async function findPayoutCandidates(db: Db, vendorIds?: readonly number[]
       'v.bankChangedAt',
       eb
         .exists(
-          eb.selectFrom('payouts as p').select('p.id').whereRef('p.vendorId', '=', 'v.id').where('p.status', '=', 'Pending'),
+          eb
+            .selectFrom('payouts as p')
+            .select('p.id')
+            .whereRef('p.vendorId', '=', 'v.id')
+            .where('p.status', '=', 'Pending'),
         )
         .as('hasPendingPayout'),
     ])

@@ -285,7 +285,8 @@ export async function createPayouts(
 ): Promise<PayoutRun> {
   if (vendorIds?.length === 0) return { payouts: [], skipped: [], message: messages.nothingToPay };
   const named = vendorIds ? [...new Set(vendorIds)] : undefined;
-  if (named) for (const vendorId of named) if (!(await vendorExists(db, vendorId))) throw notFound(messages.vendorNotFound);
+  if (named)
+    for (const vendorId of named) if (!(await vendorExists(db, vendorId))) throw notFound(messages.vendorNotFound);
   // A run pays what matured up to now, not only up to the last scheduled release.
   await releaseMaturedEarnings(db, settings.holdDays);
   const context: PayoutRuleContext = {
@@ -362,7 +363,8 @@ export async function createPayouts(
  * no available balance.
  */
 export function runMessage(made: number, skipped: readonly SkippedVendor[]): string {
-  if (made > 0) return skipped.length === 0 ? messages.payoutsMade(made) : messages.madeAndLeftOut(made, skipped.length);
+  if (made > 0)
+    return skipped.length === 0 ? messages.payoutsMade(made) : messages.madeAndLeftOut(made, skipped.length);
   if (skipped.every((vendor) => vendor.reason === 'no_available_balance')) return messages.nothingToPay;
   return messages.noneMade(skipped.length);
 }

@@ -26,7 +26,10 @@ export async function up(db: MigrationDb): Promise<void> {
   await db.schema
     .alterTable('coupons')
     .addColumn('funded_by', 'text', (col) =>
-      col.notNull().defaultTo('vendors').check(oneOf('funded_by', ['store', 'vendors'])),
+      col
+        .notNull()
+        .defaultTo('vendors')
+        .check(oneOf('funded_by', ['store', 'vendors'])),
     )
     .execute();
   await db.schema
