@@ -240,6 +240,7 @@ export const createPayoutsResponse = z.object({
   payouts: z.array(payout),
   skipped: z.array(skippedVendor).optional(),
 });
+export type CreatePayoutsResponse = z.infer<typeof createPayoutsResponse>;
 
 /** `PUT /api/payouts/admin/{id}`: marked Paid with the bank's reference, or Failed with a reason. */
 export const decidePayoutBody = z.discriminatedUnion(
