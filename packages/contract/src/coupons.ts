@@ -32,6 +32,7 @@ export const couponMessages = {
   percentWhole: 'Discount percentage must be a whole number',
   usageLimitMin: 'Usage limit must be at least 1',
   maxDiscountInvalid: 'Maximum discount must be an amount above 0',
+  fundedByInvalid: 'Funded by must be store or vendors',
   codeInvalid: 'Coupon code may use letters, digits, - and _ only (at most 40)',
   codeTaken: 'A coupon with this code already exists',
   codeNotEditable: 'The coupon code cannot be changed',
@@ -53,6 +54,18 @@ export const couponMessages = {
   deleteFailed: 'Failed to delete coupon',
   applies: 'Coupon applied',
 } as const;
+
+/**
+ * Who bears a coupon's discount (issue 35; decision 0131): the vendors whose lines it
+ * discounts (the default, and the rule before issue 35) or the store, whose commission
+ * revenue then bears it while the vendors earn on the undiscounted price.
+ */
+export const couponFundings = ['vendors', 'store'] as const;
+export type CouponFunding = (typeof couponFundings)[number];
+export const couponFundingLabels: Record<CouponFunding, string> = {
+  vendors: 'Vendors (lowers their earnings)',
+  store: 'Store (from its commission)',
+};
 
 /** The two discount types; percentage is the default (spec section 9). */
 export const discountTypes = ['percentage', 'fixed'] as const;
@@ -119,6 +132,8 @@ export const couponBody = z
     ),
     applicableProducts: z.array(requiredId('Must be a valid product id')).max(500).default([]),
     applicableCategories: z.array(requiredId('Must be a valid category id')).max(500).default([]),
+    /** Optional: a new coupon without it is vendor-funded; an edit without it keeps the coupon's. */
+    fundedBy: z.enum(couponFundings, { error: couponMessages.fundedByInvalid }).optional(),
     updatedAt: editVersion(couponMessages.versionInvalid).optional(),
   })
   .superRefine((body, ctx) => {
@@ -180,6 +195,8 @@ export const coupon = z.object({
   isActive: z.boolean(),
   usageLimit: z.number().int().nullable(),
   usedCount: z.number().int().nonnegative(),
+  /** Who bears the discount (issue 35). */
+  fundedBy: z.enum(couponFundings),
   /** Ids (spec section 3). */
   applicableProducts: z.array(idString),
   applicableCategories: z.array(idString),

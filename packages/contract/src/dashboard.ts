@@ -75,10 +75,19 @@ export const dashboardSummary = z.object({
    */
   totalRevenue: z.number().nonnegative(),
   /**
-   * The store's commission (issue 25), net of commission given back on cancellations
-   * and refunds: this UTC month and all time (rupees). Optional on the wire.
+   * The store's commission revenue (issue 25), net of commission given back on
+   * cancellations and refunds: this UTC month and all time (rupees). Since issue 35 it is
+   * the commission charged (`charged`) less the store-funded coupon discounts it bore
+   * (`storeFunded`, decision 0131), both also answered. Optional on the wire.
    */
-  commission: z.object({ thisMonth: z.number(), allTime: z.number() }).optional(),
+  commission: z
+    .object({
+      thisMonth: z.number(),
+      allTime: z.number(),
+      charged: z.object({ thisMonth: z.number(), allTime: z.number() }).optional(),
+      storeFunded: z.object({ thisMonth: z.number(), allTime: z.number() }).optional(),
+    })
+    .optional(),
   /** The last `DASHBOARD_MONTHS` months, oldest first, months without orders as zeros. */
   monthly: z.array(monthlyPoint),
   /** Each of the four statuses, in pipeline order, with its count (zeros included). */

@@ -140,7 +140,19 @@ export const order = z.object({
   products: z.array(orderItem),
   /** Subtotal before the coupon. */
   totalPrice: z.number(),
-  coupon: z.object({ code: z.string(), discountAmount: z.number() }).nullable(),
+  /**
+   * `discountAmount`: what is left of the discount after cancellations (spec section 3).
+   * Issue 35 adds `discountAtPlacement`, the discount as the order was placed, and
+   * `fundedBy`, who bears it (decision 0131).
+   */
+  coupon: z
+    .object({
+      code: z.string(),
+      discountAmount: z.number(),
+      discountAtPlacement: z.number().optional(),
+      fundedBy: z.enum(['store', 'vendors']).optional(),
+    })
+    .nullable(),
   /** What the customer is charged: the subtotal less the discount, after cancellations. */
   discountedTotal: z.number(),
   /** What cancellations took off the order (issue 24). */

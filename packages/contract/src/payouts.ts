@@ -23,6 +23,10 @@ import { fileAnswer } from './jobs.js';
 export const payoutMessages = {
   payoutsMade: (count: number) => (count === 1 ? '1 payout created' : `${count} payouts created`),
   nothingToPay: 'No vendor has an available balance to pay',
+  noneMade: (left: number) =>
+    left === 1 ? 'No payout created: 1 vendor was left out' : `No payout created: ${left} vendors were left out`,
+  madeAndLeftOut: (made: number, left: number) =>
+    `${made === 1 ? '1 payout' : `${made} payouts`} created; ${left === 1 ? '1 vendor was' : `${left} vendors were`} left out`,
   markedPaid: 'Payout marked paid',
   markedFailed: 'Payout marked failed; its amount is available again',
   notFound: 'Payout not found',
@@ -189,11 +193,56 @@ export const createPayoutsBody = z.object({
 });
 export type CreatePayoutsBody = z.output<typeof createPayoutsBody>;
 
+/**
+ * Why a payout run left a vendor out (issue 35), in the order the run checks them. One
+ * list: a new rule adds its code here, its words in `payoutSkipMessages`, and its check
+ * in the service's `PAYOUT_RULES` (as "KYC not approved" did; decision 0136).
+ */
+export const payoutSkipReasons = [
+  'no_available_balance',
+  'below_minimum',
+  'no_bank_details',
+  'bank_details_changed',
+  'payout_pending',
+  'kyc_not_approved',
+  'balance_changing',
+] as const;
+export type PayoutSkipReason = (typeof payoutSkipReasons)[number];
+
+/** What the answer and the Payouts screen say for each reason. */
+export const payoutSkipMessages: Record<PayoutSkipReason, string> = {
+  no_available_balance: 'No available balance to pay',
+  below_minimum: 'Available balance is below the payout minimum',
+  no_bank_details: 'No bank details',
+  bank_details_changed: 'Bank details changed recently; payouts are held for a while after a change',
+  payout_pending: 'A payout is still Pending',
+  kyc_not_approved: 'KYC not approved',
+  balance_changing: 'The balance kept changing during the run; try again',
+};
+
+/** A vendor a payout run left out, and why. */
+export const skippedVendor = z.object({
+  vendorId: idString,
+  businessName: z.string(),
+  reason: z.enum(payoutSkipReasons),
+  /** The reason in words (`payoutSkipMessages`). */
+  message: z.string(),
+  /** `bank_details_changed`: when payouts may resume (UTC); else null. */
+  heldUntil: isoDateTime.nullable(),
+});
+export type SkippedVendor = z.infer<typeof skippedVendor>;
+
+/**
+ * `POST /api/payouts/admin`'s answer: the payouts made and (issue 35) every vendor left
+ * out with the reason. 201 when it made some, 200 when it made none.
+ */
 export const createPayoutsResponse = z.object({
   success: z.literal(true),
   message: z.string(),
   payouts: z.array(payout),
+  skipped: z.array(skippedVendor).optional(),
 });
+export type CreatePayoutsResponse = z.infer<typeof createPayoutsResponse>;
 
 /** `PUT /api/payouts/admin/{id}`: marked Paid with the bank's reference, or Failed with a reason. */
 export const decidePayoutBody = z.discriminatedUnion(
@@ -333,12 +382,19 @@ export const payoutEndpoints = {
     .input(z.object({ query: payoutListQuery }))
     .output(payoutListResponse),
   /**
-   * Creates payouts (201): for the vendors named (each with a positive available
-   * balance), or for every vendor whose available balance is at least `PAYOUT_MINIMUM`.
-   * Vendors without bank details, with a payout still Pending, or within the hold after
-   * a bank change are left out. Safe to repeat and to race: one payout per vendor.
+   * Creates payouts (201; 200 when it made none, issue 35): for the vendors named (each
+   * with a positive available balance), or for every vendor whose available balance is
+   * at least `PAYOUT_MINIMUM`. Vendors without bank details, with a payout still Pending,
+   * or within the hold after a bank change are left out, and the answer's `skipped`
+   * names each with why (`payoutSkipReasons`). Safe to repeat and to race: one payout
+   * per vendor; a vendor whose balance moved during the run is tried again.
    */
-  create: endpoint('POST', '/api/payouts/admin', { access: 'admin', summary: 'Create payouts', status: 201 })
+  create: endpoint('POST', '/api/payouts/admin', {
+    access: 'admin',
+    summary: 'Create payouts',
+    status: 201,
+    otherSuccessStatuses: [200],
+  })
     .input(z.object({ body: createPayoutsBody }))
     .output(createPayoutsResponse),
   /** Marks a Pending payout Paid (reference, date) or Failed (reason; its amount is available again). 404; 409. */

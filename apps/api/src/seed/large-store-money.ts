@@ -150,7 +150,7 @@ export async function payFirstVendors(db: Db, admin: { userId: number; name: str
     .orderBy('vendorId')
     .limit(3)
     .execute();
-  const payouts = await createPayouts(
+  const { payouts } = await createPayouts(
     db,
     ledgerOnly,
     staff,

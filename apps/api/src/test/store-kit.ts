@@ -29,15 +29,23 @@ export function storeKit(t: TestApp, admin: FixtureUser) {
     return row.id;
   }
 
-  /** An approved, active product of `vendorId` (the store's when null) at `pricePaise` with `stock` units. */
-  async function product(pricePaise: number, stock: number, vendorId: number | null = null): Promise<number> {
+  /**
+   * An approved, active product of `vendorId` (the store's when null) at `pricePaise` with
+   * `stock` units, in the kit's category or `inCategory`.
+   */
+  async function product(
+    pricePaise: number,
+    stock: number,
+    vendorId: number | null = null,
+    inCategory?: number,
+  ): Promise<number> {
     const n = ++sequence;
     const now = new Date().toISOString();
     const row = await t.db
       .insertInto('products')
       .values({
         vendorId,
-        categoryId: await category(),
+        categoryId: inCategory ?? (await category()),
         subcategoryId: null,
         name: `Kit Product ${n}`,
         productDetails: 'Details',
@@ -62,8 +70,32 @@ export function storeKit(t: TestApp, admin: FixtureUser) {
     return row.id;
   }
 
-  /** A coupon made by the admin: `percentage` off, no minimum, valid today, at most `usageLimit` uses. */
-  async function coupon(percentage: number, usageLimit: number | null = null): Promise<{ id: number; code: string }> {
+  /** Another category (issue 35's coupons limited to categories). */
+  async function newCategory(): Promise<number> {
+    const now = new Date().toISOString();
+    const row = await t.db
+      .insertInto('categories')
+      .values({
+        name: `Kit ${++sequence} ${Date.now()}`,
+        imageUrl: 'https://img.example.test/c.jpg',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /**
+   * A coupon made by the admin: `percentage` off, no minimum, valid today, at most
+   * `usageLimit` uses; funded by `fundedBy` (absent: not sent, the vendors) and limited
+   * to `categories` (issue 35).
+   */
+  async function coupon(
+    percentage: number,
+    usageLimit: number | null = null,
+    options: { fundedBy?: 'store' | 'vendors'; categories?: readonly number[] } = {},
+  ): Promise<{ id: number; code: string }> {
     const code = `KIT${++sequence}X${Date.now() % 100_000}`;
     const today = storeDay('UTC');
     const next = new Date(`${today}T00:00:00.000Z`);
@@ -80,6 +112,8 @@ export function storeKit(t: TestApp, admin: FixtureUser) {
         startDate: today,
         endDate: next.toISOString().slice(0, 10),
         ...(usageLimit === null ? {} : { usageLimit }),
+        ...(options.fundedBy ? { fundedBy: options.fundedBy } : {}),
+        ...(options.categories ? { applicableCategories: options.categories.map(String) } : {}),
       }),
     });
     if (res.statusCode !== 201) throw new Error(`coupon: ${res.statusCode} ${res.body}`);
@@ -170,5 +204,5 @@ export function storeKit(t: TestApp, admin: FixtureUser) {
     return row?.usedCount ?? 0;
   }
 
-  return { product, coupon, checkout, placed, read, cancel, recordReturn, deliver, stock, usedCount };
+  return { product, newCategory, coupon, checkout, placed, read, cancel, recordReturn, deliver, stock, usedCount };
 }

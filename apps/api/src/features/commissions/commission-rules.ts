@@ -85,13 +85,40 @@ export interface SaleEntry {
 }
 
 /**
- * The entries a line of a vendor's product posts when its order is placed: its net (+)
- * and, when it pays one, the store's commission (−). `postOrderPlaced` posts them from
- * the line as frozen on the order; `chargeOrderLines` (order pricing) answers them for
- * the large-store generator's bulk rows; `commissionBack` is the way back.
+ * The entries a line of a vendor's product posts when its order is placed: its earning
+ * base (+: the net, plus the store-funded part of its discount share when the store
+ * funds the coupon, decision 0131) and, when it pays one, the store's commission (−).
+ * `postOrderPlaced` posts them from the line as frozen on the order; `chargeOrderLines`
+ * (order pricing) answers them for the large-store generator's bulk rows;
+ * `commissionKept` is the way back.
  */
-export function saleEntries(line: { netPaise: number; commissionPaise: number }): SaleEntry[] {
-  const entries: SaleEntry[] = [{ kind: 'sale', amountPaise: line.netPaise }];
+export function saleEntries(line: {
+  netPaise: number;
+  commissionPaise: number;
+  storeFundedPaise?: number;
+}): SaleEntry[] {
+  const entries: SaleEntry[] = [{ kind: 'sale', amountPaise: line.netPaise + (line.storeFundedPaise ?? 0) }];
   if (line.commissionPaise > 0) entries.push({ kind: 'commission', amountPaise: -line.commissionPaise });
   return entries;
+}
+
+/**
+ * The commission the store keeps on a line after cancellations and returns (issue 35;
+ * decision 0132): the rate, with its floor and cap as frozen on the line, applied to the
+ * net the vendor keeps (`commissionOn`), never more than what was charged at placement.
+ * The difference with what the store holds now is posted as a new entry.
+ * @param line the rate (basis points), floor and cap as frozen, and the commission charged when placed (paise).
+ * @param keptPaise the vendor's earning base still kept: base as placed less what was taken back (paise).
+ */
+export function commissionKept(
+  line: { rateBp: number | null; minPaise: number | null; maxPaise: number | null; commissionPaise: number },
+  keptPaise: number,
+): number {
+  if (keptPaise <= 0 || line.commissionPaise <= 0) return 0;
+  const kept = commissionOn(keptPaise, {
+    percentageBp: line.rateBp ?? 0,
+    minPaise: line.minPaise,
+    maxPaise: line.maxPaise,
+  });
+  return Math.min(kept, line.commissionPaise);
 }

@@ -198,6 +198,7 @@ describe('redeemCoupon', () => {
       ok: true,
       discountPaise: 20_000,
       eligibleSubtotalPaise: 200_000,
+      eligible: [true, true],
     });
   });
 
@@ -206,6 +207,7 @@ describe('redeemCoupon', () => {
       ok: true,
       discountPaise: 10_000,
       eligibleSubtotalPaise: 100_000,
+      eligible: [false, true],
     });
     expect(redeemCoupon(coupon({ percentOff: 10, applicableProductIds: [1] }), lines, today)).toMatchObject({
       discountPaise: 10_000,

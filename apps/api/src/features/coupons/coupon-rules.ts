@@ -33,6 +33,8 @@ export interface CouponTerms {
   applicableProductIds: readonly number[];
   /** Categories it is restricted to. */
   applicableCategoryIds: readonly number[];
+  /** Who bears the discount (issue 35; absent: the vendors, the rule before it). */
+  fundedBy?: 'store' | 'vendors';
 }
 
 /** An order line as the rules see it. Money in paise. */
@@ -58,7 +60,13 @@ export type CouponRefusalCode = CouponRefusal['code'];
 
 /** The answer of `redeemCoupon`: the discount, or why there is none. */
 export type CouponRedemption =
-  | { ok: true; discountPaise: number; eligibleSubtotalPaise: number }
+  | {
+      ok: true;
+      discountPaise: number;
+      eligibleSubtotalPaise: number;
+      /** Per line given, in their order: whether the coupon discounts it (the lines its discount is shared over). */
+      eligible: boolean[];
+    }
   | { ok: false; refusal: CouponRefusal };
 
 /** What the coupon list shows (spec section 4, coupon display status). */
@@ -96,10 +104,22 @@ export function eligibleLines<Line extends PricedLine>(
   coupon: Pick<CouponTerms, 'applicableProductIds' | 'applicableCategoryIds'>,
   lines: readonly Line[],
 ): Line[] {
-  if (!isRestricted(coupon)) return [...lines];
+  const flags = eligibleFlags(coupon, lines);
+  return lines.filter((_, index) => flags[index]);
+}
+
+/**
+ * Per line, in their order, whether the coupon discounts it (`eligibleLines`): the lines
+ * a restricted coupon's discount is shared over (issue 35), every line otherwise.
+ */
+export function eligibleFlags(
+  coupon: Pick<CouponTerms, 'applicableProductIds' | 'applicableCategoryIds'>,
+  lines: readonly PricedLine[],
+): boolean[] {
+  if (!isRestricted(coupon)) return lines.map(() => true);
   const products = new Set(coupon.applicableProductIds);
   const categories = new Set(coupon.applicableCategoryIds);
-  return lines.filter(
+  return lines.map(
     (line) =>
       (line.productId !== null && products.has(line.productId)) ||
       (line.categoryId !== null && categories.has(line.categoryId)),
@@ -165,14 +185,14 @@ export function couponRefusal(
 export function redeemCoupon(coupon: CouponTerms, lines: readonly PricedLine[], today: string): CouponRedemption {
   const refusal = couponRefusal(coupon, linesSubtotalPaise(lines), today);
   if (refusal) return { ok: false, refusal };
-  const eligible = eligibleLines(coupon, lines);
-  const eligibleSubtotalPaise = linesSubtotalPaise(eligible);
+  const eligible = eligibleFlags(coupon, lines);
+  const eligibleSubtotalPaise = linesSubtotalPaise(lines.filter((_, index) => eligible[index]));
   if (eligibleSubtotalPaise === 0)
     return {
       ok: false,
       refusal: { code: 'COUPON_NOT_APPLICABLE', message: 'This coupon does not apply to the products in this order' },
     };
-  return { ok: true, discountPaise: discountOn(coupon, eligibleSubtotalPaise), eligibleSubtotalPaise };
+  return { ok: true, discountPaise: discountOn(coupon, eligibleSubtotalPaise), eligibleSubtotalPaise, eligible };
 }
 
 /**

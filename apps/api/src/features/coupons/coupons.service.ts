@@ -48,6 +48,7 @@ export function toCouponTerms(row: CouponRow, restrictions: CouponRestrictions =
     usedCount: row.usedCount,
     applicableProductIds: restrictions.products.map((product) => product.id),
     applicableCategoryIds: restrictions.categories.map((category) => category.id),
+    fundedBy: row.fundedBy,
   };
 }
 
@@ -98,6 +99,8 @@ function columnsOf(body: CouponBody) {
     endDate: body.endDate,
     isActive: body.isActive,
     usageLimit: body.usageLimit,
+    // Absent: a new coupon takes the column's default (vendors), an edit keeps the stored one.
+    ...(body.fundedBy === undefined ? {} : { fundedBy: body.fundedBy }),
   };
 }
 

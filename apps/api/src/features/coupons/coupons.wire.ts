@@ -25,6 +25,7 @@ export function toCoupon({ row, restrictions, status, state }: StoredCoupon): Co
     isActive: row.isActive,
     usageLimit: row.usageLimit,
     usedCount: row.usedCount,
+    fundedBy: row.fundedBy,
     applicableProducts: restrictions.products.map((product) => String(product.id)),
     applicableCategories: restrictions.categories.map((category) => String(category.id)),
     restrictions: {

@@ -8,7 +8,7 @@ import {
   type MonthlyFigures,
   type RecentOrderRow,
 } from '../orders/orders.service.js';
-import { storeCommission } from '../payouts/ledger.service.js';
+import { type CommissionFigures, storeCommission } from '../payouts/ledger.service.js';
 import { countProducts } from './dashboard.repository.js';
 
 /** Every figure of the dashboard, as `getDashboardSummary` reads them: money in paise, times UTC. */
@@ -19,8 +19,8 @@ export interface DashboardFigures {
   ordersToday: number;
   /** Paise, over Delivered orders. */
   totalRevenuePaise: number;
-  /** The store's commission (paise), this UTC month and all time (issue 25). */
-  commission: { thisMonthPaise: number; allTimePaise: number };
+  /** The store's commission revenue (paise), this UTC month and all time (issues 25 and 35). */
+  commission: CommissionFigures;
   monthly: MonthlyFigures[];
   statusDistribution: { status: OrderStatus; count: number }[];
   recentOrders: RecentOrderRow[];

@@ -212,7 +212,12 @@ describe('GET /api/dashboard/summary on an empty store', () => {
       totalUsers: 0,
       ordersToday: 0,
       totalRevenue: 0,
-      commission: { thisMonth: 0, allTime: 0 },
+      commission: {
+        thisMonth: 0,
+        allTime: 0,
+        charged: { thisMonth: 0, allTime: 0 },
+        storeFunded: { thisMonth: 0, allTime: 0 },
+      },
       monthly: EXPECTED_MONTHS.map(([month, label]) => ({ month, label, orders: 0, revenue: 0 })),
       statusDistribution: ['Order Placed', 'Packaging', 'On The Road', 'Delivered', 'Cancelled'].map((status) => ({
         status,

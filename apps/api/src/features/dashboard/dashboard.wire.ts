@@ -16,6 +16,14 @@ export function toDashboardSummary(figures: DashboardFigures): DashboardSummary 
     commission: {
       thisMonth: toRupees(figures.commission.thisMonthPaise),
       allTime: toRupees(figures.commission.allTimePaise),
+      charged: {
+        thisMonth: toRupees(figures.commission.chargedThisMonthPaise),
+        allTime: toRupees(figures.commission.chargedAllTimePaise),
+      },
+      storeFunded: {
+        thisMonth: toRupees(figures.commission.storeFundedThisMonthPaise),
+        allTime: toRupees(figures.commission.storeFundedAllTimePaise),
+      },
     },
     monthly: figures.monthly.map((point) => ({
       month: point.month,

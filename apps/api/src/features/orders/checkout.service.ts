@@ -228,7 +228,10 @@ export async function placeOrderInTransaction(
     const { vendorId, categoryId, salePricePaise } = product;
     return { vendorId, categoryId, quantity: item.quantity, salePricePaise };
   });
-  const charges = chargeOrderLines(pricing.discountPaise, chargeable, await ratesForLines(trx, chargeable));
+  const charges = chargeOrderLines(pricing.discountPaise, chargeable, await ratesForLines(trx, chargeable), {
+    eligible: pricing.eligible,
+    fundedBy: pricing.fundedBy,
+  });
 
   const billing = body.billingInfo;
   const userId = await findOrCreateCustomer(
@@ -260,6 +263,7 @@ export async function placeOrderInTransaction(
       couponCode: pricing.couponCode,
       discountPaise: pricing.discountPaise,
       couponDiscountPaise: pricing.discountPaise,
+      couponFundedBy: pricing.fundedBy,
       discountedTotalPaise: pricing.discountedTotalPaise,
       status: 'Order Placed',
       createdAt: nowIso,
@@ -278,6 +282,9 @@ export async function placeOrderInTransaction(
         commissionRateBp: charge?.rateBp ?? null,
         netPaise: charge?.netPaise ?? 0,
         commissionPaise: charge?.commissionPaise ?? 0,
+        storeFundedPaise: charge?.storeFundedPaise ?? 0,
+        commissionMinPaise: charge?.commissionMinPaise ?? null,
+        commissionMaxPaise: charge?.commissionMaxPaise ?? null,
       };
     }),
     PLACED_NOTE,

@@ -49,11 +49,33 @@ export interface ShareLine {
   salePricePaise: number;
   /** Units already taken back (cancelled and returned). */
   takenBack: number;
+  /**
+   * The line's share of the discount as frozen at placement (paise: its value less its
+   * net), when the order froze one (issue 25 on). Absent or null: the share is
+   * allocated again over every line, as orders placed before froze none were priced.
+   */
+  sharePaise?: number | null;
+}
+
+/**
+ * Each line's share of the order's discount as placed: the share frozen on the line
+ * (issue 35: a coupon limited to categories is shared over the lines it applies to only,
+ * so the share cannot be allocated again from the total), or, for an order that froze
+ * none, the largest-remainder allocation over every line's value, as it was priced.
+ */
+export function placedShares(discountPaise: number, lines: readonly ShareLine[]): number[] {
+  if (lines.every((line) => line.sharePaise !== undefined && line.sharePaise !== null))
+    return lines.map((line) => line.sharePaise as number);
+  return allocateLargestRemainder(
+    discountPaise,
+    lines.map((line) => line.quantity * line.salePricePaise),
+  );
 }
 
 /**
  * What taking back `units` more units of each line is worth: per line, the units' price,
- * their share of the discount, and the amount (price less share), all paise.
+ * their share of the discount (of the line's share as placed, `placedShares`), and the
+ * amount (price less share), all paise.
  * @param discountPaise the order's coupon discount as placed.
  * @param lines every line of the order, in the order's order (the allocation's tie rule).
  * @param units per line index, the units to take back now (0 for none).
@@ -63,10 +85,7 @@ export function takeBackValue(
   lines: readonly ShareLine[],
   units: readonly number[],
 ): { pricePaise: number; discountPaise: number; amountPaise: number }[] {
-  const shares = allocateLargestRemainder(
-    discountPaise,
-    lines.map((line) => line.quantity * line.salePricePaise),
-  );
+  const shares = placedShares(discountPaise, lines);
   return lines.map((line, index) => {
     const count = units[index] ?? 0;
     const share = shares[index] ?? 0;

@@ -35,11 +35,20 @@ export function findOrderForCorrection(db: Db, id: number) {
     .executeTakeFirst();
 }
 
-/** The order's lines in the order they were placed, with the units taken back from each. */
+/** The order's lines in the order they were placed, with the units taken back from each and their net as placed (null before issue 25). */
 export function findLinesForCorrection(db: Db, orderId: number) {
   return db
     .selectFrom('orderItems')
-    .select(['id', 'productId', 'productName', 'quantity', 'salePricePaise', 'cancelledQuantity', 'returnedQuantity'])
+    .select([
+      'id',
+      'productId',
+      'productName',
+      'quantity',
+      'salePricePaise',
+      'cancelledQuantity',
+      'returnedQuantity',
+      'netPaise',
+    ])
     .where('orderId', '=', orderId)
     .orderBy('id')
     .execute();

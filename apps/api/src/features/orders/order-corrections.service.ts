@@ -102,6 +102,8 @@ function correctionLines(order: Order, lines: readonly Line[], units: readonly n
       quantity: line.quantity,
       salePricePaise: line.salePricePaise,
       takenBack: line.cancelledQuantity + line.returnedQuantity,
+      // The share frozen at placement (issue 35): value less net.
+      sharePaise: line.netPaise === null ? null : line.quantity * line.salePricePaise - Number(line.netPaise),
     })),
     units,
   );

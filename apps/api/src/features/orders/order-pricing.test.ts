@@ -1,7 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { couponTerms } from '../../test/coupon-fixtures.js';
-import { type RateTerms, saleEntries } from '../commissions/commission-rules.js';
+import { commissionKept, commissionOn, type RateTerms, saleEntries } from '../commissions/commission-rules.js';
+
+/** The commission as the checkout charges it (`commissionOn`). */
+const commissionOnPlaced = (rate: Pick<RateTerms, 'percentageBp' | 'minPaise' | 'maxPaise'>, net: number) =>
+  commissionOn(net, rate);
+
 import type { CouponTerms } from '../coupons/coupon-rules.js';
 import {
   type ChargeableLine,
@@ -26,6 +31,8 @@ describe('priceOrder', () => {
       discountPaise: 0,
       discountedTotalPaise: 219_900,
       couponCode: null,
+      eligible: [true, true],
+      fundedBy: null,
     });
   });
 
@@ -35,6 +42,8 @@ describe('priceOrder', () => {
       discountPaise: 32_985,
       discountedTotalPaise: 186_915,
       couponCode: 'WELCOME10',
+      eligible: [true, true],
+      fundedBy: 'vendors',
     });
   });
 
@@ -52,6 +61,8 @@ describe('priceOrder', () => {
       discountPaise: 20_000,
       discountedTotalPaise: 199_900,
       couponCode: 'FLAT200',
+      eligible: [true, true],
+      fundedBy: 'vendors',
     });
   });
 
@@ -159,6 +170,9 @@ describe('chargeOrderLines', () => {
         rateBp: 500,
         netPaise: 9_666,
         commissionPaise: 483,
+        storeFundedPaise: 0,
+        commissionMinPaise: null,
+        commissionMaxPaise: null,
         entries: [
           { kind: 'sale', amountPaise: 9_666 },
           { kind: 'commission', amountPaise: -483 },
@@ -169,12 +183,24 @@ describe('chargeOrderLines', () => {
         rateBp: 1000,
         netPaise: 9_666,
         commissionPaise: 3_000,
+        storeFundedPaise: 0,
+        commissionMinPaise: 3_000,
+        commissionMaxPaise: null,
         entries: [
           { kind: 'sale', amountPaise: 9_666 },
           { kind: 'commission', amountPaise: -3_000 },
         ],
       },
-      { vendorId: null, rateBp: null, netPaise: 9_667, commissionPaise: 0, entries: [] },
+      {
+        vendorId: null,
+        rateBp: null,
+        netPaise: 9_667,
+        commissionPaise: 0,
+        storeFundedPaise: 0,
+        commissionMinPaise: null,
+        commissionMaxPaise: null,
+        entries: [],
+      },
     ]);
   });
 
@@ -185,6 +211,9 @@ describe('chargeOrderLines', () => {
       rateBp: 0,
       netPaise: 999,
       commissionPaise: 0,
+      storeFundedPaise: 0,
+      commissionMinPaise: null,
+      commissionMaxPaise: null,
       entries: [{ kind: 'sale', amountPaise: 999 }],
     });
     expect(saleEntries({ netPaise: 0, commissionPaise: 0 })).toEqual([{ kind: 'sale', amountPaise: 0 }]);
@@ -212,6 +241,141 @@ describe('chargeOrderLines', () => {
             const posted = c.entries.reduce((sum, e) => sum + e.amountPaise, 0);
             expect(posted).toBe(c.vendorId === null ? 0 : c.netPaise - c.commissionPaise);
           }
+        },
+      ),
+    );
+  });
+
+  it('shares a category-limited coupon only over the lines it applies to (issue 35)', () => {
+    const order = [
+      { vendorId: 7, categoryId: 10, quantity: 1, salePricePaise: 10_000 },
+      { vendorId: 8, categoryId: 20, quantity: 3, salePricePaise: 3_333 },
+      { vendorId: null, categoryId: 20, quantity: 1, salePricePaise: 1 },
+    ];
+    const priced = priceOrder(
+      order.map((line, index) => ({ productId: index + 1, ...line })),
+      coupon({ percentOff: 10, applicableCategoryIds: [20] }),
+      today,
+    );
+    // 10% of the eligible 10,000 (9,999 + 1), rounded half up.
+    expect(priced.discountPaise).toBe(1_000);
+    expect(priced.eligible).toEqual([false, true, true]);
+    const charged = chargeOrderLines(priced.discountPaise, order, [rate()], { eligible: priced.eligible });
+    // The other seller's line bears nothing; 1,000 over 9,999 and 1 by largest remainder: 999.9 → 1,000 and 0.1 → 0.
+    expect(charged.map((line) => line.netPaise)).toEqual([10_000, 8_999, 1]);
+    expect(charged.map((line) => line.commissionPaise)).toEqual([1_000, 900, 0]);
+  });
+
+  it('leaves a store-funded discount out of the vendor’s earning and the commission base (issue 35)', () => {
+    const order = [
+      { vendorId: 7, categoryId: 10, quantity: 1, salePricePaise: 10_000 },
+      { vendorId: null, categoryId: 10, quantity: 1, salePricePaise: 10_000 },
+    ];
+    const [vendorLine, storeLine] = chargeOrderLines(2_001, order, [rate()], { fundedBy: 'store' });
+    expect(vendorLine).toMatchObject({
+      netPaise: 8_999,
+      storeFundedPaise: 1_001,
+      commissionPaise: 1_000,
+      entries: [
+        { kind: 'sale', amountPaise: 10_000 },
+        { kind: 'commission', amountPaise: -1_000 },
+      ],
+    });
+    // The store's own line bears its share itself: nothing store-funded to book for it.
+    expect(storeLine).toMatchObject({ netPaise: 9_000, storeFundedPaise: 0, entries: [] });
+    const vendorFunded = chargeOrderLines(2_001, order, [rate()], { fundedBy: 'vendors' });
+    expect(vendorFunded[0]).toMatchObject({ netPaise: 8_999, storeFundedPaise: 0, commissionPaise: 900 });
+  });
+
+  it('reconciles any funding and limit: vendors’ earnings + commission − store-funded + store lines = net total', () => {
+    const line = fc.record({
+      vendorId: fc.option(fc.integer({ min: 1, max: 9 }), { nil: null }),
+      categoryId: fc.option(fc.integer({ min: 10, max: 30 }), { nil: null }),
+      quantity: fc.integer({ min: 1, max: 50 }),
+      salePricePaise: fc.integer({ min: 0, max: 10_000_000 }),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ line, eligible: fc.boolean() }), { minLength: 1, maxLength: 12 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.constantFrom('store' as const, 'vendors' as const),
+        (rows, part, fundedBy) => {
+          const order = rows.map((row) => row.line);
+          const eligible = rows.map((row) => row.eligible);
+          const eligibleValue = order.reduce((sum, l, i) => sum + (eligible[i] ? l.quantity * l.salePricePaise : 0), 0);
+          const subtotal = order.reduce((sum, l) => sum + l.quantity * l.salePricePaise, 0);
+          const discount = Math.floor(eligibleValue * part);
+          const charged = chargeOrderLines(discount, order, rates, { eligible, fundedBy });
+          let vendors = 0;
+          let commission = 0;
+          let storeFunded = 0;
+          let storeLines = 0;
+          charged.forEach((c, i) => {
+            const l = order[i] as ChargeableLine;
+            if (!eligible[i]) expect(c.netPaise).toBe(l.quantity * l.salePricePaise);
+            if (c.vendorId === null) storeLines += c.netPaise;
+            else vendors += c.entries.reduce((sum, e) => sum + e.amountPaise, 0);
+            commission += c.commissionPaise;
+            storeFunded += c.storeFundedPaise;
+            if (fundedBy === 'vendors') expect(c.storeFundedPaise).toBe(0);
+          });
+          expect(vendors + commission - storeFunded + storeLines).toBe(subtotal - discount);
+        },
+      ),
+    );
+  });
+});
+
+describe('commissionKept (issue 35: the rate on the net kept)', () => {
+  const line = (overrides: Partial<Parameters<typeof commissionKept>[0]> = {}) => ({
+    rateBp: 1000,
+    minPaise: null,
+    maxPaise: null,
+    commissionPaise: 1_000,
+    ...overrides,
+  });
+
+  it('applies the rate to what is kept, rounded half up', () => {
+    expect(commissionKept(line(), 10_000)).toBe(1_000);
+    expect(commissionKept(line(), 4_995)).toBe(500);
+    expect(commissionKept(line(), 4_994)).toBe(499);
+  });
+
+  it('keeps the floor while the net kept is above it, then no more than the net', () => {
+    const floored = line({ minPaise: 3_000, commissionPaise: 3_000 });
+    expect(commissionKept(floored, 10_000)).toBe(3_000);
+    expect(commissionKept(floored, 5_000)).toBe(3_000);
+    expect(commissionKept(floored, 2_000)).toBe(2_000);
+  });
+
+  it('keeps the cap until the rate falls under it', () => {
+    const capped = line({ maxPaise: 500, commissionPaise: 500 });
+    expect(commissionKept(capped, 10_000)).toBe(500);
+    expect(commissionKept(capped, 5_000)).toBe(500);
+    expect(commissionKept(capped, 4_000)).toBe(400);
+  });
+
+  it('keeps nothing of nothing, and never more than was charged', () => {
+    expect(commissionKept(line(), 0)).toBe(0);
+    expect(commissionKept(line(), -5)).toBe(0);
+    expect(commissionKept(line({ commissionPaise: 0 }), 10_000)).toBe(0);
+    expect(commissionKept(line({ commissionPaise: 700 }), 10_000)).toBe(700);
+  });
+
+  it('never rises as more is taken back, so a correction never charges commission again', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.option(fc.integer({ min: 0, max: 50_000 }), { nil: null }),
+        fc.option(fc.integer({ min: 0, max: 50_000 }), { nil: null }),
+        fc.integer({ min: 1, max: 10_000_000 }),
+        fc.integer({ min: 0, max: 10_000_000 }),
+        (rateBp, minPaise, maxPaise, net, less) => {
+          const terms = { percentageBp: rateBp, minPaise, maxPaise };
+          const placed = line({ rateBp, minPaise, maxPaise, commissionPaise: commissionOnPlaced(terms, net) });
+          const kept = Math.max(0, net - less);
+          expect(commissionKept(placed, kept)).toBeLessThanOrEqual(commissionKept(placed, net));
+          expect(commissionKept(placed, net)).toBe(placed.commissionPaise);
         },
       ),
     );

@@ -25,6 +25,10 @@ export interface OrderPricing {
   discountedTotalPaise: number;
   /** The code as redeemed, or null without a coupon. */
   couponCode: string | null;
+  /** Per line, in their order: whether the coupon's discount is shared over it (all true without a coupon). */
+  eligible: boolean[];
+  /** Who bears the discount; null without a coupon (issue 35). */
+  fundedBy: 'store' | 'vendors' | null;
 }
 
 /** Thrown by `priceOrder` when the coupon may not be used on the order; `refusal` says why. */
@@ -47,7 +51,15 @@ export class CouponRefusedError extends AppError {
  */
 export function priceOrder(lines: readonly PricedLine[], coupon: CouponTerms | null, today: string): OrderPricing {
   const subtotalPaise = linesSubtotalPaise(lines);
-  if (!coupon) return { subtotalPaise, discountPaise: 0, discountedTotalPaise: subtotalPaise, couponCode: null };
+  if (!coupon)
+    return {
+      subtotalPaise,
+      discountPaise: 0,
+      discountedTotalPaise: subtotalPaise,
+      couponCode: null,
+      eligible: lines.map(() => true),
+      fundedBy: null,
+    };
   const redemption = redeemCoupon(coupon, lines, today);
   if (!redemption.ok) throw new CouponRefusedError(redemption.refusal);
   return {
@@ -55,6 +67,8 @@ export function priceOrder(lines: readonly PricedLine[], coupon: CouponTerms | n
     discountPaise: redemption.discountPaise,
     discountedTotalPaise: subtotalPaise - redemption.discountPaise,
     couponCode: coupon.code,
+    eligible: redemption.eligible,
+    fundedBy: coupon.fundedBy ?? 'vendors',
   };
 }
 
@@ -75,40 +89,78 @@ export interface ChargedLine {
   netPaise: number;
   /** What the store keeps of the net (paise). */
   commissionPaise: number;
+  /** The part of the line's discount share the store bears (paise; 0 unless the coupon is store-funded). */
+  storeFundedPaise: number;
+  /** The floor and cap of the rate applied (paise), frozen for the commission on what is kept (decision 0132). */
+  commissionMinPaise: number | null;
+  commissionMaxPaise: number | null;
   /** The sale and commission entries (`saleEntries`); none for the store's own line. */
   entries: SaleEntry[];
 }
 
+/** How an order's discount is shared (issue 35): over which lines, and who bears it. */
+export interface ChargeOptions {
+  /** Per line, whether the coupon discounts it (`priceOrder`'s `eligible`); absent: every line. */
+  eligible?: readonly boolean[];
+  /** Who bears the discount (absent or null: the vendors). */
+  fundedBy?: 'store' | 'vendors' | null;
+}
+
 /**
- * Prices an order's lines as the order freezes them (issues 24, 25 and 32; decisions
- * 0100, 0106 and 0115): each line's net is its price less its share of the order's
- * discount (largest remainder over the lines' values, as cancellations and returns take
- * it back); a vendor's line pays the commission of the most specific rate that matches
- * it (`chooseRate`, `commissionOn`) and posts `saleEntries`. The checkout and the
- * large-store generator both price through here. Pure: the caller reads the rates.
- * @param discountPaise the order's coupon discount (paise, at most the lines' value).
+ * Prices an order's lines as the order freezes them (issues 24, 25, 32 and 35; decisions
+ * 0100, 0106, 0115, 0131 and 0132): each line's net is its price less its share of the
+ * order's discount, shared by largest remainder over the values of the lines the coupon
+ * applies to only (a category- or product-limited coupon leaves the other lines whole);
+ * a vendor's line pays the commission of the most specific rate that matches it
+ * (`chooseRate`, `commissionOn`) on its commission base and posts `saleEntries`. The
+ * base is the net when the vendors fund the coupon, and the undiscounted price when the
+ * store does (`storeFundedPaise` is then the line's share, borne by the store's
+ * commission revenue). The checkout and the large-store generator both price through
+ * here. Pure: the caller reads the rates.
+ * @param discountPaise the order's coupon discount (paise, at most the eligible lines' value).
  * @param lines the order's lines, in the order's order (the allocation's tie rule).
  * @param rates the commission rates that may apply (the store's default among them).
+ * @param options which lines the discount is shared over and who funds it (default: every line, the vendors).
  */
 export function chargeOrderLines(
   discountPaise: number,
   lines: readonly ChargeableLine[],
   rates: readonly RateTerms[],
+  options: ChargeOptions = {},
 ): ChargedLine[] {
   const values = lines.map((line) => line.quantity * line.salePricePaise);
-  const shares = allocateLargestRemainder(discountPaise, values);
+  const shares = allocateLargestRemainder(
+    discountPaise,
+    values.map((value, index) => (options.eligible === undefined || options.eligible[index] ? value : 0)),
+  );
+  const storeFunded = options.fundedBy === 'store';
   return lines.map((line, index) => {
-    const netPaise = (values[index] ?? 0) - (shares[index] ?? 0);
+    const share = shares[index] ?? 0;
+    const netPaise = (values[index] ?? 0) - share;
     const { vendorId } = line;
-    if (vendorId === null) return { vendorId, rateBp: null, netPaise, commissionPaise: 0, entries: [] };
+    if (vendorId === null)
+      return {
+        vendorId,
+        rateBp: null,
+        netPaise,
+        commissionPaise: 0,
+        storeFundedPaise: 0,
+        commissionMinPaise: null,
+        commissionMaxPaise: null,
+        entries: [],
+      };
+    const storeFundedPaise = storeFunded ? share : 0;
     const rate = chooseRate(rates, vendorId, line.categoryId);
-    const commissionPaise = rate ? commissionOn(netPaise, rate) : 0;
+    const commissionPaise = rate ? commissionOn(netPaise + storeFundedPaise, rate) : 0;
     return {
       vendorId,
       rateBp: rate ? rate.percentageBp : 0,
       netPaise,
       commissionPaise,
-      entries: saleEntries({ netPaise, commissionPaise }),
+      storeFundedPaise,
+      commissionMinPaise: rate ? rate.minPaise : null,
+      commissionMaxPaise: rate ? rate.maxPaise : null,
+      entries: saleEntries({ netPaise, commissionPaise, storeFundedPaise }),
     };
   });
 }

@@ -45,6 +45,8 @@ const orderColumns = [
   'orders.subtotalPaise',
   'orders.couponCode',
   'orders.discountPaise',
+  'orders.couponDiscountPaise',
+  'orders.couponFundedBy',
   'orders.discountedTotalPaise',
   'orders.cancelledTotalPaise',
   'orders.refundedTotalPaise',

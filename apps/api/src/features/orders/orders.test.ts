@@ -99,7 +99,7 @@ describe('GET /api/orders/admin/orders', () => {
       },
       paymentMethod: 'Cash on Delivery',
       totalPrice: 3998,
-      coupon: { code: 'DIWALI10', discountAmount: 399.8 },
+      coupon: { code: 'DIWALI10', discountAmount: 399.8, discountAtPlacement: 399.8, fundedBy: 'vendors' },
       discountedTotal: 3598.2,
       cancelledTotal: 0,
       refundedTotal: 0,

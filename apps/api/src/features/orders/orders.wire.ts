@@ -47,7 +47,14 @@ function toOrderBase(
     },
     paymentMethod: row.paymentMethod,
     totalPrice: toRupees(row.subtotalPaise),
-    coupon: row.couponCode ? { code: row.couponCode, discountAmount: toRupees(row.discountPaise) } : null,
+    coupon: row.couponCode
+      ? {
+          code: row.couponCode,
+          discountAmount: toRupees(row.discountPaise),
+          discountAtPlacement: toRupees(Number(row.couponDiscountPaise)),
+          fundedBy: row.couponFundedBy ?? 'vendors',
+        }
+      : null,
     discountedTotal: toRupees(row.discountedTotalPaise),
     cancelledTotal: toRupees(row.cancelledTotalPaise),
     refundedTotal: toRupees(row.refundedTotalPaise),

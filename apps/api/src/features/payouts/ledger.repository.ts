@@ -113,32 +113,56 @@ export async function claimAvailable(trx: Db, vendorId: number, amount: number, 
 }
 
 /** Adds to the store's commission of the UTC day `day` (`YYYY-MM-DD`), paise (negative to give back). */
-export async function addCommissionOfDay(db: Db, day: string, paise: number): Promise<void> {
-  if (paise === 0) return;
+export async function addCommissionOfDay(db: Db, day: string, paise: number, storeFundedPaise = 0): Promise<void> {
+  if (paise === 0 && storeFundedPaise === 0) return;
   await db
     .insertInto('commissionDailyTotals')
-    .values({ day, commissionPaise: paise })
+    .values({ day, commissionPaise: paise, storeFundedPaise })
     .onConflict((oc) =>
-      oc.column('day').doUpdateSet({ commissionPaise: sql`commission_daily_totals.commission_paise + ${paise}` }),
+      oc.column('day').doUpdateSet({
+        commissionPaise: sql`commission_daily_totals.commission_paise + ${paise}`,
+        storeFundedPaise: sql`commission_daily_totals.store_funded_paise + ${storeFundedPaise}`,
+      }),
     )
     .execute();
 }
 
-/** The store's commission (paise) from `fromDay` on (all days without it). */
-export async function sumCommission(db: Db, fromDay?: string): Promise<number> {
+/**
+ * The store's commission charged and the store-funded discounts its revenue bore (paise,
+ * each net of what corrections gave back), from `fromDay` on (all days without it).
+ */
+export async function sumCommission(
+  db: Db,
+  fromDay?: string,
+): Promise<{ commissionPaise: number; storeFundedPaise: number }> {
   const row = await db
     .selectFrom('commissionDailyTotals')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('commissionPaise'), sql<number>`0`).as('total'))
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number>('commissionPaise'), sql<number>`0`).as('total'),
+      eb.fn.coalesce(eb.fn.sum<number>('storeFundedPaise'), sql<number>`0`).as('storeFunded'),
+    ])
     .$if(fromDay !== undefined, (q) => q.where('day', '>=', fromDay as string))
     .executeTakeFirstOrThrow();
-  return Number(row.total);
+  return { commissionPaise: Number(row.total), storeFundedPaise: Number(row.storeFunded) };
 }
 
 /** An order's lines of vendors' products as placed: their vendor, net and commission (paise). */
 export async function findVendorLines(db: Db, orderId: number) {
   const rows = await db
     .selectFrom('orderItems')
-    .select(['id', 'vendorId', 'netPaise', 'commissionPaise'])
+    .select([
+      'id',
+      'vendorId',
+      'netPaise',
+      'commissionPaise',
+      'storeFundedPaise',
+      'commissionRateBp',
+      'commissionMinPaise',
+      'commissionMaxPaise',
+      'quantity',
+      'cancelledQuantity',
+      'returnedQuantity',
+    ])
     .where('orderId', '=', orderId)
     .where('vendorId', 'is not', null)
     .where('netPaise', 'is not', null)
@@ -149,19 +173,46 @@ export async function findVendorLines(db: Db, orderId: number) {
     vendorId: row.vendorId as number,
     netPaise: Number(row.netPaise),
     commissionPaise: Number(row.commissionPaise),
+    storeFundedPaise: Number(row.storeFundedPaise),
+    rateBp: row.commissionRateBp,
+    minPaise: row.commissionMinPaise === null ? null : Number(row.commissionMinPaise),
+    maxPaise: row.commissionMaxPaise === null ? null : Number(row.commissionMaxPaise),
+    quantity: row.quantity,
+    /** Units taken back so far (cancelled and returned), as stored when read. */
+    takenBack: row.cancelledQuantity + row.returnedQuantity,
   }));
 }
 
-/** Per order line, the net already taken back by cancellations and refunds (paise, positive). */
-export async function findReversedByLine(db: Db, orderId: number): Promise<Map<number, number>> {
+/**
+ * Per order line, what cancellations and refunds already took back of the vendor's
+ * earning (`takenPaise`, positive) and the commission given back so far
+ * (`commissionBackPaise`, the sum of `commission_reversal` entries), paise.
+ */
+export async function findReversedByLine(
+  db: Db,
+  orderId: number,
+): Promise<Map<number, { takenPaise: number; commissionBackPaise: number }>> {
   const rows = await db
     .selectFrom('vendorLedgerEntries')
-    .select((eb) => ['orderItemId', eb.fn.sum<number>('amountPaise').as('total')])
+    .select((eb) => [
+      'orderItemId',
+      eb.fn
+        .sum<number>(eb.case().when('kind', 'in', ['cancellation', 'refund']).then(eb.ref('amountPaise')).else(0).end())
+        .as('taken'),
+      eb.fn
+        .sum<number>(eb.case().when('kind', '=', 'commission_reversal').then(eb.ref('amountPaise')).else(0).end())
+        .as('back'),
+    ])
     .where('orderId', '=', orderId)
-    .where('kind', 'in', ['cancellation', 'refund'])
+    .where('kind', 'in', ['cancellation', 'refund', 'commission_reversal'])
     .groupBy('orderItemId')
     .execute();
-  return new Map(rows.map((row) => [row.orderItemId as number, -Number(row.total)]));
+  return new Map(
+    rows.map((row) => [
+      row.orderItemId as number,
+      { takenPaise: -Number(row.taken), commissionBackPaise: Number(row.back) },
+    ]),
+  );
 }
 
 /**

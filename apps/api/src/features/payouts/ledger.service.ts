@@ -3,7 +3,8 @@ import { type CsvColumn, csvRupees, csvText, csvTime, EXPORT_BATCH_ROWS } from '
 import type { Db } from '../../platform/db/create-db.js';
 import { type ListBounds, listOrPage } from '../../platform/db/lists.js';
 import { runTransaction } from '../../platform/db/transactions.js';
-import { commissionBack, saleEntries } from '../commissions/commission-rules.js';
+import { commissionKept, saleEntries } from '../commissions/commission-rules.js';
+import { unitsShare } from '../orders/discount-shares.js';
 import {
   addCommissionOfDay,
   anyHoldDue,
@@ -30,11 +31,13 @@ import type { Posting } from './ledger-postings.js';
  * The vendors' ledger (issue 25; docs/decisions/0106-marketplace-money.md and
  * 0115-one-ledger-posting-path.md). Every event that moves a vendor's money posts
  * entries through `post`, in the transaction of the event:
- * - a sale: the line's net (+) and the store's commission (−), as frozen on the line
- *   (`saleEntries`, the same the checkout's `chargeOrderLines` answers);
- * - a cancellation or a refund: the net taken back (−) and the commission given back
- *   (+) in proportion (`commissionBack`), so a line taken back whole returns exactly
- *   its commission;
+ * - a sale: the line's earning base (+: its net, plus its store-funded discount share
+ *   when the store funds the coupon, decision 0131) and the store's commission (−), as
+ *   frozen on the line (`saleEntries`, the same the checkout's `chargeOrderLines` answers);
+ * - a cancellation or a refund: the earning taken back (−: the customer's money, plus
+ *   the units' store-funded share) and the commission given back (+): what the store
+ *   held less the rate on the net kept (`commissionKept`, decision 0132), so a line
+ *   taken back whole returns exactly its commission;
  * - a payout (−), a failed payout (+), an admin's adjustment (±).
  * Entries are never changed (triggers refuse it). A vendor's balances row is their
  * running sum by state, changed by `post` with the entries (`moveBalance` for the two
@@ -74,44 +77,66 @@ export async function postOrderPlaced(trx: Db, orderId: number, at: string): Pro
     trx,
     dayOf(at),
     lines.reduce((sum, line) => sum + line.commissionPaise, 0),
+    lines.reduce((sum, line) => sum + line.storeFundedPaise, 0),
   );
 }
 
 /**
- * Posts what a cancellation or a return takes back of vendors' lines: per line, the net
- * taken back (−, the cancelled units' value or the line's share of the refund) and the
- * commission given back in proportion (+). Into pending while the order's hold lasts,
- * else available (a refund after payout makes it negative; the next payout nets it).
- * @param trx the correction's transaction, on the locked order.
- * @param lines per order line, the net taken back (paise, ≥ 0); the store's own lines are skipped.
+ * Posts what a cancellation or a return takes back of vendors' lines (issues 25 and 35;
+ * decisions 0106, 0131 and 0132). Per line:
+ * - the earning taken back (−, kind `cancellation` or `refund`): the customer's money
+ *   (the cancelled units' value or the line's share of the refund) plus, when the store
+ *   funds the coupon, the units' part of the store-funded share (`unitsShare`), which
+ *   goes back to the store's commission revenue;
+ * - the commission given back (+, `commission_reversal`): the commission the store held
+ *   on the line before (as placed, less what was given back) less the commission on
+ *   what the vendor now keeps (`commissionKept`: the rate with its floor and cap on the
+ *   net kept), a new entry however the earlier ones were figured (append-only; a line
+ *   corrected before issue 35 in proportion is brought to the rule at its next one).
+ * Into pending while the order's hold lasts, else available (a refund after payout
+ * makes it negative; the next payout nets it).
+ * @param trx the correction's transaction, on the locked order, after the lines' taken-back units were counted.
+ * @param lines per order line, the units taken back now and the customer's money taken
+ *   back (paise, ≥ 0); the store's own lines are skipped.
  * @param createdBy the admin who made it (null for the seeder's).
  */
 export async function postOrderCorrection(
   trx: Db,
   orderId: number,
   kind: 'cancellation' | 'refund',
-  lines: readonly { orderItemId: number; amountPaise: number }[],
+  lines: readonly { orderItemId: number; amountPaise: number; quantity: number }[],
   at: string,
   createdBy: number | null,
 ): Promise<void> {
   const vendorLines = new Map((await findVendorLines(trx, orderId)).map((line) => [line.id, line]));
-  const taken = lines.filter((line) => line.amountPaise > 0 && vendorLines.has(line.orderItemId));
+  const taken = lines.filter((line) => line.quantity > 0 && vendorLines.has(line.orderItemId));
   if (taken.length === 0) return;
   const reversed = await findReversedByLine(trx, orderId);
   const released = await releasedVendors(trx, orderId);
   const postings: Posting[] = [];
   let back = 0;
-  for (const { orderItemId, amountPaise } of taken) {
+  let storeFundedBack = 0;
+  for (const { orderItemId, amountPaise, quantity } of taken) {
     const line = vendorLines.get(orderItemId);
     if (!line) continue;
-    const returned = commissionBack(line.commissionPaise, line.netPaise, reversed.get(orderItemId) ?? 0, amountPaise);
+    // The counts were already raised by this correction: it took units (before, after].
+    const fundedBack =
+      unitsShare(line.storeFundedPaise, line.quantity, line.takenBack) -
+      unitsShare(line.storeFundedPaise, line.quantity, line.takenBack - quantity);
+    const earningBack = amountPaise + fundedBack;
+    const before = reversed.get(orderItemId) ?? { takenPaise: 0, commissionBackPaise: 0 };
+    const keptBase = line.netPaise + line.storeFundedPaise - before.takenPaise - earningBack;
+    const held = line.commissionPaise - before.commissionBackPaise;
+    const returned = held - commissionKept(line, keptBase);
     const base = { vendorId: line.vendorId, orderId, orderItemId, createdBy, held: !released.has(line.vendorId) };
-    postings.push({ ...base, kind, amountPaise: -amountPaise });
-    if (returned > 0) postings.push({ ...base, kind: 'commission_reversal', amountPaise: returned });
+    if (earningBack !== 0) postings.push({ ...base, kind, amountPaise: -earningBack });
+    if (returned !== 0) postings.push({ ...base, kind: 'commission_reversal', amountPaise: returned });
     back += returned;
+    storeFundedBack += fundedBack;
   }
+  if (postings.length === 0) return;
   await post(trx, postings, at);
-  await addCommissionOfDay(trx, dayOf(at), -back);
+  await addCommissionOfDay(trx, dayOf(at), -back, -storeFundedBack);
 }
 
 /**
@@ -206,14 +231,36 @@ export async function vendorOwedPaise(db: Db, vendorId: number): Promise<number>
   return row.pendingPaise + row.availablePaise + row.processingPaise;
 }
 
+/** The store's commission revenue over a period (paise). */
+export interface CommissionFigures {
+  /** What the store earns: the commission charged less the store-funded discounts it bore. */
+  thisMonthPaise: number;
+  allTimePaise: number;
+  /** The commission charged, before store-funded discounts. */
+  chargedThisMonthPaise: number;
+  chargedAllTimePaise: number;
+  /** The store-funded coupon discounts its commission bore (decision 0131). */
+  storeFundedThisMonthPaise: number;
+  storeFundedAllTimePaise: number;
+}
+
 /**
- * The store's commission (paise), net of what cancellations and refunds gave back: in
- * the UTC month of `now` and all time, from the per-day totals.
+ * The store's commission revenue (paise), each figure net of what cancellations and
+ * refunds gave back: the commission charged, the store-funded discounts it bore, and
+ * the first less the second (what the store earns); in the UTC month of `now` and all
+ * time, from the per-day totals.
  */
-export async function storeCommission(db: Db, now: Date): Promise<{ thisMonthPaise: number; allTimePaise: number }> {
+export async function storeCommission(db: Db, now: Date): Promise<CommissionFigures> {
   const monthStart = `${now.toISOString().slice(0, 7)}-01`;
-  const [thisMonthPaise, allTimePaise] = await Promise.all([sumCommission(db, monthStart), sumCommission(db)]);
-  return { thisMonthPaise, allTimePaise };
+  const [month, all] = await Promise.all([sumCommission(db, monthStart), sumCommission(db)]);
+  return {
+    thisMonthPaise: month.commissionPaise - month.storeFundedPaise,
+    allTimePaise: all.commissionPaise - all.storeFundedPaise,
+    chargedThisMonthPaise: month.commissionPaise,
+    chargedAllTimePaise: all.commissionPaise,
+    storeFundedThisMonthPaise: month.storeFundedPaise,
+    storeFundedAllTimePaise: all.storeFundedPaise,
+  };
 }
 
 /** An entry row as the wire shape (signed rupees). */

@@ -67,8 +67,17 @@ describe('racing "Pay all" on PostgreSQL (issue 25)', () => {
     );
     const answers = await Promise.all(runs);
     expect(answers.filter((res) => res.statusCode >= 500).map((res) => res.body)).toEqual([]);
-    expect(answers.map((res) => res.statusCode).every((code) => code === 201)).toBe(true);
+    // 201 for a run that made payouts, 200 for one that made none (issue 35).
+    for (const res of answers) expect(res.statusCode, res.body).toBe(res.json().payouts.length > 0 ? 201 : 200);
     const made = answers.flatMap((res) => res.json().payouts as { vendorId: string; amount: number }[]);
+    // A vendor a run neither paid nor named had nothing available when it looked: another run paid them.
+    const paidByAny = new Set(made.map((payout) => payout.vendorId));
+    for (const res of answers) {
+      const paid = new Set((res.json().payouts as { vendorId: string }[]).map((payout) => payout.vendorId));
+      const left = new Set((res.json().skipped as { vendorId: string }[]).map((vendor) => vendor.vendorId));
+      for (const vendorId of vendorIds.map(String))
+        expect(paid.has(vendorId) || left.has(vendorId) || paidByAny.has(vendorId)).toBe(true);
+    }
     expect(made).toHaveLength(VENDORS);
     expect(new Set(made.map((payout) => payout.vendorId)).size).toBe(VENDORS);
 

@@ -64,45 +64,57 @@ export async function countVendorBalances(db: Db, search: string | undefined): P
 }
 
 /**
- * The vendors a payout run may consider: no payout still Pending, and an available
- * balance of at least `minimumPaise` (or, for named vendors, above zero). Whether their
- * bank details allow paying them is the service's rule (`createPayouts`).
+ * The vendors a payout run looks at (issue 35): the named ones whatever their balance
+ * (absent balances row: 0), or with none named every vendor with a positive available
+ * balance; with their bank details and whether a payout of theirs is still Pending.
+ * Which of them are paid is the service's rules (`PAYOUT_RULES`), which name why the
+ * others are left out. In vendor id order.
  */
-export async function findPayableVendors(
-  db: Db,
-  options: { minimumPaise: number; vendorIds?: readonly number[] | undefined },
-) {
+export async function findPayoutCandidates(db: Db, vendorIds?: readonly number[]) {
   const rows = await db
-    .selectFrom('vendorBalances as b')
-    .innerJoin('vendors as v', 'v.id', 'b.vendorId')
-    .select([
+    .selectFrom('vendors as v')
+    .leftJoin('vendorBalances as b', 'b.vendorId', 'v.id')
+    .select((eb) => [
       'v.id as vendorId',
       'v.businessName',
-      'b.availablePaise',
+      sql<number>`coalesce(b.available_paise, 0)`.as('availablePaise'),
       'v.bankAccountHolder',
       'v.bankAccountNumber',
       'v.bankIfsc',
       'v.bankChangedAt',
-    ])
-    .$if(options.vendorIds !== undefined, (q) =>
-      q.where('v.id', 'in', options.vendorIds as number[]).where('b.availablePaise', '>', 0),
-    )
-    .$if(options.vendorIds === undefined, (q) => q.where('b.availablePaise', '>=', Math.max(1, options.minimumPaise)))
-    .where((eb) =>
-      eb.not(
-        eb.exists(
+      eb
+        .exists(
           eb
             .selectFrom('payouts as p')
             .select('p.id')
             .whereRef('p.vendorId', '=', 'v.id')
             .where('p.status', '=', 'Pending'),
-        ),
-      ),
-    )
+        )
+        .as('hasPendingPayout'),
+      eb
+        .exists(
+          eb
+            .selectFrom('vendorKyc as k')
+            .select('k.vendorId')
+            .whereRef('k.vendorId', '=', 'v.id')
+            .where('k.status', '=', 'approved'),
+        )
+        .as('kycApproved'),
+    ])
+    .$if(vendorIds !== undefined, (q) => q.where('v.id', 'in', vendorIds as number[]))
+    .$if(vendorIds === undefined, (q) => q.where('b.availablePaise', '>', 0))
     .orderBy('v.id')
     .execute();
-  return rows.map((row) => ({ ...row, availablePaise: Number(row.availablePaise) }));
+  return rows.map((row) => ({
+    ...row,
+    availablePaise: Number(row.availablePaise),
+    hasPendingPayout: Boolean(row.hasPendingPayout),
+    kycApproved: Boolean(row.kycApproved),
+  }));
 }
+
+/** A vendor as a payout run judges them (`findPayoutCandidates`). */
+export type PayoutCandidate = Awaited<ReturnType<typeof findPayoutCandidates>>[number];
 
 /**
  * Inserts a Pending payout, unless the vendor already has one (`payouts_pending_key`):

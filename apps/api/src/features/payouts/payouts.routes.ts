@@ -76,14 +76,15 @@ export const payoutRoutes: FastifyPluginAsync = async (app) => {
     }),
     /** `GET /api/payouts/admin` → `{ success, payouts }`, or a page. Errors: 400. */
     list: async (request) => ({ success: true as const, ...(await listPayouts(app.db, app.lists, request.query)) }),
-    /** `POST /api/payouts/admin` → 201 `{ success, message, payouts }`. Errors: 400; 404 a named vendor. */
-    create: async (request) => {
-      const payouts = await createPayouts(app.db, app.events, actorOf(request), settings, request.body.vendorIds);
-      return {
-        success: true as const,
-        message: payouts.length === 0 ? payoutMessages.nothingToPay : payoutMessages.payoutsMade(payouts.length),
-        payouts,
-      };
+    /**
+     * `POST /api/payouts/admin` → 201 `{ success, message, payouts, skipped }` when it made
+     * payouts, 200 when none (`skipped` names every vendor left out and why). Errors: 400; 404 a named vendor.
+     */
+    create: async (request, reply) => {
+      const run = await createPayouts(app.db, app.events, actorOf(request), settings, request.body.vendorIds);
+      // 201 only when a payout was created (issue 35).
+      if (run.payouts.length === 0) reply.status(200);
+      return { success: true as const, ...run };
     },
     /** `PUT /api/payouts/admin/{id}` → `{ success, message, payout }`. Errors: 400; 404; 409. */
     decide: async (request) => {

@@ -10,7 +10,10 @@ import {
   payoutMessages as messages,
   type Payout,
   type PayoutListQuery,
+  type PayoutSkipReason,
   type PayoutStatus,
+  payoutSkipMessages,
+  type SkippedVendor,
   toPaise,
   toRupees,
   type VendorBalance,
@@ -24,7 +27,6 @@ import { isStaleVersion, nextVersion } from '../../platform/db/versions.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events/event-bus.js';
 import type { ScheduledTask } from '../../platform/jobs/job-runner.js';
-import { withApprovedKyc } from '../kyc/kyc-payouts.js';
 import { claimAvailable, type EntryRow, findBalance, findEntry, moveBalance, post } from './ledger.repository.js';
 import { releaseMaturedEarnings, toBalances, toLedgerEntry } from './ledger.service.js';
 import type { Posting } from './ledger-postings.js';
@@ -33,14 +35,15 @@ import {
   balanceSorts,
   countPayouts,
   countVendorBalances,
-  findPayableVendors,
   findPayout,
+  findPayoutCandidates,
   findPayouts,
   findVendorBank,
   insertPendingPayout,
   listPayouts as listPayoutRows,
   listVendorBalances,
   PAYOUT_SORT,
+  type PayoutCandidate,
   type PayoutFilters,
   type PayoutRow,
   payoutsForExport,
@@ -72,7 +75,7 @@ export interface PayoutSettings {
 const RUN_BATCH = 200;
 
 /** When payouts to a vendor who changed bank details at `changedAt` may resume (UTC), or null when already. */
-function heldUntil(changedAt: string | null, holdHours: number, now = Date.now()): string | null {
+function heldUntil(changedAt: string | null, holdHours: number, now: number = Date.now()): string | null {
   if (changedAt === null) return null;
   const until = Date.parse(changedAt) + holdHours * 3_600_000;
   return until > now ? new Date(until).toISOString() : null;
@@ -156,22 +159,122 @@ export async function listBalances(
   return { balances: items, ...paging };
 }
 
-/** A vendor left out of a run, and why (the screen says so). */
-export interface SkippedVendor {
-  vendorId: number;
-  reason: string;
+/** What a payout run's rules judge a vendor against. */
+export interface PayoutRuleContext {
+  /** The admin named the vendors (then the minimum does not apply). */
+  named: boolean;
+  minimumPaise: number;
+  bankChangeHoldHours: number;
+  /** The run's instant (ms since the epoch). */
+  now: number;
+}
+
+/** One reason to leave a vendor out of a payout run. */
+export interface PayoutRule {
+  reason: PayoutSkipReason;
+  /** True when this rule leaves the vendor out. */
+  leavesOut: (vendor: PayoutCandidate, context: PayoutRuleContext) => boolean;
+}
+
+/**
+ * The rules a payout run checks, in order (issue 35): the first that leaves a vendor
+ * out is the reason the answer gives. The one place to add a rule (its code goes to the
+ * contract's `payoutSkipReasons` and what it reads to `findPayoutCandidates`).
+ */
+export const PAYOUT_RULES: readonly PayoutRule[] = [
+  { reason: 'no_available_balance', leavesOut: (vendor) => vendor.availablePaise <= 0 },
+  {
+    reason: 'below_minimum',
+    leavesOut: (vendor, context) => !context.named && vendor.availablePaise < context.minimumPaise,
+  },
+  {
+    reason: 'no_bank_details',
+    leavesOut: (vendor) =>
+      vendor.bankAccountNumber === null ||
+      vendor.bankAccountHolder === null ||
+      vendor.bankIfsc === null ||
+      vendor.bankChangedAt === null,
+  },
+  {
+    reason: 'bank_details_changed',
+    leavesOut: (vendor, context) => heldUntil(vendor.bankChangedAt, context.bankChangeHoldHours, context.now) !== null,
+  },
+  { reason: 'payout_pending', leavesOut: (vendor) => vendor.hasPendingPayout },
+  // Payouts wait until the seller's KYC is approved (issue 35; decision 0136).
+  { reason: 'kyc_not_approved', leavesOut: (vendor) => !vendor.kycApproved },
+];
+
+/** The first rule that leaves `vendor` out of the run (`PAYOUT_RULES`), or null when they may be paid. */
+export function whyLeftOut(vendor: PayoutCandidate, context: PayoutRuleContext): PayoutSkipReason | null {
+  return PAYOUT_RULES.find((rule) => rule.leavesOut(vendor, context))?.reason ?? null;
+}
+
+/** Times a run claims a vendor's balance that moved under it before leaving them out as `balance_changing`. */
+const CLAIM_ATTEMPTS = 3;
+
+/**
+ * Claims `candidate`'s available balance for a payout inside the run's transaction
+ * (`claimAvailable`: only if it is still what was read, locking it). When it moved since
+ * it was read (a sale released, a refund, an adjustment, another run), the vendor is read
+ * again, judged again by `PAYOUT_RULES` and claimed again, up to `CLAIM_ATTEMPTS` times:
+ * a vendor is never silently skipped because their balance moved (issue 35).
+ * @returns the vendor as claimed (their balance locked until the commit), or why they are left out.
+ */
+export async function claimVendor(
+  trx: Db,
+  candidate: PayoutCandidate,
+  context: PayoutRuleContext,
+  at: string,
+): Promise<{ vendor: PayoutCandidate } | { skipped: SkippedVendor }> {
+  let vendor = candidate;
+  for (let attempt = 1; ; attempt += 1) {
+    if (await claimAvailable(trx, vendor.vendorId, vendor.availablePaise, at)) return { vendor };
+    // The balance moved since it was read: read it again and judge it again.
+    const [fresh] = await findPayoutCandidates(trx, [vendor.vendorId]);
+    if (!fresh) return { skipped: skippedOf(vendor, 'no_available_balance', context) };
+    const reason = whyLeftOut(fresh, context);
+    if (reason) return { skipped: skippedOf(fresh, reason, context) };
+    if (attempt >= CLAIM_ATTEMPTS) return { skipped: skippedOf(fresh, 'balance_changing', context) };
+    vendor = fresh;
+  }
+}
+
+/** A vendor left out as the answer names them. */
+function skippedOf(vendor: PayoutCandidate, reason: PayoutSkipReason, context: PayoutRuleContext): SkippedVendor {
+  return {
+    vendorId: String(vendor.vendorId),
+    businessName: vendor.businessName,
+    reason,
+    message: payoutSkipMessages[reason],
+    heldUntil:
+      reason === 'bank_details_changed'
+        ? heldUntil(vendor.bankChangedAt, context.bankChangeHoldHours, context.now)
+        : null,
+  };
+}
+
+/** What a payout run did: the payouts made, the vendors left out, and the sentence for both. */
+export interface PayoutRun {
+  payouts: Payout[];
+  skipped: SkippedVendor[];
+  message: string;
 }
 
 /**
  * `POST /api/payouts/admin`: pays the vendors named (each with a positive available
  * balance) or, with none named, every vendor whose available balance is at least the
- * minimum. Vendors without bank details, with a payout still Pending, within the
- * hold after a bank change, or whose KYC is not approved (issue 35) are left out. Per vendor, in transactions of `RUN_BATCH`:
- * the balance is claimed only if it is still what was read (a compare that locks it),
- * the payout is inserted unless one is Pending (unique index); then the batch's payout
+ * minimum. The rest are left out and named with why (`PAYOUT_RULES`: no available
+ * balance, below the minimum, no bank details, within the hold after a bank change, a
+ * payout still Pending, KYC not approved). Per vendor, in transactions of `RUN_BATCH`: the balance is
+ * claimed only if it is still what was read (a compare that locks it); a balance that
+ * moved meanwhile is read again, judged again and claimed again (up to `CLAIM_ATTEMPTS`
+ * times, then left out as `balance_changing`); the payout is inserted unless one is
+ * Pending (unique index: then left out as `payout_pending`); then the batch's payout
  * entries are posted (`post`: available to processing). So repeating or racing the call
  * makes one payout per vendor and takes each rupee once.
- * @returns the payouts made (wire shape; full account numbers, admins only).
+ * @returns the payouts made (wire shape; full account numbers, admins only), every
+ *   vendor left out, and the message: "No vendor has an available balance to pay" only
+ *   when none made and none of the vendors looked at had one.
  * @throws AppError NOT_FOUND (404) a named vendor that does not exist.
  */
 export async function createPayouts(
@@ -180,34 +283,42 @@ export async function createPayouts(
   actor: Pick<Actor, 'userId' | 'role' | 'name'>,
   settings: PayoutSettings,
   vendorIds: readonly number[] | undefined,
-): Promise<Payout[]> {
-  if (vendorIds?.length === 0) return [];
-  if (vendorIds)
-    for (const vendorId of new Set(vendorIds))
-      if (!(await vendorExists(db, vendorId))) throw notFound(messages.vendorNotFound);
+): Promise<PayoutRun> {
+  if (vendorIds?.length === 0) return { payouts: [], skipped: [], message: messages.nothingToPay };
+  const named = vendorIds ? [...new Set(vendorIds)] : undefined;
+  if (named)
+    for (const vendorId of named) if (!(await vendorExists(db, vendorId))) throw notFound(messages.vendorNotFound);
   // A run pays what matured up to now, not only up to the last scheduled release.
   await releaseMaturedEarnings(db, settings.holdDays);
-  const now = new Date();
-  const bankCutoff = new Date(now.getTime() - settings.bankChangeHoldHours * 3_600_000).toISOString();
-  const payable = (await findPayableVendors(db, { minimumPaise: settings.minimumPaise, vendorIds })).filter(
-    (vendor) =>
-      vendor.bankAccountNumber !== null &&
-      vendor.bankAccountHolder !== null &&
-      vendor.bankIfsc !== null &&
-      vendor.bankChangedAt !== null &&
-      vendor.bankChangedAt <= bankCutoff,
-  );
-  const candidates = await withApprovedKyc(db, payable);
+  const context: PayoutRuleContext = {
+    named: named !== undefined,
+    minimumPaise: settings.minimumPaise,
+    bankChangeHoldHours: settings.bankChangeHoldHours,
+    now: Date.now(),
+  };
+  const skipped: SkippedVendor[] = [];
+  const candidates: PayoutCandidate[] = [];
+  for (const vendor of await findPayoutCandidates(db, named)) {
+    const reason = whyLeftOut(vendor, context);
+    if (reason) skipped.push(skippedOf(vendor, reason, context));
+    else candidates.push(vendor);
+  }
   const made: number[] = [];
   for (let start = 0; start < candidates.length; start += RUN_BATCH) {
     const batch = candidates.slice(start, start + RUN_BATCH);
-    const ids = await runTransaction(db, async (trx) => {
+    const { ids, left } = await runTransaction(db, async (trx) => {
       const at = new Date().toISOString();
       const batchIds: number[] = [];
+      const batchLeft: SkippedVendor[] = [];
       const postings: Posting[] = [];
-      for (const vendor of batch) {
+      for (const candidate of batch) {
+        const claim = await claimVendor(trx, candidate, context, at);
+        if ('skipped' in claim) {
+          batchLeft.push(claim.skipped);
+          continue;
+        }
+        const { vendor } = claim;
         const amount = vendor.availablePaise;
-        if (!(await claimAvailable(trx, vendor.vendorId, amount, at))) continue;
         const payoutId = await insertPendingPayout(
           trx,
           {
@@ -221,7 +332,10 @@ export async function createPayouts(
           at,
         );
         // Another run's payout is Pending: the balance stays as it is.
-        if (payoutId === undefined) continue;
+        if (payoutId === undefined) {
+          batchLeft.push(skippedOf(vendor, 'payout_pending', context));
+          continue;
+        }
         postings.push({
           vendorId: vendor.vendorId,
           kind: 'payout',
@@ -234,11 +348,26 @@ export async function createPayouts(
       // The claimed balances stay locked until the commit, so the batch posts at once.
       await post(trx, postings, at);
       if (batchIds.length > 0) await events.publish(trx, { type: 'payout.created', actor, payoutIds: batchIds, at });
-      return batchIds;
+      return { ids: batchIds, left: batchLeft };
     });
     made.push(...ids);
+    skipped.push(...left);
   }
-  return (await findPayouts(db, made)).map((row) => toPayout(row));
+  skipped.sort((a, b) => Number(a.vendorId) - Number(b.vendorId));
+  const payouts = (await findPayouts(db, made)).map((row) => toPayout(row));
+  return { payouts, skipped, message: runMessage(payouts.length, skipped) };
+}
+
+/**
+ * The sentence of a run: how many payouts it made and vendors it left out; "No vendor
+ * has an available balance to pay" only when it made none and every vendor left out had
+ * no available balance.
+ */
+export function runMessage(made: number, skipped: readonly SkippedVendor[]): string {
+  if (made > 0)
+    return skipped.length === 0 ? messages.payoutsMade(made) : messages.madeAndLeftOut(made, skipped.length);
+  if (skipped.every((vendor) => vendor.reason === 'no_available_balance')) return messages.nothingToPay;
+  return messages.noneMade(skipped.length);
 }
 
 /**

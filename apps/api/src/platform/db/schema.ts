@@ -152,6 +152,8 @@ export interface OrdersTable extends Timestamps {
   status: 'Order Placed' | 'Packaging' | 'On The Road' | 'Delivered' | 'Cancelled';
   /** The coupon's discount as placed, which each line's share is allocated from (decision 0100). */
   couponDiscountPaise: Generated<number>;
+  /** The coupon's funding as placed (issue 35; decision 0131); null without a coupon. */
+  couponFundedBy: Generated<'store' | 'vendors' | null>;
   /** What cancellations took off the order (issue 24). */
   cancelledTotalPaise: Generated<number>;
   /** What returns refunded (issue 24). */
@@ -179,6 +181,12 @@ export interface OrderItemsTable extends Timestamps {
   netPaise: number | null;
   /** The store's commission on the line as placed (paise). */
   commissionPaise: Generated<number>;
+  /** The part of the line's discount share the store bears (paise; 0 unless store-funded; issue 35). */
+  storeFundedPaise: Generated<number>;
+  /** The floor of the rate applied, frozen (paise; null for none; decision 0132). */
+  commissionMinPaise: Generated<number | null>;
+  /** The cap of the rate applied, frozen (paise; null for none; decision 0132). */
+  commissionMaxPaise: Generated<number | null>;
 }
 
 /** A cancellation of an order or of some of its units (issue 24). Money in paise. */
@@ -325,6 +333,8 @@ export interface OrderPayoutHoldsTable {
 export interface CommissionDailyTotalsTable {
   day: string;
   commissionPaise: number;
+  /** Store-funded coupon discounts of the day, net of what corrections gave back (issue 35): the commission revenue bears them. */
+  storeFundedPaise: Generated<number>;
 }
 
 /** A payout to one vendor (issue 25). */
@@ -387,6 +397,8 @@ export interface CouponsTable extends Timestamps {
   /** null: unlimited. */
   usageLimit: number | null;
   usedCount: Generated<number>;
+  /** Who bears the discount (issue 35; decision 0131): the vendors (the default) or the store. */
+  fundedBy: Generated<'store' | 'vendors'>;
 }
 
 export interface CouponProductsTable extends Timestamps {

@@ -255,7 +255,7 @@ async function payDemoVendors(
       .where('id', '=', vendorId)
       .execute();
   await approveDemoKyc(trx, vendorIds, changedAt);
-  const payouts = await createPayouts(
+  const { payouts } = await createPayouts(
     trx,
     ledgerOnly,
     staff,

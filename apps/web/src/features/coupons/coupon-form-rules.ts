@@ -1,4 +1,4 @@
-import { type Coupon, type CouponBodyInput, couponMessages } from '@haat/contract';
+import { type Coupon, type CouponBodyInput, type CouponFunding, couponMessages } from '@haat/contract';
 import type { PickerOption } from './api';
 
 /** The coupon form's values as typed (numbers as text, as the inputs hold them). */
@@ -13,6 +13,8 @@ export interface CouponFormValues {
   endDate: string;
   usageLimit: string;
   isActive: boolean;
+  /** Who bears the discount (issue 35): the vendors by default, or the store. */
+  fundedBy: CouponFunding;
   products: PickerOption[];
   categories: PickerOption[];
 }
@@ -29,6 +31,7 @@ export const emptyCouponForm: CouponFormValues = {
   endDate: '',
   usageLimit: '',
   isActive: true,
+  fundedBy: 'vendors',
   products: [],
   categories: [],
 };
@@ -46,6 +49,7 @@ export function formValuesOf(coupon: Coupon): CouponFormValues {
     endDate: coupon.endDate,
     usageLimit: coupon.usageLimit === null ? '' : String(coupon.usageLimit),
     isActive: coupon.isActive,
+    fundedBy: coupon.fundedBy,
     products: coupon.restrictions.products,
     categories: coupon.restrictions.categories,
   };
@@ -87,6 +91,7 @@ export function couponBodyOf(values: CouponFormValues, updatedAt?: string): Coup
     endDate: values.endDate,
     isActive: values.isActive,
     usageLimit: values.usageLimit.trim() ? Number(values.usageLimit) : null,
+    fundedBy: values.fundedBy,
     applicableProducts: values.products.map((product) => product._id),
     applicableCategories: values.categories.map((category) => category._id),
     ...(updatedAt && { updatedAt }),

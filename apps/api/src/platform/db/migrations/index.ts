@@ -42,6 +42,7 @@ import * as createImportRowOutcomes from './2026_12_20_1200_create_import_row_ou
 import * as createShipments from './2026_12_27_0900_create_shipments.js';
 import * as addGst from './2026_12_26_0900_add_gst.js';
 import * as createVendorKyc from './2026_12_31_0900_create_vendor_kyc.js';
+import * as addPromotionFunding from './2026_12_30_0900_add_promotion_funding.js';
 
 /**
  * Every migration, by name, in order. Append-only: a landed migration is never
@@ -91,4 +92,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_27_0900_create_shipments': createShipments,
   '2026_12_26_0900_add_gst': addGst,
   '2026_12_31_0900_create_vendor_kyc': createVendorKyc,
+  '2026_12_30_0900_add_promotion_funding': addPromotionFunding,
 };

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { sessionStore } from '../../../lib/session';
 import { fakeApi, renderScreen, route, signInAs, stubLayout, timestamps } from '../../../test/screen-kit';
-import { couponFormErrors, emptyCouponForm } from '../coupon-form-rules';
+import { couponBodyOf, couponFormErrors, emptyCouponForm, formValuesOf } from '../coupon-form-rules';
 import { CouponManagementPage } from '../pages/coupon-management-page';
 
 const coupon = (overrides: Partial<Coupon>): Coupon => ({
@@ -20,6 +20,7 @@ const coupon = (overrides: Partial<Coupon>): Coupon => ({
   isActive: true,
   usageLimit: 10,
   usedCount: 3,
+  fundedBy: 'vendors',
   applicableProducts: [],
   applicableCategories: [],
   restrictions: { products: [], categories: [] },
@@ -126,6 +127,23 @@ describe('CouponManagementPage', () => {
     expect(screen.getByRole('heading', { name: 'Create New Coupon' })).toBeInTheDocument();
     for (const section of ['Coupon Information', 'Discount Settings', 'Validity Period', 'Applicability Restrictions'])
       expect(screen.getByRole('region', { name: section })).toBeInTheDocument();
+    // Issue 35: who bears the discount, the vendors by default.
+    const funding = screen.getByRole('combobox', { name: 'Funded By' });
+    expect(funding).toHaveValue('vendors');
+    expect(
+      within(funding)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Vendors (lowers their earnings)', 'Store (from its commission)']);
+  });
+});
+
+describe('the coupon form’s funding (issue 35)', () => {
+  it('loads a coupon’s funding into the form and sends it back', () => {
+    const values = formValuesOf(coupon({ fundedBy: 'store' }));
+    expect(values.fundedBy).toBe('store');
+    expect(couponBodyOf(values).fundedBy).toBe('store');
+    expect(couponBodyOf({ ...values, fundedBy: 'vendors' }).fundedBy).toBe('vendors');
   });
 });
 

@@ -1,4 +1,4 @@
-import { type Coupon, couponMessages, couponStateLabels } from '@haat/contract';
+import { type Coupon, couponFundingLabels, couponFundings, couponMessages, couponStateLabels } from '@haat/contract';
 import { useEffect, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Badge } from '../../../components/ui/badge';
@@ -126,6 +126,20 @@ export function CouponForm({ coupon, onDone }: { coupon: Coupon | null; onDone: 
               {(c) => <Input {...c} {...register('maxDiscountAmount')} type="number" min={0} step={0.01} />}
             </Field>
           )}
+          <Field
+            label="Funded By"
+            hint="Who bears the discount: the vendors’ earnings, or the store’s commission (vendors earn the full price)"
+          >
+            {(c) => (
+              <Select {...c} {...register('fundedBy')}>
+                {couponFundings.map((funding) => (
+                  <option key={funding} value={funding}>
+                    {couponFundingLabels[funding]}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
         </div>
       </FormSection>
 

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { fakeApi, reply, route, stubLayout } from '../../../test/screen-kit';
 import { sliceLabel } from '../components/status-chart';
-import { DashboardPage } from '../pages/dashboard-page';
+import { commissionCaption, DashboardPage } from '../pages/dashboard-page';
 
 const months = [
   ['2025-12', 'Dec 2025'],
@@ -186,5 +186,17 @@ describe('sliceLabel', () => {
   it("reads 'status percent%' with a whole percent", () => {
     expect(sliceLabel('Delivered', 40 / 56)).toBe('Delivered 71%');
     expect(sliceLabel('Packaging', 0.105)).toBe('Packaging 11%');
+  });
+});
+
+describe('commissionCaption (issue 35)', () => {
+  it('names the store-funded coupons the commission bore this month, and only when there were some', () => {
+    expect(commissionCaption({ allTime: 1000 })).toBe('Rs.1,000.00 all time, net of cancellations and refunds');
+    expect(commissionCaption({ allTime: 1000, storeFunded: { thisMonth: 0, allTime: 50 } })).toBe(
+      'Rs.1,000.00 all time, net of cancellations and refunds',
+    );
+    expect(commissionCaption({ allTime: 1000, storeFunded: { thisMonth: 250.5, allTime: 300 } })).toBe(
+      'Rs.1,000.00 all time, net of cancellations and refunds; after Rs.250.50 of store-funded coupons this month',
+    );
   });
 });

@@ -114,7 +114,7 @@ export function DashboardPage() {
         <StatCard
           title="Commission this month"
           value={formatRupees(data.commission.thisMonth)}
-          caption={`${formatRupees(data.commission.allTime)} all time, net of cancellations and refunds`}
+          caption={commissionCaption(data.commission)}
           icon={Percent}
           accent="bg-teal-100 text-teal-700"
         />
@@ -130,4 +130,17 @@ export function DashboardPage() {
       {show('recentOrders') && <RecentOrdersTable orders={data.recentOrders} />}
     </div>
   );
+}
+
+/**
+ * The commission card's caption: all time, net of cancellations and refunds, and (issue
+ * 35, decision 0131) the store-funded coupon discounts the commission bore this month.
+ */
+export function commissionCaption(commission: {
+  allTime: number;
+  storeFunded?: { thisMonth: number; allTime: number } | undefined;
+}): string {
+  const base = `${formatRupees(commission.allTime)} all time, net of cancellations and refunds`;
+  const funded = commission.storeFunded?.thisMonth ?? 0;
+  return funded > 0 ? `${base}; after ${formatRupees(funded)} of store-funded coupons this month` : base;
 }

@@ -6,6 +6,7 @@ import { sessionStore } from '../../../lib/session';
 import {
   fakeApi,
   renderScreen,
+  reply,
   route,
   signInAs,
   stubLayout,
@@ -154,6 +155,53 @@ describe('PayoutsPage', () => {
     await screen.findByRole('table', { name: 'Vendor balances' });
     await user.click(screen.getByRole('button', { name: 'Pay all' }));
     expect(await screen.findByRole('alertdialog', { name: 'Pay all vendors' })).toBeInTheDocument();
+  });
+
+  it('Pay all shows who was left out and why (issue 35)', async () => {
+    signInAs('admin');
+    onTestFinished(stubLayout());
+    const api = fakeApi({
+      [route(endpoints.payouts.balances)]: () => ({ success: true, balances: [balance], total: 1, nextCursor: null }),
+      [route(endpoints.payouts.list)]: () => ({ success: true, payouts: [], total: 0, nextCursor: null }),
+      [route(endpoints.payouts.create)]: () =>
+        reply(200, {
+          success: true,
+          message: 'No payout created: 2 vendors were left out',
+          payouts: [],
+          skipped: [
+            {
+              vendorId: '7',
+              businessName: 'Loom House',
+              reason: 'no_bank_details',
+              message: 'No bank details',
+              heldUntil: null,
+            },
+            {
+              vendorId: '8',
+              businessName: 'Clay Works',
+              reason: 'payout_pending',
+              message: 'A payout is still Pending',
+              heldUntil: null,
+            },
+          ],
+        }),
+    });
+    const user = userEvent.setup();
+    renderScreen(<PayoutsPage />, { route: '/admin/payouts', path: '/admin/payouts' });
+    await screen.findByRole('table', { name: 'Vendor balances' });
+    await user.click(screen.getByRole('button', { name: 'Pay all' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Pay all vendors' });
+    await user.click(within(dialog).getByRole('button', { name: 'Pay all' }));
+    expect(await screen.findByText('No payout created: 2 vendors were left out')).toBeInTheDocument();
+    const left = await screen.findByRole('list', { name: 'Vendors left out' });
+    expect(
+      within(left)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Loom HouseNo bank details', 'Clay WorksA payout is still Pending']);
+    expect(api.callsTo(endpoints.payouts.create)).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('list', { name: 'Vendors left out' })).toBeNull();
   });
 
   it('shows both lists as cards on a phone', async () => {

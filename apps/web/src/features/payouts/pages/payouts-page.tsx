@@ -1,8 +1,8 @@
-import type { Payout, PayoutStatus, VendorBalance } from '@haat/contract';
+import type { CreatePayoutsResponse, Payout, PayoutStatus, SkippedVendor, VendorBalance } from '@haat/contract';
 import { payoutMessages, payoutStatuses } from '@haat/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Download, Search } from 'lucide-react';
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -92,11 +92,14 @@ function BalancesSection({
   setFilter,
   searchText,
   onSearchTextChange,
+  onRun,
 }: {
   filters: PayoutsFilters;
   setFilter: SetPayoutsFilter;
   searchText: string;
   onSearchTextChange: (text: string) => void;
+  /** A payout run's answer, to show who was left out and why (issue 35). */
+  onRun: (answer: CreatePayoutsResponse) => void;
 }) {
   const { query, items, total, hasMore, loadingMore, loadMore } = useVendorBalances(filters);
   const pay = useCreatePayouts();
@@ -107,11 +110,15 @@ function BalancesSection({
         busy: pay.isPending,
         onPay: (balance) =>
           mutate([balance.vendorId], {
-            onSuccess: (answer) => notify.success(answer.message),
+            onSuccess: (answer) => {
+              if (answer.payouts.length === 0) notify.info(answer.message);
+              else notify.success(answer.message);
+              onRun(answer);
+            },
             onError: (error) => notify.longError(errorMessage(error, 'Could not create the payout. Please try again.')),
           }),
       }),
-    [pay.isPending, mutate],
+    [pay.isPending, mutate, onRun],
   );
 
   return (
@@ -358,6 +365,40 @@ function PayoutsSection({ filters, setFilter }: { filters: PayoutsFilters; setFi
 }
 
 /**
+ * The vendors the last payout run left out, each with why (issue 35: no bank details,
+ * bank details changed within the hold, a payout still Pending, below the minimum...),
+ * in the server's words; a list, so it reads the same on a phone.
+ */
+function LeftOutPanel({ skipped, onDismiss }: { skipped: readonly SkippedVendor[]; onDismiss: () => void }) {
+  return (
+    <section
+      aria-labelledby="left-out-title"
+      className="mb-8 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-slate-800"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <h2 id="left-out-title" className="text-base font-semibold text-slate-900">
+          Left out of the last run ({formatNumber(skipped.length)})
+        </h2>
+        <Button variant="secondary" size="sm" onClick={onDismiss}>
+          Dismiss
+        </Button>
+      </div>
+      <ul aria-label="Vendors left out" className="mt-3 divide-y divide-amber-200">
+        {skipped.map((vendor) => (
+          <li key={vendor.vendorId} className="flex flex-col gap-1 py-2 sm:flex-row sm:justify-between sm:gap-4">
+            <span className="font-medium break-words">{vendor.businessName}</span>
+            <span>
+              {vendor.message}
+              {vendor.heldUntil ? ` (until ${formatDateTime(vendor.heldUntil)})` : ''}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
  * Payouts (issue 25; /admin/payouts, admins): every vendor's pending, available, in-payout
  * and paid balances (largest available first, searchable), "Pay all" for every vendor
  * past the minimum, a payout for one vendor, the bank's bulk-transfer file of the
@@ -376,6 +417,11 @@ export function PayoutsPage() {
   const pay = useCreatePayouts();
   const largest = useLargestAvailable();
   const [confirming, setConfirming] = useState(false);
+  // Who the last run left out, and why (issue 35); null until a run, or once dismissed.
+  const [leftOut, setLeftOut] = useState<SkippedVendor[] | null>(null);
+  const showRun = useCallback((answer: CreatePayoutsResponse) => {
+    setLeftOut(answer.skipped && answer.skipped.length > 0 ? answer.skipped : null);
+  }, []);
   // With nothing available anywhere, Pay all says so at once instead of asking first (issue 33).
   const askToPayAll = () =>
     largest.isSuccess && (largest.data === null || largest.data.available <= 0)
@@ -383,8 +429,11 @@ export function PayoutsPage() {
       : setConfirming(true);
   const payAll = () =>
     pay.mutate(undefined, {
-      onSuccess: (answer) =>
-        answer.payouts.length === 0 ? notify.info(answer.message) : notify.success(answer.message),
+      onSuccess: (answer) => {
+        if (answer.payouts.length === 0) notify.info(answer.message);
+        else notify.success(answer.message);
+        showRun(answer);
+      },
       onError: (error) => notify.longError(errorMessage(error, 'Could not create the payouts. Please try again.')),
       onSettled: () => setConfirming(false),
     });
@@ -408,11 +457,13 @@ export function PayoutsPage() {
           </div>
         }
       />
+      {leftOut && <LeftOutPanel skipped={leftOut} onDismiss={() => setLeftOut(null)} />}
       <BalancesSection
         filters={filters}
         setFilter={setFilter}
         searchText={searchText}
         onSearchTextChange={setSearchText}
+        onRun={showRun}
       />
       <PayoutsSection filters={filters} setFilter={setFilter} />
       {confirming && (
@@ -426,7 +477,8 @@ export function PayoutsPage() {
         >
           <p>
             Create one payout for every vendor whose available balance is at least the minimum? Vendors without bank
-            details, with a payout still pending, or who changed bank details recently are left out.
+            details, with a payout still pending, or who changed bank details recently are left out, and listed here
+            with the reason.
           </p>
         </ConfirmDialog>
       )}
