@@ -12,6 +12,7 @@ import { dashboardEndpoints } from './dashboard.js';
 import { dashboardSettingsEndpoints } from './dashboard-settings.js';
 import { healthEndpoints } from './health.js';
 import { jobEndpoints } from './jobs.js';
+import { mailEndpoints } from './mail.js';
 import { notificationEndpoints } from './notifications.js';
 import { orderCorrectionEndpoints } from './order-corrections.js';
 import { orderStatusEndpoints } from './order-status.js';
@@ -21,6 +22,7 @@ import { productBulkEndpoints } from './product-bulk.js';
 import { productImportEndpoints } from './product-import.js';
 import { productEndpoints } from './products.js';
 import { searchEndpoints } from './search.js';
+import { securityEndpoints } from './security.js';
 import { vendorPortalEndpoints } from './vendor-portal.js';
 import { vendorEndpoints } from './vendors.js';
 import { websiteConfigEndpoints } from './website-config.js';
@@ -54,4 +56,6 @@ export const api = {
   products: { ...productEndpoints, ...productBulkEndpoints, ...productImportEndpoints },
   commissions: commissionEndpoints,
   payouts: payoutEndpoints,
+  mail: mailEndpoints,
+  security: securityEndpoints,
 };

@@ -527,8 +527,11 @@ export interface MailOutboxTable {
   toUserId: number | null;
   template: string;
   subject: string;
-  html: string;
-  text: string;
+  /** The template's data (JSON). */
+  data: string;
+  /** As sent; null until delivered (a queued mail is rendered when read). */
+  html: string | null;
+  text: string | null;
   status: 'queued' | 'sending' | 'sent' | 'failed';
   attempts: Generated<number>;
   lastError: string | null;
