@@ -24,7 +24,7 @@ export const outboxListQuery = pageQuery.extend({
   search: z.string().trim().max(254).optional(),
   status: z.enum(mailStatuses).optional(),
 });
-export type OutboxListQuery = z.input<typeof outboxListQuery>;
+export type OutboxListQuery = z.infer<typeof outboxListQuery>;
 
 export const outboxListResponse = z.object({ success: z.literal(true), mails: z.array(outboxMail), ...pageInfo });
 export type OutboxListResponse = z.infer<typeof outboxListResponse>;

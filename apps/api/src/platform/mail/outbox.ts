@@ -125,8 +125,9 @@ export async function queueMail<K extends MailTemplateName>(trx: Db, mail: NewMa
       updatedAt: now,
     })
     .onConflict((oc) => oc.column('dedupeKey').doNothing())
+    .returning('id')
     .executeTakeFirst();
-  return Number(inserted.numInsertedRows ?? 0) > 0;
+  return inserted !== undefined;
 }
 
 /** The brand subjects are rendered with: subjects never name the store (it is the sender's name). */
