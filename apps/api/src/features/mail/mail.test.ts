@@ -20,9 +20,10 @@ afterAll(async () => {
   await smtp.close();
 });
 beforeEach(async () => {
+  // Closed first: a delivery the last test's app woke finishes before the mails are cleared.
+  await t?.close();
   smtp.refuse = false;
   smtp.mails.length = 0;
-  await t?.close();
   // The mail task only runs when a test asks (MAIL_POLL_MS=0), so what it delivers is the test's.
   t = await createTestApp({
     SMTP_URL: `${smtp.url}?pool=false`,
