@@ -61,8 +61,8 @@ import { registerApiDocs, registerOpenApi } from './platform/http/openapi.js';
 import { databaseRateLimitStore } from './platform/http/rate-limit-store.js';
 import { registerRequestGuards } from './platform/http/request-guards.js';
 import { JobRunner } from './platform/jobs/job-runner.js';
-import { createMailer, type Mailer } from './platform/mail/delivery.js';
 import { listenForJobs } from './platform/jobs/job-wakeups.js';
+import { createMailer, type Mailer } from './platform/mail/delivery.js';
 import { storeSubscribers } from './subscribers.js';
 
 declare module 'fastify' {

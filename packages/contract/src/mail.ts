@@ -45,9 +45,7 @@ export type MailPreferencesResponse = z.infer<typeof mailPreferencesResponse>;
 
 /** `PUT /api/mail/preferences`: each non-essential template on or off (others left as they are). */
 export const mailPreferencesBody = z.object({
-  preferences: z
-    .array(z.object({ template: z.string().trim().min(1).max(60), enabled: z.boolean() }))
-    .max(50),
+  preferences: z.array(z.object({ template: z.string().trim().min(1).max(60), enabled: z.boolean() })).max(50),
 });
 export type MailPreferencesBody = z.input<typeof mailPreferencesBody>;
 

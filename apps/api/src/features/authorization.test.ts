@@ -860,7 +860,10 @@ const mailRules: Record<string, Rule> = {
   'GET /api/mail/preferences': { access: 'staff', make: () => ({ url: '/api/mail/preferences' }) },
   'PUT /api/mail/preferences': {
     access: 'staff',
-    make: () => ({ url: '/api/mail/preferences', payload: { preferences: [{ template: 'payout-paid', enabled: true }] } }),
+    make: () => ({
+      url: '/api/mail/preferences',
+      payload: { preferences: [{ template: 'payout-paid', enabled: true }] },
+    }),
   },
   'POST /api/auth/password-reset/request': {
     access: 'public',
@@ -902,7 +905,10 @@ const mailRules: Record<string, Rule> = {
         .set({ totpSecret: null, totpPendingSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', totpLastStep: null })
         .where('id', '=', user.id)
         .execute();
-      return { url: '/api/auth/2fa/enable', payload: { code: generateSync({ secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' }) } };
+      return {
+        url: '/api/auth/2fa/enable',
+        payload: { code: generateSync({ secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' }) },
+      };
     },
   },
   'DELETE /api/auth/2fa': {
@@ -926,7 +932,10 @@ const mailRules: Record<string, Rule> = {
       return { url: '/api/auth/2fa/verify', payload: { challenge: login.json().challenge, code: recoveryCodes[0] } };
     },
   },
-  'GET /api/auth/admin/security-settings': { access: 'admin', make: () => ({ url: '/api/auth/admin/security-settings' }) },
+  'GET /api/auth/admin/security-settings': {
+    access: 'admin',
+    make: () => ({ url: '/api/auth/admin/security-settings' }),
+  },
   'PUT /api/auth/admin/security-settings': {
     access: 'admin',
     make: () => ({ url: '/api/auth/admin/security-settings', payload: { requireTwoFactorForStaff: false } }),

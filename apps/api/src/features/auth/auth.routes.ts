@@ -4,8 +4,8 @@ import {
   authEndpoints,
   authMessages,
   type LoginBody,
-  securityMessages,
   type SessionUser,
+  securityMessages,
 } from '@haat/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { actorOf } from '../../platform/auth/access.js';

@@ -101,7 +101,8 @@ export async function confirmPasswordReset(db: Db, token: string, password: stri
     const row = await findAccountToken(trx, 'password_reset', sha256(token));
     if (!row || row.usedAt !== null || new Date(row.expiresAt).toISOString() <= now)
       throw new AppError('BAD_REQUEST', securityMessages.resetTokenInvalid);
-    if (!(await useAccountToken(trx, row.id, now))) throw new AppError('BAD_REQUEST', securityMessages.resetTokenInvalid);
+    if (!(await useAccountToken(trx, row.id, now)))
+      throw new AppError('BAD_REQUEST', securityMessages.resetTokenInvalid);
     await updatePasswordHash(trx, row.userId, hash, now);
     await endAllSessions(trx, row.userId);
     await useAllTokens(trx, row.userId, 'password_reset', now);
@@ -250,7 +251,11 @@ export async function enableTwoFactor(db: Db, userId: number, code: string, limi
     if (!user.totpPendingSecret) throw new AppError('BAD_REQUEST', securityMessages.twoFactorNotSetUp);
     const step = totpStep(user.totpPendingSecret, code.trim());
     if (step === null) return false;
-    await setTwoFactor(trx, userId, { totpSecret: user.totpPendingSecret, totpPendingSecret: null, totpLastStep: step });
+    await setTwoFactor(trx, userId, {
+      totpSecret: user.totpPendingSecret,
+      totpPendingSecret: null,
+      totpLastStep: step,
+    });
     await replaceRecoveryCodes(trx, userId, codes.map(sha256), now.toISOString());
     return true;
   });
@@ -295,14 +300,19 @@ export async function requireFreshCode(db: Db, userId: number, code: string | un
   if (!user?.totpSecret) return;
   const now = new Date();
   await refuseIfTooManyWrong(db, userId, limit, now);
-  if (!code) throw new AppError('VALIDATION_FAILED', securityMessages.codeRequired, { twoFactorCode: securityMessages.codeRequired });
+  if (!code)
+    throw new AppError('VALIDATION_FAILED', securityMessages.codeRequired, {
+      twoFactorCode: securityMessages.codeRequired,
+    });
   const ok = await runTransaction(db, async (trx) => {
     const locked = await findTwoFactor(trx, userId);
     return locked ? useCode(trx, locked, code, now.toISOString()) : false;
   });
   if (!ok) {
     await countWrong(db, userId, now);
-    throw new AppError('VALIDATION_FAILED', securityMessages.codeInvalid, { twoFactorCode: securityMessages.codeInvalid });
+    throw new AppError('VALIDATION_FAILED', securityMessages.codeInvalid, {
+      twoFactorCode: securityMessages.codeInvalid,
+    });
   }
 }
 

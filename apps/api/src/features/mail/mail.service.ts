@@ -71,7 +71,9 @@ export async function listOutbox(
       q.where('toEmail', 'like', `%${(search ?? '').replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
     )
     .$if(query.status !== undefined, (q) =>
-      query.status === 'queued' ? q.where('status', 'in', ['queued', 'sending']) : q.where('status', '=', query.status as 'sent'),
+      query.status === 'queued'
+        ? q.where('status', 'in', ['queued', 'sending'])
+        : q.where('status', '=', query.status as 'sent'),
     );
   const rows = await filtered
     .select([...columns])
@@ -131,7 +133,9 @@ export async function savePreferences(
   for (const change of changes) {
     const template = (mailTemplates as Record<string, { essential: boolean }>)[change.template];
     if (!template || template.essential)
-      throw new AppError('VALIDATION_FAILED', mailMessages.unknownTemplate, { preferences: mailMessages.unknownTemplate });
+      throw new AppError('VALIDATION_FAILED', mailMessages.unknownTemplate, {
+        preferences: mailMessages.unknownTemplate,
+      });
   }
   await db.transaction().execute(async (trx) => {
     const user = await trx.selectFrom('users').select('mailOptOuts').where('id', '=', userId).executeTakeFirst();

@@ -68,7 +68,12 @@ export const mailSubscribers: readonly AnySubscriber[] = [
     await queueMail(trx, {
       to: { userId: vendor.userId },
       template: 'cancel-request-answered',
-      data: { orderId: event.order.id, trackingNumber: event.order.trackingNumber, accepted: false, reason: event.reason },
+      data: {
+        orderId: event.order.id,
+        trackingNumber: event.order.trackingNumber,
+        accepted: false,
+        reason: event.reason,
+      },
       dedupeKey: `order.cancelRequestDeclined:${event.order.id}:${event.vendorId}:${event.at}`,
       at: event.at,
     });

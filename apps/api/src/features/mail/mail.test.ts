@@ -116,7 +116,10 @@ describe('POST /api/auth/password-reset/request and /confirm', () => {
     });
     expect(forged.statusCode).toBe(400);
     await t.app.inject({ method: 'POST', url: '/api/auth/password-reset/request', payload: { email: admin.email } });
-    await t.db.updateTable('accountTokens').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).execute();
+    await t.db
+      .updateTable('accountTokens')
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .execute();
     await t.app.mail.deliverDue();
     const token = tokenIn(smtp.mails[0]?.decoded ?? '', '/reset-password');
     const expired = await t.app.inject({
@@ -167,7 +170,11 @@ describe('POST /api/vendor/register: e-mail verification', () => {
     const mail = smtp.mails.find((m) => m.to.includes('asha@example.test'));
     const token = tokenIn(mail?.decoded ?? '', '/verify-email');
     const user = () =>
-      t.db.selectFrom('users').select('emailVerifiedAt').where('email', '=', 'asha@example.test').executeTakeFirstOrThrow();
+      t.db
+        .selectFrom('users')
+        .select('emailVerifiedAt')
+        .where('email', '=', 'asha@example.test')
+        .executeTakeFirstOrThrow();
     expect((await user()).emailVerifiedAt).toBeNull();
     const verify = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
     expect(verify.statusCode).toBe(200);

@@ -34,5 +34,9 @@ export async function queueProductsWaitingDigest(db: Db, now: Date): Promise<num
 
 /** The daily digest as a scheduled task of the job queue (`job_schedules`): once a day across processes. */
 export function productsWaitingDigestTask(db: Db): ScheduledTask {
-  return { name: 'products-waiting-digest', everyMs: 24 * 60 * 60_000, run: (now) => queueProductsWaitingDigest(db, now) };
+  return {
+    name: 'products-waiting-digest',
+    everyMs: 24 * 60 * 60_000,
+    run: (now) => queueProductsWaitingDigest(db, now),
+  };
 }

@@ -45,7 +45,9 @@ export interface DeliveryRound {
 
 /** A nodemailer SMTP transport for `SMTP_URL` (pooled: a few connections reused). */
 export function smtpTransport(url: string): Transporter {
-  return nodemailer.createTransport(url.includes('?') || url.includes('pool=') ? url : `${url}?pool=true&maxConnections=5`);
+  return nodemailer.createTransport(
+    url.includes('?') || url.includes('pool=') ? url : `${url}?pool=true&maxConnections=5`,
+  );
 }
 
 /** Whether an error is the server refusing the message for good (an SMTP 5xx reply). */

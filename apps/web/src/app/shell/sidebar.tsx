@@ -11,6 +11,7 @@ import {
   Mail,
   Package,
   Percent,
+  Send,
   Settings,
   ShoppingCart,
   Store,
@@ -70,6 +71,7 @@ export const navSections: { title: string | null; items: NavItem[] }[] = [
     items: [
       { label: 'Blog Posts', to: paths.blog.list, icon: FileText, alsoActiveUnder: [paths.blog.listAlias] },
       { label: 'Contact Inquiries', to: paths.contact, icon: Mail },
+      { label: 'Outbox', to: paths.outbox, icon: Send },
       { label: 'Website Configuration', to: paths.websiteConfig, icon: Settings },
       { label: 'Activity log', to: paths.activity, icon: History },
     ],

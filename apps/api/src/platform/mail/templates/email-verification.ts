@@ -8,10 +8,7 @@ export const emailVerification = defineTemplate<{ name: string; token: string }>
   subject: () => 'Confirm your e-mail address',
   render: ({ name, token }) => ({
     heading: 'Confirm your e-mail address',
-    paragraphs: [
-      `Hello ${name},`,
-      'Thank you for registering as a vendor. Please confirm that this address is yours.',
-    ],
+    paragraphs: [`Hello ${name},`, 'Thank you for registering as a vendor. Please confirm that this address is yours.'],
     action: { label: 'Confirm my address', path: `/verify-email?token=${encodeURIComponent(token)}` },
   }),
 });

@@ -39,7 +39,8 @@ export const mailTemplates = {
 export type MailTemplateName = keyof typeof mailTemplates;
 
 /** The data a template takes. */
-export type MailDataOf<K extends MailTemplateName> = (typeof mailTemplates)[K] extends MailTemplate<infer D> ? D : never;
+export type MailDataOf<K extends MailTemplateName> =
+  (typeof mailTemplates)[K] extends MailTemplate<infer D> ? D : never;
 
 /** A template by a name read back from the database; undefined for one no longer known. */
 export function templateNamed(name: string): MailTemplate<unknown> | undefined {
