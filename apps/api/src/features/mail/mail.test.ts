@@ -467,6 +467,38 @@ describe('two-factor sign-in', () => {
     expect(right.statusCode).toBe(429);
   });
 
+  it('asks a vendor with it on for a fresh code to change bank details, and mails the change', async () => {
+    await createAdmin(t.db);
+    const vendor = await createVendor(t.db);
+    const headers = authAs(t.app, vendor);
+    const body = { accountHolder: 'Asha', accountNumber: '123456789012', ifsc: 'HDFC0001234' };
+    // Without two-factor sign-in the spec's call works as before.
+    const plain = await t.app.inject({ method: 'PUT', url: '/api/vendor/bank-details', headers, payload: body });
+    expect(plain.statusCode).toBe(200);
+    const { secret } = (await t.app.inject({ method: 'POST', url: '/api/auth/2fa/setup', headers })).json();
+    const now = Math.floor(Date.now() / 1000);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/2fa/enable',
+      headers,
+      payload: { code: generateSync({ secret, epoch: now - 30 }) },
+    });
+    const current = await t.app.inject({ method: 'GET', url: '/api/vendor/bank-details', headers });
+    const again = { ...body, accountNumber: '999988887777', updatedAt: current.json().bankDetails.changedAt };
+    const without = await t.app.inject({ method: 'PUT', url: '/api/vendor/bank-details', headers, payload: again });
+    expect(without.statusCode).toBe(400);
+    const withCode = await t.app.inject({
+      method: 'PUT',
+      url: '/api/vendor/bank-details',
+      headers,
+      payload: { ...again, twoFactorCode: generateSync({ secret, epoch: now }) },
+    });
+    expect(withCode.statusCode).toBe(200);
+    const templates = (await outbox()).map((row) => row.template);
+    expect(templates.filter((name) => name === 'bank-details-changed')).toHaveLength(2);
+    expect(templates).toContain('admin-bank-details-changed');
+  });
+
   it('mails a sign-in from a new device', async () => {
     const admin = await createAdmin(t.db);
     await login(admin.email, FIXTURE_PASSWORD, 'browser-one');
