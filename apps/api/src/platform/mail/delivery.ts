@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/create-db.js';
 import type { ScheduledTask } from '../jobs/job-runner.js';
-import { yieldToOthers } from '../yield.js';
+import { pacer, yieldToOthers } from '../yield.js';
 import { loadBrand, renderMail } from './outbox.js';
 
 /**
@@ -71,6 +71,8 @@ export async function deliverDueMail(
   const round: DeliveryRound = { sent: 0, retried: 0, failed: 0 };
   const brand = await loadBrand(db, options);
   const host = new URL(options.publicUrl).hostname || 'localhost';
+  // SQLite answers synchronously: without a turn now and then, a round would hold every request (decision 0121).
+  const pace = pacer();
   for (;;) {
     if (Date.now() > until) break;
     const at = now();
@@ -111,6 +113,7 @@ export async function deliverDueMail(
       .execute();
     await Promise.all(
       claimed.map(async (mail) => {
+        await pace();
         const { html, text } = renderMail(mail.template, mail.data, brand);
         const fence = (q: ReturnType<typeof updateMail>) =>
           q.where('id', '=', mail.id).where('status', '=', 'sending').where('attempts', '=', mail.attempts);
@@ -146,6 +149,7 @@ export async function deliverDueMail(
           if (last) round.failed += 1;
           else round.retried += 1;
         }
+        await pace();
       }),
     );
     await yieldToOthers();
