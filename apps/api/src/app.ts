@@ -12,6 +12,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.js';
 import { activityRoutes } from './features/activity/activity.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
+import { securityRoutes } from './features/auth/security.routes.js';
 import { blogRoutes } from './features/blog/blog.routes.js';
 import { categoryRoutes } from './features/categories/categories.routes.js';
 import { subcategoryRoutes } from './features/categories/subcategories.routes.js';
@@ -31,6 +32,8 @@ import {
   notifyManifestDone,
 } from './features/notifications/job-notices.js';
 import { kycRoutes } from './features/kyc/kyc.routes.js';
+import { mailRoutes } from './features/mail/mail.routes.js';
+import { productsWaitingDigestTask } from './features/mail/products-waiting.js';
 import { notificationRoutes } from './features/notifications/notifications.routes.js';
 import { checkoutRoutes } from './features/orders/checkout.routes.js';
 import { orderCorrectionRoutes } from './features/orders/order-corrections.routes.js';
@@ -69,6 +72,7 @@ import { databaseRateLimitStore } from './platform/http/rate-limit-store.js';
 import { registerRequestGuards } from './platform/http/request-guards.js';
 import { JobRunner } from './platform/jobs/job-runner.js';
 import { listenForJobs } from './platform/jobs/job-wakeups.js';
+import { createMailer, type Mailer } from './platform/mail/delivery.js';
 import { storeSubscribers } from './subscribers.js';
 
 declare module 'fastify' {
@@ -86,6 +90,8 @@ declare module 'fastify' {
      * publish, whose subscribers write in the publisher's transaction.
      */
     events: EventBus;
+    /** This process's mail delivery (decision 0125): the outbox's task and its wake-up. */
+    mail: Mailer;
   }
 }
 
@@ -166,6 +172,22 @@ export async function buildApp({
   app.decorate('exporters', new Map());
   // This app's own bus (decision 0085: nothing of it lives in the process).
   app.decorate('events', createEventBus(storeSubscribers(config)));
+  // Mail waits in the outbox; with SMTP_URL set, the mail task delivers it (decision 0125).
+  const mailer = createMailer(
+    database.db,
+    config.smtpUrl,
+    {
+      from: config.mailFrom,
+      storeName: config.storeName,
+      publicUrl: config.publicUrl,
+      retryDelayMs: config.mailRetryDelayMs,
+      maxAttempts: config.mailMaxAttempts,
+      leaseMs: config.mailLeaseMs,
+      pollMs: config.mailPollMs,
+    },
+    app.log,
+  );
+  app.decorate('mail', mailer);
   // Background jobs (decisions 0110, 0116): exports, imports and bulk actions, in any one
   // process, under a lease; and the periodic tasks, each round in one process. Started once ready.
   const jobs = new JobRunner(
@@ -196,6 +218,8 @@ export async function buildApp({
           app.log,
         ),
         earningsReleaseTask(database.db, config.payoutHoldDays, config.earningsReleaseMinutes),
+        mailer.task,
+        productsWaitingDigestTask(database.db),
       ],
       // PostgreSQL tells idle runners of a new job at once (LISTEN/NOTIFY); SQLite polls.
       wakeups: database.kind === 'postgres' ? (wake) => listenForJobs(config.databaseUrl, wake, app.log) : undefined,
@@ -211,7 +235,10 @@ export async function buildApp({
   );
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => jobs.start());
-  app.addHook('onClose', async () => jobs.stop());
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await mailer.close();
+  });
 
   // Each app's own bounds (decisions 0025, 0027) and kept search state, never the process's (decision 0085).
   app.decorate(
@@ -303,6 +330,8 @@ export async function buildApp({
   await app.register(commissionRoutes);
   await app.register(payoutRoutes);
   await app.register(kycRoutes);
+  await app.register(securityRoutes);
+  await app.register(mailRoutes);
 
   await registerApiDocs(app);
 

@@ -41,6 +41,16 @@ describe('loadConfig', () => {
       vendorUploadLimitBytes: 200 * 1024 * 1024,
       shipByHours: 48,
       shipmentCarriers: [...defaultCarriers],
+      smtpUrl: undefined,
+      mailFrom: 'Haat <no-reply@localhost>',
+      storeName: 'Haat',
+      publicUrl: 'http://localhost:3000',
+      mailPollMs: 5000,
+      mailRetryDelayMs: 30_000,
+      mailMaxAttempts: 5,
+      mailLeaseMs: 120_000,
+      passwordResetRateLimit: 5,
+      twoFactorRateLimit: 5,
     });
   });
 

@@ -88,6 +88,24 @@ const envSchema = z.object({
         .filter((name) => name !== '' && name.length <= 60),
     )
     .optional(),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .refine((value) => /^smtps?:\/\//.test(value), 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).max(200).default('Haat <no-reply@localhost>'),
+  STORE_NAME: z.string().trim().min(1).max(100).default('Haat'),
+  PUBLIC_URL: z
+    .string()
+    .trim()
+    .refine((value) => /^https?:\/\/[^\s]+$/.test(value), 'must be an http(s) address')
+    .optional(),
+  MAIL_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
+  MAIL_RETRY_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
+  MAIL_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+  PASSWORD_RESET_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(5),
+  TWO_FACTOR_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(5),
 });
 
 function isTimeZone(value: string): boolean {
@@ -181,6 +199,26 @@ export interface Config {
   shipByHours: number;
   /** The couriers the carrier field offers (`SHIPMENT_CARRIERS`, names separated by commas; issue 34). */
   shipmentCarriers: readonly string[];
+  /** Where mail goes (`smtp://user:pass@host:587`); unset: mail stays in the outbox (issue 36). */
+  smtpUrl: string | undefined;
+  /** The From of every mail. */
+  mailFrom: string;
+  /** The store's name in mails and the two-factor app. */
+  storeName: string;
+  /** The back office's address, for links in mails (default `http://localhost:PORT`). */
+  publicUrl: string;
+  /** How often the mail task looks for mail to deliver, ms; 0: only when woken (decision 0125). */
+  mailPollMs: number;
+  /** A failed delivery's first retry delay, ms, doubled per attempt (capped at an hour). */
+  mailRetryDelayMs: number;
+  /** Deliveries a mail the server refuses (5xx) gets before it is marked failed. */
+  mailMaxAttempts: number;
+  /** A mail being sent whose process died is due again after this, ms. */
+  mailLeaseMs: number;
+  /** Password reset requests allowed per 10 minutes for one IP address, and for one e-mail. */
+  passwordResetRateLimit: number;
+  /** Wrong two-factor codes allowed per 10 minutes for one account. */
+  twoFactorRateLimit: number;
 }
 
 /** Raised when an environment variable has a bad value; the message names it. */
@@ -241,5 +279,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vendorUploadLimitBytes: e.VENDOR_UPLOAD_LIMIT_MB * 1024 * 1024,
     shipByHours: e.SHIP_BY_HOURS,
     shipmentCarriers: e.SHIPMENT_CARRIERS?.length ? e.SHIPMENT_CARRIERS : [...defaultCarriers],
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    storeName: e.STORE_NAME,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    mailPollMs: e.MAIL_POLL_MS,
+    mailRetryDelayMs: e.MAIL_RETRY_DELAY_MS,
+    mailMaxAttempts: e.MAIL_MAX_ATTEMPTS,
+    mailLeaseMs: e.MAIL_LEASE_MS,
+    passwordResetRateLimit: e.PASSWORD_RESET_RATE_LIMIT,
+    twoFactorRateLimit: e.TWO_FACTOR_RATE_LIMIT,
   };
 }

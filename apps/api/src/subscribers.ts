@@ -1,5 +1,7 @@
 import type { Config } from './config.js';
 import { activitySubscribers } from './features/activity/activity.subscribers.js';
+import { securitySubscribers } from './features/auth/security.subscribers.js';
+import { mailSubscribers } from './features/mail/mail.subscribers.js';
 import { contactNotifications } from './features/notifications/subscribers/contacts.js';
 import { kycNotifications } from './features/notifications/subscribers/kyc.js';
 import { orderNotifications } from './features/notifications/subscribers/orders.js';
@@ -26,6 +28,9 @@ export function storeSubscribers(config: Pick<Config, 'lowStockThreshold' | 'pay
     ...contactNotifications,
     ...payoutNotifications,
     ...kycNotifications,
+    // Mail is written to the outbox here and delivered later by the mail task (decision 0125).
+    ...mailSubscribers,
+    ...securitySubscribers,
     ...activitySubscribers,
   ];
 }

@@ -13,6 +13,7 @@ import { dashboardSettingsEndpoints } from './dashboard-settings.js';
 import { healthEndpoints } from './health.js';
 import { jobEndpoints } from './jobs.js';
 import { kycEndpoints } from './kyc.js';
+import { mailEndpoints } from './mail.js';
 import { notificationEndpoints } from './notifications.js';
 import { orderCorrectionEndpoints } from './order-corrections.js';
 import { orderStatusEndpoints } from './order-status.js';
@@ -24,6 +25,7 @@ import { productEndpoints } from './products.js';
 import { searchEndpoints } from './search.js';
 import { shipmentEndpoints } from './shipments.js';
 import { taxEndpoints } from './tax.js';
+import { securityEndpoints } from './security.js';
 import { vendorPortalEndpoints } from './vendor-portal.js';
 import { vendorEndpoints } from './vendors.js';
 import { websiteConfigEndpoints } from './website-config.js';
@@ -60,4 +62,6 @@ export const api = {
   shipments: shipmentEndpoints,
   tax: taxEndpoints,
   kyc: kycEndpoints,
+  mail: mailEndpoints,
+  security: securityEndpoints,
 };

@@ -52,6 +52,18 @@ export const loginResponse = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponse>;
 
+/**
+ * `POST /api/auth/admin/login` answer for an account with two-factor sign-in on (issue
+ * 36): no token yet; `POST /api/auth/2fa/verify` `{ challenge, code }` answers it.
+ */
+export const loginChallengeResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  twoFactorRequired: z.literal(true),
+  challenge: z.string(),
+});
+export type LoginChallengeResponse = z.infer<typeof loginChallengeResponse>;
+
 /** `GET /api/auth/me` answer. */
 export const meResponse = z.object({
   success: z.literal(true),
@@ -98,7 +110,7 @@ export const authEndpoints = {
     rateLimited: true,
   })
     .input(z.object({ body: loginBody }))
-    .output(loginResponse),
+    .output(z.union([loginResponse, loginChallengeResponse])),
   /** The signed-in user: `{ success, user }`. */
   me: endpoint('GET', '/api/auth/me', { access: 'staff', summary: 'The signed-in user' }).output(meResponse),
   /** Customer accounts (spec section 7, the dashboard's card): `{ success, totalUsers }`. */

@@ -14,6 +14,7 @@ import {
 import { isRealDate } from './coupons.js';
 import { endpoint } from './endpoint.js';
 import { fileAnswer } from './jobs.js';
+import { twoFactorCode } from './security.js';
 
 /**
  * The marketplace's money (issue 25; decision 0106): each vendor's append-only ledger
@@ -253,6 +254,8 @@ export const decidePayoutBody = z.discriminatedUnion(
       reference: cleanText(64, payoutMessages.referenceRequired),
       paidOn: realDay.optional(),
       updatedAt: editVersion(payoutMessages.payoutVersionInvalid).optional(),
+      /** A fresh two-factor code: required when the admin has two-factor sign-in on (issue 36), ignored otherwise. */
+      twoFactorCode: twoFactorCode.optional(),
     }),
     z.object({
       status: z.literal('Failed'),
@@ -304,6 +307,8 @@ export const bankDetailsBody = z.object({
     .regex(IFSC_PATTERN, payoutMessages.ifscInvalid),
   /** The details' `changedAt` as loaded (null when there were none). */
   updatedAt: z.union([editVersion(payoutMessages.bankVersionInvalid), z.null()]).optional(),
+  /** A fresh two-factor code: required when the vendor has two-factor sign-in on (issue 36), ignored otherwise. */
+  twoFactorCode: twoFactorCode.optional(),
 });
 export type BankDetailsBody = z.output<typeof bankDetailsBody>;
 export type BankDetailsBodyInput = z.input<typeof bankDetailsBody>;

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
+import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Access } from '../platform/auth/access.js';
 import { issueToken } from '../platform/auth/sessions.js';
+import { queueMail } from '../platform/mail/outbox.js';
 import { createAdmin, createCustomer, createVendor, FIXTURE_PASSWORD, type FixtureUser } from '../test/fixtures.js';
 import { IMAGES } from '../test/images.js';
 import { approveKyc } from '../test/kyc-fixtures.js';
@@ -973,6 +975,151 @@ const kycRules: Record<string, Rule> = {
   },
 };
 Object.assign(rules, kycRules);
+/** A fresh token hash for an account token of `purpose` (reset, verification), answering the token. */
+async function accountToken(purpose: 'password_reset' | 'email_verification'): Promise<string> {
+  const user = await createAdmin(t.db);
+  const token = `token-${unique()}`;
+  const now = new Date();
+  await t.db
+    .insertInto('accountTokens')
+    .values({
+      userId: user.id,
+      purpose,
+      tokenHash: createHash('sha256').update(token).digest('hex'),
+      expiresAt: new Date(now.getTime() + 600_000).toISOString(),
+      usedAt: null,
+      createdAt: now.toISOString(),
+    })
+    .execute();
+  return token;
+}
+
+/** Sets up two-factor sign-in for `caller` (not anonymous) over HTTP; answers its secret and recovery codes. */
+async function twoFactorOn(user: FixtureUser): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const row = await t.db.selectFrom('users').select('tokenVersion').where('id', '=', user.id).executeTakeFirstOrThrow();
+  const headers = {
+    authorization: `Bearer ${issueToken(t.app, { id: user.id, role: user.role as 'admin' | 'vendor', tokenVersion: row.tokenVersion })}`,
+  };
+  await t.db
+    .updateTable('users')
+    .set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null })
+    .where('id', '=', user.id)
+    .execute();
+  const { secret } = (await t.app.inject({ method: 'POST', url: '/api/auth/2fa/setup', headers })).json();
+  const enabled = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/2fa/enable',
+    headers,
+    payload: { code: generateSync({ secret }) },
+  });
+  return { secret, recoveryCodes: enabled.json().recoveryCodes };
+}
+
+/** The user a staff caller is (anonymous: vendor A, whose call is refused anyway). */
+const userOf = (caller: Caller) => (caller === 'anonymous' ? vendorA : users()[caller]);
+
+const mailRules: Record<string, Rule> = {
+  'GET /api/mail/admin/outbox': { access: 'admin', make: () => ({ url: '/api/mail/admin/outbox?limit=20' }) },
+  'GET /api/mail/admin/outbox/:id': {
+    access: 'admin',
+    make: async () => {
+      await t.db.transaction().execute((trx) =>
+        queueMail(trx, {
+          to: { email: 'someone@example.test' },
+          template: 'password-changed',
+          data: { at: new Date().toISOString() },
+          dedupeKey: `authorization:${unique()}`,
+        }),
+      );
+      const row = await t.db.selectFrom('mailOutbox').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
+      return { url: `/api/mail/admin/outbox/${row.id}` };
+    },
+  },
+  'GET /api/mail/preferences': { access: 'staff', make: () => ({ url: '/api/mail/preferences' }) },
+  'PUT /api/mail/preferences': {
+    access: 'staff',
+    make: () => ({
+      url: '/api/mail/preferences',
+      payload: { preferences: [{ template: 'payout-paid', enabled: true }] },
+    }),
+  },
+  'POST /api/auth/password-reset/request': {
+    access: 'public',
+    make: () => ({
+      url: '/api/auth/password-reset/request',
+      payload: { email: `nobody-${unique()}@example.test` },
+      remoteAddress: `10.36.0.${n % 250}`,
+    }),
+  },
+  'POST /api/auth/password-reset/confirm': {
+    access: 'public',
+    make: async () => ({
+      url: '/api/auth/password-reset/confirm',
+      payload: { token: await accountToken('password_reset'), password: 'brand-new-pass' },
+    }),
+  },
+  'POST /api/auth/verify-email': {
+    access: 'public',
+    make: async () => ({ url: '/api/auth/verify-email', payload: { token: await accountToken('email_verification') } }),
+  },
+  'GET /api/auth/2fa': { access: 'staff', make: () => ({ url: '/api/auth/2fa' }) },
+  'POST /api/auth/2fa/setup': {
+    access: 'staff',
+    make: async (caller) => {
+      await t.db
+        .updateTable('users')
+        .set({ totpSecret: null, totpPendingSecret: null })
+        .where('id', '=', userOf(caller).id)
+        .execute();
+      return { url: '/api/auth/2fa/setup' };
+    },
+  },
+  'POST /api/auth/2fa/enable': {
+    access: 'staff',
+    make: async (caller) => {
+      const user = userOf(caller);
+      await t.db
+        .updateTable('users')
+        .set({ totpSecret: null, totpPendingSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', totpLastStep: null })
+        .where('id', '=', user.id)
+        .execute();
+      return {
+        url: '/api/auth/2fa/enable',
+        payload: { code: generateSync({ secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' }) },
+      };
+    },
+  },
+  'DELETE /api/auth/2fa': {
+    access: 'staff',
+    make: async (caller) => {
+      if (caller === 'anonymous') return { url: '/api/auth/2fa', payload: { code: '123456' } };
+      const { recoveryCodes } = await twoFactorOn(userOf(caller));
+      return { url: '/api/auth/2fa', payload: { code: recoveryCodes[0] } };
+    },
+  },
+  'POST /api/auth/2fa/verify': {
+    access: 'public',
+    make: async () => {
+      const user = await createAdmin(t.db);
+      const { recoveryCodes } = await twoFactorOn(user);
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/admin/login',
+        payload: { email: user.email, password: FIXTURE_PASSWORD },
+      });
+      return { url: '/api/auth/2fa/verify', payload: { challenge: login.json().challenge, code: recoveryCodes[0] } };
+    },
+  },
+  'GET /api/auth/admin/security-settings': {
+    access: 'admin',
+    make: () => ({ url: '/api/auth/admin/security-settings' }),
+  },
+  'PUT /api/auth/admin/security-settings': {
+    access: 'admin',
+    make: () => ({ url: '/api/auth/admin/security-settings', payload: { requireTwoFactorForStaff: false } }),
+  },
+};
+Object.assign(rules, mailRules);
 
 /** The status class a caller must get on a route, by its rule. */
 function expected(rule: Rule, caller: Caller): 'through' | 401 | 403 | 404 {

@@ -52,6 +52,20 @@ export const routes: RouteObject[] = [
         lazy: () => import('../features/auth/pages/login-page').then((m) => ({ Component: m.LoginPage })),
       },
       {
+        path: paths.forgotPassword,
+        lazy: () =>
+          import('../features/auth/pages/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })),
+      },
+      {
+        path: paths.resetPassword,
+        lazy: () =>
+          import('../features/auth/pages/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
+      },
+      {
+        path: paths.verifyEmail,
+        lazy: () => import('../features/auth/pages/verify-email-page').then((m) => ({ Component: m.VerifyEmailPage })),
+      },
+      {
         path: paths.register,
         lazy: () =>
           import('../features/vendors/pages/vendor-register-page').then((m) => ({ Component: m.VendorRegisterPage })),
@@ -248,6 +262,10 @@ export const routes: RouteObject[] = [
                       import('../features/contacts/pages/contact-inquiries-page').then((m) => ({
                         Component: m.ContactInquiriesPage,
                       })),
+                  },
+                  {
+                    path: 'outbox',
+                    lazy: () => import('../features/mail/pages/outbox-page').then((m) => ({ Component: m.OutboxPage })),
                   },
                   {
                     path: 'website-config',

@@ -4,6 +4,13 @@ export const paths = {
   login: '/login',
   /** The public vendor sign-up. */
   register: '/register',
+  /** Asking for a password reset link, and choosing a new password with it (issue 36). */
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  /** A vendor's e-mail verification link lands here (issue 36). */
+  verifyEmail: '/verify-email',
+  /** The mail outbox (issue 36), admins only. */
+  outbox: '/admin/outbox',
   admin: '/admin',
   dashboard: '/admin/dashboard',
   products: {

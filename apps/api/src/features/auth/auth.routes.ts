@@ -5,6 +5,7 @@ import {
   authMessages,
   type LoginBody,
   type SessionUser,
+  securityMessages,
 } from '@haat/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { actorOf } from '../../platform/auth/access.js';
@@ -19,6 +20,7 @@ import { registerEndpoints } from '../../platform/http/endpoints.js';
 import { countHit } from '../../platform/http/rate-limit-store.js';
 import { countCustomers } from './auth.repository.js';
 import { authenticate, changePassword, getProfile, updateProfile } from './auth.service.js';
+import { noteSignInDevice, startChallenge } from './security.service.js';
 
 /** The window of the per-address sign-in limit (`LOGIN_ADDRESS_RATE_LIMIT` attempts in it), in ms. */
 export const LOGIN_ADDRESS_WINDOW_MS = 10 * 60_000;
@@ -67,6 +69,16 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       },
       handler: async (request) => {
         const { user, subject } = await authenticate(app.db, request.body.email, request.body.password);
+        // Two-factor sign-in on (issue 36): no token yet, a challenge for `POST /api/auth/2fa/verify`.
+        const challenge = await startChallenge(app.db, subject.id);
+        if (challenge !== null)
+          return {
+            success: true as const,
+            message: securityMessages.twoFactorRequired,
+            twoFactorRequired: true as const,
+            challenge,
+          };
+        await noteSignInDevice(app.db, subject.id, request.headers['user-agent'] ?? '', request.ip);
         const token = issueToken(app, subject);
         return { success: true as const, message: authMessages.loginSucceeded, token, user };
       },

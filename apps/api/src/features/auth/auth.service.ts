@@ -5,6 +5,7 @@ import { endAllSessions, type TokenSubject } from '../../platform/auth/sessions.
 import type { Db } from '../../platform/db/create-db.js';
 import { isStaleVersion, nextVersion } from '../../platform/db/versions.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import { queueMail } from '../../platform/mail/outbox.js';
 import { type ActivityActor, diffFields, recordActivity } from '../activity/activity.service.js';
 import {
   countCustomers as countCustomerAccounts,
@@ -65,6 +66,12 @@ export async function changePassword(
   await db.transaction().execute(async (trx) => {
     await updatePasswordHash(trx, userId, hash, now);
     await endAllSessions(trx, userId);
+    await queueMail(trx, {
+      to: { userId },
+      template: 'password-changed',
+      data: { at: now },
+      dedupeKey: `password-change:${userId}:${now}`,
+    });
     // That it changed, never the value (issue 10).
     const changes = { passwordChanged: { before: false, after: true } };
     await recordActivity(trx, {

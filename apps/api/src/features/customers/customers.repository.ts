@@ -239,4 +239,14 @@ export async function redactOrderTexts(
       .where('orderId', 'in', chunk)
       .execute();
   }
+  // Mails quoting an admin's answer to a cancel request (issue 36; decision 0125): their data and body as sent.
+  await db
+    .updateTable('mailOutbox')
+    .set((row) => ({
+      data: redactedText(row.ref('data'), needles, replacement),
+      html: redactedText(row.ref('html'), needles, replacement),
+      text: redactedText(row.ref('text'), needles, replacement),
+    }))
+    .where('template', '=', 'cancel-request-answered')
+    .execute();
 }

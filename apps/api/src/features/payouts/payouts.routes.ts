@@ -4,6 +4,7 @@ import { actorOf } from '../../platform/auth/access.js';
 import { sendCsv } from '../../platform/csv/csv-export.js';
 import { notFound } from '../../platform/errors.js';
 import { registerEndpoints } from '../../platform/http/endpoints.js';
+import { requireFreshCode } from '../auth/security.service.js';
 import { ledgerCsvColumns, ledgerExportBatches, vendorLedger } from './ledger.service.js';
 import { vendorExists } from './payouts.repository.js';
 import {
@@ -58,17 +59,26 @@ export const payoutRoutes: FastifyPluginAsync = async (app) => {
       bankDetails: await getBankDetails(app.db, vendorOf(request), settings.bankChangeHoldHours),
     }),
     /** `PUT /api/vendor/bank-details` → `{ success, message, bankDetails }`. Errors: 400; 409 stale. */
-    saveBankDetails: async (request) => ({
-      success: true as const,
-      message: payoutMessages.bankSaved,
-      bankDetails: await saveBankDetails(
+    saveBankDetails: async (request) => {
+      // With two-factor sign-in on, a fresh code (issue 36); the spec's call works unchanged without it.
+      await requireFreshCode(
         app.db,
-        app.events,
-        vendorOf(request),
-        settings.bankChangeHoldHours,
-        request.body,
-      ),
-    }),
+        actorOf(request).userId,
+        request.body.twoFactorCode,
+        app.config.twoFactorRateLimit,
+      );
+      return {
+        success: true as const,
+        message: payoutMessages.bankSaved,
+        bankDetails: await saveBankDetails(
+          app.db,
+          app.events,
+          vendorOf(request),
+          settings.bankChangeHoldHours,
+          request.body,
+        ),
+      };
+    },
     /** `GET /api/payouts/admin/balances` → `{ success, balances }`, or a page. Errors: 400. */
     balances: async (request) => ({
       success: true as const,
@@ -88,6 +98,13 @@ export const payoutRoutes: FastifyPluginAsync = async (app) => {
     },
     /** `PUT /api/payouts/admin/{id}` → `{ success, message, payout }`. Errors: 400; 404; 409. */
     decide: async (request) => {
+      if (request.body.status === 'Paid')
+        await requireFreshCode(
+          app.db,
+          actorOf(request).userId,
+          request.body.twoFactorCode,
+          app.config.twoFactorRateLimit,
+        );
       const payout = await decidePayout(app.db, app.events, actorOf(request), request.params.id, request.body);
       return {
         success: true as const,

@@ -27,6 +27,16 @@ export interface UsersTable extends Timestamps {
   tokenVersion: Generated<number>;
   /** When a customer's personal data was anonymised on request (issue 26), UTC; null otherwise. */
   anonymisedAt: Generated<string | null>;
+  /** The two-factor secret (base32) once two-factor sign-in is on; null when off (issue 36). */
+  totpSecret: Generated<string | null>;
+  /** A secret being set up (`POST /api/auth/2fa/setup`), until a code confirms it. */
+  totpPendingSecret: Generated<string | null>;
+  /** The last TOTP time step accepted: a code is never accepted twice. bigint: read through `Number`. */
+  totpLastStep: Generated<number | string | null>;
+  /** When the account's e-mail address was verified (UTC); null while unverified. */
+  emailVerifiedAt: Generated<string | null>;
+  /** JSON array of the non-essential mail templates the user turned off; null: all on. */
+  mailOptOuts: Generated<string | null>;
 }
 
 export interface VendorsTable extends Timestamps {
@@ -555,7 +565,77 @@ export interface ActivityLogTable {
   createdAt: string;
 }
 
+/** A mail written by an event and delivered by the mail task (issue 36; decision 0125). */
+export interface MailOutboxTable {
+  id: Id;
+  /** Event + recipient + template: unique, so one event never queues the same mail twice. */
+  dedupeKey: string;
+  toEmail: string;
+  toUserId: number | null;
+  template: string;
+  subject: string;
+  /** The template's data (JSON). */
+  data: string;
+  /** As sent; null until delivered (a queued mail is rendered when read). */
+  html: string | null;
+  text: string | null;
+  status: 'queued' | 'sending' | 'sent' | 'failed';
+  attempts: Generated<number>;
+  lastError: string | null;
+  /** Not delivered before this instant (UTC): the back-off. */
+  nextAttemptAt: string;
+  /** While `sending`: the delivery's lease; past it the process is deemed dead and the mail due again. */
+  leaseUntil: string | null;
+  sentAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A single-use token of an account, stored hashed (issue 36; decision 0126). */
+export interface AccountTokensTable {
+  id: Id;
+  userId: number;
+  purpose: 'password_reset' | 'email_verification' | 'two_factor';
+  /** Hex SHA-256 of the token; the token itself is only ever in the mail or the answer. */
+  tokenHash: string;
+  /** Wrong codes given against a two-factor challenge. */
+  attempts: Generated<number>;
+  expiresAt: string;
+  usedAt: string | null;
+  createdAt: string;
+}
+
+/** A two-factor recovery code, hashed; each used once (decision 0127). */
+export interface RecoveryCodesTable {
+  id: Id;
+  userId: number;
+  codeHash: string;
+  usedAt: string | null;
+  createdAt: string;
+}
+
+/** A device (browser) an account signed in from, as a hash (decision 0127). */
+export interface KnownDevicesTable {
+  userId: number;
+  deviceHash: string;
+  createdAt: string;
+}
+
+/** One row (id 1): sign-in rules for the whole store (decision 0127). */
+export interface SecuritySettingsTable {
+  id: number;
+  /** 1 when every admin must turn on two-factor sign-in; 0 otherwise. */
+  requireTwoFactorForStaff: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface Database {
+  mailOutbox: MailOutboxTable;
+  accountTokens: AccountTokensTable;
+  recoveryCodes: RecoveryCodesTable;
+  knownDevices: KnownDevicesTable;
+  securitySettings: SecuritySettingsTable;
   dashboardSettings: DashboardSettingsTable;
   jobs: JobsTable;
   jobFileChunks: JobFileChunksTable;

@@ -12,6 +12,7 @@ import {
   Package,
   Percent,
   Receipt,
+  Send,
   Settings,
   ShieldCheck,
   ShoppingCart,
@@ -77,6 +78,7 @@ export const navSections: { title: string | null; items: NavItem[] }[] = [
     items: [
       { label: 'Blog Posts', to: paths.blog.list, icon: FileText, alsoActiveUnder: [paths.blog.listAlias] },
       { label: 'Contact Inquiries', to: paths.contact, icon: Mail },
+      { label: 'Outbox', to: paths.outbox, icon: Send },
       { label: 'Website Configuration', to: paths.websiteConfig, icon: Settings },
       { label: 'Activity log', to: paths.activity, icon: History },
     ],

@@ -13,3 +13,27 @@ export const loginErrors = {
 export function useLogin() {
   return useMutation({ mutationFn: (body: LoginBody) => client.auth.login({ body }) });
 }
+
+/** The second step of a two-factor sign-in (`POST /api/auth/2fa/verify`, issue 36). */
+export function useVerifyTwoFactor() {
+  return useMutation({
+    mutationFn: (body: { challenge: string; code: string }) => client.security.twoFactorVerify({ body }),
+  });
+}
+
+/** `POST /api/auth/password-reset/request`: the same answer whether or not the account exists. */
+export function useRequestPasswordReset() {
+  return useMutation({ mutationFn: (email: string) => client.security.resetRequest({ body: { email } }) });
+}
+
+/** `POST /api/auth/password-reset/confirm`. */
+export function useConfirmPasswordReset() {
+  return useMutation({
+    mutationFn: (body: { token: string; password: string }) => client.security.resetConfirm({ body }),
+  });
+}
+
+/** `POST /api/auth/verify-email`. */
+export function useVerifyEmail() {
+  return useMutation({ mutationFn: (token: string) => client.security.verifyEmail({ body: { token } }) });
+}

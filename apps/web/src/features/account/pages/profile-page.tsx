@@ -20,6 +20,8 @@ import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useChangePassword, useProfile, useUpdateProfile } from '../api';
+import { MailPreferencesSection } from '../components/mail-preferences-section';
+import { TwoFactorSection } from '../components/two-factor-section';
 
 interface ProfileFormValues {
   name: string;
@@ -217,6 +219,8 @@ export function ProfilePage() {
         <>
           <ProfileForm key={profile.data.profile._id} profile={profile.data.profile} />
           <PasswordForm />
+          <TwoFactorSection />
+          <MailPreferencesSection />
         </>
       )}
     </div>

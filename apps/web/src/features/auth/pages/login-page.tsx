@@ -1,16 +1,17 @@
 import { type LoginBody, loginBody } from '@haat/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, Eye, EyeOff, Lock, Mail } from 'lucide-react';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, type Location, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import { ApiError } from '../../../lib/api-client';
+import { Field, Input } from '../../../components/ui/field';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { displayName, sessionStore, useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { loginErrors, useLogin } from '../api';
+import { loginErrors, useLogin, useVerifyTwoFactor } from '../api';
 
 /** Where a user lands after signing in: the page they came from, else their home screen. */
 function destination(role: string, from: Location | undefined): string {
@@ -41,6 +42,64 @@ function LoggedInPanel() {
   );
 }
 
+/** The second step of a two-factor sign-in (issue 36): a code from the app, or a recovery code. */
+function TwoFactorStep({
+  challenge,
+  onSignedIn,
+  onRestart,
+}: {
+  challenge: string;
+  onSignedIn: (role: string) => void;
+  onRestart: () => void;
+}) {
+  const verify = useVerifyTwoFactor();
+  const [code, setCode] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    verify.mutate(
+      { challenge, code: code.trim() },
+      {
+        onSuccess: (answer) => {
+          sessionStore.start(answer.token, answer.user);
+          onSignedIn(answer.user.role);
+        },
+        onError: (error) => setFailure(errorMessage(error, loginErrors.failed)),
+      },
+    );
+  };
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Two-factor sign-in">
+      {failure && (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+          {failure}
+        </p>
+      )}
+      <p className="text-sm text-slate-600">
+        Enter the 6-digit code from your authenticator app, or one of your recovery codes.
+      </p>
+      <Field label="Authentication code" required>
+        {(c) => (
+          <Input
+            {...c}
+            inputMode="text"
+            autoComplete="one-time-code"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+          />
+        )}
+      </Field>
+      <Button type="submit" className="w-full py-2.5" disabled={verify.isPending || code.trim() === ''}>
+        {verify.isPending ? 'Checking...' : 'Verify'}
+      </Button>
+      <Button type="button" variant="secondary" className="w-full" onClick={onRestart}>
+        Back to sign in
+      </Button>
+    </form>
+  );
+}
+
 /** The sign-in screen (spec section 2, Login page; section 5 validation; section 8 errors). */
 export function LoginPage() {
   useDocumentTitle('Sign In');
@@ -51,6 +110,7 @@ export function LoginPage() {
   const login = useLogin();
   const [showPassword, setShowPassword] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -62,6 +122,11 @@ export function LoginPage() {
     setServerError(null);
     try {
       const answer = await login.mutateAsync(values);
+      // Two-factor sign-in on (issue 36): the code comes next, on this screen.
+      if ('twoFactorRequired' in answer) {
+        setChallenge(answer.challenge);
+        return;
+      }
       if (!answer.token) throw new Error(loginErrors.noToken);
       sessionStore.start(answer.token, answer.user);
       navigate(destination(answer.user.role, from), { replace: true });
@@ -104,6 +169,12 @@ export function LoginPage() {
 
         {session ? (
           <LoggedInPanel />
+        ) : challenge ? (
+          <TwoFactorStep
+            challenge={challenge}
+            onSignedIn={(role) => navigate(destination(role, from), { replace: true })}
+            onRestart={() => setChallenge(null)}
+          />
         ) : (
           <form onSubmit={onSubmit} noValidate className="space-y-4">
             {serverError && (
@@ -168,6 +239,11 @@ export function LoginPage() {
             <Button type="submit" className="w-full py-2.5" disabled={login.isPending}>
               {login.isPending ? 'Signing you in...' : 'Sign In'}
             </Button>
+            <p className="text-center text-sm">
+              <Link className="font-medium text-pink-600 hover:underline" to={paths.forgotPassword}>
+                Forgot password?
+              </Link>
+            </p>
             <p className="text-center text-sm text-slate-500">Need access? Contact your administrator</p>
             <p className="text-center text-sm text-slate-500">
               Want to sell here?{' '}

@@ -1,0 +1,112 @@
+import { type AnySubscriber, subscribe } from '../../platform/events/event-bus.js';
+import { queueMail } from '../../platform/mail/outbox.js';
+import { findAdminIds, findOrderVendors, findProductForMail, findVendor } from './mail.repository.js';
+
+/** How long the first new order waits for others to join its vendor's digest, ms. */
+export const NEW_ORDER_DIGEST_DELAY_MS = 5 * 60_000;
+
+/**
+ * The mails of the store's events (issue 36; decision 0125): each subscriber queues its
+ * mail in the event's transaction through `queueMail`, keyed by the event, so a mail
+ * exists exactly when its change does and one event never queues it twice.
+ */
+export const mailSubscribers: readonly AnySubscriber[] = [
+  subscribe('vendor.registered', 'mail admins of a new vendor', async (trx, { vendorId, at }) => {
+    const vendor = await findVendor(trx, vendorId);
+    if (!vendor) return;
+    for (const userId of await findAdminIds(trx))
+      await queueMail(trx, {
+        to: { userId },
+        template: 'admin-new-vendor',
+        data: { businessName: vendor.businessName },
+        dedupeKey: `vendor.registered:${vendorId}`,
+        at,
+      });
+  }),
+  subscribe('vendor.statusChanged', 'mail the vendor their approval or rejection', async (trx, event) => {
+    if (event.from === event.to || (event.to !== 'approved' && event.to !== 'rejected')) return;
+    const vendor = await findVendor(trx, event.vendor.id);
+    if (!vendor) return;
+    await queueMail(trx, {
+      to: { userId: vendor.userId },
+      template: 'vendor-decision',
+      data: { businessName: vendor.businessName, approved: event.to === 'approved', reason: null },
+      dedupeKey: `vendor.statusChanged:${event.vendor.id}:${event.to}:${event.at}`,
+      at: event.at,
+    });
+  }),
+  subscribe('product.reviewed', 'mail the vendor their product decision', async (trx, event) => {
+    const product = await findProductForMail(trx, event.productId);
+    if (!product || product.vendorUserId === null) return;
+    await queueMail(trx, {
+      to: { userId: product.vendorUserId },
+      template: 'product-decision',
+      data: {
+        productId: product.id,
+        productName: product.name,
+        approved: event.approved,
+        reasons: event.approved ? null : product.rejectionReason,
+      },
+      dedupeKey: `product.reviewed:${event.productId}:${event.at}`,
+      at: event.at,
+    });
+  }),
+  subscribe('order.placed', 'mail each vendor the order to pack (a digest)', async (trx, { orderId, at }) => {
+    for (const line of await findOrderVendors(trx, orderId))
+      await queueMail(trx, {
+        to: { userId: line.userId },
+        template: 'vendor-new-orders',
+        data: { items: [{ trackingNumber: line.trackingNumber, units: Number(line.units) }] },
+        dedupeKey: `order.placed:${orderId}`,
+        digest: { delayMs: NEW_ORDER_DIGEST_DELAY_MS },
+        at,
+      });
+  }),
+  subscribe('order.cancelRequestDeclined', 'mail the vendor the declined request', async (trx, event) => {
+    const vendor = await findVendor(trx, event.vendorId);
+    if (!vendor) return;
+    await queueMail(trx, {
+      to: { userId: vendor.userId },
+      template: 'cancel-request-answered',
+      data: {
+        orderId: event.order.id,
+        trackingNumber: event.order.trackingNumber,
+        accepted: false,
+        reason: event.reason,
+      },
+      dedupeKey: `order.cancelRequestDeclined:${event.order.id}:${event.vendorId}:${event.at}`,
+      at: event.at,
+    });
+  }),
+  subscribe('payout.paid', 'mail the vendor their payout', async (trx, { payout, reference, at }) => {
+    const vendor = await findVendor(trx, payout.vendorId);
+    if (!vendor) return;
+    await queueMail(trx, {
+      to: { userId: vendor.userId },
+      template: 'payout-paid',
+      data: { amountPaise: payout.amountPaise, reference },
+      dedupeKey: `payout.paid:${payout.id}`,
+      at,
+    });
+  }),
+  subscribe('bankDetails.changed', 'mail the vendor and the admins of changed bank details', async (trx, event) => {
+    const vendor = await findVendor(trx, event.vendor.id);
+    if (!vendor) return;
+    const key = `bankDetails.changed:${event.vendor.id}:${event.at}`;
+    await queueMail(trx, {
+      to: { userId: vendor.userId },
+      template: 'bank-details-changed',
+      data: { businessName: vendor.businessName, holdHours: event.holdHours, at: event.at },
+      dedupeKey: key,
+      at: event.at,
+    });
+    for (const userId of await findAdminIds(trx))
+      await queueMail(trx, {
+        to: { userId },
+        template: 'admin-bank-details-changed',
+        data: { vendorId: vendor.id, businessName: vendor.businessName, holdHours: event.holdHours },
+        dedupeKey: key,
+        at: event.at,
+      });
+  }),
+];
