@@ -21,6 +21,8 @@ import { productBulkEndpoints } from './product-bulk.js';
 import { productImportEndpoints } from './product-import.js';
 import { productEndpoints } from './products.js';
 import { searchEndpoints } from './search.js';
+import { invitationEndpoints, staffEndpoints } from './staff.js';
+import { teamEndpoints } from './team.js';
 import { vendorPortalEndpoints } from './vendor-portal.js';
 import { vendorEndpoints } from './vendors.js';
 import { websiteConfigEndpoints } from './website-config.js';
@@ -54,4 +56,7 @@ export const api = {
   products: { ...productEndpoints, ...productBulkEndpoints, ...productImportEndpoints },
   commissions: commissionEndpoints,
   payouts: payoutEndpoints,
+  staff: staffEndpoints,
+  invitations: invitationEndpoints,
+  team: teamEndpoints,
 };

@@ -325,11 +325,15 @@ export const payoutEndpoints = {
     .input(z.object({ body: bankDetailsBody }))
     .output(bankDetailsSavedResponse),
   /** Every vendor's balances, by available balance (largest first) or by name; search by business name. */
-  balances: endpoint('GET', '/api/payouts/admin/balances', { access: 'admin', summary: "Vendors' balances" })
+  balances: endpoint('GET', '/api/payouts/admin/balances', {
+    access: 'admin',
+    permission: 'money:read',
+    summary: "Vendors' balances",
+  })
     .input(z.object({ query: balanceListQuery }))
     .output(balanceListResponse),
   /** Payouts, newest first, optionally of one status. */
-  list: endpoint('GET', '/api/payouts/admin', { access: 'admin', summary: 'Payouts' })
+  list: endpoint('GET', '/api/payouts/admin', { access: 'admin', permission: 'money:read', summary: 'Payouts' })
     .input(z.object({ query: payoutListQuery }))
     .output(payoutListResponse),
   /**
@@ -338,12 +342,18 @@ export const payoutEndpoints = {
    * Vendors without bank details, with a payout still Pending, or within the hold after
    * a bank change are left out. Safe to repeat and to race: one payout per vendor.
    */
-  create: endpoint('POST', '/api/payouts/admin', { access: 'admin', summary: 'Create payouts', status: 201 })
+  create: endpoint('POST', '/api/payouts/admin', {
+    access: 'admin',
+    permission: 'money:write',
+    summary: 'Create payouts',
+    status: 201,
+  })
     .input(z.object({ body: createPayoutsBody }))
     .output(createPayoutsResponse),
   /** Marks a Pending payout Paid (reference, date) or Failed (reason; its amount is available again). 404; 409. */
   decide: endpoint('PUT', '/api/payouts/admin/{id}', {
     access: 'admin',
+    permission: 'money:write',
     summary: 'Mark a payout paid or failed',
     errors: [404, 409],
   })
@@ -352,6 +362,7 @@ export const payoutEndpoints = {
   /** Payouts as CSV in a bank's bulk-transfer layout (default: the Pending ones). */
   export: endpoint('GET', '/api/payouts/admin/export', {
     access: 'admin',
+    permission: 'money:read',
     summary: 'Payouts as a bank transfer file',
     rawAnswer: true,
   })
@@ -360,6 +371,7 @@ export const payoutEndpoints = {
   /** One vendor's balances and ledger (the vendor detail). 404. */
   vendorLedger: endpoint('GET', '/api/payouts/admin/vendors/{id}/ledger', {
     access: 'admin',
+    permission: 'money:read',
     summary: "A vendor's balances and ledger",
   })
     .input(z.object({ params: idParams, query: ledgerQuery }))
@@ -367,6 +379,7 @@ export const payoutEndpoints = {
   /** Posts a manual adjustment (signed rupees, with a reason) to a vendor's ledger (201). 404. */
   adjust: endpoint('POST', '/api/payouts/admin/vendors/{id}/adjustments', {
     access: 'admin',
+    permission: 'money:write',
     summary: "Post an adjustment to a vendor's ledger",
     status: 201,
   })

@@ -156,6 +156,7 @@ export const productImportEndpoints = {
    */
   preview: endpoint('POST', '/api/products/import/preview', {
     access: 'staff',
+    permission: 'catalog:write',
     tags: ['products'],
     summary: 'What importing a product CSV would do',
   })
@@ -168,6 +169,7 @@ export const productImportEndpoints = {
    */
   start: endpoint('POST', '/api/products/import', {
     access: 'staff',
+    permission: 'catalog:write',
     tags: ['products'],
     summary: 'Import a product CSV',
     status: 202,

@@ -433,6 +433,7 @@ export const productEndpoints = {
    */
   staffList: endpoint('GET', '/api/products/admin/all', {
     access: 'staff',
+    permission: 'catalog:read',
     summary: "The back office's product list: all (admin) or own (vendor)",
     rawAnswer: true,
   })
@@ -446,6 +447,7 @@ export const productEndpoints = {
    */
   staffExport: endpoint('GET', '/api/products/admin/all/export', {
     access: 'staff',
+    permission: 'catalog:read',
     summary: "The back office's product list as CSV",
     rawAnswer: true,
     answers: { 202: jobStartedResponse },
@@ -458,6 +460,7 @@ export const productEndpoints = {
    */
   counts: endpoint('GET', '/api/products/admin/count', {
     access: 'staff',
+    permission: 'catalog:read',
     summary: "Counts over the caller's catalog",
     rawAnswer: true,
   }).output(productCountsResponse),
@@ -469,6 +472,7 @@ export const productEndpoints = {
    */
   pending: endpoint('GET', '/api/products/admin/pending', {
     access: 'admin',
+    permission: 'catalog:read',
     summary: 'Products awaiting approval',
     rawAnswer: true,
   })
@@ -489,6 +493,7 @@ export const productEndpoints = {
    */
   create: endpoint('POST', '/api/products/create', {
     access: 'staff',
+    permission: 'catalog:write',
     summary: 'Create a product',
     status: 201,
     errors: [409],
@@ -501,11 +506,20 @@ export const productEndpoints = {
    * once and the rest waits as a pending revision (decision 0044). An admin's edit applies
    * directly. 404 missing or another vendor's; 409 SKU in use or a stale `updatedAt`.
    */
-  update: endpoint('PUT', '/api/products/edit/{id}', { access: 'staff', summary: 'Edit a product', errors: [409] })
+  update: endpoint('PUT', '/api/products/edit/{id}', {
+    access: 'staff',
+    permission: 'catalog:write',
+    summary: 'Edit a product',
+    errors: [409],
+  })
     .input(z.object({ params: idParams, body: productBody }))
     .output(productSavedResponse),
   /** 'Product deleted successfully!'; past orders keep their lines. 404 missing or another vendor's. */
-  remove: endpoint('DELETE', '/api/products/delete/{id}', { access: 'staff', summary: 'Delete a product' })
+  remove: endpoint('DELETE', '/api/products/delete/{id}', {
+    access: 'staff',
+    permission: 'catalog:write',
+    summary: 'Delete a product',
+  })
     .input(z.object({ params: idParams }))
     .output(messageResponse),
   /**
@@ -518,6 +532,7 @@ export const productEndpoints = {
    */
   review: endpoint('PUT', '/api/products/admin/approve/{id}', {
     access: 'admin',
+    permission: 'catalog:write',
     summary: 'Approve or reject a product',
   })
     .input(z.object({ params: idParams, body: approvalBody }))
@@ -531,6 +546,7 @@ export const productEndpoints = {
    */
   reviewRevision: endpoint('PUT', '/api/products/admin/revisions/{id}', {
     access: 'admin',
+    permission: 'catalog:write',
     summary: "Approve or reject a vendor's pending change to an approved product",
     errors: [409],
   })
