@@ -39,6 +39,8 @@ import { PRODUCT_BULK_JOB, productBulkJobHandler } from './features/products/pro
 import { assertProductVisible } from './features/products/product-visibility.js';
 import { productRoutes } from './features/products/products.routes.js';
 import { searchRoutes } from './features/search/search.routes.js';
+import { staffRoutes } from './features/staff/staff.routes.js';
+import { teamRoutes } from './features/team/team.routes.js';
 import { uploadRoutes } from './features/uploads/uploads.routes.js';
 import { vendorPortalRoutes } from './features/vendors/vendor-portal.routes.js';
 import { vendorRoutes } from './features/vendors/vendors.routes.js';
@@ -287,6 +289,8 @@ export async function buildApp({
   await app.register(activityRoutes, { historyGuards: { product: assertProductVisible } });
   await app.register(commissionRoutes);
   await app.register(payoutRoutes);
+  await app.register(staffRoutes);
+  await app.register(teamRoutes);
 
   await registerApiDocs(app);
 

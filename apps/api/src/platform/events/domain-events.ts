@@ -112,6 +112,28 @@ export interface DomainEvents {
   };
   /** A vendor changed the bank account their payouts go to; their payouts wait `holdHours`. */
   'bankDetails.changed': { vendor: { id: number; businessName: string }; holdHours: number; at: string };
+  /**
+   * An Owner invited a staff member (decision 0130): what the invitation mail needs. `token`
+   * is the link's secret (`/accept-invitation?token=...`), never stored but as a hash.
+   */
+  'staff.invited': { actor: EventActor; invitation: InvitationRef; token: string; at: string };
+  /** A vendor's owner invited a team member (decision 0130); `token` as in `staff.invited`. */
+  'team.member_invited': {
+    actor: EventActor;
+    vendor: { id: number; businessName: string };
+    invitation: InvitationRef;
+    token: string;
+    at: string;
+  };
+}
+
+/** An invitation as its mail names it: who, the role given, and until when the link works (UTC). */
+export interface InvitationRef {
+  id: number;
+  email: string;
+  name: string;
+  role: string;
+  expiresAt: string;
 }
 
 /** An event's name. */

@@ -39,6 +39,7 @@ import * as addJobSummary from './2026_12_13_0900_add_job_summary.js';
 import * as makeLedgerAppendOnly from './2026_12_20_0900_make_ledger_append_only.js';
 import * as addJobLeases from './2026_12_20_1000_add_job_leases.js';
 import * as createImportRowOutcomes from './2026_12_20_1200_create_import_row_outcomes.js';
+import * as addStaffRolesAndTeams from './2026_12_29_0900_add_staff_roles_and_teams.js';
 
 /**
  * Every migration, by name, in order. Append-only: a landed migration is never
@@ -85,4 +86,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_20_0900_make_ledger_append_only': makeLedgerAppendOnly,
   '2026_12_20_1000_add_job_leases': addJobLeases,
   '2026_12_20_1200_create_import_row_outcomes': createImportRowOutcomes,
+  '2026_12_29_0900_add_staff_roles_and_teams': addStaffRolesAndTeams,
 };
