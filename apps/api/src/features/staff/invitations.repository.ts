@@ -76,3 +76,15 @@ export async function markAccepted(db: Db, id: number, now: string): Promise<boo
 export function findAccountByEmail(db: Db, email: string) {
   return db.selectFrom('users').select(['id', 'removedAt']).where('email', '=', email).executeTakeFirst();
 }
+
+/**
+ * Deletes every invitation to `emails` (lower-cased), used or not: the erasure of a
+ * person's data (decision 0120's map) leaves no invitation naming them.
+ */
+export async function deleteInvitationsTo(db: Db, emails: readonly string[]): Promise<void> {
+  if (emails.length === 0) return;
+  await db
+    .deleteFrom('invitations')
+    .where('email', 'in', [...emails])
+    .execute();
+}

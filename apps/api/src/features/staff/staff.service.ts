@@ -76,8 +76,9 @@ export async function inviteStaff(
       action: 'create',
       kind: 'account',
       recordId: made.invitation.id,
-      label: `Invitation: ${body.email}`,
-      changes: { invited: { before: null, after: `${body.name} <${body.email}> as ${staffRoleLabels[body.role]}` } },
+      // Names the role, not the person: an invitee who later shops and asks for erasure is in no log line.
+      label: `Invitation ${made.invitation.id}`,
+      changes: { invitedAs: { before: null, after: staffRoleLabels[body.role] } },
     });
     return made.invitation;
   });

@@ -86,8 +86,9 @@ export async function inviteMember(
       action: 'create',
       kind: 'account',
       recordId: made.invitation.id,
-      label: `Invitation: ${body.email}`,
-      changes: { invited: { before: null, after: `${body.name} <${body.email}> as ${teamRoleLabels[body.role]}` } },
+      // Names the role, not the person: an invitee who later shops and asks for erasure is in no log line.
+      label: `Invitation ${made.invitation.id}`,
+      changes: { invitedAs: { before: null, after: teamRoleLabels[body.role] } },
     });
     return made.invitation;
   });
