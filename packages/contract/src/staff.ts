@@ -107,6 +107,7 @@ export const acceptInvitationBody = z.object({
     .max(200, 'Password must be at most 200 characters'),
 });
 export type AcceptInvitationBody = z.infer<typeof acceptInvitationBody>;
+export type AcceptInvitationBodyInput = z.input<typeof acceptInvitationBody>;
 
 /** The permission catalogue as the wire carries it, for documentation. */
 export const permissionSchema = z.enum(permissions as [string, ...string[]]);

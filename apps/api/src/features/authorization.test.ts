@@ -916,7 +916,9 @@ Object.assign(rules, teamRules);
 
 /** The routes as registered, by `METHOD url`, with their declared permission and team role. */
 const registeredRoutes = () =>
-  new Map(t.app.apiRoutes.map((route) => [`${route.method} ${route.url.replace(/\/$/, '')}`, route] as const));
+  new Map<string, ApiRoute>(
+    t.app.apiRoutes.map((route) => [`${route.method} ${route.url.replace(/\/$/, '')}`, route] as const),
+  );
 
 const teamRoleOf: Record<Exclude<Caller, 'anonymous' | 'admin' | StaffCaller>, TeamRole> = {
   vendorA: 'owner',

@@ -51,6 +51,12 @@ export const routes: RouteObject[] = [
         path: paths.login,
         lazy: () => import('../features/auth/pages/login-page').then((m) => ({ Component: m.LoginPage })),
       },
+      // Where an invitation's link leads (issue 36).
+      {
+        path: paths.acceptInvitation,
+        lazy: () =>
+          import('../features/auth/pages/accept-invitation-page').then((m) => ({ Component: m.AcceptInvitationPage })),
+      },
       {
         path: paths.register,
         lazy: () =>
@@ -146,6 +152,11 @@ export const routes: RouteObject[] = [
                 path: 'earnings',
                 lazy: () =>
                   import('../features/payouts/pages/earnings-page').then((m) => ({ Component: m.EarningsPage })),
+              },
+              // A seller's team (issue 36), vendors.
+              {
+                path: 'team',
+                lazy: () => import('../features/team/pages/team-page').then((m) => ({ Component: m.TeamPage })),
               },
               withWellFormedId({
                 path: 'my-orders/:id',
@@ -249,6 +260,11 @@ export const routes: RouteObject[] = [
                     path: 'payouts',
                     lazy: () =>
                       import('../features/payouts/pages/payouts-page').then((m) => ({ Component: m.PayoutsPage })),
+                  },
+                  // Staff and their roles (issue 36), the Owner's.
+                  {
+                    path: 'staff',
+                    lazy: () => import('../features/staff/pages/staff-page').then((m) => ({ Component: m.StaffPage })),
                   },
                   {
                     path: 'activity',

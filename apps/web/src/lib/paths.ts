@@ -59,4 +59,10 @@ export const paths = {
   payouts: '/admin/payouts',
   /** A vendor's own balances, ledger, payouts and bank details (issue 25). */
   earnings: '/admin/earnings',
+  /** Staff and their roles (issue 36), the Owner's. */
+  staff: '/admin/staff',
+  /** A seller's team (issue 36), vendors. */
+  team: '/admin/team',
+  /** Where an invitation's link leads: `/accept-invitation?token=...` (issue 36). */
+  acceptInvitation: '/accept-invitation',
 } as const;

@@ -10,19 +10,23 @@ import type { ActorRow } from '../../platform/auth/actor.repository.js';
 import { findActorById } from '../../platform/auth/actor.repository.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import type { TokenSubject } from '../../platform/auth/sessions.js';
+import { endAllSessions } from '../../platform/auth/sessions.js';
 import type { Db } from '../../platform/db/create-db.js';
 import { AppError, conflict } from '../../platform/errors.js';
 import type { InvitationRef } from '../../platform/events/domain-events.js';
 import { recordActivity } from '../activity/activity.service.js';
 import { sessionUserOf } from '../auth/auth.service.js';
 import {
+  deleteInvitationsTo,
   findAccountByEmail,
   findInvitationByHash,
   hasWaitingInvitation,
   type InvitationRow,
   insertInvitation,
+  listWaitingInvitations,
   markAccepted,
 } from './invitations.repository.js';
+import { markRemoved } from './staff.repository.js';
 
 /**
  * Invitations to the staff or to a seller's team (issue 36; decision 0130): a random
@@ -170,4 +174,28 @@ export async function acceptInvitation(
     user: sessionUserOf(row),
     subject: { id: row.id, role: row.role as TokenSubject['role'], tokenVersion: row.tokenVersion },
   };
+}
+
+/** The staff's (`vendorId` null) or one vendor's team's invitations waiting at `now`, newest first. */
+export async function waitingInvitations(
+  db: Db,
+  kind: 'staff' | 'team',
+  vendorId: number | null,
+  now: Date,
+): Promise<PendingInvitation[]> {
+  return (await listWaitingInvitations(db, kind, vendorId, now.toISOString())).map(toPendingInvitation);
+}
+
+/**
+ * Removes a staff or team member's account at `at` (UTC), inside the caller's
+ * transaction: it can no longer sign in, and every session of it ends (decision 0050).
+ */
+export async function removeAccount(trx: Db, userId: number, at: string): Promise<void> {
+  await markRemoved(trx, userId, at);
+  await endAllSessions(trx, userId);
+}
+
+/** The erasure of a person (decision 0120): every invitation to their e-mails is deleted. */
+export function eraseInvitationsTo(trx: Db, emails: readonly string[]): Promise<void> {
+  return deleteInvitationsTo(trx, emails);
 }

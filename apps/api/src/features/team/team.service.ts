@@ -8,14 +8,11 @@ import {
   teamRoleLabels,
 } from '@haat/contract';
 import type { Actor } from '../../platform/auth/access.js';
-import { endAllSessions } from '../../platform/auth/sessions.js';
 import type { Db } from '../../platform/db/create-db.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events/event-bus.js';
 import { recordActivity } from '../activity/activity.service.js';
-import { listWaitingInvitations } from '../staff/invitations.repository.js';
-import { createInvitation, toPendingInvitation } from '../staff/invitations.service.js';
-import { markRemoved } from '../staff/staff.repository.js';
+import { createInvitation, removeAccount, waitingInvitations } from '../staff/invitations.service.js';
 import { findMember, findVendorAccount, listTeam, type TeamRow } from './team.repository.js';
 
 /**
@@ -41,9 +38,9 @@ const vendorOf = (actor: Actor) => actor.vendorId as number;
 export async function getTeam(db: Db, actor: Actor, now: Date): Promise<Omit<TeamListResponse, 'success'>> {
   const [members, invitations] = await Promise.all([
     listTeam(db, vendorOf(actor)),
-    listWaitingInvitations(db, 'team', vendorOf(actor), now.toISOString()),
+    waitingInvitations(db, 'team', vendorOf(actor), now),
   ]);
-  return { members: members.map(toMember), invitations: invitations.map(toPendingInvitation) };
+  return { members: members.map(toMember), invitations };
 }
 
 /**
@@ -165,8 +162,7 @@ export async function removeMember(db: Db, actor: Actor, userId: number): Promis
     if (!member) throw notFound(teamMessages.notFound);
     const at = new Date().toISOString();
     await trx.deleteFrom('vendorMembers').where('userId', '=', userId).execute();
-    await markRemoved(trx, userId, at);
-    await endAllSessions(trx, userId);
+    await removeAccount(trx, userId, at);
     await recordActivity(trx, {
       actor,
       action: 'update',

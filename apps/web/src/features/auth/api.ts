@@ -1,4 +1,4 @@
-import type { LoginBody } from '@haat/contract';
+import type { AcceptInvitationBodyInput, LoginBody } from '@haat/contract';
 import { useMutation } from '@tanstack/react-query';
 import { client } from '../../lib/api-client';
 
@@ -12,4 +12,9 @@ export const loginErrors = {
 /** Sign-in (`authEndpoints.login`, `POST /api/auth/admin/login`). */
 export function useLogin() {
   return useMutation({ mutationFn: (body: LoginBody) => client.auth.login({ body }) });
+}
+
+/** `POST /api/auth/invitations/accept` (issue 36): answers a session like sign-in. */
+export function useAcceptInvitation() {
+  return useMutation({ mutationFn: (body: AcceptInvitationBodyInput) => client.invitations.accept({ body }) });
 }
