@@ -52,6 +52,8 @@ import { shipmentDocumentRoutes } from './features/shipments/shipment-documents.
 import { manifestJobHandler, SHIPMENT_IMPORT_JOB } from './features/shipments/shipment-documents.service.js';
 import { shipmentRoutes } from './features/shipments/shipments.routes.js';
 import { taxRoutes } from './features/tax/tax.routes.js';
+import { staffRoutes } from './features/staff/staff.routes.js';
+import { teamRoutes } from './features/team/team.routes.js';
 import { uploadRoutes } from './features/uploads/uploads.routes.js';
 import { vendorPortalRoutes } from './features/vendors/vendor-portal.routes.js';
 import { vendorRoutes } from './features/vendors/vendors.routes.js';
@@ -332,6 +334,8 @@ export async function buildApp({
   await app.register(kycRoutes);
   await app.register(securityRoutes);
   await app.register(mailRoutes);
+  await app.register(staffRoutes);
+  await app.register(teamRoutes);
 
   await registerApiDocs(app);
 

@@ -181,7 +181,11 @@ export const activityEndpoints = {
    * `nextCursor`. `person` is a user id, `kind` a record kind, `from`/`to` UTC dates
    * (inclusive). 400 for a bad filter, date or cursor.
    */
-  list: endpoint('GET', '/api/activity', { access: 'admin', summary: 'The activity log, newest first' })
+  list: endpoint('GET', '/api/activity', {
+    access: 'admin',
+    permission: 'settings:read',
+    summary: 'The activity log, newest first',
+  })
     .input(z.object({ query: activityListQuery }))
     .output(activityListResponse),
   /**
@@ -190,6 +194,7 @@ export const activityEndpoints = {
    */
   export: endpoint('GET', '/api/activity/export', {
     access: 'admin',
+    permission: 'settings:read',
     summary: 'The activity log as CSV',
     rawAnswer: true,
     answers: { 202: jobStartedResponse },
@@ -199,6 +204,7 @@ export const activityEndpoints = {
   /** The admins and vendors who appear in the log (the person filter): `{ success, people }`. */
   people: endpoint('GET', '/api/activity/people', {
     access: 'admin',
+    permission: 'settings:read',
     summary: 'People who appear in the activity log',
   }).output(activityPeopleResponse),
   /**

@@ -26,6 +26,8 @@ import { searchEndpoints } from './search.js';
 import { shipmentEndpoints } from './shipments.js';
 import { taxEndpoints } from './tax.js';
 import { securityEndpoints } from './security.js';
+import { invitationEndpoints, staffEndpoints } from './staff.js';
+import { teamEndpoints } from './team.js';
 import { vendorPortalEndpoints } from './vendor-portal.js';
 import { vendorEndpoints } from './vendors.js';
 import { websiteConfigEndpoints } from './website-config.js';
@@ -64,4 +66,7 @@ export const api = {
   kyc: kycEndpoints,
   mail: mailEndpoints,
   security: securityEndpoints,
+  staff: staffEndpoints,
+  invitations: invitationEndpoints,
+  team: teamEndpoints,
 };

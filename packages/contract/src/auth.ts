@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idString } from './common.js';
 import { endpoint } from './endpoint.js';
+import { permissions, staffRoles, teamRoles } from './permissions.js';
 
 /** Roles of spec section 6; customers shop on the storefront and never sign in here. */
 export const roles = ['admin', 'vendor', 'customer'] as const;
@@ -40,6 +41,12 @@ export const sessionUser = z.object({
   name: z.string(),
   email: z.string(),
   role: roleSchema,
+  /** An admin's staff role (decision 0128); the spec's admin is `owner`. */
+  staffRole: z.enum(staffRoles).optional(),
+  /** An admin's permissions (`area:level`), for the screens to show only what the role may use. */
+  permissions: z.array(z.enum(permissions as [string, ...string[]])).optional(),
+  /** A vendor member's role in the seller's team (decision 0129). */
+  teamRole: z.enum(teamRoles).optional(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 
@@ -116,6 +123,7 @@ export const authEndpoints = {
   /** Customer accounts (spec section 7, the dashboard's card): `{ success, totalUsers }`. */
   userCount: endpoint('GET', '/api/auth/admin/users/count', {
     access: 'admin',
+    permission: 'customers:read',
     summary: 'Number of customer accounts',
   }).output(userCountResponse),
 };

@@ -218,15 +218,28 @@ export const blogEndpoints = {
    * fill in all required fields' or a bad image; 413/415 an embedded image over 2 MB or
    * not an image.
    */
-  create: endpoint('POST', '/api/blogs/create', { access: 'admin', summary: 'Publish a blog post', status: 201 })
+  create: endpoint('POST', '/api/blogs/create', {
+    access: 'admin',
+    permission: 'content:write',
+    summary: 'Publish a blog post',
+    status: 201,
+  })
     .input(z.object({ body: blogBody }))
     .output(blogSavedResponse),
   /** The same body plus the `updatedAt` the form loaded → 'Blog updated successfully!'; 409 saved by someone else since. */
-  update: endpoint('PUT', '/api/blogs/{id}', { access: 'admin', summary: 'Update a blog post' })
+  update: endpoint('PUT', '/api/blogs/{id}', {
+    access: 'admin',
+    permission: 'content:write',
+    summary: 'Update a blog post',
+  })
     .input(z.object({ params: idParams, body: blogBody }))
     .output(blogSavedResponse),
   /** → 'Blog deleted successfully!'. */
-  remove: endpoint('DELETE', '/api/blogs/{id}', { access: 'admin', summary: 'Delete a blog post' })
+  remove: endpoint('DELETE', '/api/blogs/{id}', {
+    access: 'admin',
+    permission: 'content:write',
+    summary: 'Delete a blog post',
+  })
     .input(z.object({ params: idParams }))
     .output(messageResponse),
 };

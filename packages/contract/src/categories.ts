@@ -173,6 +173,7 @@ export const categoryEndpoints = {
   /** `{ _id: null, name, imageUrl }` → 201 'Category created successfully!'; 409 when the name is taken (ignoring case). */
   create: endpoint('POST', '/api/categories/create', {
     access: 'admin',
+    permission: 'catalog:write',
     summary: 'Create a category',
     status: 201,
     errors: [409],
@@ -182,6 +183,7 @@ export const categoryEndpoints = {
   /** Same body → 'Category updated successfully!'; 409 when the name is taken. */
   update: endpoint('PUT', '/api/categories/{id}', {
     access: 'admin',
+    permission: 'catalog:write',
     summary: 'Rename a category or change its image',
     errors: [409],
   })
@@ -193,6 +195,7 @@ export const categoryEndpoints = {
    */
   remove: endpoint('DELETE', '/api/categories/{id}', {
     access: 'admin',
+    permission: 'catalog:write',
     summary: 'Delete a category and its subcategories',
     errors: [409],
   })
@@ -216,6 +219,7 @@ export const subcategoryEndpoints = {
   /** `{ _id, name, category }` → 201 'Subcategory created successfully!'; 400 when the parent is missing, 409 name taken within the category. */
   create: endpoint('POST', '/api/subcategories', {
     access: 'admin',
+    permission: 'catalog:write',
     summary: 'Create a subcategory',
     status: 201,
     errors: [409],
@@ -225,6 +229,7 @@ export const subcategoryEndpoints = {
   /** Rename or move to another category (its products move with it); 409 name taken. */
   update: endpoint('PUT', '/api/subcategories/{id}', {
     access: 'admin',
+    permission: 'catalog:write',
     summary: 'Rename a subcategory or move it to another category',
     errors: [409],
   })
@@ -233,6 +238,7 @@ export const subcategoryEndpoints = {
   /** 'Delete Subcategory?' → 'Subcategory deleted successfully!'; 409 when products use it (the message says how many). */
   remove: endpoint('DELETE', '/api/subcategories/{id}', {
     access: 'admin',
+    permission: 'catalog:write',
     summary: 'Delete a subcategory',
     errors: [409],
   })

@@ -127,7 +127,11 @@ export const commissionRateResponse = z.object({
 /** Commission rates: admin only. */
 export const commissionEndpoints = {
   /** Every rate, the default first. */
-  listRates: endpoint('GET', '/api/commissions/admin/rates', { access: 'admin', summary: 'Commission rates' })
+  listRates: endpoint('GET', '/api/commissions/admin/rates', {
+    access: 'admin',
+    permission: 'money:read',
+    summary: 'Commission rates',
+  })
     .input(z.object({ query: commissionRateListQuery }))
     .output(commissionRateListResponse),
   /**
@@ -136,6 +140,7 @@ export const commissionEndpoints = {
    */
   createRate: endpoint('POST', '/api/commissions/admin/rates', {
     access: 'admin',
+    permission: 'money:write',
     summary: 'Add a commission rate',
     status: 201,
     errors: [404, 409],
@@ -148,6 +153,7 @@ export const commissionEndpoints = {
    */
   updateRate: endpoint('PUT', '/api/commissions/admin/rates/{id}', {
     access: 'admin',
+    permission: 'money:write',
     summary: 'Edit a commission rate',
     errors: [404, 409],
   })
@@ -156,6 +162,7 @@ export const commissionEndpoints = {
   /** Deletes a rate; later sales take the next most specific one. 404; 409 the default. */
   deleteRate: endpoint('DELETE', '/api/commissions/admin/rates/{id}', {
     access: 'admin',
+    permission: 'money:write',
     summary: 'Delete a commission rate',
     errors: [404, 409],
   })

@@ -136,7 +136,11 @@ export const contactEndpoints = {
    * `{ success, contacts }` newest first; `search` matches name, e-mail, message or
    * phone; with `limit` a page plus `total` and `nextCursor`.
    */
-  list: endpoint('GET', '/api/contacts', { access: 'admin', summary: 'Contact messages, newest first' })
+  list: endpoint('GET', '/api/contacts', {
+    access: 'admin',
+    permission: 'customers:read',
+    summary: 'Contact messages, newest first',
+  })
     .input(z.object({ query: contactListQuery }))
     .output(contactListResponse),
   /**
@@ -146,6 +150,7 @@ export const contactEndpoints = {
    */
   export: endpoint('GET', '/api/contacts/export', {
     access: 'admin',
+    permission: 'customers:read',
     summary: 'Contact messages as CSV',
     rawAnswer: true,
     answers: { 202: jobStartedResponse },
@@ -153,27 +158,40 @@ export const contactEndpoints = {
     .input(z.object({ query: contactExportQuery }))
     .output(exportAnswer),
   /** The spec's single `contact`. */
-  get: endpoint('GET', '/api/contacts/{id}', { access: 'admin', summary: 'One contact message' })
+  get: endpoint('GET', '/api/contacts/{id}', {
+    access: 'admin',
+    permission: 'customers:read',
+    summary: 'One contact message',
+  })
     .input(z.object({ params: idParams }))
     .output(contactResponse),
   /** 'Are you sure you want to delete this contact?' → 'Contact deleted successfully!'. */
   /** Marks a message handled (`{ handled: true }`) or not (issue 27). 404. */
   setHandled: endpoint('PUT', '/api/contacts/{id}/handled', {
     access: 'admin',
+    permission: 'customers:write',
     summary: 'Mark a message handled or not',
   })
     .input(
       z.object({ params: idParams, body: z.object({ handled: z.boolean({ error: 'Say whether it is handled' }) }) }),
     )
     .output(z.object({ success: z.literal(true), message: z.string(), contact })),
-  remove: endpoint('DELETE', '/api/contacts/{id}', { access: 'admin', summary: 'Delete a contact message' })
+  remove: endpoint('DELETE', '/api/contacts/{id}', {
+    access: 'admin',
+    permission: 'customers:write',
+    summary: 'Delete a contact message',
+  })
     .input(z.object({ params: idParams }))
     .output(messageResponse),
   /**
    * Marks the selected messages handled or not yet handled, or deletes them (issue 26
    * 'Bulk actions'), each as the single action would: `{ message, done, refused }`.
    */
-  bulk: endpoint('POST', '/api/contacts/bulk', { access: 'admin', summary: 'Act on many contact messages' })
+  bulk: endpoint('POST', '/api/contacts/bulk', {
+    access: 'admin',
+    permission: 'customers:write',
+    summary: 'Act on many contact messages',
+  })
     .input(z.object({ body: contactBulkBody }))
     .output(bulkResponse),
 };

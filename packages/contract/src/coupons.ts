@@ -273,19 +273,35 @@ export type CouponValidateResponse = z.infer<typeof couponValidateResponse>;
  */
 export const couponEndpoints = {
   /** Every coupon, newest first, with its usage, restrictions (ids and names) and display status. */
-  list: endpoint('GET', '/api/coupons', { access: 'admin', summary: 'Every coupon, newest first' }).output(
-    couponListResponse,
-  ),
+  list: endpoint('GET', '/api/coupons', {
+    access: 'admin',
+    permission: 'catalog:read',
+    summary: 'Every coupon, newest first',
+  }).output(couponListResponse),
   /** Creates a coupon; 400 with the messages of spec section 5, 409 when the code is in use. */
-  create: endpoint('POST', '/api/coupons', { access: 'admin', summary: 'Create a coupon', status: 201, errors: [409] })
+  create: endpoint('POST', '/api/coupons', {
+    access: 'admin',
+    permission: 'catalog:write',
+    summary: 'Create a coupon',
+    status: 201,
+    errors: [409],
+  })
     .input(z.object({ body: couponBody }))
     .output(couponResponse),
   /** Replaces a coupon's terms (its code cannot change); `updatedAt` is the version loaded (409 when stale). */
-  update: endpoint('PUT', '/api/coupons/{id}', { access: 'admin', summary: 'Edit a coupon' })
+  update: endpoint('PUT', '/api/coupons/{id}', {
+    access: 'admin',
+    permission: 'catalog:write',
+    summary: 'Edit a coupon',
+  })
     .input(z.object({ params: couponIdParams, body: couponBody }))
     .output(couponResponse),
   /** Deletes a coupon; orders that used it keep its code and discount. */
-  remove: endpoint('DELETE', '/api/coupons/{id}', { access: 'admin', summary: 'Delete a coupon' })
+  remove: endpoint('DELETE', '/api/coupons/{id}', {
+    access: 'admin',
+    permission: 'catalog:write',
+    summary: 'Delete a coupon',
+  })
     .input(z.object({ params: couponIdParams }))
     .output(messageResponse),
 };

@@ -98,12 +98,18 @@ export const customerEndpoints = {
    * bound) plus `total` and `nextCursor`; each with their orders count, total spent
    * (rupees) and last order (UTC). `search`: name, e-mail or phone.
    */
-  list: endpoint('GET', '/api/customers/admin', { access: 'admin', tags: ['customers'], summary: 'List customers' })
+  list: endpoint('GET', '/api/customers/admin', {
+    access: 'admin',
+    permission: 'customers:read',
+    tags: ['customers'],
+    summary: 'List customers',
+  })
     .input(z.object({ query: customerListQuery }))
     .output(customerListResponse),
   /** Every customer the search selects, as a `text/csv` download (issue 26 'Exports'). */
   export: endpoint('GET', '/api/customers/admin/export', {
     access: 'admin',
+    permission: 'customers:read',
     tags: ['customers'],
     summary: 'Customers as CSV',
     rawAnswer: true,
@@ -114,6 +120,7 @@ export const customerEndpoints = {
   /** A customer with their figures and newest orders; 404 'Customer not found'. */
   get: endpoint('GET', '/api/customers/admin/{id}', {
     access: 'admin',
+    permission: 'customers:read',
     tags: ['customers'],
     summary: 'One customer with their orders',
   })
@@ -126,6 +133,7 @@ export const customerEndpoints = {
    */
   anonymise: endpoint('POST', '/api/customers/admin/{id}/anonymise', {
     access: 'admin',
+    permission: 'customers:write',
     tags: ['customers'],
     summary: 'Anonymise a customer on request',
     errors: [409],

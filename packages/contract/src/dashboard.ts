@@ -110,6 +110,7 @@ export const dashboardEndpoints = {
    */
   summary: endpoint('GET', '/api/dashboard/summary', {
     access: 'admin',
+    permission: 'orders:read',
     summary: 'Every figure of the admin dashboard',
   })
     .input(z.object({ query: dashboardSummaryQuery }))

@@ -1,5 +1,6 @@
 import { type ContractProcedure, oc } from '@orpc/contract';
 import type { z } from 'zod';
+import type { Permission, TeamRole } from './permissions.js';
 
 /**
  * Every endpoint of the API is declared once, here in the contract, with oRPC's contract
@@ -23,6 +24,19 @@ export type Access = 'public' | 'staff' | 'admin' | 'vendor';
 /** What an endpoint declares beyond its route and schemas. */
 export interface EndpointMeta {
   access: Access;
+  /**
+   * The staff permission an admin needs (decision 0128), checked with `access` in the
+   * API's access control: required on every `admin` route (one left without it is the
+   * Owner's alone, and the authorization test fails), optional on a `staff` route (the
+   * signed-in user's own things need none). Vendors are judged by `teamRole`.
+   */
+  permission?: Permission;
+  /**
+   * The least seller-team role a vendor member needs (decision 0129), when the route's
+   * path does not decide it (`teamRoleNeeded`: money areas need a manager, the rest any
+   * member): the team's own changes declare `owner`.
+   */
+  teamRole?: TeamRole;
   /**
    * Error statuses the endpoint answers besides those that follow from its access and
    * input (400 for any input, 401/403 for a refused caller, 404 for a path with an id,

@@ -142,6 +142,7 @@ export const orderCorrectionEndpoints = {
    */
   cancel: endpoint('POST', '/api/orders/admin/{id}/cancel', {
     access: 'admin',
+    permission: 'orders:write',
     summary: 'Cancel an order, or some of its units',
     errors: [404],
   })
@@ -154,6 +155,7 @@ export const orderCorrectionEndpoints = {
    */
   createReturn: endpoint('POST', '/api/orders/admin/{id}/returns', {
     access: 'admin',
+    permission: 'orders:write',
     summary: 'Record a return and its refund',
     errors: [404],
     status: 201,
@@ -183,6 +185,7 @@ export const orderCorrectionEndpoints = {
    */
   acceptCancelRequest: endpoint('POST', '/api/orders/admin/{id}/cancel-requests/{requestId}/accept', {
     access: 'admin',
+    permission: 'orders:write',
     summary: "Accept a vendor's cancellation request",
     errors: [404],
   })
@@ -191,6 +194,7 @@ export const orderCorrectionEndpoints = {
   /** Declines a vendor's pending request with a reason, which the vendor is told. 404; 409 answered already. */
   declineCancelRequest: endpoint('POST', '/api/orders/admin/{id}/cancel-requests/{requestId}/decline', {
     access: 'admin',
+    permission: 'orders:write',
     summary: "Decline a vendor's cancellation request",
     errors: [404],
   })

@@ -77,6 +77,7 @@ export const orderStatusEndpoints = {
    */
   updateStatus: endpoint('PUT', '/api/orders/admin/order-status', {
     access: 'admin',
+    permission: 'orders:write',
     summary: 'Move an order to its next status',
     errors: [404],
   })
@@ -89,6 +90,7 @@ export const orderStatusEndpoints = {
    */
   bulk: endpoint('POST', '/api/orders/admin/bulk', {
     access: 'admin',
+    permission: 'orders:write',
     summary: 'Move many orders to their next status',
   })
     .input(z.object({ body: orderBulkBody }))

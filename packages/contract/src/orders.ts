@@ -274,7 +274,11 @@ export const orderEndpoints = {
    * `totalRelation: 'gte'`: decision 0027) and `nextCursor`. 400 also for an unpaged
    * list past `UNPAGED_LIST_LIMIT`.
    */
-  list: endpoint('GET', '/api/orders/admin/orders', { access: 'admin', summary: 'List orders, newest first' })
+  list: endpoint('GET', '/api/orders/admin/orders', {
+    access: 'admin',
+    permission: 'orders:read',
+    summary: 'List orders, newest first',
+  })
     .input(z.object({ query: orderListQuery }))
     .output(orderListResponse),
   /**
@@ -285,6 +289,7 @@ export const orderEndpoints = {
    */
   export: endpoint('GET', '/api/orders/admin/orders/export', {
     access: 'admin',
+    permission: 'orders:read',
     summary: 'Order lines as CSV',
     rawAnswer: true,
     answers: { 202: jobStartedResponse },
@@ -294,6 +299,7 @@ export const orderEndpoints = {
   /** The order with its items and status history, oldest first (Order detail); 404 'Order not found'. */
   get: endpoint('GET', '/api/orders/admin/orders/{id}', {
     access: 'admin',
+    permission: 'orders:read',
     summary: 'One order with its items and status history',
   })
     .input(z.object({ params: idParams }))
@@ -304,6 +310,7 @@ export const orderEndpoints = {
    */
   stats: endpoint('GET', '/api/orders/admin/stats', {
     access: 'admin',
+    permission: 'orders:read',
     summary: 'Order totals: all, today, revenue and per status',
   }).output(orderStatsResponse),
 };

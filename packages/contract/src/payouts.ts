@@ -379,11 +379,15 @@ export const payoutEndpoints = {
     .input(z.object({ body: bankDetailsBody }))
     .output(bankDetailsSavedResponse),
   /** Every vendor's balances, by available balance (largest first) or by name; search by business name. */
-  balances: endpoint('GET', '/api/payouts/admin/balances', { access: 'admin', summary: "Vendors' balances" })
+  balances: endpoint('GET', '/api/payouts/admin/balances', {
+    access: 'admin',
+    permission: 'money:read',
+    summary: "Vendors' balances",
+  })
     .input(z.object({ query: balanceListQuery }))
     .output(balanceListResponse),
   /** Payouts, newest first, optionally of one status. */
-  list: endpoint('GET', '/api/payouts/admin', { access: 'admin', summary: 'Payouts' })
+  list: endpoint('GET', '/api/payouts/admin', { access: 'admin', permission: 'money:read', summary: 'Payouts' })
     .input(z.object({ query: payoutListQuery }))
     .output(payoutListResponse),
   /**
@@ -396,6 +400,7 @@ export const payoutEndpoints = {
    */
   create: endpoint('POST', '/api/payouts/admin', {
     access: 'admin',
+    permission: 'money:write',
     summary: 'Create payouts',
     status: 201,
     otherSuccessStatuses: [200],
@@ -405,6 +410,7 @@ export const payoutEndpoints = {
   /** Marks a Pending payout Paid (reference, date) or Failed (reason; its amount is available again). 404; 409. */
   decide: endpoint('PUT', '/api/payouts/admin/{id}', {
     access: 'admin',
+    permission: 'money:write',
     summary: 'Mark a payout paid or failed',
     errors: [404, 409],
   })
@@ -413,6 +419,7 @@ export const payoutEndpoints = {
   /** Payouts as CSV in a bank's bulk-transfer layout (default: the Pending ones). */
   export: endpoint('GET', '/api/payouts/admin/export', {
     access: 'admin',
+    permission: 'money:read',
     summary: 'Payouts as a bank transfer file',
     rawAnswer: true,
   })
@@ -421,6 +428,7 @@ export const payoutEndpoints = {
   /** One vendor's balances and ledger (the vendor detail). 404. */
   vendorLedger: endpoint('GET', '/api/payouts/admin/vendors/{id}/ledger', {
     access: 'admin',
+    permission: 'money:read',
     summary: "A vendor's balances and ledger",
   })
     .input(z.object({ params: idParams, query: ledgerQuery }))
@@ -428,6 +436,7 @@ export const payoutEndpoints = {
   /** Posts a manual adjustment (signed rupees, with a reason) to a vendor's ledger (201). 404. */
   adjust: endpoint('POST', '/api/payouts/admin/vendors/{id}/adjustments', {
     access: 'admin',
+    permission: 'money:write',
     summary: "Post an adjustment to a vendor's ledger",
     status: 201,
   })

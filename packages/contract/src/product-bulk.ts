@@ -93,6 +93,7 @@ export const productBulkEndpoints = {
    */
   bulk: endpoint('POST', '/api/products/admin/bulk', {
     access: 'admin',
+    permission: 'catalog:write',
     summary: 'Act on many products at once',
     otherSuccessStatuses: [202],
   })

@@ -166,6 +166,7 @@ export const productImportEndpoints = {
    */
   preview: endpoint('POST', '/api/products/import/preview', {
     access: 'staff',
+    permission: 'catalog:write',
     tags: ['products'],
     summary: 'What importing a product CSV would do',
   })
@@ -178,6 +179,7 @@ export const productImportEndpoints = {
    */
   start: endpoint('POST', '/api/products/import', {
     access: 'staff',
+    permission: 'catalog:write',
     tags: ['products'],
     summary: 'Import a product CSV',
     status: 202,

@@ -444,6 +444,7 @@ export const productEndpoints = {
    */
   staffList: endpoint('GET', '/api/products/admin/all', {
     access: 'staff',
+    permission: 'catalog:read',
     summary: "The back office's product list: all (admin) or own (vendor)",
     rawAnswer: true,
   })
@@ -457,6 +458,7 @@ export const productEndpoints = {
    */
   staffExport: endpoint('GET', '/api/products/admin/all/export', {
     access: 'staff',
+    permission: 'catalog:read',
     summary: "The back office's product list as CSV",
     rawAnswer: true,
     answers: { 202: jobStartedResponse },
@@ -469,6 +471,7 @@ export const productEndpoints = {
    */
   counts: endpoint('GET', '/api/products/admin/count', {
     access: 'staff',
+    permission: 'catalog:read',
     summary: "Counts over the caller's catalog",
     rawAnswer: true,
   }).output(productCountsResponse),
@@ -480,6 +483,7 @@ export const productEndpoints = {
    */
   pending: endpoint('GET', '/api/products/admin/pending', {
     access: 'admin',
+    permission: 'catalog:read',
     summary: 'Products awaiting approval',
     rawAnswer: true,
   })
@@ -500,6 +504,7 @@ export const productEndpoints = {
    */
   create: endpoint('POST', '/api/products/create', {
     access: 'staff',
+    permission: 'catalog:write',
     summary: 'Create a product',
     status: 201,
     errors: [409],
@@ -512,11 +517,20 @@ export const productEndpoints = {
    * once and the rest waits as a pending revision (decision 0044). An admin's edit applies
    * directly. 404 missing or another vendor's; 409 SKU in use or a stale `updatedAt`.
    */
-  update: endpoint('PUT', '/api/products/edit/{id}', { access: 'staff', summary: 'Edit a product', errors: [409] })
+  update: endpoint('PUT', '/api/products/edit/{id}', {
+    access: 'staff',
+    permission: 'catalog:write',
+    summary: 'Edit a product',
+    errors: [409],
+  })
     .input(z.object({ params: idParams, body: productBody }))
     .output(productSavedResponse),
   /** 'Product deleted successfully!'; past orders keep their lines. 404 missing or another vendor's. */
-  remove: endpoint('DELETE', '/api/products/delete/{id}', { access: 'staff', summary: 'Delete a product' })
+  remove: endpoint('DELETE', '/api/products/delete/{id}', {
+    access: 'staff',
+    permission: 'catalog:write',
+    summary: 'Delete a product',
+  })
     .input(z.object({ params: idParams }))
     .output(messageResponse),
   /**
@@ -529,6 +543,7 @@ export const productEndpoints = {
    */
   review: endpoint('PUT', '/api/products/admin/approve/{id}', {
     access: 'admin',
+    permission: 'catalog:write',
     summary: 'Approve or reject a product',
   })
     .input(z.object({ params: idParams, body: approvalBody }))
@@ -542,6 +557,7 @@ export const productEndpoints = {
    */
   reviewRevision: endpoint('PUT', '/api/products/admin/revisions/{id}', {
     access: 'admin',
+    permission: 'catalog:write',
     summary: "Approve or reject a vendor's pending change to an approved product",
     errors: [409],
   })

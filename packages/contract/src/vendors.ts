@@ -233,16 +233,21 @@ export const vendorEndpoints = {
    * product form asks for `approved`), `search` matches name, e-mail or business name;
    * with `limit` a page plus `total` and `nextCursor`. 400 for a bad query or cursor.
    */
-  list: endpoint('GET', '/api/vendors', { access: 'admin', summary: 'Vendors, optionally of one status' })
+  list: endpoint('GET', '/api/vendors', {
+    access: 'admin',
+    permission: 'vendors:read',
+    summary: 'Vendors, optionally of one status',
+  })
     .input(z.object({ query: vendorListQuery }))
     .output(vendorListResponse),
   /** `{ success, total, approved, pending, rejected }` over every vendor (the list's footer). */
   counts: endpoint('GET', '/api/vendors/counts', {
     access: 'admin',
+    permission: 'vendors:read',
     summary: 'How many vendors have each status',
   }).output(vendorCountsResponse),
   /** One vendor, never its password: `{ success, vendor }`. 404 'Vendor not found'. */
-  one: endpoint('GET', '/api/vendors/{id}', { access: 'admin', summary: 'One vendor' })
+  one: endpoint('GET', '/api/vendors/{id}', { access: 'admin', permission: 'vendors:read', summary: 'One vendor' })
     .input(z.object({ params: vendorIdParams }))
     .output(vendorResponse),
   /**
@@ -251,14 +256,22 @@ export const vendorEndpoints = {
    * the form's messages joined by commas; 409 for an e-mail in use or a vendor changed
    * since `updatedAt`.
    */
-  update: endpoint('PUT', '/api/vendors/{id}', { access: 'admin', summary: 'Edit a vendor' })
+  update: endpoint('PUT', '/api/vendors/{id}', {
+    access: 'admin',
+    permission: 'vendors:write',
+    summary: 'Edit a vendor',
+  })
     .input(z.object({ params: vendorIdParams, body: vendorUpdateBody }))
     .output(vendorWriteResponse),
   /**
    * `{ status: 'approved' | 'rejected', updatedAt? }` → `{ success, message, vendor }`.
    * Rejecting ends the vendor's sessions. 409 for a stale version.
    */
-  setStatus: endpoint('PUT', '/api/vendors/{id}/status', { access: 'admin', summary: 'Approve or reject a vendor' })
+  setStatus: endpoint('PUT', '/api/vendors/{id}/status', {
+    access: 'admin',
+    permission: 'vendors:write',
+    summary: 'Approve or reject a vendor',
+  })
     .input(z.object({ params: vendorIdParams, body: vendorStatusBody }))
     .output(vendorWriteResponse),
   /**
@@ -267,6 +280,7 @@ export const vendorEndpoints = {
    */
   remove: endpoint('DELETE', '/api/vendors/{id}', {
     access: 'admin',
+    permission: 'vendors:write',
     summary: 'Delete a vendor; their products pass to the store, inactive',
   })
     .input(z.object({ params: vendorIdParams }))
@@ -294,7 +308,11 @@ export const vendorEndpoints = {
    * decision would (sessions ended on rejection, notice on approval, activity entry):
    * `{ message, done, refused }`.
    */
-  bulk: endpoint('POST', '/api/vendors/bulk', { access: 'admin', summary: 'Approve or reject many vendors' })
+  bulk: endpoint('POST', '/api/vendors/bulk', {
+    access: 'admin',
+    permission: 'vendors:write',
+    summary: 'Approve or reject many vendors',
+  })
     .input(z.object({ body: vendorBulkBody }))
     .output(bulkResponse),
 };

@@ -292,6 +292,7 @@ export type WebsiteConfigSavedResponse = z.infer<typeof websiteConfigSavedRespon
 function sectionSave<Body extends z.ZodType>(path: `/api/website-config/${string}`, label: string, body: Body) {
   return endpoint('PUT', path, {
     access: 'admin',
+    permission: 'content:write',
     summary: `Save the ${label.toLowerCase()} section`,
     // A stale `updatedAt`; the sales banner's body, which also takes the bare object, hides it from the derivation.
     errors: [409],

@@ -1,10 +1,25 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  type AssignableStaffRole,
+  grants,
+  staffRolePermissions,
+  type TeamRole,
+  teamRoleAllows,
+  teamRoleNeeded,
+} from '@haat/contract';
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Access } from '../platform/auth/access.js';
+import type { Access, ApiRoute } from '../platform/auth/access.js';
 import { issueToken } from '../platform/auth/sessions.js';
 import { queueMail } from '../platform/mail/outbox.js';
-import { createAdmin, createCustomer, createVendor, FIXTURE_PASSWORD, type FixtureUser } from '../test/fixtures.js';
+import {
+  createAdmin,
+  createCustomer,
+  createTeamMember,
+  createVendor,
+  FIXTURE_PASSWORD,
+  type FixtureUser,
+} from '../test/fixtures.js';
 import { IMAGES } from '../test/images.js';
 import { approveKyc } from '../test/kyc-fixtures.js';
 import { createOrder } from '../test/order-fixtures.js';
@@ -25,10 +40,27 @@ import { createOwnedProduct } from '../test/vendor-fixtures.js';
  * - vendor: anonymous 401; admins 403; vendors through;
  * - a route on vendor A's record answers vendor B 404 (existence not confirmed).
  * "Through" means the handler ran and succeeded: 2xx.
+ *
+ * Staff roles and seller teams (issue 36; decisions 0128, 0129) add callers: an admin of
+ * each built-in role besides the Owner (`admin` above is the Owner, the spec's admin),
+ * who gets through a route only when the role grants the permission the route declares
+ * (else 403), and a manager and a staff member of vendor A's team, who act for vendor
+ * A but get 403 where their team role is not enough (staff: money areas; both: the
+ * team's changes, the owner's).
  */
 
-type Caller = 'anonymous' | 'vendorA' | 'vendorB' | 'admin';
-const callers: Caller[] = ['anonymous', 'vendorA', 'vendorB', 'admin'];
+type StaffCaller = `staff:${AssignableStaffRole}`;
+type MemberCaller = 'managerA' | 'staffA';
+type Caller = 'anonymous' | 'vendorA' | 'vendorB' | 'admin' | StaffCaller | MemberCaller;
+const staffCallers: StaffCaller[] = [
+  'staff:admin',
+  'staff:catalog',
+  'staff:orders',
+  'staff:finance',
+  'staff:support',
+  'staff:content',
+];
+const callers: Caller[] = ['anonymous', 'vendorA', 'vendorB', 'admin', ...staffCallers, 'managerA', 'staffA'];
 
 interface Call {
   url: string;
@@ -52,11 +84,15 @@ let t: TestApp;
 let admin: FixtureUser;
 let vendorA: FixtureUser;
 let vendorB: FixtureUser;
+const staffUsers: Partial<Record<StaffCaller, FixtureUser>> = {};
+let managerA: FixtureUser;
+let staffA: FixtureUser;
 let categoryId: number;
 let n = 0;
 const unique = () => `${++n}-${Math.random().toString(36).slice(2, 7)}`;
 
-const users = () => ({ admin, vendorA, vendorB });
+const users = (): Record<Exclude<Caller, 'anonymous'>, FixtureUser> =>
+  ({ admin, vendorA, vendorB, managerA, staffA, ...staffUsers }) as Record<Exclude<Caller, 'anonymous'>, FixtureUser>;
 
 /** A fresh token for `caller`, carrying their account's current token version. */
 async function headersFor(caller: Caller): Promise<Record<string, string>> {
@@ -988,6 +1024,29 @@ async function accountToken(purpose: 'password_reset' | 'email_verification'): P
       tokenHash: createHash('sha256').update(token).digest('hex'),
       expiresAt: new Date(now.getTime() + 600_000).toISOString(),
       usedAt: null,
+/** A fresh staff member (Catalog manager) with their version, for the Staff screen's changes. */
+async function newStaffMember() {
+  const member = await createAdmin(t.db, { staffRole: 'catalog' });
+  const row = await t.db.selectFrom('users').select('updatedAt').where('id', '=', member.id).executeTakeFirstOrThrow();
+  return { id: member.id, updatedAt: new Date(row.updatedAt).toISOString() };
+}
+
+/** An invitation to the staff waiting to be accepted; @returns its token. */
+async function newInvitationToken(): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const now = new Date();
+  await t.db
+    .insertInto('invitations')
+    .values({
+      kind: 'staff',
+      email: `invited-${unique()}@example.test`,
+      name: 'Invited',
+      role: 'support',
+      vendorId: null,
+      tokenHash: createHash('sha256').update(token).digest('hex'),
+      invitedBy: admin.id,
+      expiresAt: new Date(now.getTime() + 86_400_000).toISOString(),
+      acceptedAt: null,
       createdAt: now.toISOString(),
     })
     .execute();
@@ -1123,9 +1182,91 @@ Object.assign(rules, mailRules);
 
 /** The status class a caller must get on a route, by its rule. */
 function expected(rule: Rule, caller: Caller): 'through' | 401 | 403 | 404 {
+const teamRules: Record<string, Rule> = {
+  'GET /api/staff/admin': { access: 'admin', make: () => ({ url: '/api/staff/admin' }) },
+  'POST /api/staff/admin/invitations': {
+    access: 'admin',
+    make: () => ({
+      url: '/api/staff/admin/invitations',
+      payload: { email: `staff-${unique()}@example.test`, name: 'New Staff', role: 'finance' },
+    }),
+  },
+  'PUT /api/staff/admin/:id': {
+    access: 'admin',
+    make: async () => {
+      const member = await newStaffMember();
+      return { url: `/api/staff/admin/${member.id}`, payload: { role: 'support', updatedAt: member.updatedAt } };
+    },
+  },
+  'DELETE /api/staff/admin/:id': {
+    access: 'admin',
+    make: async () => ({ url: `/api/staff/admin/${(await newStaffMember()).id}` }),
+  },
+  'POST /api/auth/invitations/accept': {
+    access: 'public',
+    make: async () => ({
+      url: '/api/auth/invitations/accept',
+      payload: { token: await newInvitationToken(), password: 'welcome-pass' },
+      remoteAddress: `198.18.0.${++n % 250}`,
+    }),
+  },
+  'GET /api/vendor/team': { access: 'vendor', make: () => ({ url: '/api/vendor/team' }) },
+  'POST /api/vendor/team/invitations': {
+    access: 'vendor',
+    make: () => ({
+      url: '/api/vendor/team/invitations',
+      payload: { email: `member-${unique()}@example.test`, name: 'New Member', role: 'staff' },
+    }),
+  },
+  'PUT /api/vendor/team/:userId': {
+    access: 'vendor',
+    ownedByA: true,
+    make: async () => ({
+      url: `/api/vendor/team/${(await createTeamMember(t.db, vendorA.vendorId as number, 'staff')).id}`,
+      payload: { role: 'manager' },
+    }),
+  },
+  'DELETE /api/vendor/team/:userId': {
+    access: 'vendor',
+    ownedByA: true,
+    make: async () => ({
+      url: `/api/vendor/team/${(await createTeamMember(t.db, vendorA.vendorId as number, 'staff')).id}`,
+    }),
+  },
+};
+Object.assign(rules, teamRules);
+
+/** The routes as registered, by `METHOD url`, with their declared permission and team role. */
+const registeredRoutes = () =>
+  new Map<string, ApiRoute>(
+    t.app.apiRoutes.map((route) => [`${route.method} ${route.url.replace(/\/$/, '')}`, route] as const),
+  );
+
+const teamRoleOf: Record<Exclude<Caller, 'anonymous' | 'admin' | StaffCaller>, TeamRole> = {
+  vendorA: 'owner',
+  vendorB: 'owner',
+  managerA: 'manager',
+  staffA: 'staff',
+};
+
+/**
+ * The status class a caller must get on a route, by its rule and the route's declared
+ * permission and team role (judged here with the contract's role table, not the
+ * server's check).
+ */
+function expected(rule: Rule, caller: Caller, route: ApiRoute): 'through' | 401 | 403 | 404 {
   if (caller === 'anonymous') return rule.access === 'public' ? 'through' : 401;
-  if (rule.access === 'admin' && caller !== 'admin') return 403;
-  if (rule.access === 'vendor' && caller === 'admin') return 403;
+  if (rule.access === 'public') return rule.ownedByA && caller === 'vendorB' ? 404 : 'through';
+  const isAdmin = caller === 'admin' || caller.startsWith('staff:');
+  if (rule.access === 'admin' && !isAdmin) return 403;
+  if (rule.access === 'vendor' && isAdmin) return 403;
+  if (isAdmin) {
+    const role = caller === 'admin' ? 'owner' : (caller.slice('staff:'.length) as AssignableStaffRole);
+    if (route.permission) return grants(staffRolePermissions[role], route.permission) ? 'through' : 403;
+    return rule.access === 'admin' && role !== 'owner' ? 403 : 'through';
+  }
+  const teamRole = teamRoleOf[caller as keyof typeof teamRoleOf];
+  if (!teamRoleAllows(teamRole, teamRoleNeeded(route.url, route.teamRole))) return 403;
   if (rule.ownedByA && caller === 'vendorB') return 404;
   return 'through';
 }
@@ -1135,6 +1276,10 @@ beforeAll(async () => {
   admin = await createAdmin(t.db);
   vendorA = await createVendor(t.db, { businessName: 'Vendor A' });
   vendorB = await createVendor(t.db, { businessName: 'Vendor B' });
+  for (const caller of staffCallers)
+    staffUsers[caller] = await createAdmin(t.db, { staffRole: caller.slice('staff:'.length) as AssignableStaffRole });
+  managerA = await createTeamMember(t.db, vendorA.vendorId as number, 'manager');
+  staffA = await createTeamMember(t.db, vendorA.vendorId as number, 'staff');
   categoryId = await newCategory();
 });
 afterAll(() => t.close());
@@ -1155,6 +1300,13 @@ describe('every API route has an authorization rule', () => {
         `${route.method} ${route.url}: ${rules[`${route.method} ${route.url.replace(/\/$/, '')}`]?.access}`,
       );
     }
+  });
+
+  it('has a permission declared on every admin route (decision 0128)', () => {
+    const undeclared = t.app.apiRoutes
+      .filter((route) => route.method !== 'HEAD' && route.access === 'admin' && !route.permission)
+      .map((route) => `${route.method} ${route.url}`);
+    expect(undeclared).toEqual([]);
   });
 
   it('has no rule for a route that does not exist', () => {
@@ -1179,7 +1331,8 @@ describe.each(callers)('as %s', (caller) => {
     });
     if (call.stream) res.stream().destroy();
     const body = call.stream ? '(event stream)' : res.body;
-    const want = expected(rule, caller);
+    const route = registeredRoutes().get(key) as ApiRoute;
+    const want = expected(rule, caller, route);
     if (want === 'through') {
       expect(res.statusCode, `${caller} ${key}: ${body.slice(0, 300)}`).toBeGreaterThanOrEqual(200);
       expect(res.statusCode, `${caller} ${key}: ${body.slice(0, 300)}`).toBeLessThan(300);

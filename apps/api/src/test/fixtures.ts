@@ -1,3 +1,4 @@
+import type { StaffRole } from '@haat/contract';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../platform/auth/passwords.js';
 import { issueToken } from '../platform/auth/sessions.js';
@@ -28,8 +29,11 @@ export interface FixtureUser {
   vendorId: number | null;
 }
 
-/** Inserts an admin. */
-export async function createAdmin(db: Db, overrides: { name?: string; email?: string } = {}): Promise<FixtureUser> {
+/** Inserts an admin: the Owner unless `staffRole` says another staff role (decision 0128). */
+export async function createAdmin(
+  db: Db,
+  overrides: { name?: string; email?: string; staffRole?: StaffRole } = {},
+): Promise<FixtureUser> {
   const n = next();
   const email = overrides.email ?? `admin${n}@example.test`;
   const name = overrides.name ?? `Admin ${n}`;
@@ -40,6 +44,7 @@ export async function createAdmin(db: Db, overrides: { name?: string; email?: st
       email,
       passwordHash: await fixtureHash(),
       role: 'admin',
+      staffRole: overrides.staffRole ?? 'owner',
       phone: null,
       createdAt: now(),
       updatedAt: now(),
@@ -118,4 +123,37 @@ export function authAs(
 ): { authorization: string } {
   const token = issueToken(app, { id: user.id, role: user.role as 'admin' | 'vendor', tokenVersion });
   return { authorization: `Bearer ${token}` };
+}
+
+/**
+ * Inserts a member (`manager` or `staff`) of the vendor account `vendorId` (decision
+ * 0129): a vendor user acting for that account.
+ */
+export async function createTeamMember(
+  db: Db,
+  vendorId: number,
+  role: 'manager' | 'staff',
+  overrides: { name?: string; email?: string } = {},
+): Promise<FixtureUser> {
+  const n = next();
+  const email = overrides.email ?? `member${n}@example.test`;
+  const name = overrides.name ?? `Member ${n}`;
+  const user = await db
+    .insertInto('users')
+    .values({
+      name,
+      email,
+      passwordHash: await fixtureHash(),
+      role: 'vendor',
+      phone: null,
+      createdAt: now(),
+      updatedAt: now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('vendorMembers')
+    .values({ userId: user.id, vendorId, role, createdAt: now(), updatedAt: now() })
+    .execute();
+  return { id: user.id, email, name, role: 'vendor', vendorId };
 }

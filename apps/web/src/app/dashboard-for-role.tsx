@@ -1,5 +1,8 @@
 import { lazy } from 'react';
+import { Navigate } from 'react-router';
+import { hasPermission } from '../lib/permissions';
 import { useSession } from '../lib/session';
+import { firstScreenFor } from './shell/sidebar';
 
 const AdminDashboard = lazy(() =>
   import('../features/dashboard/pages/dashboard-page').then((m) => ({ default: m.DashboardPage })),
@@ -15,5 +18,11 @@ const VendorDashboard = lazy(() =>
  */
 export function DashboardForRole() {
   const session = useSession();
-  return session?.user.role === 'vendor' ? <VendorDashboard /> : <AdminDashboard />;
+  if (session?.user.role === 'vendor') return <VendorDashboard />;
+  // A staff role without orders (Content editor, Catalog manager...) starts on its first screen (issue 36).
+  if (session && !hasPermission(session.user, 'orders:read')) {
+    const first = firstScreenFor(session.user);
+    if (first) return <Navigate to={first} replace />;
+  }
+  return <AdminDashboard />;
 }

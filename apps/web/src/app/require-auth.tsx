@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { paths } from '../lib/paths';
+import { hasPermission, mayUseVendorArea, permissionForScreen } from '../lib/permissions';
 import { useSession } from '../lib/session';
 import { useDocumentTitle } from '../lib/use-document-title';
 
@@ -26,6 +27,36 @@ export function AdminOnly({ children }: { children: ReactNode }) {
       <div className="rounded-xl border border-amber-200 bg-amber-50 p-6 text-amber-900">
         <h1 className="text-lg font-semibold">Admins only</h1>
         <p className="mt-1 text-sm">This screen is available to store administrators.</p>
+      </div>
+    );
+  }
+  return children;
+}
+
+/** The vendor screens of money areas, by the API area they read (decision 0129: managers and the owner). */
+const vendorScreenAreas: readonly [string, string][] = [[paths.earnings, '/api/vendor/earnings']];
+
+/**
+ * Every screen of the back office shows only to a role that may use it (issue 36): an
+ * admin needs the screen's permission (`permissionForScreen`), a seller's staff member
+ * is kept out of money screens. Others are told so instead of seeing calls fail; the
+ * dashboard of an admin without `orders:read` sends them to their first screen instead.
+ */
+export function ScreenGuard({ children }: { children: ReactNode }) {
+  const user = useSession()?.user;
+  const { pathname } = useLocation();
+  const needed = user?.role === 'admin' ? permissionForScreen(pathname) : null;
+  const vendorArea =
+    user?.role === 'vendor' ? vendorScreenAreas.find(([base]) => pathname.startsWith(base))?.[1] : undefined;
+  const refused =
+    (needed !== null && !hasPermission(user, needed) && pathname !== paths.dashboard) ||
+    (vendorArea !== undefined && !mayUseVendorArea(user, vendorArea));
+  useDocumentTitle(refused ? 'Not available to your role' : null);
+  if (refused) {
+    return (
+      <div className="rounded-xl border border-amber-200 bg-amber-50 p-6 text-amber-900">
+        <h1 className="text-lg font-semibold">Not available to your role</h1>
+        <p className="mt-1 text-sm">Ask the store's owner if you need this screen.</p>
       </div>
     );
   }

@@ -51,6 +51,12 @@ export const routes: RouteObject[] = [
         path: paths.login,
         lazy: () => import('../features/auth/pages/login-page').then((m) => ({ Component: m.LoginPage })),
       },
+      // Where an invitation's link leads (issue 36).
+      {
+        path: paths.acceptInvitation,
+        lazy: () =>
+          import('../features/auth/pages/accept-invitation-page').then((m) => ({ Component: m.AcceptInvitationPage })),
+      },
       {
         path: paths.forgotPassword,
         lazy: () =>
@@ -179,6 +185,11 @@ export const routes: RouteObject[] = [
                 path: 'kyc',
                 lazy: () => import('../features/kyc/pages/kyc-page').then((m) => ({ Component: m.KycPage })),
               },
+              // A seller's team (issue 36), vendors.
+              {
+                path: 'team',
+                lazy: () => import('../features/team/pages/team-page').then((m) => ({ Component: m.TeamPage })),
+              },
               withWellFormedId({
                 path: 'my-orders/:id',
                 lazy: () =>
@@ -306,6 +317,11 @@ export const routes: RouteObject[] = [
                       import('../features/kyc/pages/kyc-review-detail-page').then((m) => ({
                         Component: m.KycReviewDetailPage,
                       })),
+                  },
+                  // Staff and their roles (issue 36), the Owner's.
+                  {
+                    path: 'staff',
+                    lazy: () => import('../features/staff/pages/staff-page').then((m) => ({ Component: m.StaffPage })),
                   },
                   {
                     path: 'activity',

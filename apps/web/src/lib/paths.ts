@@ -81,4 +81,10 @@ export const paths = {
     list: '/admin/kyc-review',
     detail: (vendorId: string) => `/admin/kyc-review/${vendorId}`,
   },
+  /** Staff and their roles (issue 36), the Owner's. */
+  staff: '/admin/staff',
+  /** A seller's team (issue 36), vendors. */
+  team: '/admin/team',
+  /** Where an invitation's link leads: `/accept-invitation?token=...` (issue 36). */
+  acceptInvitation: '/accept-invitation',
 } as const;

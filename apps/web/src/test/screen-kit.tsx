@@ -16,13 +16,17 @@ export { type Call, fakeApi, reply, route } from './fake-api';
 
 const base64Url = (value: unknown) => btoa(JSON.stringify(value)).replaceAll('=', '');
 
-/** Signs `role` in for the test (a token whose expiry is an hour away). */
-export function signInAs(role: 'admin' | 'vendor') {
+/**
+ * Signs `role` in for the test (a token whose expiry is an hour away); `extra` adds a
+ * staff role and permissions or a team role (issue 36).
+ */
+export function signInAs(role: 'admin' | 'vendor', extra: Partial<SessionUser> = {}) {
   const user: SessionUser = {
     _id: role === 'admin' ? '1' : '2',
     name: role === 'admin' ? 'Admin' : 'Vendor One',
     email: `${role}@example.com`,
     role,
+    ...extra,
   };
   const token = `${base64Url({ alg: 'HS256' })}.${base64Url({ exp: Math.floor(Date.now() / 1000) + 3600 })}.signature`;
   sessionStore.start(token, user);

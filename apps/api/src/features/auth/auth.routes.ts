@@ -19,7 +19,7 @@ import { AppError } from '../../platform/errors.js';
 import { registerEndpoints } from '../../platform/http/endpoints.js';
 import { countHit } from '../../platform/http/rate-limit-store.js';
 import { countCustomers } from './auth.repository.js';
-import { authenticate, changePassword, getProfile, updateProfile } from './auth.service.js';
+import { authenticate, changePassword, getProfile, sessionUserOf, updateProfile } from './auth.service.js';
 import { noteSignInDevice, startChallenge } from './security.service.js';
 
 /** The window of the per-address sign-in limit (`LOGIN_ADDRESS_RATE_LIMIT` attempts in it), in ms. */
@@ -87,7 +87,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     /** `GET /api/auth/me` → `{ success, user }`: the signed-in user. */
     me: async (request) => {
       const actor = actorOf(request);
-      const user: SessionUser = { _id: String(actor.userId), name: actor.name, email: actor.email, role: actor.role };
+      const user: SessionUser = sessionUserOf({ ...actor, id: actor.userId });
       return { success: true as const, user };
     },
 

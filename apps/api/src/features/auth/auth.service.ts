@@ -1,5 +1,6 @@
 import { accountMessages, authMessages, type Profile, type ProfileBody, type SessionUser } from '@haat/contract';
-import { accountRefusal } from '../../platform/auth/access.js';
+import { accountRefusal, rolesOf } from '../../platform/auth/access.js';
+import type { ActorRow } from '../../platform/auth/actor.repository.js';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import { endAllSessions, type TokenSubject } from '../../platform/auth/sessions.js';
 import type { Db } from '../../platform/db/create-db.js';
@@ -15,6 +16,26 @@ import {
   updatePasswordHash,
   updateProfileRows,
 } from './auth.repository.js';
+
+/**
+ * The signed-in user as sign-in, `GET /api/auth/me` and an accepted invitation answer
+ * it: the spec's `{ _id, name, email, role }`, with an admin's staff role and
+ * permissions or a vendor member's team role (decisions 0128, 0129), which the web uses
+ * to show only what the role may use.
+ */
+export function sessionUserOf(
+  user: Pick<ActorRow, 'id' | 'name' | 'email' | 'role' | 'staffRole' | 'teamRole'>,
+): SessionUser {
+  const roles = rolesOf(user);
+  return {
+    _id: String(user.id),
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    ...(roles.staffRole && { staffRole: roles.staffRole, permissions: [...roles.permissions] }),
+    ...(roles.teamRole && { teamRole: roles.teamRole }),
+  };
+}
 
 /**
  * Checks an e-mail and password (spec section 7, `POST /api/auth/admin/login`).
@@ -34,7 +55,7 @@ export async function authenticate(
   const refusal = accountRefusal(user);
   if (refusal) throw refusal;
   return {
-    user: { _id: String(user.id), name: user.name, email: user.email, role: user.role },
+    user: sessionUserOf({ ...user, staffRole: user.staffRole as ActorRow['staffRole'], teamRole: user.teamRole }),
     subject: { id: user.id, role: user.role as TokenSubject['role'], tokenVersion: user.tokenVersion },
   };
 }

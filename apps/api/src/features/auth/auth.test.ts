@@ -293,7 +293,8 @@ describe('GET /api/auth/me', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       success: true,
-      user: { _id: String(vendor.id), name: vendor.name, email: vendor.email, role: 'vendor' },
+      // The spec's user, and the vendor's role in their team (issue 36: who signed up is the owner).
+      user: { _id: String(vendor.id), name: vendor.name, email: vendor.email, role: 'vendor', teamRole: 'owner' },
     });
   });
 

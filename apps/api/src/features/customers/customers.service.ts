@@ -22,6 +22,7 @@ import { eraseFromJobFiles } from '../../platform/jobs/job-erasure.js';
 import { eraseFromActivity, recordActivity } from '../activity/activity.service.js';
 import { eraseContactsFrom } from '../contacts/contacts.service.js';
 import { eraseFromNotifications } from '../notifications/notifications.service.js';
+import { eraseInvitationsTo } from '../staff/invitations.service.js';
 import {
   anonymiseCustomer as anonymiseCustomerRows,
   type CustomerFigures,
@@ -158,6 +159,7 @@ export async function anonymiseCustomer(db: Db, admin: Actor, id: number): Promi
     await eraseFromNotifications(trx, { contactIds, orderIds, names: identity.names }, texts);
     await eraseFromActivity(trx, { customerId: id, orderIds, contactIds, names: identity.names }, texts);
     await eraseFromJobFiles(trx, needles, replacement.name, now);
+    await eraseInvitationsTo(trx, identity.emails);
     await dropErasedSamples(trx, needles);
     await recordActivity(trx, {
       actor: admin,

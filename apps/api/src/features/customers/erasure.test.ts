@@ -138,6 +138,13 @@ async function contact(body: { name: string; email: string; phone?: string; mess
 
 /** Seeds `shopper` into every place of the erasure map; answers their orders and customer id. */
 async function seedEverywhere(shopper: Shopper) {
+  // Invited to the staff before they shopped (issue 36): the invitation names them.
+  const invited = await call('POST', '/api/staff/admin/invitations', admin, {
+    email: shopper.email,
+    name: shopper.name,
+    role: 'support',
+  });
+  expect(invited.statusCode, invited.body).toBe(201);
   const first = await order(shopper, shopper.phone);
   const second = await order(shopper, shopper.localPhone);
   // A status note naming them, a vendor's cancel request quoting them and the admin's answer.

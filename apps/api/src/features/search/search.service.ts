@@ -1,4 +1,6 @@
 import {
+  grants,
+  type Permission,
   SEARCH_RESULTS_PER_KIND,
   type SearchHit,
   type SearchKind,
@@ -40,6 +42,15 @@ const query = (name: string, value: string) => `?${new URLSearchParams({ [name]:
  * admin's every kind (empty ones too), a vendor's products and orders.
  * @param text trimmed, 2 to 100 characters, no U+0000 (the contract's `searchQuery`).
  */
+/** The permission a staff member needs to find each kind (decision 0128). */
+const kindPermissions: Record<SearchKind, Permission> = {
+  products: 'catalog:read',
+  categories: 'catalog:read',
+  orders: 'orders:read',
+  customers: 'customers:read',
+  vendors: 'vendors:read',
+};
+
 export async function searchEverything(db: Db, actor: Actor, text: string): Promise<SearchGroup[]> {
   const limit = SEARCH_RESULTS_PER_KIND;
   const found: Partial<Record<SearchKind, SearchHit[]>> = {};
@@ -120,6 +131,8 @@ export async function searchEverything(db: Db, actor: Actor, text: string): Prom
 
   return searchKinds.flatMap((kind) => {
     const hits = found[kind];
+    // A staff member sees the kinds their role may read (decision 0128).
+    if (actor.role === 'admin' && !grants(actor.permissions, kindPermissions[kind])) return [];
     return hits ? [{ kind, label: searchKindLabels[kind], hits }] : [];
   });
 }

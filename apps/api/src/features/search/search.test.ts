@@ -117,6 +117,15 @@ describe('GET /api/search', () => {
     expect(body.groups[3]?.hits[0]?.href).toBe('/admin/vendors?search=Aurora+Kettles');
   });
 
+  it('answers a staff member the kinds their role may read only (issue 36)', async () => {
+    const finance = await createAdmin(t.db, { staffRole: 'finance' });
+    const support = await createAdmin(t.db, { staffRole: 'support' });
+    const kinds = async (as: FixtureUser) =>
+      ((await search('kettle', as)).json() as { groups: Group[] }).groups.map((g) => g.kind);
+    expect(await kinds(finance)).toEqual([]);
+    expect(await kinds(support)).toEqual(['orders', 'customers']);
+  });
+
   it('finds products by brand and by 2-character name or SKU prefixes, any case', async () => {
     expect(ids((await groupsFor('LUMEN', admin)).products)).toEqual([kettleB.id]);
     expect(ids((await groupsFor('qb', admin)).products)).toEqual([kettleB.id]);

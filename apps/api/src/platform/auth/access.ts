@@ -1,4 +1,14 @@
-import { type Access, authMessages } from '@haat/contract';
+import {
+  type Access,
+  authMessages,
+  grants,
+  type Permission,
+  type StaffRole,
+  staffRolePermissions,
+  type TeamRole,
+  teamRoleAllows,
+  teamRoleNeeded,
+} from '@haat/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/create-db.js';
@@ -17,10 +27,16 @@ export type { Access };
 export interface Actor {
   userId: number;
   role: 'admin' | 'vendor';
-  /** The vendor profile's id, for vendors. */
+  /** The vendor account's id, for vendors: the one they own or are a member of (decision 0129). */
   vendorId: number | null;
   name: string;
   email: string;
+  /** An admin's staff role (decision 0128); null for vendors. */
+  staffRole: StaffRole | null;
+  /** An admin's permissions, from the role; empty for vendors. */
+  permissions: readonly Permission[];
+  /** A vendor's role in their team (decision 0129); null for admins. */
+  teamRole: TeamRole | null;
   /** The request's token: its id and expiry (UTC), for signing it out. */
   token: { jti: string; expiresAt: Date };
 }
@@ -29,7 +45,7 @@ export interface Actor {
  * Who writes a record: a signed-in caller, or the one a background job (an import, a
  * bulk action) runs for, which carries no token.
  */
-export type WriteActor = Omit<Actor, 'token'>;
+export type WriteActor = Omit<Actor, 'token' | 'staffRole' | 'permissions' | 'teamRole'>;
 
 /**
  * The JWT's claims: `sub` is the user id, `ver` the account's token version when it
@@ -49,11 +65,17 @@ export interface ApiRoute {
   method: string;
   url: string;
   access: Access;
+  /** The staff permission an admin needs (decision 0128). */
+  permission?: Permission;
+  /** The least seller-team role a vendor needs, as declared (else the path decides; decision 0129). */
+  teamRole?: TeamRole;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    permission?: Permission;
+    teamRole?: TeamRole;
   }
   interface FastifyInstance {
     /** Every `/api` route and its access, in registration order (the authorization test walks it). */
@@ -77,6 +99,8 @@ declare module '@fastify/jwt' {
  * Admins and approved vendors may; a pending or rejected vendor is told why.
  */
 export function accountRefusal(actor: ActorRow): AppError | null {
+  // A removed staff or team member is answered as if the account did not exist.
+  if (actor.removedAt) return new AppError('INVALID_CREDENTIALS', authMessages.invalidCredentials);
   if (actor.role === 'admin') return null;
   if (actor.role === 'vendor') {
     if (actor.vendorStatus === 'approved') return null;
@@ -84,6 +108,42 @@ export function accountRefusal(actor: ActorRow): AppError | null {
     return new AppError('ACCOUNT_PENDING', authMessages.vendorPending);
   }
   return new AppError('FORBIDDEN', authMessages.roleNotAllowed);
+}
+
+/**
+ * An account's staff role and permissions (admins) or team role (vendors). An admin
+ * without a staff role (made by a seed or by hand, as every admin was before roles) is
+ * an Owner (decision 0128).
+ */
+export function rolesOf(row: Pick<ActorRow, 'role' | 'staffRole' | 'teamRole'>): {
+  staffRole: StaffRole | null;
+  permissions: readonly Permission[];
+  teamRole: TeamRole | null;
+} {
+  if (row.role === 'admin') {
+    const staffRole = row.staffRole ?? 'owner';
+    return { staffRole, permissions: staffRolePermissions[staffRole], teamRole: null };
+  }
+  return { staffRole: null, permissions: [], teamRole: row.role === 'vendor' ? (row.teamRole ?? 'staff') : null };
+}
+
+/**
+ * True when `actor` may use a route of `access` declaring `permission` and `teamRole`
+ * at `url` (Fastify's, `/api/vendor/earnings`): an admin needs the permission (an
+ * `admin` route declaring none is the Owner's alone); a vendor member needs the team
+ * role the route's area asks (`teamRoleNeeded`). The access level itself is checked
+ * before.
+ */
+export function mayUse(
+  actor: Pick<Actor, 'role' | 'permissions' | 'teamRole' | 'staffRole'>,
+  route: { access: Access; url: string; permission?: Permission; teamRole?: TeamRole },
+): boolean {
+  if (route.access === 'public') return true;
+  if (actor.role === 'admin') {
+    if (route.permission) return grants(actor.permissions, route.permission);
+    return route.access !== 'admin' || actor.staffRole === 'owner';
+  }
+  return teamRoleAllows(actor.teamRole ?? 'staff', teamRoleNeeded(route.url, route.teamRole));
 }
 
 async function identify(request: FastifyRequest, db: Db): Promise<Actor> {
@@ -111,6 +171,7 @@ async function identify(request: FastifyRequest, db: Db): Promise<Actor> {
     vendorId: row.vendorId,
     name: row.name,
     email: row.email,
+    ...rolesOf(row),
     token: { jti: claims.jti, expiresAt: new Date((claims.exp ?? 0) * 1000) },
   };
 }
@@ -134,7 +195,15 @@ export const accessControl = fp(
       if (!access) {
         throw new Error(`Route ${route.method} ${route.url} must declare config.access`);
       }
-      for (const method of [route.method].flat()) apiRoutes.push({ method, url: route.url, access });
+      const { permission, teamRole } = route.config ?? {};
+      for (const method of [route.method].flat())
+        apiRoutes.push({
+          method,
+          url: route.url,
+          access,
+          ...(permission && { permission }),
+          ...(teamRole && { teamRole }),
+        });
     });
 
     app.addHook('onRequest', async (request) => {
@@ -150,6 +219,11 @@ export const accessControl = fp(
         throw new AppError('FORBIDDEN', authMessages.forbidden);
       }
       if (access === 'vendor' && request.actor.role !== 'vendor') {
+        throw new AppError('FORBIDDEN', authMessages.forbidden);
+      }
+      // The staff member's role, or the team member's, allows this route (decisions 0128, 0129).
+      const { permission, teamRole } = request.routeOptions.config;
+      if (!mayUse(request.actor, { access, url: request.routeOptions.url ?? '', permission, teamRole })) {
         throw new AppError('FORBIDDEN', authMessages.forbidden);
       }
     });

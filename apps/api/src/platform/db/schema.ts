@@ -37,6 +37,10 @@ export interface UsersTable extends Timestamps {
   emailVerifiedAt: Generated<string | null>;
   /** JSON array of the non-essential mail templates the user turned off; null: all on. */
   mailOptOuts: Generated<string | null>;
+  /** An admin's staff role (decision 0128); null for others. An admin left without one is an Owner. */
+  staffRole: Generated<'owner' | 'admin' | 'catalog' | 'orders' | 'finance' | 'support' | 'content' | null>;
+  /** When a staff or team member was removed, UTC: the account can no longer sign in. */
+  removedAt: Generated<string | null>;
 }
 
 export interface VendorsTable extends Timestamps {
@@ -503,6 +507,32 @@ export interface RateLimitHitsTable {
 }
 
 /** Tokens signed out one by one (`POST /api/auth/logout`), until they would have expired. */
+/** A vendor account's managers and staff (decision 0129); the owner is `vendors.user_id`. */
+export interface VendorMembersTable {
+  userId: number;
+  vendorId: number;
+  role: 'manager' | 'staff';
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A staff or team invitation (decision 0130): its token is kept only as a SHA-256 hash. */
+export interface InvitationsTable {
+  id: Id;
+  kind: 'staff' | 'team';
+  /** Lower-cased. */
+  email: string;
+  name: string;
+  /** A staff role (`kind` staff) or a team role (`kind` team). */
+  role: string;
+  vendorId: number | null;
+  tokenHash: string;
+  invitedBy: number | null;
+  expiresAt: string;
+  acceptedAt: string | null;
+  createdAt: string;
+}
+
 export interface RevokedTokensTable {
   /** The token's `jti` claim. */
   jti: string;
@@ -679,6 +709,8 @@ export interface Database {
   websiteSocialLinks: WebsiteSocialLinksTable;
   rateLimitHits: RateLimitHitsTable;
   revokedTokens: RevokedTokensTable;
+  vendorMembers: VendorMembersTable;
+  invitations: InvitationsTable;
   uploads: UploadsTable;
   checkoutKeys: CheckoutKeysTable;
   catalogVersion: CatalogVersionTable;

@@ -155,6 +155,28 @@ export interface DomainEvents {
     reasonFields: readonly string[];
     at: string;
   };
+  /**
+   * An Owner invited a staff member (decision 0130): what the invitation mail needs. `token`
+   * is the link's secret (`/accept-invitation?token=...`), never stored but as a hash.
+   */
+  'staff.invited': { actor: EventActor; invitation: InvitationRef; token: string; at: string };
+  /** A vendor's owner invited a team member (decision 0130); `token` as in `staff.invited`. */
+  'team.member_invited': {
+    actor: EventActor;
+    vendor: { id: number; businessName: string };
+    invitation: InvitationRef;
+    token: string;
+    at: string;
+  };
+}
+
+/** An invitation as its mail names it: who, the role given, and until when the link works (UTC). */
+export interface InvitationRef {
+  id: number;
+  email: string;
+  name: string;
+  role: string;
+  expiresAt: string;
 }
 
 /** An event's name. */

@@ -150,7 +150,12 @@ export function registerEndpoints<E extends Endpoints>(
       ...options,
       method: declaration.method,
       url: routeUrl(declaration.path),
-      config: { ...(options as EndpointOptions).config, access: declaration.meta.access },
+      config: {
+        ...(options as EndpointOptions).config,
+        access: declaration.meta.access,
+        ...(declaration.meta.permission && { permission: declaration.meta.permission }),
+        ...(declaration.meta.teamRole && { teamRole: declaration.meta.teamRole }),
+      },
       schema: {
         tags: declaration.tags ? [...declaration.tags] : [declaration.path.split('/')[2] ?? 'api'],
         summary: declaration.summary,

@@ -370,6 +370,7 @@ export async function insertStaff(
       email: ADMIN.email,
       passwordHash: hashes.admin,
       role: 'admin',
+      staffRole: 'owner',
       phone: '+91 80 4567 8900',
       createdAt: adminCreated,
       updatedAt: adminCreated,

@@ -4,6 +4,7 @@ import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { UnsavedChangesPrompt } from '../../components/ui/unsaved-changes-prompt';
 import { NARROW_SCREEN, useMediaQuery } from '../../lib/use-media-query';
+import { ScreenGuard } from '../require-auth';
 import { OfflineBanner } from './offline-banner';
 import { Sidebar, SidebarDrawer } from './sidebar';
 import { TopBar } from './top-bar';
@@ -83,7 +84,9 @@ export function AdminLayout() {
           className="min-w-0 flex-1 overflow-auto p-4 pb-28 focus:outline-none md:p-6 md:pb-28"
         >
           <Suspense fallback={<Spinner label="Loading..." />}>
-            <Outlet />
+            <ScreenGuard>
+              <Outlet />
+            </ScreenGuard>
           </Suspense>
         </main>
       </div>

@@ -1,3 +1,4 @@
+import type { Permission, SessionUser } from '@haat/contract';
 import * as Dialog from '@radix-ui/react-dialog';
 import {
   ChevronsLeft,
@@ -20,12 +21,14 @@ import {
   Tags,
   TicketPercent,
   Truck,
+  UserCog,
   Users,
   Wallet,
   X,
 } from 'lucide-react';
 import { NavLink, useLocation } from 'react-router';
 import { paths } from '../../lib/paths';
+import { hasPermission, mayUseVendorArea } from '../../lib/permissions';
 import { displayName, useSession } from '../../lib/session';
 import { useLogout } from './use-logout';
 
@@ -39,6 +42,10 @@ interface NavItem {
   vendorOnly?: boolean;
   /** Other paths whose screens (and those under them) highlight this item too. */
   alsoActiveUnder?: string[];
+  /** The staff permission an admin needs to see it (decision 0128). */
+  permission?: Permission;
+  /** The vendor API area it reads: a seller's staff member does not see money areas (decision 0129). */
+  vendorArea?: string;
 }
 
 /** True when `pathname` is `base` or a path under it. */
@@ -48,42 +55,83 @@ function isUnder(pathname: string, base: string): boolean {
 
 /** Sidebar items and sections (spec section 2, Admin shell). */
 export const navSections: { title: string | null; items: NavItem[] }[] = [
-  { title: null, items: [{ label: 'Dashboard', to: paths.dashboard, icon: LayoutDashboard, vendor: true }] },
+  {
+    title: null,
+    items: [
+      { label: 'Dashboard', to: paths.dashboard, icon: LayoutDashboard, vendor: true, permission: 'orders:read' },
+    ],
+  },
   {
     title: 'Inventory',
     items: [
-      { label: 'Product Categories', to: paths.categories, icon: Tags },
-      { label: 'Products', to: paths.products.list, icon: Package, vendor: true },
-      { label: 'Coupons Code', to: paths.coupons, icon: TicketPercent },
-      { label: 'Orders', to: paths.orders.list, icon: ShoppingCart },
+      { label: 'Product Categories', to: paths.categories, icon: Tags, permission: 'catalog:read' },
+      { label: 'Products', to: paths.products.list, icon: Package, vendor: true, permission: 'catalog:read' },
+      { label: 'Coupons Code', to: paths.coupons, icon: TicketPercent, permission: 'catalog:read' },
+      { label: 'Orders', to: paths.orders.list, icon: ShoppingCart, permission: 'orders:read' },
       { label: 'Orders', to: paths.myOrders.list, icon: ShoppingCart, vendor: true, vendorOnly: true },
       { label: 'Shipments', to: paths.shipments.list, icon: Truck, vendor: true, vendorOnly: true },
-      { label: 'Customers', to: paths.customers.list, icon: Users },
-      { label: 'Vendors', to: paths.vendors, icon: Store },
+      { label: 'Customers', to: paths.customers.list, icon: Users, permission: 'customers:read' },
+      { label: 'Vendors', to: paths.vendors, icon: Store, permission: 'vendors:read' },
     ],
   },
   {
     title: 'Money',
     items: [
-      { label: 'Commission rates', to: paths.commissionRates, icon: Percent },
-      { label: 'Tax settings', to: paths.taxSettings, icon: Receipt },
-      { label: 'Payouts', to: paths.payouts, icon: Landmark },
-      { label: 'Earnings', to: paths.earnings, icon: Wallet, vendor: true, vendorOnly: true },
-      { label: 'KYC review', to: paths.kycReview.list, icon: ShieldCheck },
-      { label: 'KYC', to: paths.kyc, icon: ShieldCheck, vendor: true, vendorOnly: true },
+      { label: 'Commission rates', to: paths.commissionRates, icon: Percent, permission: 'money:read' },
+      { label: 'Tax settings', to: paths.taxSettings, icon: Receipt, permission: 'money:read' },
+      { label: 'Payouts', to: paths.payouts, icon: Landmark, permission: 'money:read' },
+      {
+        label: 'Earnings',
+        to: paths.earnings,
+        icon: Wallet,
+        vendor: true,
+        vendorOnly: true,
+        vendorArea: '/api/vendor/earnings',
+      },
+      { label: 'KYC review', to: paths.kycReview.list, icon: ShieldCheck, permission: 'vendors:read' },
+      {
+        label: 'KYC',
+        to: paths.kyc,
+        icon: ShieldCheck,
+        vendor: true,
+        vendorOnly: true,
+        vendorArea: '/api/vendor/kyc',
+      },
     ],
   },
   {
     title: 'Others',
     items: [
-      { label: 'Blog Posts', to: paths.blog.list, icon: FileText, alsoActiveUnder: [paths.blog.listAlias] },
-      { label: 'Contact Inquiries', to: paths.contact, icon: Mail },
-      { label: 'Outbox', to: paths.outbox, icon: Send },
-      { label: 'Website Configuration', to: paths.websiteConfig, icon: Settings },
-      { label: 'Activity log', to: paths.activity, icon: History },
+      {
+        label: 'Blog Posts',
+        to: paths.blog.list,
+        icon: FileText,
+        alsoActiveUnder: [paths.blog.listAlias],
+        permission: 'content:read',
+      },
+      { label: 'Contact Inquiries', to: paths.contact, icon: Mail, permission: 'customers:read' },
+      { label: 'Outbox', to: paths.outbox, icon: Send, permission: 'settings:read' },
+      { label: 'Website Configuration', to: paths.websiteConfig, icon: Settings, permission: 'content:read' },
+      { label: 'Activity log', to: paths.activity, icon: History, permission: 'settings:read' },
+      { label: 'Staff', to: paths.staff, icon: ShieldCheck, permission: 'staff:read' },
+      { label: 'Team', to: paths.team, icon: UserCog, vendor: true, vendorOnly: true },
     ],
   },
 ];
+
+/** True when `user` sees `item`: admins by the item's permission, vendors by their screens and team role. */
+export function showsItem(user: SessionUser | null | undefined, item: NavItem): boolean {
+  if (user?.role === 'admin') return !item.vendorOnly && (!item.permission || hasPermission(user, item.permission));
+  if (!item.vendor) return false;
+  return !item.vendorArea || mayUseVendorArea(user, item.vendorArea);
+}
+
+/** The first screen of the sidebar `user` may use (where an admin without the dashboard starts), or null. */
+export function firstScreenFor(user: SessionUser): string | null {
+  for (const section of navSections)
+    for (const item of section.items) if (item.to !== paths.dashboard && showsItem(user, item)) return item.to;
+  return null;
+}
 
 export interface SidebarProps {
   collapsed: boolean;
@@ -99,7 +147,6 @@ export interface SidebarProps {
 export function Sidebar({ collapsed, onToggle, drawer = false, onNavigate }: SidebarProps) {
   const session = useSession();
   const logout = useLogout();
-  const isAdmin = session?.user.role === 'admin';
   const name = displayName(session?.user ?? null);
   const { pathname } = useLocation();
 
@@ -132,7 +179,7 @@ export function Sidebar({ collapsed, onToggle, drawer = false, onNavigate }: Sid
 
       <nav aria-label="Main" className="flex-1 overflow-y-auto px-2 py-2">
         {navSections.map((section) => {
-          const items = section.items.filter((item) => (isAdmin ? !item.vendorOnly : item.vendor));
+          const items = section.items.filter((item) => showsItem(session?.user, item));
           if (items.length === 0) return null;
           return (
             <div key={section.title ?? 'main'} className="mb-4">

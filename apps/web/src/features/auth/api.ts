@@ -1,4 +1,4 @@
-import type { LoginBody } from '@haat/contract';
+import type { AcceptInvitationBodyInput, LoginBody } from '@haat/contract';
 import { useMutation } from '@tanstack/react-query';
 import { client } from '../../lib/api-client';
 
@@ -36,4 +36,9 @@ export function useConfirmPasswordReset() {
 /** `POST /api/auth/verify-email`. */
 export function useVerifyEmail() {
   return useMutation({ mutationFn: (token: string) => client.security.verifyEmail({ body: { token } }) });
+}
+
+/** `POST /api/auth/invitations/accept` (issue 36): answers a session like sign-in. */
+export function useAcceptInvitation() {
+  return useMutation({ mutationFn: (body: AcceptInvitationBodyInput) => client.invitations.accept({ body }) });
 }
