@@ -336,16 +336,21 @@ export const kycEndpoints = {
     .input(z.object({ params: z.object({ id: idInput }) }))
     .output(fileAnswer),
   /** KYCs to review: newest change first, optionally of one status. */
-  list: endpoint('GET', '/api/kyc/admin', { access: 'admin', summary: 'Vendors’ KYC' })
+  list: endpoint('GET', '/api/kyc/admin', { access: 'admin', permission: 'vendors:read', summary: 'Vendors’ KYC' })
     .input(z.object({ query: kycListQuery }))
     .output(kycListResponse),
   /** One vendor's KYC with its documents. 404 none. */
-  get: endpoint('GET', '/api/kyc/admin/{vendorId}', { access: 'admin', summary: 'A vendor’s KYC' })
+  get: endpoint('GET', '/api/kyc/admin/{vendorId}', {
+    access: 'admin',
+    permission: 'vendors:read',
+    summary: 'A vendor’s KYC',
+  })
     .input(z.object({ params: kycVendorParams }))
     .output(kycResponse),
   /** Approves, requests changes (reasons by field) or rejects a submitted KYC. 404; 409 not submitted, or stale. */
   decide: endpoint('PUT', '/api/kyc/admin/{vendorId}', {
     access: 'admin',
+    permission: 'vendors:write',
     summary: 'Review a vendor’s KYC',
     errors: [404, 409],
   })

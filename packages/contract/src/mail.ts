@@ -58,11 +58,19 @@ export const mailMessages = {
 /** The outbox (admins) and each user's mail preferences (issue 36; decision 0125). */
 export const mailEndpoints = {
   /** `{ success, mails }` newest first; with `limit` a keyset page plus `total` and `nextCursor`. */
-  outbox: endpoint('GET', '/api/mail/admin/outbox', { access: 'admin', summary: 'The outbox, newest first' })
+  outbox: endpoint('GET', '/api/mail/admin/outbox', {
+    access: 'admin',
+    permission: 'staff:read',
+    summary: 'The outbox, newest first',
+  })
     .input(z.object({ query: outboxListQuery }))
     .output(outboxListResponse),
   /** One mail with its HTML and plain text. 404 for no such mail. */
-  outboxMail: endpoint('GET', '/api/mail/admin/outbox/{id}', { access: 'admin', summary: 'One mail of the outbox' })
+  outboxMail: endpoint('GET', '/api/mail/admin/outbox/{id}', {
+    access: 'admin',
+    permission: 'staff:read',
+    summary: 'One mail of the outbox',
+  })
     .input(z.object({ params: idParams }))
     .output(outboxMailResponse),
   /** The signed-in user's non-essential mails, each on or off. */

@@ -149,11 +149,13 @@ export const securityEndpoints = {
   /** The store's sign-in rules. */
   settings: endpoint('GET', '/api/auth/admin/security-settings', {
     access: 'admin',
+    permission: 'staff:read',
     summary: 'Sign-in security settings',
   }).output(securitySettingsResponse),
   /** Require two-factor sign-in for staff, or not. */
   saveSettings: endpoint('PUT', '/api/auth/admin/security-settings', {
     access: 'admin',
+    permission: 'staff:write',
     summary: 'Save sign-in security settings',
   })
     .input(z.object({ body: securitySettingsBody }))

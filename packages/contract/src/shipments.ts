@@ -532,6 +532,7 @@ export const shipmentEndpoints = {
    */
   adminSetStatus: endpoint('PUT', '/api/shipments/admin/{id}/status', {
     access: 'admin',
+    permission: 'orders:write',
     tags: ['shipments'],
     summary: "Move any vendor's shipment forward",
   })
@@ -540,6 +541,7 @@ export const shipmentEndpoints = {
   /** A vendor's performance over 30 and 90 days with the store's thresholds; 404 'Vendor not found'. */
   performance: endpoint('GET', '/api/vendors/{id}/performance', {
     access: 'admin',
+    permission: 'vendors:read',
     tags: ['shipments'],
     summary: "A vendor's seller performance",
   })

@@ -235,6 +235,7 @@ export const taxEndpoints = {
    */
   getSettings: endpoint('GET', '/api/tax/admin/settings', {
     access: 'admin',
+    permission: 'money:read',
     summary: "The store's tax settings",
     tags: ['tax'],
   }).output(taxSettingsResponse),
@@ -246,6 +247,7 @@ export const taxEndpoints = {
    */
   saveSettings: endpoint('PUT', '/api/tax/admin/settings', {
     access: 'admin',
+    permission: 'money:write',
     summary: "Save the store's tax settings",
     tags: ['tax'],
     errors: [409],

@@ -1024,6 +1024,12 @@ async function accountToken(purpose: 'password_reset' | 'email_verification'): P
       tokenHash: createHash('sha256').update(token).digest('hex'),
       expiresAt: new Date(now.getTime() + 600_000).toISOString(),
       usedAt: null,
+      createdAt: now.toISOString(),
+    })
+    .execute();
+  return token;
+}
+
 /** A fresh staff member (Catalog manager) with their version, for the Staff screen's changes. */
 async function newStaffMember() {
   const member = await createAdmin(t.db, { staffRole: 'catalog' });
@@ -1180,8 +1186,6 @@ const mailRules: Record<string, Rule> = {
 };
 Object.assign(rules, mailRules);
 
-/** The status class a caller must get on a route, by its rule. */
-function expected(rule: Rule, caller: Caller): 'through' | 401 | 403 | 404 {
 const teamRules: Record<string, Rule> = {
   'GET /api/staff/admin': { access: 'admin', make: () => ({ url: '/api/staff/admin' }) },
   'POST /api/staff/admin/invitations': {

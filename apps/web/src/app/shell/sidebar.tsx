@@ -110,7 +110,7 @@ export const navSections: { title: string | null; items: NavItem[] }[] = [
         permission: 'content:read',
       },
       { label: 'Contact Inquiries', to: paths.contact, icon: Mail, permission: 'customers:read' },
-      { label: 'Outbox', to: paths.outbox, icon: Send, permission: 'settings:read' },
+      { label: 'Outbox', to: paths.outbox, icon: Send, permission: 'staff:read' },
       { label: 'Website Configuration', to: paths.websiteConfig, icon: Settings, permission: 'content:read' },
       { label: 'Activity log', to: paths.activity, icon: History, permission: 'settings:read' },
       { label: 'Staff', to: paths.staff, icon: ShieldCheck, permission: 'staff:read' },
