@@ -11,11 +11,16 @@ import { AppError } from '../../platform/errors.js';
  * from the frozen rate and states. Money in paise, states as GST state codes ('29').
  */
 
+/** KYC states whose declared "state shipped from" is taken as the seller's state (a draft is not yet declared). */
+const DECLARED_KYC = ['submitted', 'approved', 'changes_requested'] as const;
+
 /**
  * The state each seller supplies from, as a GST state code: THE one lookup of a seller's
- * state (decision 0137), so that it can be pointed at the vendor's KYC state when KYC
- * lands. Today a vendor has no state of their own, so every seller, and the store
- * (`null`), supplies from the store's state in its tax settings.
+ * state (decision 0137). A vendor supplies from the state their KYC declares they ship
+ * from (decision 0135; a KYC submitted, approved or sent back for changes: a draft
+ * declares nothing and a rejected one is not believed); a vendor without one, and the
+ * store for its own products (`null`), supply from the store's state in its tax settings.
+ * One query whatever the number of sellers.
  * @param vendorIds the lines' vendors (null: the store's own product).
  * @returns a map with an entry for each id given.
  */
@@ -23,12 +28,21 @@ export async function sellerStateCodes(
   db: Db,
   vendorIds: readonly (number | null)[],
 ): Promise<Map<number | null, string>> {
-  const { stateCode } = await db
-    .selectFrom('taxSettings')
-    .select('stateCode')
-    .where('id', '=', 1)
-    .executeTakeFirstOrThrow();
-  return new Map(vendorIds.map((id) => [id, stateCode]));
+  const vendors = [...new Set(vendorIds.filter((id): id is number => id !== null))];
+  const rows = await db
+    .selectFrom('taxSettings as s')
+    .leftJoin('vendorKyc as k', (join) =>
+      join.on('k.vendorId', 'in', vendors.length > 0 ? vendors : [0]).on('k.status', 'in', [...DECLARED_KYC]),
+    )
+    .select(['s.stateCode as storeStateCode', 'k.vendorId', 'k.stateCode'])
+    .where('s.id', '=', 1)
+    .execute();
+  const storeStateCode = rows[0]?.storeStateCode;
+  if (storeStateCode === undefined) throw new Error('The tax settings row is missing');
+  const byVendor = new Map<number, string>();
+  for (const row of rows)
+    if (row.vendorId !== null && row.stateCode !== null) byVendor.set(row.vendorId, row.stateCode);
+  return new Map(vendorIds.map((id) => [id, (id === null ? undefined : byVendor.get(id)) ?? storeStateCode]));
 }
 
 /** A line as checkout prices it, for its tax. */

@@ -1,10 +1,11 @@
 import { checkoutMessages, type Order, type TaxSettings, taxMessages } from '@haat/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authAs, createAdmin, createVendor, type FixtureUser } from '../../test/fixtures.js';
+import { approveKyc } from '../../test/kyc-fixtures.js';
 import { storeKit } from '../../test/store-kit.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { storeDay } from '../coupons/store-day.js';
-import { keptLineTaxes } from './line-tax.js';
+import { keptLineTaxes, sellerStateCodes } from './line-tax.js';
 import { taxRateOn } from './tax.service.js';
 
 let t: TestApp;
@@ -335,6 +336,48 @@ describe('POST /api/orders: GST on every line', () => {
       expect(Number(line.igstPaise)).toBe(0);
     }
     expect(total).toBe(Math.round(order.discountedTotal * 100));
+  });
+
+  it("takes a vendor's state from their KYC: within it CGST + SGST, from elsewhere IGST, the store's own line from the store's state", async () => {
+    const seller = await createVendor(t.db);
+    await approveKyc(t.db, seller.vendorId as number, '27');
+    const theirs = await kit.product(11_800, 10, seller.vendorId);
+    const ours = await kit.product(11_800, 10);
+    const res = await checkout(
+      [
+        { product: theirs, quantity: 1 },
+        { product: ours, quantity: 1 },
+      ],
+      { province: 'Maharashtra' },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const rows = await t.db
+      .selectFrom('orderItemTaxes as x')
+      .innerJoin('orderItems as i', 'i.id', 'x.orderItemId')
+      .select(['i.productId', 'x.sellerStateCode', 'x.placeOfSupplyCode', 'x.cgstPaise', 'x.sgstPaise', 'x.igstPaise'])
+      .where('x.orderId', '=', Number(res.json().order._id))
+      .execute();
+    expect(rows.find((row) => row.productId === theirs)).toMatchObject({
+      sellerStateCode: '27',
+      placeOfSupplyCode: '27',
+      cgstPaise: 900,
+      sgstPaise: 900,
+      igstPaise: 0,
+    });
+    expect(rows.find((row) => row.productId === ours)).toMatchObject({
+      sellerStateCode: '29',
+      cgstPaise: 0,
+      igstPaise: 1800,
+    });
+
+    // A KYC sent back as a draft declares nothing: the store's state stands in.
+    await t.db.updateTable('vendorKyc').set({ status: 'draft' }).where('vendorId', '=', seller.vendorId).execute();
+    expect(await sellerStateCodes(t.db, [seller.vendorId, null])).toEqual(
+      new Map([
+        [seller.vendorId, '29'],
+        [null, '29'],
+      ]),
+    );
   });
 
   it("keeps the tax frozen when the product's rate changes after the sale", async () => {
