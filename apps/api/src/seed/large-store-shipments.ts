@@ -21,8 +21,8 @@ export async function generateShipments(db: Db, now: Date): Promise<{ shipments:
   await backfillShipments(db);
   const carriers = sql.join(defaultCarriers.map((name) => sql.lit(name)));
   const pick = isPostgres(db)
-    ? sql`(array[${carriers}])[(id % ${defaultCarriers.length}) + 1]`
-    : sql`json_extract(json_array(${carriers}), '$[' || (id % ${defaultCarriers.length}) || ']')`;
+    ? sql`(array[${carriers}])[(id % ${sql.lit(defaultCarriers.length)}) + 1]`
+    : sql`json_extract(json_array(${carriers}), '$[' || (id % ${sql.lit(defaultCarriers.length)}) || ']')`;
   await sql`update shipments set carrier = ${pick}, awb = ${sql`'AWB' || (100000000 + id)`}
     where shipped_at is not null and awb is null`.execute(db);
 
@@ -32,7 +32,7 @@ export async function generateShipments(db: Db, now: Date): Promise<{ shipments:
     .select(['s.id', 's.orderId', 's.vendorId', 's.shipBy', 's.createdAt', 'x.orderItemId', 'x.quantity'])
     .where('s.status', '=', 'Packaging')
     .where('x.quantity', '>=', 2)
-    .where(sql<boolean>`s.id % ${PARTIAL_EVERY} = 0`)
+    .where(sql<boolean>`s.id % ${sql.lit(PARTIAL_EVERY)} = 0`)
     .orderBy('s.id')
     .execute();
   const seen = new Set<number>();

@@ -27,6 +27,49 @@ describe('generateLargeStore', () => {
     expect(await n(t.db.selectFrom('orderStatusHistory').select(all))).toBe(summary.statusEntries);
   });
 
+  it('gives every order its shipments, some partly dispatched and some late (issue 34)', async () => {
+    const withoutShipments = await n(
+      t.db
+        .selectFrom('orders as o')
+        .select(all)
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom('shipments as s').select('s.id').whereRef('s.orderId', '=', 'o.id'))),
+        ),
+    );
+    expect(withoutShipments).toBe(0);
+    const lines = await t.db.selectFrom('orderItems').select(['id', 'quantity', 'cancelledQuantity']).execute();
+    const held = await t.db
+      .selectFrom('shipmentItems')
+      .select(['orderItemId', sql<number>`sum(quantity)`.as('units')])
+      .groupBy('orderItemId')
+      .execute();
+    const unitsOf = new Map(held.map((row) => [row.orderItemId, Number(row.units)]));
+    for (const line of lines) expect(unitsOf.get(line.id) ?? 0).toBe(line.quantity - line.cancelledQuantity);
+    const split = await t.db
+      .selectFrom('shipments')
+      .select(['orderId', 'vendorId'])
+      .groupBy(['orderId', 'vendorId'])
+      .having(sql<number>`count(*)`, '>', 1)
+      .execute();
+    expect(split.length).toBeGreaterThan(0);
+    const now = new Date().toISOString();
+    const late = await n(
+      t.db
+        .selectFrom('shipments')
+        .select(all)
+        .where((eb) =>
+          eb.or([
+            eb('isShippedLate', '=', true),
+            eb.and([eb('status', 'in', ['Order Placed', 'Packaging']), eb('shipBy', '<', now)]),
+          ]),
+        ),
+    );
+    expect(late).toBeGreaterThan(0);
+    expect(
+      await n(t.db.selectFrom('shipments').select(all).where('shippedAt', 'is not', null).where('awb', 'is', null)),
+    ).toBe(0);
+  });
+
   it('makes catalog variants with unique SKUs and sale prices within the actual price', async () => {
     const distinct = await t.db
       .selectFrom('products')

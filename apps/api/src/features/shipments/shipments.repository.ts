@@ -113,6 +113,37 @@ export async function updateShipment(
   await db.updateTable('shipments').set(values).where('id', '=', id).execute();
 }
 
+/**
+ * Moves the order's shipments in `from` to `to` at `at` (the spec's order-status call):
+ * on the road (or delivered) for the first time, their shipped time and whether it was
+ * late; delivered, their delivery time.
+ */
+export async function moveShipmentsOfOrder(
+  db: Db,
+  orderId: number,
+  from: readonly ShipmentStatus[],
+  to: ShipmentStatus,
+  at: string,
+): Promise<void> {
+  const shipped = to === 'On The Road' || to === 'Delivered';
+  await db
+    .updateTable('shipments')
+    .set((eb) => ({
+      status: to,
+      updatedAt: at,
+      ...(shipped
+        ? {
+            shippedAt: eb.fn.coalesce('shippedAt', eb.val(at)),
+            isShippedLate: sql<boolean>`case when shipped_at is null then ship_by < ${at} else is_shipped_late end`,
+          }
+        : {}),
+      ...(to === 'Delivered' ? { deliveredAt: at } : {}),
+    }))
+    .where('orderId', '=', orderId)
+    .where('status', 'in', [...from])
+    .execute();
+}
+
 /** Inserts a shipment; answers its id. */
 export async function insertShipment(
   db: Db,

@@ -26,6 +26,7 @@ import {
   insertOrderStatusEntry,
   insertShipment,
   lockOrderRow,
+  moveShipmentsOfOrder,
   type ShipmentItemRow,
   type ShipmentStatus,
   type ShipmentWithVendor,
@@ -304,36 +305,40 @@ export async function advanceShipmentsBehind(
   at: string,
 ): Promise<void> {
   const target = orderStatuses.indexOf(to);
-  const shipments = await findOrderShipments(trx, order.id);
-  const vendors = new Set<number>();
+  const behind = orderStatuses.slice(0, target);
+  const shipments = (await findOrderShipments(trx, order.id)).filter((shipment) =>
+    behind.includes(shipment.status as PipelineStatus),
+  );
+  if (shipments.length === 0) return;
+  // One statement for them all (the demo seeder walks thousands of orders through here).
+  await moveShipmentsOfOrder(trx, order.id, behind, to, at);
+  const shipping = shipments.filter((shipment) => shipment.shippedAt === null && target >= 2);
+  const units =
+    shipping.length > 0
+      ? await findShipmentItems(
+          trx,
+          shipping.map((shipment) => shipment.id),
+        )
+      : [];
   for (const shipment of shipments) {
-    const index = orderStatuses.indexOf(shipment.status as PipelineStatus);
-    if (index < 0 || index >= target) continue;
-    const shippedAt = target >= 2 ? (shipment.shippedAt ?? at) : shipment.shippedAt;
-    await updateShipment(trx, shipment.id, {
-      status: to,
-      shippedAt,
-      ...(shipment.shippedAt === null && shippedAt !== null ? { isShippedLate: shippedAt > shipment.shipBy } : {}),
-      ...(to === 'Delivered' ? { deliveredAt: at } : {}),
-      updatedAt: at,
-    });
     const base = { actor, order, shipmentId: shipment.id, vendorId: shipment.vendorId, at };
-    if (shipment.shippedAt === null && shippedAt !== null)
+    if (shipping.includes(shipment))
       await events.publish(trx, {
         type: 'shipment.shipped',
         ...base,
         carrier: null,
         awb: null,
-        units: (await findShipmentItems(trx, [shipment.id])).reduce((sum, row) => sum + row.quantity, 0),
+        units: units.filter((row) => row.shipmentId === shipment.id).reduce((sum, row) => sum + row.quantity, 0),
         remainderId: null,
-        late: shippedAt > shipment.shipBy,
+        late: at > shipment.shipBy,
       });
-    if (to === 'Delivered') {
-      await events.publish(trx, { type: 'shipment.delivered', ...base });
-      if (shipment.vendorId !== null) vendors.add(shipment.vendorId);
-    }
+    if (to === 'Delivered') await events.publish(trx, { type: 'shipment.delivered', ...base });
   }
-  for (const vendorId of vendors) await announceVendorPartIfDelivered(trx, events, order.id, vendorId, at);
+  // Delivered: every shipment not cancelled is now delivered, so each vendor's part is.
+  if (to === 'Delivered')
+    for (const vendorId of new Set(shipments.map((shipment) => shipment.vendorId)))
+      if (vendorId !== null)
+        await events.publish(trx, { type: 'shipment.vendorPartDelivered', orderId: order.id, vendorId, at });
 }
 
 /**
