@@ -69,6 +69,20 @@ describe('OrderDetailPage', () => {
     expect(options.map((option) => option.textContent)).toEqual(['Select status', 'Packaging']);
   });
 
+  it('shows the discount as placed beside what is left of it, and a store-funded coupon (issue 35)', async () => {
+    signInAs('admin');
+    const order = {
+      ...baseOrder,
+      coupon: { code: 'SAVE10', discountAmount: 150, discountAtPlacement: 299.9, fundedBy: 'store' as const },
+    };
+    fakeApi({ [route(endpoints.orders.get, { id: '7' })]: () => ({ success: true, order }) });
+    show();
+    expect(await screen.findByText('Discount as placed')).toBeInTheDocument();
+    expect(screen.getByText('-Rs.299.90')).toBeInTheDocument();
+    expect(screen.getByText('-Rs.150.00')).toBeInTheDocument();
+    expect(screen.getByText('The store (vendors earn the full price)')).toBeInTheDocument();
+  });
+
   it('asks for a status and sends the next one with the version', async () => {
     signInAs('admin');
     const moved: Order = {

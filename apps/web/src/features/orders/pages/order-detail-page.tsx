@@ -151,6 +151,20 @@ export function OrderDetailPage() {
                   <dd className="text-emerald-700">-{formatRupees(order.coupon.discountAmount)}</dd>
                 </div>
               )}
+              {/* Issue 35: the discount as placed, when corrections changed it, and a store-funded coupon. */}
+              {order.coupon?.discountAtPlacement !== undefined &&
+                order.coupon.discountAtPlacement !== order.coupon.discountAmount && (
+                  <div className="flex justify-between text-xs">
+                    <dt className="text-slate-500">Discount as placed</dt>
+                    <dd className="text-slate-500">-{formatRupees(order.coupon.discountAtPlacement)}</dd>
+                  </div>
+                )}
+              {order.coupon?.fundedBy === 'store' && (
+                <div className="flex justify-between text-xs">
+                  <dt className="text-slate-500">Discount funded by</dt>
+                  <dd className="text-slate-500">The store (vendors earn the full price)</dd>
+                </div>
+              )}
               <div className="flex justify-between text-base font-semibold">
                 <dt>Total</dt>
                 <dd>{formatRupees(order.discountedTotal)}</dd>
