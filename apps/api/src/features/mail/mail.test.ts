@@ -176,9 +176,23 @@ describe('POST /api/vendor/register: e-mail verification', () => {
         .where('email', '=', 'asha@example.test')
         .executeTakeFirstOrThrow();
     expect((await user()).emailVerifiedAt).toBeNull();
+    const vendorId = register.json().vendor._id;
+    const record = () =>
+      t.app.inject({ method: 'GET', url: `/api/vendors/${vendorId}`, headers: authAs(t.app, admin) });
+    expect((await record()).json().vendor.emailVerified).toBe(false);
+    // Verification holds up nothing: the admin approves the unverified vendor as the spec says.
+    const approve = await t.app.inject({
+      method: 'PUT',
+      url: `/api/vendors/${vendorId}/status`,
+      headers: authAs(t.app, admin),
+      payload: { status: 'approved' },
+    });
+    expect(approve.statusCode).toBe(200);
+    expect((await outbox()).map((row) => row.template)).toContain('vendor-decision');
     const verify = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
     expect(verify.statusCode).toBe(200);
     expect((await user()).emailVerifiedAt).not.toBeNull();
+    expect((await record()).json().vendor.emailVerified).toBe(true);
     const again = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
     expect(again.statusCode).toBe(400);
   });
