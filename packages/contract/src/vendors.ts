@@ -24,6 +24,8 @@ export const vendor = z.object({
   _id: idString,
   name: z.string(),
   email: z.string(),
+  /** Whether the vendor confirmed their e-mail address (issue 36); it holds up nothing. Optional on the wire. */
+  emailVerified: z.boolean().optional(),
   businessName: z.string(),
   phoneNumber: z.string(),
   address: z.string(),

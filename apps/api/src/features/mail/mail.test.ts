@@ -2,8 +2,12 @@ import { generateSync } from 'otplib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runTransaction } from '../../platform/db/transactions.js';
 import { authAs, createAdmin, createVendor, FIXTURE_PASSWORD } from '../../test/fixtures.js';
+import { createOrder } from '../../test/order-fixtures.js';
 import { startSmtp, type TestSmtp } from '../../test/smtp.js';
 import { buildSiblingApp, createTestApp, type TestApp } from '../../test/test-app.js';
+import { createOwnedProduct } from '../../test/vendor-fixtures.js';
+import { NEW_ORDER_DIGEST_DELAY_MS } from './mail.subscribers.js';
+import { queueProductsWaitingDigest } from './products-waiting.js';
 
 /**
  * The outbox, its delivery to a real SMTP server in this process, password reset,
@@ -176,9 +180,23 @@ describe('POST /api/vendor/register: e-mail verification', () => {
         .where('email', '=', 'asha@example.test')
         .executeTakeFirstOrThrow();
     expect((await user()).emailVerifiedAt).toBeNull();
+    const vendorId = register.json().vendor._id;
+    const record = () =>
+      t.app.inject({ method: 'GET', url: `/api/vendors/${vendorId}`, headers: authAs(t.app, admin) });
+    expect((await record()).json().vendor.emailVerified).toBe(false);
+    // Verification holds up nothing: the admin approves the unverified vendor as the spec says.
+    const approve = await t.app.inject({
+      method: 'PUT',
+      url: `/api/vendors/${vendorId}/status`,
+      headers: authAs(t.app, admin),
+      payload: { status: 'approved' },
+    });
+    expect(approve.statusCode).toBe(200);
+    expect((await outbox()).map((row) => row.template)).toContain('vendor-decision');
     const verify = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
     expect(verify.statusCode).toBe(200);
     expect((await user()).emailVerifiedAt).not.toBeNull();
+    expect((await record()).json().vendor.emailVerified).toBe(true);
     const again = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
     expect(again.statusCode).toBe(400);
   });
@@ -242,6 +260,36 @@ describe('mails of the store events', () => {
     expect(paid?.decoded).toContain('Rs. 1,234.50');
     expect(paid?.decoded).toContain('UTR0001');
     expect((await outbox()).every((row) => row.status === 'sent' && row.html !== null)).toBe(true);
+  });
+
+  it('gathers a vendor’s new orders in one digest, sent once it is due', async () => {
+    const vendor = await createVendor(t.db);
+    for (const trackingNumber of ['TRKA1', 'TRKA2']) {
+      const order = await createOrder(t.db, { trackingNumber, lines: [{ quantity: 2 }] });
+      await t.db.updateTable('orderItems').set({ vendorId: vendor.vendorId }).where('orderId', '=', order.id).execute();
+      await runTransaction(t.db, (trx) =>
+        t.app.events.publish(trx, { type: 'order.placed', orderId: order.id, lines: [], at: new Date().toISOString() }),
+      );
+    }
+    const rows = await outbox();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.subject).toBe('2 new orders to pack');
+    // It waits to gather more, then goes.
+    expect((await t.app.mail.deliverDue()).sent).toBe(0);
+    expect((await t.app.mail.deliverDue(later(NEW_ORDER_DIGEST_DELAY_MS + 1000))).sent).toBe(1);
+    expect(smtp.mails[0]?.decoded).toContain('Order TRKA2: 2 units');
+  });
+
+  it('mails each admin the day’s digest of products waiting for review, once a day', async () => {
+    const admin = await createAdmin(t.db);
+    const vendor = await createVendor(t.db);
+    await createOwnedProduct(t.db, vendor.vendorId, { approvalStatus: 'pending', name: 'Brass Lamp' });
+    const now = new Date();
+    expect(await queueProductsWaitingDigest(t.db, now)).toBe(1);
+    expect(await queueProductsWaitingDigest(t.db, now)).toBe(0);
+    const rows = await outbox();
+    expect(rows.map((row) => [row.toEmail, row.subject])).toEqual([[admin.email, '1 product waiting for review']]);
+    expect(rows[0]?.data).toContain('Brass Lamp');
   });
 
   it('leaves out a non-essential mail the user turned off', async () => {

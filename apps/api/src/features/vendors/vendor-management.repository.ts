@@ -17,6 +17,7 @@ export function findVendorAccount(db: Db, vendorId: number) {
       'v.userId',
       'u.name',
       'u.email',
+      'u.emailVerifiedAt',
       'v.businessName',
       'v.phoneNumber',
       'v.address',

@@ -70,6 +70,7 @@ function toVendor(row: VendorAccountRow): Vendor {
     _id: String(row.id),
     name: row.name,
     email: row.email,
+    emailVerified: row.emailVerifiedAt !== null,
     businessName: row.businessName,
     phoneNumber: row.phoneNumber,
     address: row.address,

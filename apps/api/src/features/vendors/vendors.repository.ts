@@ -59,6 +59,7 @@ export function listVendors(
       'v.id',
       'u.name',
       'u.email',
+      'u.emailVerifiedAt',
       'v.businessName',
       'v.phoneNumber',
       'v.address',

@@ -13,6 +13,7 @@ function toVendor(row: VendorRow): Vendor {
     _id: String(row.id),
     name: row.name,
     email: row.email,
+    emailVerified: row.emailVerifiedAt !== null,
     businessName: row.businessName,
     phoneNumber: row.phoneNumber,
     address: row.address,

@@ -29,6 +29,10 @@ export function VendorDetailsModal({
   const rows: [string, ReactNode][] = [
     ['Name', vendor.name],
     ['Email', vendor.email],
+    // Issue 36: whether the vendor confirmed the address; it holds up nothing.
+    ...(vendor.emailVerified === undefined
+      ? []
+      : ([['Email verified', vendor.emailVerified ? 'Yes' : 'Not yet']] as [string, ReactNode][])),
     ['Business Name', vendor.businessName],
     ['Phone Number', vendor.phoneNumber],
     ['Business Address', vendor.address || vendorMessages.noAddress],
