@@ -33,6 +33,7 @@ import {
 } from './features/notifications/job-notices.js';
 import { kycRoutes } from './features/kyc/kyc.routes.js';
 import { mailRoutes } from './features/mail/mail.routes.js';
+import { lateShipmentsTask } from './features/mail/late-shipments.js';
 import { productsWaitingDigestTask } from './features/mail/products-waiting.js';
 import { notificationRoutes } from './features/notifications/notifications.routes.js';
 import { checkoutRoutes } from './features/orders/checkout.routes.js';
@@ -222,6 +223,7 @@ export async function buildApp({
         earningsReleaseTask(database.db, config.payoutHoldDays, config.earningsReleaseMinutes),
         mailer.task,
         productsWaitingDigestTask(database.db),
+        lateShipmentsTask(database.db),
       ],
       // PostgreSQL tells idle runners of a new job at once (LISTEN/NOTIFY); SQLite polls.
       wakeups: database.kind === 'postgres' ? (wake) => listenForJobs(config.databaseUrl, wake, app.log) : undefined,
