@@ -1,7 +1,15 @@
+import { generateSync } from 'otplib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runTransaction } from '../../platform/db/transactions.js';
+import {
+  authAs,
+  createAdmin,
+  createTeamMember,
+  createVendor,
+  FIXTURE_PASSWORD,
+  type FixtureUser,
+} from '../../test/fixtures.js';
 import { approveKyc } from '../../test/kyc-fixtures.js';
-import { authAs, createAdmin, createVendor, type FixtureUser } from '../../test/fixtures.js';
 import { orderWithShipment } from '../../test/shipment-fixtures.js';
 import { startSmtp, type TestSmtp } from '../../test/smtp.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -92,7 +100,7 @@ describe('invitation mails', () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     const mail = await deliveredTo(email);
-    expect(mail.subject).toBe('You are invited to Asha Traders\'s team');
+    expect(mail.subject).toBe("You are invited to Asha Traders's team");
     expect(mail.decoded).toContain('as Staff');
     const accepted = await accept(tokenIn(mail.decoded));
     expect(accepted.statusCode, accepted.body).toBe(200);
@@ -106,7 +114,13 @@ describe('invitation mails', () => {
         await t.app.events.publish(trx, {
           type: 'staff.invited',
           actor: { userId: owner.id, role: 'admin', name: owner.name },
-          invitation: { id: 999, email: 'gone@example.test', name: 'Gone', role: 'support', expiresAt: new Date().toISOString() },
+          invitation: {
+            id: 999,
+            email: 'gone@example.test',
+            name: 'Gone',
+            role: 'support',
+            expiresAt: new Date().toISOString(),
+          },
           token: 'abc',
           at: new Date().toISOString(),
         });
@@ -160,7 +174,11 @@ describe('KYC mails', () => {
   it('mails the vendor the reasons per field when changes are requested, and the reason of a rejection', async () => {
     const admin = await createAdmin(t.db);
     const vendor = await submitted();
-    const kyc = await t.db.selectFrom('vendorKyc').select('updatedAt').where('vendorId', '=', vendor.vendorId).executeTakeFirstOrThrow();
+    const kyc = await t.db
+      .selectFrom('vendorKyc')
+      .select('updatedAt')
+      .where('vendorId', '=', vendor.vendorId)
+      .executeTakeFirstOrThrow();
     const changes = await t.app.inject({
       method: 'PUT',
       url: `/api/kyc/admin/${vendor.vendorId}`,
@@ -179,12 +197,20 @@ describe('KYC mails', () => {
 
     smtp.mails.length = 0;
     await t.db.updateTable('vendorKyc').set({ status: 'submitted' }).where('vendorId', '=', vendor.vendorId).execute();
-    const again = await t.db.selectFrom('vendorKyc').select('updatedAt').where('vendorId', '=', vendor.vendorId).executeTakeFirstOrThrow();
+    const again = await t.db
+      .selectFrom('vendorKyc')
+      .select('updatedAt')
+      .where('vendorId', '=', vendor.vendorId)
+      .executeTakeFirstOrThrow();
     const rejected = await t.app.inject({
       method: 'PUT',
       url: `/api/kyc/admin/${vendor.vendorId}`,
       headers: authAs(t.app, admin),
-      payload: { decision: 'reject', reasons: { general: 'The business is not registered' }, updatedAt: new Date(again.updatedAt).toISOString() },
+      payload: {
+        decision: 'reject',
+        reasons: { general: 'The business is not registered' },
+        updatedAt: new Date(again.updatedAt).toISOString(),
+      },
     });
     expect(rejected.statusCode, rejected.body).toBe(200);
     const no = await deliveredTo(vendor.email);
@@ -226,16 +252,61 @@ describe('late shipments', () => {
     expect(smtp.mails.filter((mail) => mail.to.includes(other.email))[0]?.decoded).toContain(othersLate.trackingNumber);
 
     // Later the other shipment is late too: the next run mails it alone, after the first mail went.
-    await t.db
-      .updateTable('shipments')
-      .set({ shipBy: yesterday })
-      .where('id', '=', notYet.shipmentId)
-      .execute();
+    await t.db.updateTable('shipments').set({ shipBy: yesterday }).where('id', '=', notYet.shipmentId).execute();
     expect(await queueLateShipmentDigests(t.db, new Date())).toBe(1);
     const rows = (await outbox()).filter((row) => row.toEmail === vendor.email);
     expect(rows).toHaveLength(2);
     expect(JSON.parse(rows[1]?.data ?? '{}').items.map((item: { shipmentId: number }) => item.shipmentId)).toEqual([
       notYet.shipmentId,
     ]);
+  });
+});
+
+describe('two-factor sign-in of staff and team members', () => {
+  /** Turns two-factor sign-in on for `user`, then signs in with the password and a code; @returns the answer. */
+  async function signInWithCode(user: FixtureUser) {
+    const headers = authAs(t.app, user);
+    const { secret } = (await t.app.inject({ method: 'POST', url: '/api/auth/2fa/setup', headers })).json();
+    const now = Math.floor(Date.now() / 1000);
+    const enable = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/2fa/enable',
+      headers,
+      payload: { code: generateSync({ secret, epoch: now - 30 }) },
+    });
+    expect(enable.statusCode, enable.body).toBe(200);
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin/login',
+      payload: { email: user.email, password: FIXTURE_PASSWORD },
+    });
+    expect(first.json()).toMatchObject({ twoFactorRequired: true });
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/2fa/verify',
+      payload: { challenge: first.json().challenge, code: generateSync({ secret, epoch: now }) },
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+    return verified.json();
+  }
+
+  it('answers a Finance member’s role and permissions, as the password sign-in does', async () => {
+    const finance = await createAdmin(t.db, { staffRole: 'finance' });
+    const answer = await signInWithCode(finance);
+    expect(answer.user).toEqual({
+      _id: String(finance.id),
+      name: finance.name,
+      email: finance.email,
+      role: 'admin',
+      staffRole: 'finance',
+      permissions: ['money:read', 'money:write'],
+    });
+  });
+
+  it('answers a seller’s staff member’s team role', async () => {
+    const vendor = await createVendor(t.db);
+    const member = await createTeamMember(t.db, vendor.vendorId as number, 'staff');
+    const answer = await signInWithCode(member);
+    expect(answer.user).toMatchObject({ email: member.email, role: 'vendor', teamRole: 'staff' });
   });
 });

@@ -9,13 +9,7 @@ import {
 } from '@haat/contract';
 import { type AnySubscriber, subscribe } from '../../platform/events/event-bus.js';
 import { queueMail } from '../../platform/mail/outbox.js';
-import {
-  findAdminIds,
-  findKycReasons,
-  findOrderVendors,
-  findProductForMail,
-  findVendor,
-} from './mail.repository.js';
+import { findAdminIds, findKycReasons, findOrderVendors, findProductForMail, findVendor } from './mail.repository.js';
 
 /** How long the first new order waits for others to join its vendor's digest, ms. */
 export const NEW_ORDER_DIGEST_DELAY_MS = 5 * 60_000;
@@ -126,21 +120,25 @@ export const mailSubscribers: readonly AnySubscriber[] = [
   }),
   // Invitations (decision 0130): to the invited address (no account yet), essential; the
   // link is the event's token under the store's public address.
-  subscribe('staff.invited', 'mail the invitation to the staff member', async (trx, { actor, invitation, token, at }) => {
-    await queueMail(trx, {
-      to: { email: invitation.email },
-      template: 'staff-invitation',
-      data: {
-        name: invitation.name,
-        roleLabel: staffRoleLabels[invitation.role as AssignableStaffRole] ?? invitation.role,
-        invitedBy: actor.name,
-        token,
-        expiresAt: invitation.expiresAt,
-      },
-      dedupeKey: `staff.invited:${invitation.id}`,
-      at,
-    });
-  }),
+  subscribe(
+    'staff.invited',
+    'mail the invitation to the staff member',
+    async (trx, { actor, invitation, token, at }) => {
+      await queueMail(trx, {
+        to: { email: invitation.email },
+        template: 'staff-invitation',
+        data: {
+          name: invitation.name,
+          roleLabel: staffRoleLabels[invitation.role as AssignableStaffRole] ?? invitation.role,
+          invitedBy: actor.name,
+          token,
+          expiresAt: invitation.expiresAt,
+        },
+        dedupeKey: `staff.invited:${invitation.id}`,
+        at,
+      });
+    },
+  ),
   subscribe('team.member_invited', 'mail the invitation to the team member', async (trx, event) => {
     await queueMail(trx, {
       to: { email: event.invitation.email },

@@ -20,7 +20,9 @@ export const adminKycSubmitted = defineTemplate<{
   render: ({ vendorId, businessName, identityChanged }) => ({
     heading: 'A KYC waits for review',
     paragraphs: identityChanged
-      ? [`${businessName} changed their PAN, GSTIN or enrolment number: their KYC is back in review and their payouts wait.`]
+      ? [
+          `${businessName} changed their PAN, GSTIN or enrolment number: their KYC is back in review and their payouts wait.`,
+        ]
       : [`${businessName} submitted their KYC for review.`],
     action: { label: 'Review the KYC', path: `/admin/kyc-review/${vendorId}` },
   }),
