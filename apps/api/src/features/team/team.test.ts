@@ -69,6 +69,13 @@ describe("a seller's staff member", () => {
     token = await tokenOf(staff.email);
   });
 
+  it('gets the dashboard without the net earnings the owner sees', async () => {
+    const mine = (await get('/api/vendor/dashboard', token)).json();
+    expect(mine).not.toHaveProperty('netEarnings');
+    expect(mine).toHaveProperty('totalProducts');
+    expect((await get('/api/vendor/dashboard', ownerToken)).json()).toHaveProperty('netEarnings');
+  });
+
   it('is refused earnings, payouts and bank details', async () => {
     for (const url of ['/api/vendor/earnings?limit=20', '/api/vendor/payouts', '/api/vendor/bank-details'])
       expect((await get(url, token)).statusCode, url).toBe(403);

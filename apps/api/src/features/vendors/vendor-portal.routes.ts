@@ -1,6 +1,6 @@
 import { vendorPortalEndpoints } from '@haat/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { actorOf } from '../../platform/auth/access.js';
+import { actorOf, mayUseVendorMoney } from '../../platform/auth/access.js';
 import { registerExporter, sendExport } from '../../platform/csv/exporter.js';
 import { AppError } from '../../platform/errors.js';
 import { registerEndpoints } from '../../platform/http/endpoints.js';
@@ -15,8 +15,16 @@ import { toVendorDashboard, toVendorOrder, toVendorOrderListResponse } from './v
 export const vendorPortalRoutes: FastifyPluginAsync = async (app) => {
   registerExporter(app, vendorOrderLineExporter);
   registerEndpoints(app, vendorPortalEndpoints, {
-    /** `GET /api/vendor/dashboard` → the signed-in vendor's figures (`vendorDashboard`). */
-    dashboard: async (request) => toVendorDashboard(await getVendorDashboard(app.db, vendorIdOf(request))),
+    /**
+     * `GET /api/vendor/dashboard` → the signed-in vendor's figures (`vendorDashboard`);
+     * a seller's staff member gets them without `netEarnings` (money areas are managers',
+     * decision 0129).
+     */
+    dashboard: async (request) => {
+      const figures = toVendorDashboard(await getVendorDashboard(app.db, vendorIdOf(request)));
+      if (!mayUseVendorMoney(actorOf(request))) delete figures.netEarnings;
+      return figures;
+    },
 
     /** `GET /api/vendor/orders` → `{ success, orders }`, with `total` and `nextCursor` when paged. Errors: 400. */
     orders: async (request) =>

@@ -146,6 +146,11 @@ export function mayUse(
   return teamRoleAllows(actor.teamRole ?? 'staff', teamRoleNeeded(route.url, route.teamRole));
 }
 
+/** True when a vendor member may see the vendor's money (earnings, payouts): a manager or the owner (decision 0129). */
+export function mayUseVendorMoney(actor: Pick<Actor, 'role' | 'teamRole'>): boolean {
+  return actor.role === 'vendor' && teamRoleAllows(actor.teamRole ?? 'staff', teamRoleNeeded('/api/vendor/earnings'));
+}
+
 async function identify(request: FastifyRequest, db: Db): Promise<Actor> {
   let claims: TokenClaims;
   try {
