@@ -25,15 +25,16 @@ import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
 import { dashboardSettingsRoutes } from './features/dashboard/dashboard-settings.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { jobRoutes } from './features/jobs/jobs.routes.js';
+import { kycRoutes } from './features/kyc/kyc.routes.js';
+import { lateShipmentsTask } from './features/mail/late-shipments.js';
+import { mailRoutes } from './features/mail/mail.routes.js';
+import { productsWaitingDigestTask } from './features/mail/products-waiting.js';
 import {
   notifyBulkDone,
   notifyExportReady,
   notifyImportDone,
   notifyManifestDone,
 } from './features/notifications/job-notices.js';
-import { kycRoutes } from './features/kyc/kyc.routes.js';
-import { mailRoutes } from './features/mail/mail.routes.js';
-import { productsWaitingDigestTask } from './features/mail/products-waiting.js';
 import { notificationRoutes } from './features/notifications/notifications.routes.js';
 import { checkoutRoutes } from './features/orders/checkout.routes.js';
 import { orderCorrectionRoutes } from './features/orders/order-corrections.routes.js';
@@ -51,8 +52,8 @@ import { searchRoutes } from './features/search/search.routes.js';
 import { shipmentDocumentRoutes } from './features/shipments/shipment-documents.routes.js';
 import { manifestJobHandler, SHIPMENT_IMPORT_JOB } from './features/shipments/shipment-documents.service.js';
 import { shipmentRoutes } from './features/shipments/shipments.routes.js';
-import { taxRoutes } from './features/tax/tax.routes.js';
 import { staffRoutes } from './features/staff/staff.routes.js';
+import { taxRoutes } from './features/tax/tax.routes.js';
 import { teamRoutes } from './features/team/team.routes.js';
 import { uploadRoutes } from './features/uploads/uploads.routes.js';
 import { vendorPortalRoutes } from './features/vendors/vendor-portal.routes.js';
@@ -222,6 +223,7 @@ export async function buildApp({
         earningsReleaseTask(database.db, config.payoutHoldDays, config.earningsReleaseMinutes),
         mailer.task,
         productsWaitingDigestTask(database.db),
+        lateShipmentsTask(database.db),
       ],
       // PostgreSQL tells idle runners of a new job at once (LISTEN/NOTIFY); SQLite polls.
       wakeups: database.kind === 'postgres' ? (wake) => listenForJobs(config.databaseUrl, wake, app.log) : undefined,

@@ -55,11 +55,15 @@ export const screenPermissions: readonly [string, Permission][] = [
   [paths.vendors, 'vendors:read'],
   [paths.commissionRates, 'money:read'],
   [paths.payouts, 'money:read'],
+  [paths.taxSettings, 'money:read'],
+  [paths.kycReview.list, 'vendors:read'],
   [paths.blog.list, 'content:read'],
   [paths.blog.listAlias, 'content:read'],
   [paths.websiteConfig, 'content:read'],
   [paths.activity, 'settings:read'],
   [paths.staff, 'staff:read'],
+  // Reset and invitation links pass through the Outbox: the Owner's (staff) alone, as its API.
+  [paths.outbox, 'staff:read'],
   [paths.dashboard, 'orders:read'],
 ];
 

@@ -12,6 +12,7 @@ import { AppError } from '../../platform/errors.js';
 import { countHit } from '../../platform/http/rate-limit-store.js';
 import { queueMail } from '../../platform/mail/outbox.js';
 import { updatePasswordHash } from './auth.repository.js';
+import { sessionUserOf } from './auth.service.js';
 import {
   countRecoveryCodesLeft,
   countWrongCode,
@@ -367,7 +368,8 @@ export async function verifyChallenge(
   const refusal = accountRefusal(account);
   if (refusal) throw refusal;
   return {
-    user: { _id: String(account.id), name: account.name, email: account.email, role: account.role },
+    // As the password's answer: the staff role and permissions, or the team role (decisions 0128, 0129).
+    user: sessionUserOf(account),
     subject: { id: account.id, role: account.role as TokenSubject['role'], tokenVersion: account.tokenVersion },
   };
 }

@@ -1,10 +1,23 @@
+import { grants, type Permission, staffRolePermissions, staffRoles } from '@haat/contract';
 import type { Db } from '../../platform/db/create-db.js';
 
 /** Every SQL statement of the mail feature (issue 36): the outbox's list and the facts its subscribers read. */
 
-/** Ids of every admin account. */
-export async function findAdminIds(db: Db): Promise<number[]> {
-  const rows = await db.selectFrom('users').select('id').where('role', '=', 'admin').orderBy('id').execute();
+/**
+ * Ids of the staff who may see `permission`'s area (decision 0128): admins not removed
+ * whose role grants it (an admin without a role is an Owner), oldest first. So a mail
+ * about vendors goes to those who review vendors, not to a Content editor.
+ */
+export async function findAdminIds(db: Db, permission: Permission): Promise<number[]> {
+  const roles = staffRoles.filter((role) => grants(staffRolePermissions[role], permission));
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'admin')
+    .where('removedAt', 'is', null)
+    .where((eb) => eb.or([eb('staffRole', 'is', null), eb('staffRole', 'in', roles)]))
+    .orderBy('id')
+    .execute();
   return rows.map((row) => row.id);
 }
 
@@ -61,4 +74,56 @@ export async function findProductsWaiting(db: Db, limit: number) {
     .limit(limit)
     .execute();
   return { count: Number(count.count), names: rows.map((row) => row.name) };
+}
+
+/** A vendor's KYC review reasons by field (JSON as stored), or null without a KYC. */
+export async function findKycReasons(db: Db, vendorId: number): Promise<Record<string, string> | null> {
+  const row = await db.selectFrom('vendorKyc').select('reasons').where('vendorId', '=', vendorId).executeTakeFirst();
+  if (!row) return null;
+  try {
+    const value: unknown = JSON.parse(row.reasons);
+    return value && typeof value === 'object' ? (value as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Shipments past their ship-by (`now`, UTC ISO) and not yet on the road ('Order Placed'
+ * or 'Packaging'), of vendors (not the store's own), by vendor then ship-by: what the
+ * late-shipment digest lists.
+ */
+export function findLateShipments(db: Db, now: string) {
+  return db
+    .selectFrom('shipments')
+    .innerJoin('orders', 'orders.id', 'shipments.orderId')
+    .innerJoin('vendors', 'vendors.id', 'shipments.vendorId')
+    .select(['shipments.id', 'shipments.shipBy', 'shipments.vendorId', 'vendors.userId', 'orders.trackingNumber'])
+    .where('shipments.status', 'in', ['Order Placed', 'Packaging'])
+    .where('shipments.shipBy', '<', now)
+    .orderBy('shipments.vendorId')
+    .orderBy('shipments.shipBy')
+    .orderBy('shipments.id')
+    .execute();
+}
+
+/**
+ * The shipments already named by a late-shipment mail to `userId` queued at or after
+ * `since` (UTC ISO; the oldest ship-by among those late now: no mail about them can be
+ * older): each shipment is mailed about once.
+ */
+export async function findShipmentsMailedLate(db: Db, userId: number, since: string): Promise<Set<number>> {
+  const rows = await db
+    .selectFrom('mailOutbox')
+    .select('data')
+    .where('toUserId', '=', userId)
+    .where('template', '=', 'shipment-late')
+    .where('createdAt', '>=', since)
+    .execute();
+  const ids = new Set<number>();
+  for (const row of rows) {
+    const data = JSON.parse(row.data) as { items?: { shipmentId?: unknown }[] };
+    for (const item of data.items ?? []) if (typeof item.shipmentId === 'number') ids.add(item.shipmentId);
+  }
+  return ids;
 }

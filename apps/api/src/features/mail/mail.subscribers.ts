@@ -1,6 +1,15 @@
+import {
+  type AssignableStaffRole,
+  type AssignableTeamRole,
+  type KycReviewField,
+  kycReviewFieldLabels,
+  kycReviewFields,
+  staffRoleLabels,
+  teamRoleLabels,
+} from '@haat/contract';
 import { type AnySubscriber, subscribe } from '../../platform/events/event-bus.js';
 import { queueMail } from '../../platform/mail/outbox.js';
-import { findAdminIds, findOrderVendors, findProductForMail, findVendor } from './mail.repository.js';
+import { findAdminIds, findKycReasons, findOrderVendors, findProductForMail, findVendor } from './mail.repository.js';
 
 /** How long the first new order waits for others to join its vendor's digest, ms. */
 export const NEW_ORDER_DIGEST_DELAY_MS = 5 * 60_000;
@@ -14,7 +23,7 @@ export const mailSubscribers: readonly AnySubscriber[] = [
   subscribe('vendor.registered', 'mail admins of a new vendor', async (trx, { vendorId, at }) => {
     const vendor = await findVendor(trx, vendorId);
     if (!vendor) return;
-    for (const userId of await findAdminIds(trx))
+    for (const userId of await findAdminIds(trx, 'vendors:read'))
       await queueMail(trx, {
         to: { userId },
         template: 'admin-new-vendor',
@@ -100,7 +109,7 @@ export const mailSubscribers: readonly AnySubscriber[] = [
       dedupeKey: key,
       at: event.at,
     });
-    for (const userId of await findAdminIds(trx))
+    for (const userId of await findAdminIds(trx, 'money:read'))
       await queueMail(trx, {
         to: { userId },
         template: 'admin-bank-details-changed',
@@ -108,5 +117,73 @@ export const mailSubscribers: readonly AnySubscriber[] = [
         dedupeKey: key,
         at: event.at,
       });
+  }),
+  // Invitations (decision 0130): to the invited address (no account yet), essential; the
+  // link is the event's token under the store's public address.
+  subscribe(
+    'staff.invited',
+    'mail the invitation to the staff member',
+    async (trx, { actor, invitation, token, at }) => {
+      await queueMail(trx, {
+        to: { email: invitation.email },
+        template: 'staff-invitation',
+        data: {
+          name: invitation.name,
+          roleLabel: staffRoleLabels[invitation.role as AssignableStaffRole] ?? invitation.role,
+          invitedBy: actor.name,
+          token,
+          expiresAt: invitation.expiresAt,
+        },
+        dedupeKey: `staff.invited:${invitation.id}`,
+        at,
+      });
+    },
+  ),
+  subscribe('team.member_invited', 'mail the invitation to the team member', async (trx, event) => {
+    await queueMail(trx, {
+      to: { email: event.invitation.email },
+      template: 'team-invitation',
+      data: {
+        name: event.invitation.name,
+        businessName: event.vendor.businessName,
+        roleLabel: teamRoleLabels[event.invitation.role as AssignableTeamRole] ?? event.invitation.role,
+        invitedBy: event.actor.name,
+        token: event.token,
+        expiresAt: event.invitation.expiresAt,
+      },
+      dedupeKey: `team.member_invited:${event.invitation.id}`,
+      at: event.at,
+    });
+  }),
+  // Raised only when a KYC enters review (a first submission, one again after a review, or
+  // a PAN/GSTIN/enrolment change on an approved one), never for a saved draft: each is mailed
+  // to the staff who review vendors.
+  subscribe('kyc.submitted', 'mail the reviewers a KYC to review', async (trx, event) => {
+    for (const userId of await findAdminIds(trx, 'vendors:write'))
+      await queueMail(trx, {
+        to: { userId },
+        template: 'admin-kyc-submitted',
+        data: {
+          vendorId: event.vendor.id,
+          businessName: event.vendor.businessName,
+          identityChanged: event.identityChanged,
+          changedFields: [...event.changedFields],
+        },
+        dedupeKey: `kyc.submitted:${event.vendor.id}:${event.at}`,
+        at: event.at,
+      });
+  }),
+  subscribe('kyc.decided', 'mail the vendor the KYC decision', async (trx, event) => {
+    const stored = event.status === 'approved' ? {} : ((await findKycReasons(trx, event.vendor.id)) ?? {});
+    const reasons = kycReviewFields
+      .filter((field) => typeof stored[field] === 'string' && stored[field] !== '')
+      .map((field: KycReviewField) => ({ field: kycReviewFieldLabels[field], reason: stored[field] as string }));
+    await queueMail(trx, {
+      to: { userId: event.vendor.userId },
+      template: 'kyc-decision',
+      data: { businessName: event.vendor.businessName, status: event.status, reasons },
+      dedupeKey: `kyc.decided:${event.vendor.id}:${event.at}`,
+      at: event.at,
+    });
   }),
 ];

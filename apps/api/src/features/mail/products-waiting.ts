@@ -18,7 +18,7 @@ export async function queueProductsWaitingDigest(db: Db, now: Date): Promise<num
   const day = now.toISOString().slice(0, 10);
   return runTransaction(db, async (trx) => {
     let queued = 0;
-    for (const userId of await findAdminIds(trx))
+    for (const userId of await findAdminIds(trx, 'catalog:write'))
       if (
         await queueMail(trx, {
           to: { userId },

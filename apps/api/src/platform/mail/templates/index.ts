@@ -1,15 +1,20 @@
 import type { MailTemplate } from '../template.js';
 import { adminBankDetailsChanged } from './admin-bank-details-changed.js';
+import { adminKycSubmitted } from './admin-kyc-submitted.js';
 import { adminNewVendor } from './admin-new-vendor.js';
 import { adminProductsWaiting } from './admin-products-waiting.js';
 import { bankDetailsChanged } from './bank-details-changed.js';
 import { cancelRequestAnswered } from './cancel-request-answered.js';
 import { emailVerification } from './email-verification.js';
+import { kycDecision } from './kyc-decision.js';
 import { newDeviceSignIn } from './new-device-sign-in.js';
 import { passwordChanged } from './password-changed.js';
 import { passwordReset } from './password-reset.js';
 import { payoutPaid } from './payout-paid.js';
 import { productDecision } from './product-decision.js';
+import { shipmentLate } from './shipment-late.js';
+import { staffInvitation } from './staff-invitation.js';
+import { teamInvitation } from './team-invitation.js';
 import { vendorDecision } from './vendor-decision.js';
 import { vendorNewOrders } from './vendor-new-orders.js';
 
@@ -33,6 +38,11 @@ export const mailTemplates = {
   'admin-bank-details-changed': adminBankDetailsChanged,
   'admin-new-vendor': adminNewVendor,
   'admin-products-waiting': adminProductsWaiting,
+  'staff-invitation': staffInvitation,
+  'team-invitation': teamInvitation,
+  'admin-kyc-submitted': adminKycSubmitted,
+  'kyc-decision': kycDecision,
+  'shipment-late': shipmentLate,
 } as const;
 
 /** A template's name. */

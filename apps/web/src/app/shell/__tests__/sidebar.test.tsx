@@ -44,7 +44,7 @@ describe('Sidebar by role (issue 36)', () => {
       route: '/admin/*',
       path: '/admin/payouts',
     });
-    expect(links()).toEqual(['Commission rates', 'Payouts']);
+    expect(links()).toEqual(['Commission rates', 'Tax settings', 'Payouts']);
   });
 
   it('shows a Support member Orders, Customers and Contact Inquiries', () => {
@@ -75,7 +75,7 @@ describe('Sidebar by role (issue 36)', () => {
       route: '/admin/*',
       path: '/admin/products',
     });
-    expect(links()).toEqual(['Dashboard', 'Products', 'Orders', 'Team']);
+    expect(links()).toEqual(['Dashboard', 'Products', 'Orders', 'Shipments', 'Team']);
     cleanup();
     sessionStore.end();
     signInAs('vendor', { teamRole: 'owner' });
@@ -83,7 +83,7 @@ describe('Sidebar by role (issue 36)', () => {
       route: '/admin/*',
       path: '/admin/products',
     });
-    expect(links()).toEqual(['Dashboard', 'Products', 'Orders', 'Earnings', 'Team']);
+    expect(links()).toEqual(['Dashboard', 'Products', 'Orders', 'Shipments', 'Earnings', 'KYC', 'Team']);
   });
 });
 
@@ -117,5 +117,22 @@ describe('ScreenGuard (issue 36)', () => {
       { route: '/admin/*', path: '/admin/earnings' },
     );
     expect(screen.getByRole('heading', { name: 'Not available to your role' })).toBeInTheDocument();
+  });
+
+  it('keeps the Outbox (reset and invitation links) to the Owner: an Admin is refused it, the Owner is not', () => {
+    const outbox = () =>
+      renderScreen(
+        <ScreenGuard>
+          <p>The screen</p>
+        </ScreenGuard>,
+        { route: '/admin/*', path: '/admin/outbox' },
+      );
+    signInAs('admin', { staffRole: 'admin', permissions: [...staffRolePermissions.admin] });
+    outbox();
+    expect(screen.getByRole('heading', { name: 'Not available to your role' })).toBeInTheDocument();
+    cleanup();
+    signInAs('admin', { staffRole: 'owner', permissions: [...staffRolePermissions.owner] });
+    outbox();
+    expect(screen.getByText('The screen')).toBeInTheDocument();
   });
 });
