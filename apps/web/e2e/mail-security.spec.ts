@@ -25,7 +25,10 @@ test('forgot password → the mail on the Outbox → a new password → two-fact
   await signIn(otherPage);
   await otherPage.goto('/admin/outbox');
   await otherPage.getByLabel('Search by recipient').fill(demo.admin.email);
-  await otherPage.getByRole('button', { name: `Preview mail to ${demo.admin.email}` }).first().click();
+  await otherPage
+    .getByRole('button', { name: `Preview mail to ${demo.admin.email}` })
+    .first()
+    .click();
   const text = await otherPage.getByRole('dialog').getByLabel('Text version').innerText();
   const link = /\/reset-password\?token=[A-Za-z0-9_-]+/.exec(text)?.[0];
   expect(link).toBeTruthy();

@@ -220,6 +220,7 @@ export const awbNumber = z
   .string({ error: shipmentMessages.awbRequired })
   .trim()
   .min(1, shipmentMessages.awbRequired)
+  .max(40, shipmentMessages.awbInvalid)
   .regex(/^[A-Za-z0-9-]{4,40}$/, shipmentMessages.awbInvalid)
   .transform((value) => value.toUpperCase());
 

@@ -225,6 +225,50 @@ describe('manifest import', () => {
     expect(res.json().errors).toEqual([{ line: 2, field: null, message: manifestMessages.severalOpen(2) }]);
   });
 
+  it('ships two shipments of one order named by id, and refuses an id with another order’s tracking number', async () => {
+    const first = await shipmentOf(vendorA);
+    const other = await shipmentOf(vendorA);
+    const now = new Date().toISOString();
+    const second = await t.db
+      .insertInto('shipments')
+      .values({
+        orderId: first.orderId,
+        vendorId: vendorA.vendorId,
+        status: 'Packaging',
+        shipBy: now,
+        carrier: null,
+        awb: null,
+        shippedAt: null,
+        deliveredAt: null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // The order's line of 3 units: 2 stay in the first shipment, 1 goes to the second (as a partial dispatch leaves them).
+    const line = await t.db
+      .selectFrom('shipmentItems')
+      .select('orderItemId')
+      .where('shipmentId', '=', first.shipmentId)
+      .executeTakeFirstOrThrow();
+    await t.db.updateTable('shipmentItems').set({ quantity: 2 }).where('shipmentId', '=', first.shipmentId).execute();
+    await t.db
+      .insertInto('shipmentItems')
+      .values({ shipmentId: second.id, orderItemId: line.orderItemId, quantity: 1 })
+      .execute();
+    const csv = [
+      'shipment id,tracking number,carrier,awb',
+      `${first.shipmentId},${first.trackingNumber},DTDC,DT70000001`,
+      `${second.id},,DTDC,DT70000002`,
+      `${other.shipmentId},${first.trackingNumber},DTDC,DT70000003`,
+    ].join('\n');
+    const res = await importCsv(vendorA, csv);
+    expect(res.json().counts).toEqual({ rows: 3, shipped: 2, refused: 1 });
+    expect(res.json().errors).toEqual([{ line: 4, field: null, message: manifestMessages.otherOrder }]);
+    expect((await shipmentRow(second.id)).awb).toBe('DT70000002');
+    expect((await shipmentRow(other.shipmentId)).status).toBe('Order Placed');
+  });
+
   it('answers a hostile or unusable file 400 and changes nothing', async () => {
     const own = await shipmentOf(vendorA);
     const row = `${own.trackingNumber},DTDC,DT12341234`;

@@ -294,9 +294,22 @@ export function listQueue(db: Db, filters: QueueFilters, page: { limit: number; 
 
 export type QueueRow = Awaited<ReturnType<typeof listQueue>>[number];
 
-/** How many shipments the queue's filters select, exact up to `bound`. */
+/**
+ * How many shipments the queue's filters select, exact up to `bound`. Unsearched, from
+ * the vendor's shipments alone (an index range of `shipments_vendor_queue_idx` or
+ * `shipments_vendor_ship_by_idx`), without the orders.
+ */
 export function countQueue(db: Db, filters: QueueFilters, bound: number): Promise<number> {
-  return countUpTo(db, queueOf(db, filters).select(sql<number>`1`.as('one')), bound);
+  if (filters.search !== undefined) return countUpTo(db, queueOf(db, filters).select(sql<number>`1`.as('one')), bound);
+  const rows = db
+    .selectFrom('shipments as s')
+    .select(sql<number>`1`.as('one'))
+    .where('s.vendorId', '=', filters.vendorId)
+    .$if(filters.status !== undefined, (q) => q.where('s.status', '=', filters.status as ShipmentStatus))
+    .$if(filters.lateBefore !== undefined, (q) =>
+      q.where('s.status', 'in', ['Order Placed', 'Packaging']).where('s.shipBy', '<', filters.lateBefore as string),
+    );
+  return countUpTo(db, rows, bound);
 }
 
 /** One of a vendor's shipments with its order's tracking number, placement and ship-to. */

@@ -150,6 +150,7 @@ describe("the app's bus", () => {
     ]);
     expect(t.app.events.subscribersOf('payout.paid')).toEqual([
       'tell the vendor of their payout',
+      'mail the vendor their payout',
       'log the payout marked Paid',
     ]);
   });

@@ -75,7 +75,12 @@ export async function up(db: MigrationDb): Promise<void> {
       .addCheckConstraint('tax_rates_kind_check', oneOf('kind', rateKinds))
       .addCheckConstraint('tax_rates_rate_check', sql`rate_bp between 0 and 10000`),
   ).execute();
-  await db.schema.createIndex('tax_rates_kind_from_key').on('tax_rates').columns(['kind', 'from_date']).unique().execute();
+  await db.schema
+    .createIndex('tax_rates_kind_from_key')
+    .on('tax_rates')
+    .columns(['kind', 'from_date'])
+    .unique()
+    .execute();
   await db
     .insertInto('tax_rates')
     .values(

@@ -46,8 +46,9 @@ describe(`migration ${THIS}`, () => {
         { productName: 'At the rate', quantity: 1, salePricePaise: 10_005 },
       ],
       coupon: { code: 'OLD10', discountPaise: 0 },
+      shipments: false,
     });
-    const without = await createOrder(db);
+    const without = await createOrder(db, { shipments: false });
     const items = await db
       .selectFrom('orderItems')
       .select(['id', 'productName'])
