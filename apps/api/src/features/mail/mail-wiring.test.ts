@@ -12,6 +12,7 @@ import {
 import { approveKyc } from '../../test/kyc-fixtures.js';
 import { orderWithShipment } from '../../test/shipment-fixtures.js';
 import { startSmtp, type TestSmtp } from '../../test/smtp.js';
+import { storeKit } from '../../test/store-kit.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createOwnedProduct } from '../../test/vendor-fixtures.js';
 import { queueLateShipmentDigests } from './late-shipments.js';
@@ -308,5 +309,35 @@ describe('two-factor sign-in of staff and team members', () => {
     const member = await createTeamMember(t.db, vendor.vendorId as number, 'staff');
     const answer = await signInWithCode(member);
     expect(answer.user).toMatchObject({ email: member.email, role: 'vendor', teamRole: 'staff' });
+  });
+});
+
+describe('a cancellation request accepted', () => {
+  it('mails the vendor that their request was accepted, once', async () => {
+    const admin = await createAdmin(t.db);
+    const vendor = await createVendor(t.db);
+    const kit = storeKit(t, admin);
+    const product = await kit.product(50_000, 10, vendor.vendorId);
+    const order = await kit.placed([{ product, quantity: 1 }]);
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: `/api/vendor/orders/${order._id}/cancel-request`,
+      headers: authAs(t.app, vendor),
+      payload: { reason: 'Out of stock in my warehouse' },
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const url = `/api/orders/admin/${order._id}/cancel-requests/${asked.json().request._id}/accept`;
+    const current = await kit.read(order._id);
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: authAs(t.app, admin),
+      payload: { updatedAt: current.updatedAt },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const mail = await deliveredTo(vendor.email);
+    expect(mail.subject).toBe(`Your cancellation request for order ${order.trackingNumber} was accepted`);
+    expect(mail.decoded).toContain(`/admin/my-orders/${order._id}`);
+    expect((await outbox()).filter((row) => row.template === 'cancel-request-answered')).toHaveLength(1);
   });
 });

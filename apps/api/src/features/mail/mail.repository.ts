@@ -127,3 +127,17 @@ export async function findShipmentsMailedLate(db: Db, userId: number, since: str
   }
   return ids;
 }
+
+/**
+ * Deletes the invitation mails (staff and team) to `emails` (lower-cased), sent or not:
+ * the erasure of a person (decision 0120's map) leaves no mail naming them, as it leaves
+ * no invitation.
+ */
+export async function deleteInvitationMailsTo(db: Db, emails: readonly string[]): Promise<void> {
+  if (emails.length === 0) return;
+  await db
+    .deleteFrom('mailOutbox')
+    .where('template', 'in', ['staff-invitation', 'team-invitation'])
+    .where('toEmail', 'in', [...emails])
+    .execute();
+}

@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/create-db.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { loadBrand, parseOptOuts, renderMail } from '../../platform/mail/outbox.js';
 import { mailTemplates } from '../../platform/mail/templates/index.js';
+import { deleteInvitationMailsTo } from './mail.repository.js';
 
 type OutboxRow = {
   id: number;
@@ -152,4 +153,9 @@ export async function savePreferences(
       .execute();
   });
   return getPreferences(db, userId);
+}
+
+/** The erasure of a person (decision 0120): the staff and team invitation mails to their e-mails are deleted. */
+export function eraseInvitationMailsTo(trx: Db, emails: readonly string[]): Promise<void> {
+  return deleteInvitationMailsTo(trx, emails);
 }

@@ -71,6 +71,17 @@ export const mailSubscribers: readonly AnySubscriber[] = [
         at,
       });
   }),
+  subscribe('order.cancelRequestAccepted', 'mail the vendor the accepted request', async (trx, event) => {
+    const vendor = await findVendor(trx, event.vendorId);
+    if (!vendor) return;
+    await queueMail(trx, {
+      to: { userId: vendor.userId },
+      template: 'cancel-request-answered',
+      data: { orderId: event.order.id, trackingNumber: event.order.trackingNumber, accepted: true, reason: null },
+      dedupeKey: `order.cancelRequestAccepted:${event.requestId}`,
+      at: event.at,
+    });
+  }),
   subscribe('order.cancelRequestDeclined', 'mail the vendor the declined request', async (trx, event) => {
     const vendor = await findVendor(trx, event.vendorId);
     if (!vendor) return;

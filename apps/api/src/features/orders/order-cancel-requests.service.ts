@@ -83,7 +83,8 @@ async function pendingRequest(trx: Db, orderId: number, requestId: number): Prom
  * `POST /api/orders/admin/{id}/cancel-requests/{requestId}/accept`: cancels every unit
  * left of the vendor's lines with the request's reason (`cancelOrderInTransaction`: the
  * stock, figures, coupon, history and `order.cancelled` as for any
- * cancellation) and marks the request accepted, in one transaction.
+ * cancellation) and marks the request accepted, publishing `order.cancelRequestAccepted`
+ * (the vendor's mail), in one transaction.
  * @throws AppError NOT_FOUND (404) no such order or request; CONFLICT (409) answered
  *   already, the order on the road, or a stale `updatedAt`.
  */
@@ -118,11 +119,22 @@ export async function acceptCancellation(
         },
         { sellerVendorId: request.vendorId },
       );
+    const at = new Date().toISOString();
     await answerCancelRequest(trx, requestId, {
       status: 'accepted',
       decisionReason: null,
       decidedBy: actor.userId,
-      at: new Date().toISOString(),
+      at,
+    });
+    // The vendor is told (their mail is a subscriber's, issue 36).
+    await events.publish(trx, {
+      type: 'order.cancelRequestAccepted',
+      actor: { userId: actor.userId, role: actor.role, name: actor.name },
+      order: { id: order.id, trackingNumber: order.trackingNumber },
+      vendorId: request.vendorId,
+      requestId,
+      requestReason: request.reason,
+      at,
     });
   });
   return getOrder(db, orderId);

@@ -16,6 +16,7 @@ import { AppError, conflict } from '../../platform/errors.js';
 import type { InvitationRef } from '../../platform/events/domain-events.js';
 import { recordActivity } from '../activity/activity.service.js';
 import { sessionUserOf } from '../auth/auth.service.js';
+import { eraseInvitationMailsTo } from '../mail/mail.service.js';
 import {
   deleteInvitationsTo,
   findAccountByEmail,
@@ -195,7 +196,8 @@ export async function removeAccount(trx: Db, userId: number, at: string): Promis
   await endAllSessions(trx, userId);
 }
 
-/** The erasure of a person (decision 0120): every invitation to their e-mails is deleted. */
-export function eraseInvitationsTo(trx: Db, emails: readonly string[]): Promise<void> {
-  return deleteInvitationsTo(trx, emails);
+/** The erasure of a person (decision 0120): every invitation to their e-mails is deleted, and its mail. */
+export async function eraseInvitationsTo(trx: Db, emails: readonly string[]): Promise<void> {
+  await deleteInvitationsTo(trx, emails);
+  await eraseInvitationMailsTo(trx, emails);
 }

@@ -88,6 +88,15 @@ export interface DomainEvents {
   'shipment.vendorPartDelivered': { orderId: number; vendorId: number; at: string };
   /** A vendor asked to cancel their lines of an order. */
   'order.cancelRequested': { order: OrderRef; vendorId: number; vendorName: string; reason: string; at: string };
+  /** An admin accepted a vendor's request to cancel: their units not yet on the road were cancelled (`order.cancelled`). */
+  'order.cancelRequestAccepted': {
+    actor: EventActor;
+    order: OrderRef;
+    vendorId: number;
+    requestId: number;
+    requestReason: string;
+    at: string;
+  };
   /** An admin declined a vendor's request to cancel, saying why. */
   'order.cancelRequestDeclined': {
     actor: EventActor;

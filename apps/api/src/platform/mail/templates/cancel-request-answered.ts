@@ -18,6 +18,7 @@ export const cancelRequestAnswered = defineTemplate<{
       `Your request to cancel your items of order ${trackingNumber} was ${accepted ? 'accepted' : 'declined'}.`,
       ...(reason ? [`Reason: ${reason}`] : []),
     ],
-    action: { label: 'Open the order', path: `/admin/orders/${orderId}` },
+    // The vendor's view of the order (the admins' `/admin/orders/{id}` is not theirs).
+    action: { label: 'Open the order', path: `/admin/my-orders/${orderId}` },
   }),
 });
