@@ -8,10 +8,15 @@ import { demo, expect, signIn, test } from './support';
  * then turns on two-factor sign-in and signs in with a code computed here. The demo
  * admin's password and two-factor state are put back at the end, for the specs after.
  */
-test('forgot password → the mail on the Outbox → a new password → two-factor sign-in', async ({ page, browser }) => {
+test('forgot password → the mail on the Outbox → a new password → two-factor sign-in', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const newPassword = 'new-admin-pass-36';
-  // Another device of the same admin, still signed in.
-  const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  // Another device of the same admin, still signed in, on this worker's server (`baseURL`
+  // is the worker's; the project's is the first worker's).
+  const other = await browser.newContext({ baseURL });
   const otherPage = await other.newPage();
 
   await page.goto('/login');

@@ -118,7 +118,12 @@ test('a coupon made on screen discounts a storefront order, which the admin walk
   const subtotal = Math.round(product.salePrice * 100) * 2;
   const expectedDiscount = Math.min(Math.round((subtotal * 20) / 100), 15_000);
   expect(order.totalPrice).toBe(subtotal / 100);
-  expect(order.coupon).toEqual({ code, discountAmount: expectedDiscount / 100 });
+  expect(order.coupon).toEqual({
+    code,
+    discountAmount: expectedDiscount / 100,
+    discountAtPlacement: expectedDiscount / 100,
+    fundedBy: 'vendors',
+  });
   expect(order.discountedTotal).toBe((subtotal - expectedDiscount) / 100);
 
   // 3. The admin finds it by its number and walks it to Delivered.
