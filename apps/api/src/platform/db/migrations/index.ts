@@ -91,10 +91,10 @@ export const migrations: Record<string, Migration> = {
   '2026_12_20_0900_make_ledger_append_only': makeLedgerAppendOnly,
   '2026_12_20_1000_add_job_leases': addJobLeases,
   '2026_12_20_1200_create_import_row_outcomes': createImportRowOutcomes,
-  '2026_12_27_0900_create_shipments': createShipments,
   '2026_12_26_0900_add_gst': addGst,
-  '2026_12_31_0900_create_vendor_kyc': createVendorKyc,
-  '2026_12_30_0900_add_promotion_funding': addPromotionFunding,
+  '2026_12_27_0900_create_shipments': createShipments,
   '2026_12_28_0900_create_mail_and_sign_in_security': createMailAndSignInSecurity,
   '2026_12_29_0900_add_staff_roles_and_teams': addStaffRolesAndTeams,
+  '2026_12_30_0900_add_promotion_funding': addPromotionFunding,
+  '2026_12_31_0900_create_vendor_kyc': createVendorKyc,
 };
