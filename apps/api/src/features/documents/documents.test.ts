@@ -1,0 +1,287 @@
+import { type DocumentListResponse, type Order, type Shipment, splitLineTax } from '@haat/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authAs, createAdmin, createTeamMember, createVendor, type FixtureUser } from '../../test/fixtures.js';
+import { approveKyc, gstinFor, panFor } from '../../test/kyc-fixtures.js';
+import { storeKit } from '../../test/store-kit.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import type { TaxDocumentBody } from './document-body.js';
+import { financialYearOf } from './document-body.js';
+
+/**
+ * GST documents (issue 35, "Documents"; decision 0144) over HTTP on a fresh database: the
+ * seller's tax invoice when their shipment goes on the road (IGST across states,
+ * CGST + SGST within one), its own series per seller, credit notes for returns against
+ * their invoice, none for units cancelled before they were invoiced, downloads identical
+ * for the admin and the seller, another vendor's 404, and the database refusing changes.
+ */
+
+let t: TestApp;
+let admin: FixtureUser;
+let vendorA: FixtureUser;
+let vendorB: FixtureUser;
+let kit: ReturnType<typeof storeKit>;
+
+const json = (as: FixtureUser | null) => ({ ...(as ? authAs(t.app, as) : {}), 'content-type': 'application/json' });
+const call = (method: 'GET' | 'PUT', url: string, as: FixtureUser | null, payload?: unknown) =>
+  t.app.inject({
+    method,
+    url,
+    headers: json(as),
+    ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+  });
+
+const shipmentOf = (order: Order, vendor: FixtureUser | null) =>
+  order.shipments?.find((shipment) =>
+    vendor === null ? shipment.vendor === null : shipment.vendor?._id === String(vendor.vendorId),
+  ) as Shipment;
+
+/** Moves `shipment` to `status` as `as` (the admin's route for the admin). */
+async function move(as: FixtureUser, shipment: Pick<Shipment, '_id' | 'updatedAt'>, body: Record<string, unknown>) {
+  const url =
+    as.role === 'admin'
+      ? `/api/shipments/admin/${shipment._id}/status`
+      : `/api/vendor/shipments/${shipment._id}/status`;
+  const res = await call('PUT', url, as, { updatedAt: shipment.updatedAt, ...body });
+  if (res.statusCode !== 200) throw new Error(`move: ${res.statusCode} ${res.body}`);
+  return res.json().shipment as Shipment;
+}
+
+/** Packs and ships `shipment` as `as`; answers it on the road. */
+async function ship(as: FixtureUser, shipment: Shipment): Promise<Shipment> {
+  const packed = await move(as, shipment, { status: 'Packaging' });
+  return move(as, packed, { status: 'On The Road', carrier: 'Delhivery', awb: `DL${shipment._id}X` });
+}
+
+async function list(as: FixtureUser, query = ''): Promise<DocumentListResponse> {
+  const res = await call('GET', `/api/documents${query}`, as);
+  if (res.statusCode !== 200) throw new Error(`list: ${res.statusCode} ${res.body}`);
+  return res.json() as DocumentListResponse;
+}
+
+async function bodyOf(id: string): Promise<TaxDocumentBody> {
+  const row = await t.db
+    .selectFrom('taxDocuments')
+    .select('body')
+    .where('id', '=', Number(id))
+    .executeTakeFirstOrThrow();
+  return JSON.parse(row.body) as TaxDocumentBody;
+}
+
+const year = () => financialYearOf(new Date().toISOString());
+const shortYear = () => `${year().slice(2, 4)}${year().slice(5, 7)}`;
+
+/** An order of 3 of vendor A's units at Rs.500, 2 of vendor B's at Rs.300 and 1 of the store's at Rs.100, to Maharashtra. */
+async function threeSellerOrder() {
+  const a = await kit.product(50_000, 50, vendorA.vendorId);
+  const b = await kit.product(30_000, 50, vendorB.vendorId);
+  const own = await kit.product(10_000, 50);
+  const order = await kit.placed([
+    { product: a, quantity: 3 },
+    { product: b, quantity: 2 },
+    { product: own, quantity: 1 },
+  ]);
+  return order;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ CHECKOUT_RATE_LIMIT: '100000', PAYOUT_HOLD_DAYS: '7' });
+  admin = await createAdmin(t.db);
+  vendorA = await createVendor(t.db, { businessName: 'Alpha Traders' });
+  vendorB = await createVendor(t.db, { businessName: 'Beta Crafts' });
+  await approveKyc(t.db, vendorA.vendorId, '29'); // Karnataka: IGST to Maharashtra
+  await approveKyc(t.db, vendorB.vendorId, '27'); // Maharashtra: CGST + SGST
+  kit = storeKit(t, admin);
+});
+afterAll(() => t.close());
+
+describe('a tax invoice per shipment when it goes on the road', () => {
+  it("is issued by the seller in their own series, with rule 46's particulars and the right split", async () => {
+    const order = await threeSellerOrder();
+    expect(await list(admin, `?kind=invoice`)).toMatchObject({ documents: [] });
+
+    const shippedA = await ship(vendorA, shipmentOf(order, vendorA));
+    const shippedB = await ship(vendorB, shipmentOf(order, vendorB));
+    const { documents } = await list(admin, '?kind=invoice');
+    expect(documents).toHaveLength(2);
+    const [invoiceB, invoiceA] = documents as [
+      DocumentListResponse['documents'][0],
+      DocumentListResponse['documents'][0],
+    ];
+
+    // Vendor A, Karnataka to Maharashtra: IGST on 3 × Rs.500 at 18%.
+    const splitA = splitLineTax(150_000, 1800, false);
+    expect(invoiceA).toMatchObject({
+      kind: 'invoice',
+      number: `INV/${shortYear()}/0000001`,
+      financialYear: year(),
+      issuer: { name: `Vendor ${vendorA.vendorId} Private Limited`, gstin: gstinFor(panFor(vendorA.vendorId), '29') },
+      recipient: { name: 'Meera Shopper', gstin: null },
+      vendorId: String(vendorA.vendorId),
+      order: { _id: order._id, trackingNumber: order.trackingNumber },
+      shipmentId: shippedA._id,
+      taxableValue: splitA.taxablePaise / 100,
+      igst: splitA.igstPaise / 100,
+      cgst: 0,
+      sgst: 0,
+      total: 1500,
+    });
+    expect(invoiceA.number.length).toBeLessThanOrEqual(16);
+    expect(invoiceA.hash).toMatch(/^[0-9a-f]{64}$/);
+    // Vendor B, within Maharashtra: CGST + SGST, and their own series starts at 1 too.
+    const splitB = splitLineTax(60_000, 1800, true);
+    expect(invoiceB).toMatchObject({
+      number: `INV/${shortYear()}/0000001`,
+      shipmentId: shippedB._id,
+      cgst: splitB.cgstPaise / 100,
+      sgst: splitB.sgstPaise / 100,
+      igst: 0,
+      total: 600,
+    });
+
+    const body = await bodyOf(invoiceA._id);
+    expect(body).toMatchObject({
+      title: 'Tax invoice',
+      supplier: { stateCode: '29', stateName: 'Karnataka', address: `${vendorA.vendorId} MG Road, Karnataka` },
+      recipient: { name: 'Meera Shopper', address: '12 Lake Road, Pune, Maharashtra', stateCode: '27' },
+      placeOfSupply: { code: '27', name: 'Maharashtra' },
+      reverseCharge: false,
+      order: { trackingNumber: order.trackingNumber, shipmentId: Number(shippedA._id) },
+      lines: [{ quantity: 3, rateBp: 1800, ...splitA, totalPaise: 150_000 }],
+    });
+    expect(body.lines[0]?.description).toMatch(/^Kit Product/);
+
+    // The store's own product: invoiced by the store (Karnataka, its settings) when the admin ships it.
+    await ship(admin, shipmentOf(await kit.read(order._id), null));
+    const own = (await list(admin, '?kind=invoice')).documents[0];
+    expect(own).toMatchObject({
+      issuer: { name: 'Haat', gstin: null },
+      vendorId: null,
+      igst: splitLineTax(10_000, 1800, false).igstPaise / 100,
+    });
+
+    // A second order of vendor A's: the next number of A's series.
+    const next = await threeSellerOrder();
+    await ship(vendorA, shipmentOf(next, vendorA));
+    expect((await list(vendorA, '?kind=invoice')).documents.map((doc) => doc.number)).toEqual([
+      `INV/${shortYear()}/0000002`,
+      `INV/${shortYear()}/0000001`,
+    ]);
+  });
+
+  it('lists a vendor only their own, filters by kind and dates, pages by keyset, refuses bad queries', async () => {
+    const mine = await list(vendorB);
+    expect(mine.documents.length).toBeGreaterThan(0);
+    expect(mine.documents.every((doc) => doc.vendorId === String(vendorB.vendorId))).toBe(true);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await list(admin, `?from=${today}&to=${today}`)).documents.length).toBeGreaterThan(0);
+    expect((await list(admin, '?from=2020-01-01&to=2020-12-31')).documents).toEqual([]);
+    const all = await list(admin);
+    const first = await list(admin, '?limit=1');
+    expect(first.documents).toEqual(all.documents.slice(0, 1));
+    const second = await list(admin, `?limit=1&cursor=${first.nextCursor}`);
+    expect(second.documents).toEqual(all.documents.slice(1, 2));
+    for (const bad of [
+      '?kind=bill',
+      '?from=2026-13-01',
+      '?to=2026-02-30',
+      '?from=2026-02-02&to=2026-02-01',
+      '?cursor=abc',
+      '?limit=0',
+    ])
+      expect((await call('GET', `/api/documents${bad}`, admin)).statusCode, bad).toBe(400);
+  });
+});
+
+describe('downloads', () => {
+  it('gives the admin and the seller the same bytes, fast; another vendor and strangers get nothing', async () => {
+    const [invoice] = (await list(vendorA, '?kind=invoice')).documents;
+    const url = `/api/documents/${invoice?._id}/pdf`;
+    const byAdmin = await call('GET', url, admin);
+    const bySeller = await call('GET', url, vendorA);
+    expect(byAdmin.statusCode).toBe(200);
+    expect(byAdmin.headers['content-type']).toBe('application/pdf');
+    expect(byAdmin.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(Buffer.compare(byAdmin.rawPayload, bySeller.rawPayload)).toBe(0);
+    expect((await call('GET', url, vendorB)).statusCode).toBe(404);
+    expect((await call('GET', '/api/documents/999999/pdf', admin)).statusCode).toBe(404);
+    expect((await call('GET', url, null)).statusCode).toBe(401);
+    expect((await call('GET', '/api/documents/abc/pdf', admin)).statusCode).toBe(400);
+  });
+
+  it("is money: a seller's staff member and an admin without money:read are refused", async () => {
+    const staff = await createTeamMember(t.db, vendorA.vendorId, 'staff');
+    const manager = await createTeamMember(t.db, vendorA.vendorId, 'manager');
+    const support = await createAdmin(t.db, { staffRole: 'support' });
+    expect((await call('GET', '/api/documents', staff)).statusCode).toBe(403);
+    expect((await call('GET', '/api/documents', support)).statusCode).toBe(403);
+    expect((await call('GET', '/api/documents', manager)).statusCode).toBe(200);
+  });
+});
+
+describe('credit notes', () => {
+  it('credits a return against its invoice in the seller’s CN series; a cancellation of units never shipped credits nothing', async () => {
+    const order = await threeSellerOrder();
+    // The store cancels its own unit before it ships: never invoiced, no credit note.
+    const cancel = await call('GET', `/api/orders/admin/orders/${order._id}`, admin);
+    const ownLine = order.products.find((line) => !line.vendor);
+    const cancelled = await kit.cancel(admin, order._id, {
+      reason: 'Out of stock',
+      items: [{ itemId: ownLine?._id, quantity: 1 }],
+      updatedAt: cancel.json().order.updatedAt,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await list(admin, '?kind=credit_note')).documents.filter((doc) => doc.order?._id === order._id)).toEqual(
+      [],
+    );
+
+    const shipped = await ship(vendorA, shipmentOf(order, vendorA));
+    await move(vendorA, shipped, { status: 'Delivered' });
+    await move(vendorB, await ship(vendorB, shipmentOf(order, vendorB)), { status: 'Delivered' });
+    const [invoice] = (await list(vendorA, '?kind=invoice')).documents;
+    expect(invoice?.shipmentId).toBe(shipped._id);
+    const lineA = order.products.find((line) => line.vendor?._id === String(vendorA.vendorId));
+    const current = await kit.read(order._id);
+    const returned = await kit.recordReturn(admin, order._id, {
+      items: [{ itemId: lineA?._id, quantity: 1 }],
+      reason: 'damaged',
+      restock: false,
+      updatedAt: current.updatedAt,
+    });
+    expect(returned.statusCode, returned.body).toBe(201);
+    const notes = (await list(vendorA, '?kind=credit_note')).documents;
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({
+      kind: 'credit_note',
+      number: `CN/${shortYear()}/0000001`,
+      refersTo: invoice?.number,
+      issuer: invoice?.issuer,
+      total: 500,
+      igst: splitLineTax(50_000, 1800, false).igstPaise / 100,
+    });
+    const body = await bodyOf(notes[0]?._id as string);
+    expect(body).toMatchObject({
+      title: 'Credit note',
+      reason: 'Return: damaged',
+      refersTo: { number: invoice?.number },
+    });
+    expect((await call('GET', `/api/documents/${notes[0]?._id}/pdf`, vendorB)).statusCode).toBe(404);
+  });
+});
+
+describe('immutability', () => {
+  it('the database refuses to change or delete a document or its lines', async () => {
+    const row = await t.db.selectFrom('taxDocuments').select('id').executeTakeFirstOrThrow();
+    await expect(
+      t.db.updateTable('taxDocuments').set({ totalPaise: 1 }).where('id', '=', row.id).execute(),
+    ).rejects.toThrow(/immutable/);
+    await expect(t.db.deleteFrom('taxDocuments').where('id', '=', row.id).execute()).rejects.toThrow(/immutable/);
+    await expect(t.db.deleteFrom('taxDocumentLines').where('documentId', '=', row.id).execute()).rejects.toThrow(
+      /immutable/,
+    );
+    await expect(sql`update tax_document_lines set quantity = 0`.execute(t.db)).rejects.toThrow(/immutable/);
+    expect(await t.db.selectFrom('taxDocuments').select('id').where('id', '=', row.id).executeTakeFirst()).toEqual({
+      id: row.id,
+    });
+  });
+});
