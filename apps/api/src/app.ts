@@ -23,6 +23,7 @@ import { couponRoutes } from './features/coupons/coupons.routes.js';
 import { customerRoutes } from './features/customers/customers.routes.js';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
 import { dashboardSettingsRoutes } from './features/dashboard/dashboard-settings.routes.js';
+import { commissionInvoicesTask } from './features/documents/commission-invoices.js';
 import { documentRoutes } from './features/documents/documents.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { jobRoutes } from './features/jobs/jobs.routes.js';
@@ -223,6 +224,8 @@ export async function buildApp({
         earningsReleaseTask(database.db, config.payoutHoldDays, config.earningsReleaseMinutes),
         mailer.task,
         productsWaitingDigestTask(database.db),
+        // The store's commission invoices to its vendors for the month just ended (issue 35; decision 0145).
+        commissionInvoicesTask(database.db),
       ],
       // PostgreSQL tells idle runners of a new job at once (LISTEN/NOTIFY); SQLite polls.
       wakeups: database.kind === 'postgres' ? (wake) => listenForJobs(config.databaseUrl, wake, app.log) : undefined,

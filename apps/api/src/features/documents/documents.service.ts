@@ -40,8 +40,8 @@ function issuerKeyOf(gstin: string | null, vendorId: number | null): string {
   return gstin ?? (vendorId === null ? 'STORE' : `V${vendorId}`);
 }
 
-/** A document to issue: everything but its number, which `issue` takes. */
-interface Issue {
+/** A document to issue: everything but its number, which `issueDocument` takes. */
+export interface Issue {
   kind: TaxDocumentsTable['kind'];
   issuedAt: string;
   supplier: DocumentParty;
@@ -62,8 +62,12 @@ interface Issue {
   issuerVendorId: number | null;
 }
 
-/** Takes the next number in the issuer's series and inserts the document; answers its id. */
-async function issue(trx: Db, doc: Issue): Promise<number> {
+/**
+ * Takes the next number in the issuer's series (`takeSerial`) and inserts the document
+ * with its canonical body and hash; answers its id. Call inside the transaction of what
+ * causes it.
+ */
+export async function issueDocument(trx: Db, doc: Issue): Promise<number> {
   const series = SERIES[doc.kind];
   const financialYear = financialYearOf(doc.issuedAt);
   const issuerKey = issuerKeyOf(doc.supplier.gstin, doc.issuerVendorId);
@@ -268,7 +272,7 @@ export async function issueShipmentInvoice(
     sellerParty(trx, shipment.vendorId, first.sellerStateCode),
     buyerParty(trx, shipment.orderId, first.placeOfSupplyCode),
   ]);
-  return issue(trx, {
+  return issueDocument(trx, {
     kind: 'invoice',
     issuedAt: shipment.at,
     supplier,
@@ -377,7 +381,7 @@ export async function issueCreditNotes(
       .executeTakeFirstOrThrow();
     const body = JSON.parse(invoice.body) as TaxDocumentBody;
     ids.push(
-      await issue(trx, {
+      await issueDocument(trx, {
         kind: 'credit_note',
         issuedAt: correction.at,
         supplier: body.supplier,

@@ -2,11 +2,13 @@ import { type DocumentListResponse, type Order, type Shipment, splitLineTax } fr
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authAs, createAdmin, createTeamMember, createVendor, type FixtureUser } from '../../test/fixtures.js';
+import { runScheduledRound } from '../../test/jobs.js';
 import { approveKyc, gstinFor, panFor } from '../../test/kyc-fixtures.js';
 import { storeKit } from '../../test/store-kit.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { COMMISSION_INVOICES_TASK, commissionInvoicesTask, previousMonth } from './commission-invoices.js';
 import type { TaxDocumentBody } from './document-body.js';
-import { financialYearOf } from './document-body.js';
+import { financialYearOf, indianDate } from './document-body.js';
 
 /**
  * GST documents (issue 35, "Documents"; decision 0144) over HTTP on a fresh database: the
@@ -68,8 +70,8 @@ async function bodyOf(id: string): Promise<TaxDocumentBody> {
   return JSON.parse(row.body) as TaxDocumentBody;
 }
 
-const year = () => financialYearOf(new Date().toISOString());
-const shortYear = () => `${year().slice(2, 4)}${year().slice(5, 7)}`;
+const year = (at = new Date()) => financialYearOf(at.toISOString());
+const shortYear = (at = new Date()) => `${year(at).slice(2, 4)}${year(at).slice(5, 7)}`;
 
 /** An order of 3 of vendor A's units at Rs.500, 2 of vendor B's at Rs.300 and 1 of the store's at Rs.100, to Maharashtra. */
 async function threeSellerOrder() {
@@ -283,5 +285,73 @@ describe('immutability', () => {
     expect(await t.db.selectFrom('taxDocuments').select('id').where('id', '=', row.id).executeTakeFirst()).toEqual({
       id: row.id,
     });
+  });
+});
+
+describe('commission invoices', () => {
+  it("the monthly task invoices each vendor's commission of the month with GST at the dated rate, once", async () => {
+    const vendorC = await createVendor(t.db, { businessName: 'Gamma Goods' });
+    const vendorD = await createVendor(t.db, { businessName: 'Delta Dyes' });
+    await approveKyc(t.db, vendorC.vendorId, '29'); // the store's state: CGST + SGST
+    await approveKyc(t.db, vendorD.vendorId, '27'); // another state: IGST
+    const c = await kit.product(40_000, 20, vendorC.vendorId);
+    const d = await kit.product(25_000, 20, vendorD.vendorId);
+    await kit.placed([
+      { product: c, quantity: 2 },
+      { product: d, quantity: 1 },
+    ]);
+    const commissionOf = async (vendorId: number) => {
+      const row = await t.db
+        .selectFrom('vendorLedgerEntries')
+        .select(sql<number>`coalesce(sum(amount_paise), 0)`.as('sum'))
+        .where('vendorId', '=', vendorId)
+        .where('kind', 'in', ['commission', 'commission_reversal'])
+        .executeTakeFirstOrThrow();
+      return -Number(row.sum);
+    };
+    const keptC = await commissionOf(vendorC.vendorId);
+    const keptD = await commissionOf(vendorD.vendorId);
+    expect(keptC).toBeGreaterThan(0);
+
+    // The task run in the next month invoices this one (Indian calendar).
+    const month = indianDate(new Date().toISOString()).slice(0, 7);
+    const [year, m] = month.split('-').map(Number) as [number, number];
+    const nextMonth = new Date(Date.UTC(m === 12 ? year + 1 : year, m % 12, 1, 6, 0, 0));
+    expect(previousMonth(nextMonth)).toBe(month);
+    const task = commissionInvoicesTask(t.db);
+    await task.run(nextMonth);
+    await task.run(nextMonth); // idempotent: a second round issues nothing
+    await runScheduledRound(t.app, COMMISSION_INVOICES_TASK); // registered with the runner
+
+    const ofC = (await list(vendorC, '?kind=commission_invoice')).documents;
+    const ofD = (await list(vendorD, '?kind=commission_invoice')).documents;
+    expect(ofC).toHaveLength(1);
+    expect(ofD).toHaveLength(1);
+    const gstC = Math.round((keptC * 1800) / 10_000);
+    expect(ofC[0]).toMatchObject({
+      kind: 'commission_invoice',
+      issuer: { name: 'Haat', gstin: null },
+      recipient: {
+        name: `Vendor ${vendorC.vendorId} Private Limited`,
+        gstin: gstinFor(panFor(vendorC.vendorId), '29'),
+      },
+      vendorId: String(vendorC.vendorId),
+      period: month,
+      taxableValue: keptC / 100,
+      cgst: (gstC - Math.floor(gstC / 2)) / 100,
+      sgst: Math.floor(gstC / 2) / 100,
+      igst: 0,
+      total: (keptC + gstC) / 100,
+    });
+    expect(ofC[0]?.number).toMatch(new RegExp(`^COM/${shortYear(nextMonth)}/\\d{7}$`));
+    expect(ofD[0]).toMatchObject({ igst: Math.round((keptD * 1800) / 10_000) / 100, cgst: 0, sgst: 0 });
+    expect(await bodyOf(ofD[0]?._id as string)).toMatchObject({
+      title: 'Tax invoice (commission)',
+      placeOfSupply: { code: '27' },
+      lines: [{ hsnCode: '998599', rateBp: 1800, taxablePaise: keptD }],
+    });
+    // Another vendor sees neither.
+    expect((await call('GET', `/api/documents/${ofC[0]?._id}/pdf`, vendorD)).statusCode).toBe(404);
+    expect((await call('GET', `/api/documents/${ofC[0]?._id}/pdf`, vendorC)).statusCode).toBe(200);
   });
 });
