@@ -100,12 +100,11 @@ export const documentEndpoints = {
    * The documents an admin may see (all) or the signed-in vendor's (those they issued and
    * their commission invoices), newest first, a keyset page (`limit`, `cursor`;
    * `nextCursor`), filtered by `kind` and dates of issue. Documents are money: an admin
-   * needs `money:read`, a seller's team member a manager's role.
+   * needs `money:read`, a seller's team member a manager's role (`managerOnlyVendorPaths`).
    */
   list: endpoint('GET', '/api/documents', {
     access: 'staff',
     permission: 'money:read',
-    teamRole: 'manager',
     tags: ['documents'],
     summary: 'Tax invoices, credit notes and commission invoices',
   })
@@ -119,7 +118,6 @@ export const documentEndpoints = {
   pdf: endpoint('GET', '/api/documents/{id}/pdf', {
     access: 'staff',
     permission: 'money:read',
-    teamRole: 'manager',
     tags: ['documents'],
     summary: 'A tax document (PDF)',
     rawAnswer: true,

@@ -70,13 +70,15 @@ async function bodyOf(id: string): Promise<TaxDocumentBody> {
   return JSON.parse(row.body) as TaxDocumentBody;
 }
 
+/** A fixture vendor's id (always set for a vendor). */
+const vid = (user: FixtureUser) => user.vendorId as number;
 const year = (at = new Date()) => financialYearOf(at.toISOString());
 const shortYear = (at = new Date()) => `${year(at).slice(2, 4)}${year(at).slice(5, 7)}`;
 
 /** An order of 3 of vendor A's units at Rs.500, 2 of vendor B's at Rs.300 and 1 of the store's at Rs.100, to Maharashtra. */
 async function threeSellerOrder() {
-  const a = await kit.product(50_000, 50, vendorA.vendorId);
-  const b = await kit.product(30_000, 50, vendorB.vendorId);
+  const a = await kit.product(50_000, 50, vid(vendorA));
+  const b = await kit.product(30_000, 50, vid(vendorB));
   const own = await kit.product(10_000, 50);
   const order = await kit.placed([
     { product: a, quantity: 3 },
@@ -91,8 +93,8 @@ beforeAll(async () => {
   admin = await createAdmin(t.db);
   vendorA = await createVendor(t.db, { businessName: 'Alpha Traders' });
   vendorB = await createVendor(t.db, { businessName: 'Beta Crafts' });
-  await approveKyc(t.db, vendorA.vendorId, '29'); // Karnataka: IGST to Maharashtra
-  await approveKyc(t.db, vendorB.vendorId, '27'); // Maharashtra: CGST + SGST
+  await approveKyc(t.db, vid(vendorA), '29'); // Karnataka: IGST to Maharashtra
+  await approveKyc(t.db, vid(vendorB), '27'); // Maharashtra: CGST + SGST
   kit = storeKit(t, admin);
 });
 afterAll(() => t.close());
@@ -117,9 +119,9 @@ describe('a tax invoice per shipment when it goes on the road', () => {
       kind: 'invoice',
       number: `INV/${shortYear()}/0000001`,
       financialYear: year(),
-      issuer: { name: `Vendor ${vendorA.vendorId} Private Limited`, gstin: gstinFor(panFor(vendorA.vendorId), '29') },
+      issuer: { name: `Vendor ${vid(vendorA)} Private Limited`, gstin: gstinFor(panFor(vid(vendorA)), '29') },
       recipient: { name: 'Meera Shopper', gstin: null },
-      vendorId: String(vendorA.vendorId),
+      vendorId: String(vid(vendorA)),
       order: { _id: order._id, trackingNumber: order.trackingNumber },
       shipmentId: shippedA._id,
       taxableValue: splitA.taxablePaise / 100,
@@ -144,7 +146,7 @@ describe('a tax invoice per shipment when it goes on the road', () => {
     const body = await bodyOf(invoiceA._id);
     expect(body).toMatchObject({
       title: 'Tax invoice',
-      supplier: { stateCode: '29', stateName: 'Karnataka', address: `${vendorA.vendorId} MG Road, Karnataka` },
+      supplier: { stateCode: '29', stateName: 'Karnataka', address: `${vid(vendorA)} MG Road, Karnataka` },
       recipient: { name: 'Meera Shopper', address: '12 Lake Road, Pune, Maharashtra', stateCode: '27' },
       placeOfSupply: { code: '27', name: 'Maharashtra' },
       reverseCharge: false,
@@ -174,7 +176,7 @@ describe('a tax invoice per shipment when it goes on the road', () => {
   it('lists a vendor only their own, filters by kind and dates, pages by keyset, refuses bad queries', async () => {
     const mine = await list(vendorB);
     expect(mine.documents.length).toBeGreaterThan(0);
-    expect(mine.documents.every((doc) => doc.vendorId === String(vendorB.vendorId))).toBe(true);
+    expect(mine.documents.every((doc) => doc.vendorId === String(vid(vendorB)))).toBe(true);
     const today = new Date().toISOString().slice(0, 10);
     expect((await list(admin, `?from=${today}&to=${today}`)).documents.length).toBeGreaterThan(0);
     expect((await list(admin, '?from=2020-01-01&to=2020-12-31')).documents).toEqual([]);
@@ -212,8 +214,8 @@ describe('downloads', () => {
   });
 
   it("is money: a seller's staff member and an admin without money:read are refused", async () => {
-    const staff = await createTeamMember(t.db, vendorA.vendorId, 'staff');
-    const manager = await createTeamMember(t.db, vendorA.vendorId, 'manager');
+    const staff = await createTeamMember(t.db, vid(vendorA), 'staff');
+    const manager = await createTeamMember(t.db, vid(vendorA), 'manager');
     const support = await createAdmin(t.db, { staffRole: 'support' });
     expect((await call('GET', '/api/documents', staff)).statusCode).toBe(403);
     expect((await call('GET', '/api/documents', support)).statusCode).toBe(403);
@@ -242,7 +244,7 @@ describe('credit notes', () => {
     await move(vendorB, await ship(vendorB, shipmentOf(order, vendorB)), { status: 'Delivered' });
     const [invoice] = (await list(vendorA, '?kind=invoice')).documents;
     expect(invoice?.shipmentId).toBe(shipped._id);
-    const lineA = order.products.find((line) => line.vendor?._id === String(vendorA.vendorId));
+    const lineA = order.products.find((line) => line.vendor?._id === String(vid(vendorA)));
     const current = await kit.read(order._id);
     const returned = await kit.recordReturn(admin, order._id, {
       items: [{ itemId: lineA?._id, quantity: 1 }],
@@ -292,10 +294,10 @@ describe('commission invoices', () => {
   it("the monthly task invoices each vendor's commission of the month with GST at the dated rate, once", async () => {
     const vendorC = await createVendor(t.db, { businessName: 'Gamma Goods' });
     const vendorD = await createVendor(t.db, { businessName: 'Delta Dyes' });
-    await approveKyc(t.db, vendorC.vendorId, '29'); // the store's state: CGST + SGST
-    await approveKyc(t.db, vendorD.vendorId, '27'); // another state: IGST
-    const c = await kit.product(40_000, 20, vendorC.vendorId);
-    const d = await kit.product(25_000, 20, vendorD.vendorId);
+    await approveKyc(t.db, vid(vendorC), '29'); // the store's state: CGST + SGST
+    await approveKyc(t.db, vid(vendorD), '27'); // another state: IGST
+    const c = await kit.product(40_000, 20, vid(vendorC));
+    const d = await kit.product(25_000, 20, vid(vendorD));
     await kit.placed([
       { product: c, quantity: 2 },
       { product: d, quantity: 1 },
@@ -309,8 +311,8 @@ describe('commission invoices', () => {
         .executeTakeFirstOrThrow();
       return -Number(row.sum);
     };
-    const keptC = await commissionOf(vendorC.vendorId);
-    const keptD = await commissionOf(vendorD.vendorId);
+    const keptC = await commissionOf(vid(vendorC));
+    const keptD = await commissionOf(vid(vendorD));
     expect(keptC).toBeGreaterThan(0);
 
     // The task run in the next month invoices this one (Indian calendar).
@@ -332,10 +334,10 @@ describe('commission invoices', () => {
       kind: 'commission_invoice',
       issuer: { name: 'Haat', gstin: null },
       recipient: {
-        name: `Vendor ${vendorC.vendorId} Private Limited`,
-        gstin: gstinFor(panFor(vendorC.vendorId), '29'),
+        name: `Vendor ${vid(vendorC)} Private Limited`,
+        gstin: gstinFor(panFor(vid(vendorC)), '29'),
       },
-      vendorId: String(vendorC.vendorId),
+      vendorId: String(vid(vendorC)),
       period: month,
       taxableValue: keptC / 100,
       cgst: (gstC - Math.floor(gstC / 2)) / 100,
