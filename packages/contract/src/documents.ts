@@ -47,7 +47,9 @@ export const documentListQuery = z
     limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(50),
     cursor: z
       .string()
+      .max(10, documentMessages.cursorInvalid)
       .regex(/^[1-9]\d{0,9}$/, documentMessages.cursorInvalid)
+      .refine((value) => Number(value) <= 2_147_483_647, documentMessages.cursorInvalid)
       .optional(),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
