@@ -173,6 +173,45 @@ describe('a tax invoice per shipment when it goes on the road', () => {
     ]);
   });
 
+  it('invoices a line shipped in parts so that its invoices add up to the GST frozen at checkout', async () => {
+    const product = await kit.product(33_333, 20, vid(vendorB));
+    const order = await kit.placed([{ product, quantity: 3 }]);
+    const line = order.products[0]?._id as string;
+    const packed = await move(vendorB, shipmentOf(order, vendorB), { status: 'Packaging' });
+    const first = await call('PUT', `/api/vendor/shipments/${packed._id}/status`, vendorB, {
+      updatedAt: packed.updatedAt,
+      status: 'On The Road',
+      carrier: 'Delhivery',
+      awb: `PART${packed._id}A`,
+      items: [{ itemId: line, quantity: 1 }],
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    await move(vendorB, first.json().remainder as Shipment, {
+      status: 'On The Road',
+      carrier: 'Delhivery',
+      awb: `PART${packed._id}B`,
+    });
+    const invoices = (await list(admin, '?kind=invoice')).documents.filter((doc) => doc.order?._id === order._id);
+    expect(invoices).toHaveLength(2);
+    const frozen = await t.db
+      .selectFrom('orderItemTaxes')
+      .select(['taxablePaise', 'cgstPaise', 'sgstPaise', 'igstPaise'])
+      .where('orderItemId', '=', Number(line))
+      .executeTakeFirstOrThrow();
+    const sum = (key: 'taxableValue' | 'cgst' | 'sgst' | 'igst') =>
+      Math.round(invoices.reduce((total, doc) => total + doc[key] * 100, 0));
+    expect({ taxable: sum('taxableValue'), cgst: sum('cgst'), sgst: sum('sgst'), igst: sum('igst') }).toEqual({
+      taxable: Number(frozen.taxablePaise),
+      cgst: Number(frozen.cgstPaise),
+      sgst: Number(frozen.sgstPaise),
+      igst: Number(frozen.igstPaise),
+    });
+    // The first carries one unit: a third of the line (Rs.333.33 of Rs.999.99), split within Maharashtra.
+    const firstInvoice = invoices.find((doc) => doc.shipmentId === packed._id);
+    expect(firstInvoice?.total).toBe(333.33);
+    expect(firstInvoice?.igst).toBe(0);
+  });
+
   it('lists a vendor only their own, filters by kind and dates, pages by keyset, refuses bad queries', async () => {
     const mine = await list(vendorB);
     expect(mine.documents.length).toBeGreaterThan(0);
