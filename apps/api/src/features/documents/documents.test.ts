@@ -312,6 +312,45 @@ describe('credit notes', () => {
   });
 });
 
+describe('erasure (decision 0120)', () => {
+  it("keeps a buyer's invoice whole when the buyer is anonymised: a legal obligation", async () => {
+    const order = await threeSellerOrder();
+    await ship(vendorA, shipmentOf(order, vendorA));
+    const [invoice] = (await list(vendorA, '?kind=invoice')).documents;
+    expect(invoice?.order?._id).toBe(order._id);
+    const before = await t.db
+      .selectFrom('taxDocuments')
+      .selectAll()
+      .where('id', '=', Number(invoice?._id))
+      .executeTakeFirstOrThrow();
+    const { userId } = await t.db
+      .selectFrom('orders')
+      .select('userId')
+      .where('id', '=', Number(order._id))
+      .executeTakeFirstOrThrow();
+    expect(userId).not.toBeNull();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/customers/admin/${userId}/anonymise`,
+      headers: authAs(t.app, admin),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await t.db
+      .selectFrom('taxDocuments')
+      .selectAll()
+      .where('id', '=', before.id)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual(before);
+    expect((JSON.parse(after.body) as TaxDocumentBody).recipient.name).toBe('Meera Shopper');
+    const { billingFullName } = await t.db
+      .selectFrom('orders')
+      .select('billingFullName')
+      .where('id', '=', Number(order._id))
+      .executeTakeFirstOrThrow();
+    expect(billingFullName).not.toBe('Meera Shopper');
+  });
+});
+
 describe('immutability', () => {
   it('the database refuses to change or delete a document or its lines', async () => {
     const row = await t.db.selectFrom('taxDocuments').select('id').executeTakeFirstOrThrow();
