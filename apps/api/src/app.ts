@@ -23,6 +23,8 @@ import { couponRoutes } from './features/coupons/coupons.routes.js';
 import { customerRoutes } from './features/customers/customers.routes.js';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
 import { dashboardSettingsRoutes } from './features/dashboard/dashboard-settings.routes.js';
+import { commissionInvoicesTask } from './features/documents/commission-invoices.js';
+import { documentRoutes } from './features/documents/documents.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { jobRoutes } from './features/jobs/jobs.routes.js';
 import { kycRoutes } from './features/kyc/kyc.routes.js';
@@ -224,6 +226,8 @@ export async function buildApp({
         mailer.task,
         productsWaitingDigestTask(database.db),
         lateShipmentsTask(database.db),
+        // The store's commission invoices to its vendors for the month just ended (issue 35; decision 0145).
+        commissionInvoicesTask(database.db),
       ],
       // PostgreSQL tells idle runners of a new job at once (LISTEN/NOTIFY); SQLite polls.
       wakeups: database.kind === 'postgres' ? (wake) => listenForJobs(config.databaseUrl, wake, app.log) : undefined,
@@ -322,6 +326,7 @@ export async function buildApp({
   await app.register(websiteConfigRoutes);
   await app.register(orderStatusRoutes);
   await app.register(shipmentRoutes);
+  await app.register(documentRoutes);
   await app.register(shipmentDocumentRoutes);
   await app.register(orderCorrectionRoutes);
   await app.register(couponRoutes);

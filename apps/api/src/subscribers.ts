@@ -1,6 +1,7 @@
 import type { Config } from './config.js';
 import { activitySubscribers } from './features/activity/activity.subscribers.js';
 import { securitySubscribers } from './features/auth/security.subscribers.js';
+import { documentSubscribers } from './features/documents/documents.subscribers.js';
 import { mailSubscribers } from './features/mail/mail.subscribers.js';
 import { contactNotifications } from './features/notifications/subscribers/contacts.js';
 import { kycNotifications } from './features/notifications/subscribers/kyc.js';
@@ -22,6 +23,8 @@ export function storeSubscribers(config: Pick<Config, 'lowStockThreshold' | 'pay
   return [
     ...ledgerSubscribers,
     ...(config.payoutHoldDays === 0 ? releaseWithoutHold : []),
+    // GST documents (issue 35; decision 0144): issued with the change that causes them.
+    ...documentSubscribers,
     ...orderNotifications({ lowStockThreshold: config.lowStockThreshold }),
     ...productNotifications,
     ...vendorNotifications,

@@ -10,6 +10,7 @@ import { couponEndpoints } from './coupons.js';
 import { customerEndpoints } from './customers.js';
 import { dashboardEndpoints } from './dashboard.js';
 import { dashboardSettingsEndpoints } from './dashboard-settings.js';
+import { documentEndpoints } from './documents.js';
 import { healthEndpoints } from './health.js';
 import { jobEndpoints } from './jobs.js';
 import { kycEndpoints } from './kyc.js';
@@ -63,6 +64,7 @@ export const api = {
   payouts: payoutEndpoints,
   shipments: shipmentEndpoints,
   tax: taxEndpoints,
+  documents: documentEndpoints,
   kyc: kycEndpoints,
   mail: mailEndpoints,
   security: securityEndpoints,

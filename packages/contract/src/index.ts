@@ -13,6 +13,7 @@ export * from './coupons.js';
 export * from './customers.js';
 export * from './dashboard.js';
 export * from './dashboard-settings.js';
+export * from './documents.js';
 export * from './endpoint.js';
 export * from './health.js';
 export * from './india.js';

@@ -35,6 +35,7 @@ describe('team roles by route area', () => {
     expect(teamRoleNeeded('/api/vendor/bank-details')).toBe('manager');
     expect(teamRoleNeeded('/api/vendor/payouts')).toBe('manager');
     expect(teamRoleNeeded('/api/vendor/kyc/documents')).toBe('manager');
+    expect(teamRoleNeeded('/api/documents/:id/pdf')).toBe('manager');
     expect(teamRoleNeeded('/api/vendor/shipments')).toBe('staff');
     expect(teamRoleNeeded('/api/vendor/shipments/:id/label')).toBe('staff');
     expect(teamRoleNeeded('/api/vendor/earningsx')).toBe('staff');

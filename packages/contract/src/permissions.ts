@@ -117,6 +117,8 @@ export const managerOnlyVendorPaths = [
   '/api/vendor/payouts',
   '/api/vendor/bank-details',
   '/api/vendor/kyc',
+  // GST documents (issue 35): invoices, credit notes and commission invoices are money.
+  '/api/documents',
 ] as const;
 
 /**

@@ -25,6 +25,7 @@ import { approveKyc } from '../test/kyc-fixtures.js';
 import { createOrder } from '../test/order-fixtures.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { createOwnedProduct } from '../test/vendor-fixtures.js';
+import { insertTaxDocument, takeSerial } from './documents/documents.repository.js';
 
 /**
  * Who may read and write what, over every API route the app has registered
@@ -1011,6 +1012,72 @@ const kycRules: Record<string, Rule> = {
   },
 };
 Object.assign(rules, kycRules);
+
+/** A tax invoice issued by `vendor` (issue 35), inserted as the shipment's subscriber would. */
+async function documentOf(vendor: FixtureUser): Promise<number> {
+  const body = JSON.stringify({ walk: unique() });
+  const at = new Date().toISOString();
+  const key = `WALK-${vendor.vendorId}`;
+  const serial = await takeSerial(t.db, key, 'INV', '2026-27');
+  return insertTaxDocument(
+    t.db,
+    {
+      kind: 'invoice',
+      series: 'INV',
+      issuerKey: key,
+      financialYear: '2026-27',
+      serial,
+      number: `INV/2627/${String(serial).padStart(7, '0')}`,
+      issuerGstin: null,
+      issuerName: 'Walk',
+      recipientName: 'Buyer',
+      recipientGstin: null,
+      vendorId: vendor.vendorId as number,
+      orderId: null,
+      shipmentId: null,
+      refersToId: null,
+      sourceKey: `walk:${unique()}`,
+      period: null,
+      taxablePaise: 100,
+      cgstPaise: 9,
+      sgstPaise: 9,
+      igstPaise: 0,
+      totalPaise: 118,
+      body: JSON.stringify({
+        kind: 'invoice',
+        title: 'Tax invoice',
+        number: `INV/2627/${String(serial).padStart(7, '0')}`,
+        financialYear: '2026-27',
+        issuedAt: at,
+        supplier: { name: 'Walk', address: '', gstin: null, stateCode: '29', stateName: 'Karnataka' },
+        recipient: { name: 'Buyer', address: '', gstin: null, stateCode: '29', stateName: 'Karnataka' },
+        placeOfSupply: { code: '29', name: 'Karnataka' },
+        reverseCharge: false,
+        order: null,
+        refersTo: null,
+        reason: null,
+        period: null,
+        lines: [],
+        totals: { taxablePaise: 100, cgstPaise: 9, sgstPaise: 9, igstPaise: 0, totalPaise: 118 },
+      }),
+      hash: createHash('sha256').update(body).digest('hex'),
+      issuedAt: at,
+      createdAt: at,
+    },
+    [],
+  );
+}
+
+/** GST documents (issue 35): money (admins `money:read`, a seller's managers); a vendor's own only, another's 404. */
+const documentRules: Record<string, Rule> = {
+  'GET /api/documents': { access: 'staff', make: () => ({ url: '/api/documents?limit=5' }) },
+  'GET /api/documents/:id/pdf': {
+    access: 'staff',
+    ownedByA: true,
+    make: async () => ({ url: `/api/documents/${await documentOf(vendorA)}/pdf` }),
+  },
+};
+Object.assign(rules, documentRules);
 /** A fresh token hash for an account token of `purpose` (reset, verification), answering the token. */
 async function accountToken(purpose: 'password_reset' | 'email_verification'): Promise<string> {
   const user = await createAdmin(t.db);

@@ -34,7 +34,10 @@ export function AdminOnly({ children }: { children: ReactNode }) {
 }
 
 /** The vendor screens of money areas, by the API area they read (decision 0129: managers and the owner). */
-const vendorScreenAreas: readonly [string, string][] = [[paths.earnings, '/api/vendor/earnings']];
+const vendorScreenAreas: readonly [string, string][] = [
+  [paths.earnings, '/api/vendor/earnings'],
+  [paths.documents, '/api/documents'],
+];
 
 /**
  * Every screen of the back office shows only to a role that may use it (issue 36): an

@@ -180,6 +180,12 @@ export const routes: RouteObject[] = [
                 lazy: () =>
                   import('../features/payouts/pages/earnings-page').then((m) => ({ Component: m.EarningsPage })),
               },
+              // GST documents (issue 35): admins (money:read) all, a vendor their own.
+              {
+                path: 'documents',
+                lazy: () =>
+                  import('../features/documents/pages/documents-page').then((m) => ({ Component: m.DocumentsPage })),
+              },
               // A vendor's own KYC (issue 35).
               {
                 path: 'kyc',

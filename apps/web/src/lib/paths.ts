@@ -76,6 +76,8 @@ export const paths = {
   },
   /** A vendor's own KYC (issue 35). */
   kyc: '/admin/kyc',
+  /** GST documents (issue 35): admins all, a vendor their own. */
+  documents: '/admin/documents',
   /** The admins' KYC review (issue 35), and one vendor's. */
   kycReview: {
     list: '/admin/kyc-review',

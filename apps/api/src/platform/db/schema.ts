@@ -718,6 +718,71 @@ export interface Database {
   activityLog: ActivityLogTable;
   vendorKyc: VendorKycTable;
   kycDocuments: KycDocumentsTable;
+  taxDocuments: TaxDocumentsTable;
+  taxDocumentLines: TaxDocumentLinesTable;
+  taxDocumentCounters: TaxDocumentCountersTable;
+}
+
+/**
+ * A GST document (issue 35; migration 2027_01_02_0900; decision 0144): immutable once
+ * inserted (triggers refuse UPDATE and DELETE). Money in paise, times UTC.
+ */
+export interface TaxDocumentsTable {
+  id: Id;
+  kind: 'invoice' | 'credit_note' | 'commission_invoice';
+  /** `INV`, `CN` or `COM`. */
+  series: string;
+  /** The issuer's GSTIN, else `V<vendor id>` or `STORE`: what a series is counted within. */
+  issuerKey: string;
+  /** `2026-27` (April to March). */
+  financialYear: string;
+  serial: number;
+  /** As printed, at most 16 characters: `INV/2627/0000001`. */
+  number: string;
+  issuerGstin: string | null;
+  issuerName: string;
+  recipientName: string;
+  recipientGstin: string | null;
+  /** The seller (invoice, credit note; null: the store's own) or the vendor invoiced (commission). */
+  vendorId: number | null;
+  orderId: number | null;
+  shipmentId: number | null;
+  /** A credit note's invoice. */
+  refersToId: number | null;
+  /** What made it, unique (`shipment:12`, `return:5:7`, `commission:12:2026-11`). */
+  sourceKey: string;
+  /** A commission invoice's month, `YYYY-MM`. */
+  period: string | null;
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+  totalPaise: number;
+  /** The frozen document, canonical JSON (`TaxDocumentBody`). */
+  body: string;
+  /** SHA-256 (hex) of `body`. */
+  hash: string;
+  issuedAt: string;
+  createdAt: string;
+}
+
+/** An invoice's or credit note's line per order line (immutable). */
+export interface TaxDocumentLinesTable {
+  documentId: number;
+  orderItemId: number;
+  quantity: number;
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+}
+
+/** The last serial issued per issuer, series and financial year. */
+export interface TaxDocumentCountersTable {
+  issuerKey: string;
+  series: string;
+  financialYear: string;
+  lastSerial: number;
 }
 
 /** A vendor's KYC (issue 35; migration 2026_12_31_0900): one row per vendor, times UTC. */

@@ -38,6 +38,12 @@ export interface PdfSpec {
   subject?: string;
   /** The downloaded file's name, ending in `.pdf` (`sendPdf` only). */
   fileName?: string;
+  /**
+   * The PDF's creation date (metadata; it also seeds the file's ID). Given, the same
+   * document renders to the same bytes every time (a tax document, decision 0144);
+   * absent, now.
+   */
+  createdAt?: Date;
 }
 
 /** A text's look. Sizes in points. */
@@ -472,6 +478,7 @@ function newDocument(spec: PdfSpec): PDFKit.PDFDocument {
       Author: spec.letterhead.name,
       Creator: 'Haat',
       ...(spec.subject ? { Subject: spec.subject } : {}),
+      ...(spec.createdAt ? { CreationDate: spec.createdAt } : {}),
     },
   });
   for (const [name, file] of pdfFonts().files) doc.registerFont(name, file);

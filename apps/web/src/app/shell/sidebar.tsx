@@ -88,6 +88,15 @@ export const navSections: { title: string | null; items: NavItem[] }[] = [
         vendorOnly: true,
         vendorArea: '/api/vendor/earnings',
       },
+      // GST documents (issue 35): money, so an admin needs money:read and a seller's member a manager's role.
+      {
+        label: 'Documents',
+        to: paths.documents,
+        icon: FileText,
+        vendor: true,
+        permission: 'money:read',
+        vendorArea: '/api/documents',
+      },
       { label: 'KYC review', to: paths.kycReview.list, icon: ShieldCheck, permission: 'vendors:read' },
       {
         label: 'KYC',

@@ -44,7 +44,7 @@ describe('Sidebar by role (issue 36)', () => {
       route: '/admin/*',
       path: '/admin/payouts',
     });
-    expect(links()).toEqual(['Commission rates', 'Tax settings', 'Payouts']);
+    expect(links()).toEqual(['Commission rates', 'Tax settings', 'Payouts', 'Documents']);
   });
 
   it('shows a Support member Orders, Customers and Contact Inquiries', () => {
@@ -83,7 +83,7 @@ describe('Sidebar by role (issue 36)', () => {
       route: '/admin/*',
       path: '/admin/products',
     });
-    expect(links()).toEqual(['Dashboard', 'Products', 'Orders', 'Shipments', 'Earnings', 'KYC', 'Team']);
+    expect(links()).toEqual(['Dashboard', 'Products', 'Orders', 'Shipments', 'Earnings', 'Documents', 'KYC', 'Team']);
   });
 });
 

@@ -1,0 +1,154 @@
+import { basisPointsOf } from '@haat/contract';
+import type { Db } from '../../platform/db/create-db.js';
+import { runTransaction } from '../../platform/db/transactions.js';
+import type { ScheduledTask } from '../../platform/jobs/job-runner.js';
+import { sellerStateCodes } from '../tax/line-tax.js';
+import { taxRateOn } from '../tax/tax.service.js';
+import type { DocumentLine } from './document-body.js';
+import { indianDate, stateOf } from './document-body.js';
+import { documentIssuedFor } from './documents.repository.js';
+import { issueDocument, sellerParty } from './documents.service.js';
+
+/**
+ * The monthly commission invoices (issue 35, "Documents"; decision 0145): the store's tax
+ * invoice to each vendor for the commission it kept from their sales in a month, with GST
+ * on it at the dated `commission_gst` rate (decision 0138) in force on each day's
+ * commission, CGST + SGST when the vendor's state is the store's, IGST otherwise (place
+ * of supply: the vendor's state, a service to a business). Made by a scheduled task for
+ * the previous month (Indian calendar months), one transaction per vendor, idempotent: a
+ * vendor's month is invoiced once (`commission:<vendor>:<YYYY-MM>`), so a round cut short
+ * is finished by the next. Money in paise.
+ */
+
+/** The scheduled task's name (its row in `job_schedules`). */
+export const COMMISSION_INVOICES_TASK = 'commission-invoices';
+
+/** SAC of the commission's service: 9985 (support services; marketplace commission, 998599). */
+const COMMISSION_SAC = '998599';
+
+/** The month before the Indian date of `now`, `YYYY-MM`. */
+export function previousMonth(now: Date): string {
+  const [year, month] = indianDate(now.toISOString()).split('-').map(Number) as [number, number];
+  return month === 1 ? `${year - 1}-12` : `${year}-${String(month - 1).padStart(2, '0')}`;
+}
+
+/** The UTC instants a month (`YYYY-MM`, Indian calendar) starts and ends at (end exclusive). */
+function monthBounds(month: string): { from: string; to: string } {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  const next = m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, '0')}`;
+  const at = (ym: string) => new Date(`${ym}-01T00:00:00.000+05:30`).toISOString();
+  return { from: at(month), to: at(next) };
+}
+
+/**
+ * Issues the commission invoice of `month` to every vendor whose commission kept that
+ * month (their ledger's `commission` entries less `commission_reversal` ones) is above
+ * zero and who has none yet. A vendor's net of zero or less gets none. Answers how many
+ * were issued.
+ * @param now the issue time, UTC.
+ */
+export async function issueCommissionInvoices(db: Db, month: string, now: Date): Promise<{ issued: number }> {
+  const { from, to } = monthBounds(month);
+  const entries = await db
+    .selectFrom('vendorLedgerEntries')
+    .select(['vendorId', 'amountPaise', 'createdAt'])
+    .where('kind', 'in', ['commission', 'commission_reversal'])
+    .where('createdAt', '>=', from)
+    .where('createdAt', '<', to)
+    .orderBy('vendorId')
+    .execute();
+  // Per vendor, per day (Indian date): the commission kept (the entries are the vendor's side: negated).
+  const byVendor = new Map<number, Map<string, number>>();
+  for (const entry of entries) {
+    const days = byVendor.get(entry.vendorId) ?? new Map<string, number>();
+    const day = indianDate(new Date(entry.createdAt).toISOString());
+    days.set(day, (days.get(day) ?? 0) - Number(entry.amountPaise));
+    byVendor.set(entry.vendorId, days);
+  }
+  const rateOfDay = new Map<string, number>();
+  const rateOn = async (day: string) => {
+    const known = rateOfDay.get(day);
+    if (known !== undefined) return known;
+    const rateBp = (await taxRateOn(db, 'commission_gst', day)) ?? 0;
+    rateOfDay.set(day, rateBp);
+    return rateBp;
+  };
+  let issued = 0;
+  for (const [vendorId, days] of byVendor) {
+    const sourceKey = `commission:${vendorId}:${month}`;
+    const net = [...days.values()].reduce((sum, paise) => sum + paise, 0);
+    if (net <= 0 || (await documentIssuedFor(db, sourceKey))) continue;
+    // The commission by the rate in force on its day.
+    const byRate = new Map<number, number>();
+    for (const [day, paise] of days) {
+      const rateBp = await rateOn(day);
+      byRate.set(rateBp, (byRate.get(rateBp) ?? 0) + paise);
+    }
+    await runTransaction(db, async (trx) => {
+      if (await documentIssuedFor(trx, sourceKey)) return;
+      const states = await sellerStateCodes(trx, [null, vendorId]);
+      const storeState = states.get(null) as string;
+      const vendorState = states.get(vendorId) as string;
+      const intra = storeState === vendorState;
+      const lines: DocumentLine[] = [...byRate]
+        .filter(([, paise]) => paise > 0)
+        .sort(([a], [b]) => b - a)
+        .map(([rateBp, taxablePaise]) => {
+          const tax = basisPointsOf(taxablePaise, rateBp);
+          const sgstPaise = intra ? Math.floor(tax / 2) : 0;
+          const cgstPaise = intra ? tax - sgstPaise : 0;
+          const igstPaise = intra ? 0 : tax;
+          return {
+            description: `Marketplace commission, ${month}`,
+            hsnCode: COMMISSION_SAC,
+            quantity: 1,
+            rateBp,
+            taxablePaise,
+            cgstPaise,
+            sgstPaise,
+            igstPaise,
+            totalPaise: taxablePaise + tax,
+          };
+        });
+      if (lines.length === 0) return;
+      const [supplier, recipient] = await Promise.all([
+        sellerParty(trx, null, storeState),
+        sellerParty(trx, vendorId, vendorState),
+      ]);
+      await issueDocument(trx, {
+        kind: 'commission_invoice',
+        issuedAt: now.toISOString(),
+        supplier,
+        recipient: { ...recipient, ...stateOf(vendorState) },
+        placeOfSupplyCode: vendorState,
+        vendorId,
+        orderId: null,
+        shipmentId: null,
+        trackingNumber: null,
+        refersTo: null,
+        reason: null,
+        period: month,
+        sourceKey,
+        lines,
+        itemLines: [],
+        issuerVendorId: null,
+      });
+      issued += 1;
+    });
+  }
+  return { issued };
+}
+
+/**
+ * The commission invoices as a scheduled task of the job runner (decision 0116): once a
+ * day (by one process of those sharing the database) it invoices the previous month's
+ * commission of every vendor not yet invoiced for it; on the first day of a month that is
+ * the month just ended, on the others nothing is left to do.
+ */
+export function commissionInvoicesTask(db: Db): ScheduledTask {
+  return {
+    name: COMMISSION_INVOICES_TASK,
+    everyMs: 24 * 60 * 60_000,
+    run: (now) => issueCommissionInvoices(db, previousMonth(now), now),
+  };
+}
