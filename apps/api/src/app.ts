@@ -25,15 +25,15 @@ import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
 import { dashboardSettingsRoutes } from './features/dashboard/dashboard-settings.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { jobRoutes } from './features/jobs/jobs.routes.js';
+import { kycRoutes } from './features/kyc/kyc.routes.js';
+import { mailRoutes } from './features/mail/mail.routes.js';
+import { productsWaitingDigestTask } from './features/mail/products-waiting.js';
 import {
   notifyBulkDone,
   notifyExportReady,
   notifyImportDone,
   notifyManifestDone,
 } from './features/notifications/job-notices.js';
-import { kycRoutes } from './features/kyc/kyc.routes.js';
-import { mailRoutes } from './features/mail/mail.routes.js';
-import { productsWaitingDigestTask } from './features/mail/products-waiting.js';
 import { notificationRoutes } from './features/notifications/notifications.routes.js';
 import { checkoutRoutes } from './features/orders/checkout.routes.js';
 import { orderCorrectionRoutes } from './features/orders/order-corrections.routes.js';
@@ -51,8 +51,9 @@ import { searchRoutes } from './features/search/search.routes.js';
 import { shipmentDocumentRoutes } from './features/shipments/shipment-documents.routes.js';
 import { manifestJobHandler, SHIPMENT_IMPORT_JOB } from './features/shipments/shipment-documents.service.js';
 import { shipmentRoutes } from './features/shipments/shipments.routes.js';
-import { taxRoutes } from './features/tax/tax.routes.js';
 import { staffRoutes } from './features/staff/staff.routes.js';
+import { taxRoutes } from './features/tax/tax.routes.js';
+import { taxReportRoutes } from './features/tax/tax-reports.routes.js';
 import { teamRoutes } from './features/team/team.routes.js';
 import { uploadRoutes } from './features/uploads/uploads.routes.js';
 import { vendorPortalRoutes } from './features/vendors/vendor-portal.routes.js';
@@ -314,6 +315,7 @@ export async function buildApp({
   await app.register(customerRoutes);
   await app.register(jobRoutes);
   await app.register(taxRoutes);
+  await app.register(taxReportRoutes);
   await app.register(blogRoutes);
   await app.register(contactRoutes);
   await app.register(uploadRoutes);

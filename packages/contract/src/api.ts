@@ -27,6 +27,7 @@ import { securityEndpoints } from './security.js';
 import { shipmentEndpoints } from './shipments.js';
 import { invitationEndpoints, staffEndpoints } from './staff.js';
 import { taxEndpoints } from './tax.js';
+import { taxReportEndpoints } from './tax-reports.js';
 import { teamEndpoints } from './team.js';
 import { vendorPortalEndpoints } from './vendor-portal.js';
 import { vendorEndpoints } from './vendors.js';
@@ -63,6 +64,7 @@ export const api = {
   payouts: payoutEndpoints,
   shipments: shipmentEndpoints,
   tax: taxEndpoints,
+  taxReports: taxReportEndpoints,
   kyc: kycEndpoints,
   mail: mailEndpoints,
   security: securityEndpoints,

@@ -117,6 +117,7 @@ export const managerOnlyVendorPaths = [
   '/api/vendor/payouts',
   '/api/vendor/bank-details',
   '/api/vendor/kyc',
+  '/api/vendor/statements',
 ] as const;
 
 /**
