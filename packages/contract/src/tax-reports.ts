@@ -31,12 +31,14 @@ export const taxReportMessages = {
 /** `YYYY-MM` (months 01 to 12, years 2000 to 2999). */
 export const reportMonth = z
   .string()
+  .max(7, { message: taxReportMessages.monthInvalid })
   .regex(/^2\d{3}-(0[1-9]|1[0-2])$/, { message: taxReportMessages.monthInvalid })
   .describe('A month, YYYY-MM (UTC)');
 
 /** `YYYY-Qn`: quarter n of the financial year starting on 1 April YYYY (Q1 April to June ... Q4 January to March), as Form 26Q numbers them. */
 export const reportQuarter = z
   .string()
+  .max(7, { message: taxReportMessages.quarterInvalid })
   .regex(/^2\d{3}-Q[1-4]$/, { message: taxReportMessages.quarterInvalid })
   .describe('A quarter of the Indian financial year, YYYY-Qn (Q1 = April to June of YYYY)');
 
@@ -117,6 +119,21 @@ export const statementFigures = z.object({
 });
 export type StatementFigures = z.infer<typeof statementFigures>;
 
+/** The statement's figures with their names, in the order the screen, the CSV and the PDF show them. */
+export const statementFigureLabels: readonly (readonly [keyof StatementFigures, string])[] = [
+  ['sales', 'Sales'],
+  ['returns', 'Returns and cancellations'],
+  ['commission', 'Commission'],
+  ['commissionGst', 'GST on commission'],
+  ['tcs', 'TCS (GST)'],
+  ['tds', 'TDS (194-O)'],
+  ['adjustments', 'Adjustments'],
+  ['net', 'Net earnings'],
+  ['payouts', 'Payouts'],
+  ['taxableSupplies', 'Taxable supplies made'],
+  ['suppliesReturned', 'Taxable supplies returned'],
+];
+
 /** One line of a statement: an entry of the month (signed rupees, as the ledger). */
 export const statementLine = z.object({
   date: z.string(),
@@ -138,6 +155,7 @@ export type StatementResponse = z.infer<typeof statementResponse>;
 
 const monthParams = z.object({ month: reportMonth });
 
+/** The PDF and CSV statements come before the JSON one, so a path ending `.pdf` or `.csv` is theirs to any matcher that takes the first. */
 export const taxReportEndpoints = {
   /** GSTR-8 of `month`: per supplier, gross taxable supplies, returned, net liable, IGST/CGST/SGST collected; a summary per state. */
   gstr8: endpoint('GET', '/api/tax/admin/gstr8', {
@@ -167,14 +185,6 @@ export const taxReportEndpoints = {
   })
     .input(z.object({ query: z.object({ quarter: reportQuarter }) }))
     .output(tdsResponse),
-  /** The signed-in vendor's statement of `month`: sales, returns, commission, its GST, TCS, TDS, payouts. */
-  statement: endpoint('GET', '/api/vendor/statements/{month}', {
-    access: 'vendor',
-    tags: ['vendors'],
-    summary: 'My monthly statement',
-  })
-    .input(z.object({ params: monthParams }))
-    .output(statementResponse),
   /** The same statement as PDF. */
   statementPdf: endpoint('GET', '/api/vendor/statements/{month}.pdf', {
     access: 'vendor',
@@ -193,4 +203,12 @@ export const taxReportEndpoints = {
   })
     .input(z.object({ params: monthParams }))
     .output(fileAnswer),
+  /** The signed-in vendor's statement of `month`: sales, returns, commission, its GST, TCS, TDS, payouts. */
+  statement: endpoint('GET', '/api/vendor/statements/{month}', {
+    access: 'vendor',
+    tags: ['vendors'],
+    summary: 'My monthly statement',
+  })
+    .input(z.object({ params: monthParams }))
+    .output(statementResponse),
 };

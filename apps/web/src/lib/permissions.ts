@@ -55,6 +55,7 @@ export const screenPermissions: readonly [string, Permission][] = [
   [paths.vendors, 'vendors:read'],
   [paths.commissionRates, 'money:read'],
   [paths.payouts, 'money:read'],
+  [paths.taxReports, 'money:read'],
   [paths.blog.list, 'content:read'],
   [paths.blog.listAlias, 'content:read'],
   [paths.websiteConfig, 'content:read'],

@@ -5,6 +5,7 @@ import {
   indianStateByCode,
   ledgerEntryKindLabels,
   type StatementResponse,
+  statementFigureLabels,
   type TdsResponse,
   toRupees,
 } from '@haat/contract';
@@ -222,21 +223,6 @@ export async function vendorStatement(
     ),
   };
 }
-
-/** The statement's figures with their names, in the order the screen, the CSV and the PDF show them. */
-export const statementFigureLabels = [
-  ['sales', 'Sales'],
-  ['returns', 'Returns and cancellations'],
-  ['commission', 'Commission'],
-  ['commissionGst', 'GST on commission'],
-  ['tcs', 'TCS (GST)'],
-  ['tds', 'TDS (194-O)'],
-  ['adjustments', 'Adjustments'],
-  ['net', 'Net earnings'],
-  ['payouts', 'Payouts'],
-  ['taxableSupplies', 'Taxable supplies made'],
-  ['suppliesReturned', 'Taxable supplies returned'],
-] as const;
 
 /** A row of the statement's CSV: a figure of the month, or one of its entries. */
 export interface StatementCsvRow {

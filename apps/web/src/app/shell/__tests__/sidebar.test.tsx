@@ -44,7 +44,7 @@ describe('Sidebar by role (issue 36)', () => {
       route: '/admin/*',
       path: '/admin/payouts',
     });
-    expect(links()).toEqual(['Commission rates', 'Payouts']);
+    expect(links()).toEqual(['Commission rates', 'Tax settings', 'Tax reports', 'Payouts']);
   });
 
   it('shows a Support member Orders, Customers and Contact Inquiries', () => {
@@ -75,7 +75,7 @@ describe('Sidebar by role (issue 36)', () => {
       route: '/admin/*',
       path: '/admin/products',
     });
-    expect(links()).toEqual(['Dashboard', 'Products', 'Orders', 'Team']);
+    expect(links()).toEqual(['Dashboard', 'Products', 'Orders', 'Shipments', 'Team']);
     cleanup();
     sessionStore.end();
     signInAs('vendor', { teamRole: 'owner' });
@@ -83,7 +83,7 @@ describe('Sidebar by role (issue 36)', () => {
       route: '/admin/*',
       path: '/admin/products',
     });
-    expect(links()).toEqual(['Dashboard', 'Products', 'Orders', 'Earnings', 'Team']);
+    expect(links()).toEqual(['Dashboard', 'Products', 'Orders', 'Shipments', 'Earnings', 'KYC', 'Team']);
   });
 });
 
