@@ -56,6 +56,7 @@ import { manifestJobHandler, SHIPMENT_IMPORT_JOB } from './features/shipments/sh
 import { shipmentRoutes } from './features/shipments/shipments.routes.js';
 import { staffRoutes } from './features/staff/staff.routes.js';
 import { taxRoutes } from './features/tax/tax.routes.js';
+import { taxReportRoutes } from './features/tax/tax-reports.routes.js';
 import { teamRoutes } from './features/team/team.routes.js';
 import { uploadRoutes } from './features/uploads/uploads.routes.js';
 import { vendorPortalRoutes } from './features/vendors/vendor-portal.routes.js';
@@ -320,6 +321,7 @@ export async function buildApp({
   await app.register(customerRoutes);
   await app.register(jobRoutes);
   await app.register(taxRoutes);
+  await app.register(taxReportRoutes);
   await app.register(blogRoutes);
   await app.register(contactRoutes);
   await app.register(uploadRoutes);

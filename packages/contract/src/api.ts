@@ -28,6 +28,7 @@ import { securityEndpoints } from './security.js';
 import { shipmentEndpoints } from './shipments.js';
 import { invitationEndpoints, staffEndpoints } from './staff.js';
 import { taxEndpoints } from './tax.js';
+import { taxReportEndpoints } from './tax-reports.js';
 import { teamEndpoints } from './team.js';
 import { vendorPortalEndpoints } from './vendor-portal.js';
 import { vendorEndpoints } from './vendors.js';
@@ -65,6 +66,7 @@ export const api = {
   shipments: shipmentEndpoints,
   tax: taxEndpoints,
   documents: documentEndpoints,
+  taxReports: taxReportEndpoints,
   kyc: kycEndpoints,
   mail: mailEndpoints,
   security: securityEndpoints,

@@ -38,6 +38,7 @@ export * from './shipment-shape.js';
 export * from './shipments.js';
 export * from './staff.js';
 export * from './tax.js';
+export * from './tax-reports.js';
 export * from './team.js';
 export * from './vendor-portal.js';
 export * from './vendors.js';

@@ -61,6 +61,9 @@ export const ledgerEntryKinds = [
   'payout',
   'payout_failed',
   'adjustment',
+  'commission_gst',
+  'tcs',
+  'tds',
 ] as const;
 export type LedgerEntryKind = (typeof ledgerEntryKinds)[number];
 /** How the screens name each kind. */
@@ -73,6 +76,9 @@ export const ledgerEntryKindLabels: Record<LedgerEntryKind, string> = {
   payout: 'Payout',
   payout_failed: 'Payout failed',
   adjustment: 'Adjustment',
+  commission_gst: 'GST on commission',
+  tcs: 'TCS (GST)',
+  tds: 'TDS (194-O)',
 };
 
 export const payoutStatuses = ['Pending', 'Paid', 'Failed'] as const;

@@ -36,6 +36,8 @@ describe('team roles by route area', () => {
     expect(teamRoleNeeded('/api/vendor/payouts')).toBe('manager');
     expect(teamRoleNeeded('/api/vendor/kyc/documents')).toBe('manager');
     expect(teamRoleNeeded('/api/documents/:id/pdf')).toBe('manager');
+    expect(teamRoleNeeded('/api/vendor/statements/:month')).toBe('manager');
+    expect(teamRoleNeeded('/api/vendor/statements/:month.pdf')).toBe('manager');
     expect(teamRoleNeeded('/api/vendor/shipments')).toBe('staff');
     expect(teamRoleNeeded('/api/vendor/shipments/:id/label')).toBe('staff');
     expect(teamRoleNeeded('/api/vendor/earningsx')).toBe('staff');

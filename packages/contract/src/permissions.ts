@@ -119,6 +119,7 @@ export const managerOnlyVendorPaths = [
   '/api/vendor/kyc',
   // GST documents (issue 35): invoices, credit notes and commission invoices are money.
   '/api/documents',
+  '/api/vendor/statements',
 ] as const;
 
 /**

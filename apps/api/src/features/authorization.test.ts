@@ -1078,6 +1078,25 @@ const documentRules: Record<string, Rule> = {
   },
 };
 Object.assign(rules, documentRules);
+// The tax reports (issue 35; decision 0149): GSTR-8 and TDS need `money:read`; a statement is the caller's own (managers up).
+const taxReportRules: Record<string, Rule> = {
+  'GET /api/tax/admin/gstr8': { access: 'admin', make: () => ({ url: '/api/tax/admin/gstr8?month=2026-11' }) },
+  'GET /api/tax/admin/gstr8/export': {
+    access: 'admin',
+    make: () => ({ url: '/api/tax/admin/gstr8/export?month=2026-11' }),
+  },
+  'GET /api/tax/admin/tds': { access: 'admin', make: () => ({ url: '/api/tax/admin/tds?quarter=2026-Q3' }) },
+  'GET /api/vendor/statements/:month': { access: 'vendor', make: () => ({ url: '/api/vendor/statements/2026-11' }) },
+  'GET /api/vendor/statements/:month.pdf': {
+    access: 'vendor',
+    make: () => ({ url: '/api/vendor/statements/2026-11.pdf' }),
+  },
+  'GET /api/vendor/statements/:month.csv': {
+    access: 'vendor',
+    make: () => ({ url: '/api/vendor/statements/2026-11.csv' }),
+  },
+};
+Object.assign(rules, taxReportRules);
 /** A fresh token hash for an account token of `purpose` (reset, verification), answering the token. */
 async function accountToken(purpose: 'password_reset' | 'email_verification'): Promise<string> {
   const user = await createAdmin(t.db);

@@ -299,6 +299,14 @@ export const routes: RouteObject[] = [
                         Component: m.TaxSettingsPage,
                       })),
                   },
+                  // GSTR-8 for a month and TDS under 194-O for a quarter (issue 35, decision 0149).
+                  {
+                    path: 'tax-reports',
+                    lazy: () =>
+                      import('../features/tax/pages/tax-reports-page').then((m) => ({
+                        Component: m.TaxReportsPage,
+                      })),
+                  },
                   {
                     path: 'commission-rates',
                     lazy: () =>

@@ -63,6 +63,8 @@ export const paths = {
   /** Commission rates (issue 25), admins only. */
   commissionRates: '/admin/commission-rates',
   taxSettings: '/admin/tax-settings',
+  /** GSTR-8 and TDS under 194-O (issue 35), admins with money:read. */
+  taxReports: '/admin/tax-reports',
   /** Vendors' balances and payouts (issue 25), admins only. */
   payouts: '/admin/payouts',
   /** A vendor's own balances, ledger, payouts and bank details (issue 25). */

@@ -58,6 +58,7 @@ export const screenPermissions: readonly [string, Permission][] = [
   [paths.taxSettings, 'money:read'],
   [paths.kycReview.list, 'vendors:read'],
   [paths.documents, 'money:read'],
+  [paths.taxReports, 'money:read'],
   [paths.blog.list, 'content:read'],
   [paths.blog.listAlias, 'content:read'],
   [paths.websiteConfig, 'content:read'],

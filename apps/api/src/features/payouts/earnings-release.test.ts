@@ -4,6 +4,7 @@ import { authAs, createAdmin, createVendor, type FixtureUser } from '../../test/
 import { runScheduledRound } from '../../test/jobs.js';
 import { moneyKit } from '../../test/money-kit.js';
 import { storeKit } from '../../test/store-kit.js';
+import { withoutDeductions } from '../../test/tax-fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { EARNINGS_RELEASE_TASK } from './payouts.service.js';
 
@@ -21,6 +22,8 @@ let money: ReturnType<typeof moneyKit>;
 
 beforeAll(async () => {
   t = await createTestApp({ CHECKOUT_RATE_LIMIT: '100000', EARNINGS_RELEASE_MINUTES: '1440' });
+  // The rules' own figures, before taxes (their deductions: decision 0148's tests).
+  await withoutDeductions(t.db);
   admin = await createAdmin(t.db);
   kit = storeKit(t, admin);
   money = moneyKit(t, admin);
@@ -89,6 +92,7 @@ describe('a store without a hold (PAYOUT_HOLD_DAYS 0)', () => {
       PAYOUT_HOLD_DAYS: '0',
       EARNINGS_RELEASE_MINUTES: '1440',
     });
+    await withoutDeductions(store.db);
     const staff = await createAdmin(store.db);
     const shop = storeKit(store, staff);
     const vendor = await createVendor(store.db);

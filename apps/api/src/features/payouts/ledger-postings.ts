@@ -22,6 +22,9 @@ const ORDER_KINDS: ReadonlySet<LedgerEntryKind> = new Set([
   'cancellation',
   'commission_reversal',
   'refund',
+  'commission_gst',
+  'tcs',
+  'tds',
 ]);
 
 /** The kinds that move money into or out of a payout (`processing`). */

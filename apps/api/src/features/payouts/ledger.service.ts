@@ -5,6 +5,7 @@ import { type ListBounds, listOrPage } from '../../platform/db/lists.js';
 import { runTransaction } from '../../platform/db/transactions.js';
 import { commissionKept, saleEntries } from '../commissions/commission-rules.js';
 import { unitsShare } from '../orders/discount-shares.js';
+import { type CorrectedLine, correctionDeductions, saleDeductions } from '../tax/deductions.service.js';
 import {
   addCommissionOfDay,
   anyHoldDue,
@@ -38,6 +39,8 @@ import type { Posting } from './ledger-postings.js';
  *   the units' store-funded share) and the commission given back (+): what the store
  *   held less the rate on the net kept (`commissionKept`, decision 0132), so a line
  *   taken back whole returns exactly its commission;
+ * - with each sale and correction, the GST on the commission, TCS and TDS deducted (−)
+ *   or given back (+) (`commission_gst`, `tcs`, `tds`; decision 0148);
  * - a payout (−), a failed payout (+), an admin's adjustment (±).
  * Entries are never changed (triggers refuse it). A vendor's balances row is their
  * running sum by state, changed by `post` with the entries (`moveBalance` for the two
@@ -72,6 +75,8 @@ export async function postOrderPlaced(trx: Db, orderId: number, at: string): Pro
       held: true,
     })),
   );
+  // GST on the commission, TCS and TDS (issue 35; decision 0148), booked with the sale.
+  postings.push(...(await saleDeductions(trx, orderId, lines, at)));
   await post(trx, postings, at);
   await addCommissionOfDay(
     trx,
@@ -114,6 +119,7 @@ export async function postOrderCorrection(
   const reversed = await findReversedByLine(trx, orderId);
   const released = await releasedVendors(trx, orderId);
   const postings: Posting[] = [];
+  const corrected: CorrectedLine[] = [];
   let back = 0;
   let storeFundedBack = 0;
   for (const { orderItemId, amountPaise, quantity } of taken) {
@@ -133,7 +139,16 @@ export async function postOrderCorrection(
     if (returned !== 0) postings.push({ ...base, kind: 'commission_reversal', amountPaise: returned });
     back += returned;
     storeFundedBack += fundedBack;
+    corrected.push({
+      orderItemId,
+      vendorId: line.vendorId,
+      keptBasePaise: keptBase,
+      commissionKeptPaise: held - returned,
+      held: base.held,
+    });
   }
+  // What the correction gives back of the GST on commission, TCS and TDS (decision 0148).
+  postings.push(...(await correctionDeductions(trx, orderId, kind, corrected, at, createdBy)));
   if (postings.length === 0) return;
   await post(trx, postings, at);
   await addCommissionOfDay(trx, dayOf(at), -back, -storeFundedBack);

@@ -4,6 +4,7 @@ import { runTransaction } from '../../platform/db/transactions.js';
 import { createAdmin, createVendor, type FixtureUser } from '../../test/fixtures.js';
 import { moneyKit } from '../../test/money-kit.js';
 import { storeKit } from '../../test/store-kit.js';
+import { withoutDeductions } from '../../test/tax-fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { releaseMaturedEarnings } from './ledger.service.js';
 import { findPayoutCandidates } from './payouts.repository.js';
@@ -22,6 +23,8 @@ let money: ReturnType<typeof moneyKit>;
 
 beforeAll(async () => {
   t = await createTestApp({ CHECKOUT_RATE_LIMIT: '100000' });
+  // The rules' own figures, before taxes (their deductions: decision 0148's tests).
+  await withoutDeductions(t.db);
   admin = await createAdmin(t.db);
   kit = storeKit(t, admin);
   money = moneyKit(t, admin);

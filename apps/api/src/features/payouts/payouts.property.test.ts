@@ -1,13 +1,15 @@
-import type { Order, Payout } from '@haat/contract';
+import { type Order, type Payout, splitLineTax } from '@haat/contract';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createVendor, type FixtureUser } from '../../test/fixtures.js';
+import { approveKyc } from '../../test/kyc-fixtures.js';
 import { moneyKit } from '../../test/money-kit.js';
 import { storeKit } from '../../test/store-kit.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { commissionOn } from '../commissions/commission-rules.js';
 import { allocateLargestRemainder, unitsShare } from '../orders/discount-shares.js';
+import { percentHalfUp } from '../tax/deductions.js';
 
 /**
  * Issue 25's property: after any sequence of checkouts (two vendors' products and the
@@ -33,6 +35,12 @@ import { allocateLargestRemainder, unitsShare } from '../orders/discount-shares.
  * - the per-day totals hold the store-funded discounts kept;
  * - a payout run names every one of its vendors it did not pay and still owes (none
  *   silently skipped), answering 201 only when it made payouts.
+ * Issue 35's taxes (decision 0148) add, per vendor line: the GST on the commission kept
+ * (18%), TCS on the taxable value kept (0.5%, the first vendor across states, the second
+ * within Maharashtra) and TDS on the taxable part of the earning kept (0.1%, company
+ * PANs), each rounded half up, equal to their entries and their register rows; and per
+ * order: the vendors' net earnings + the store's commission + the GST on it + TCS + TDS
+ * − the store-funded discount kept + the store's own lines kept = the order's net total.
  */
 
 let t: TestApp;
@@ -214,6 +222,7 @@ async function checkInvariants(): Promise<void> {
       .select(['id', 'refundPaise'])
       .where('orderId', '=', orderId)
       .execute();
+    const returnedValue = new Map<number, number>();
     for (const entry of returns) {
       const rows = await t.db
         .selectFrom('orderReturnItems')
@@ -226,6 +235,7 @@ async function checkInvariants(): Promise<void> {
         rows.map((row) => Number(row.amountPaise)),
       );
       rows.forEach((row, index) => {
+        returnedValue.set(row.orderItemId, (returnedValue.get(row.orderItemId) ?? 0) + Number(row.amountPaise));
         refundedByLine.set(row.orderItemId, (refundedByLine.get(row.orderItemId) ?? 0) + (shares[index] ?? 0));
       });
     }
@@ -234,6 +244,21 @@ async function checkInvariants(): Promise<void> {
       .select(['orderItemId', 'kind', sql<number>`sum(amount_paise)`.as('total')])
       .where('orderId', '=', orderId)
       .groupBy(['orderItemId', 'kind'])
+      .execute();
+    const taxes = await t.db.selectFrom('orderItemTaxes').selectAll().where('orderId', '=', orderId).execute();
+    const register = await t.db
+      .selectFrom('taxDeductions')
+      .select([
+        'orderItemId',
+        sql<number>`sum(commission_gst_paise)`.as('gst'),
+        sql<number>`sum(tcs_cgst_paise + tcs_sgst_paise + tcs_igst_paise)`.as('tcs'),
+        sql<number>`sum(tds_paise)`.as('tds'),
+        sql<number>`max(tcs_bp)`.as('tcsBp'),
+        sql<number>`max(tds_bp)`.as('tdsBp'),
+        sql<number>`max(commission_gst_bp)`.as('gstBp'),
+      ])
+      .where('orderId', '=', orderId)
+      .groupBy('orderItemId')
       .execute();
     const entry = (itemId: number, kind: string) =>
       Number(entries.find((e) => e.orderItemId === itemId && e.kind === kind)?.total ?? 0);
@@ -270,15 +295,41 @@ async function checkInvariants(): Promise<void> {
       expect(kept, `line ${line.id}`).toBe(
         keptBase <= 0 || commission === 0 ? 0 : Math.min(commissionOn(keptBase, terms), commission),
       );
-      const vendorEarned = ['sale', 'commission', 'cancellation', 'refund', 'commission_reversal'].reduce(
-        (sum, kind) => sum + entry(line.id, kind),
-        0,
+      // The taxes kept: each rate on what is kept, half up, as entered and as registered (decision 0148).
+      const tax = taxes.find((row) => row.orderItemId === line.id);
+      const booked = register.find((row) => row.orderItemId === line.id);
+      expect(tax, `line ${line.id} GST frozen`).toBeDefined();
+      expect(booked, `line ${line.id} registered`).toBeDefined();
+      const intra = tax?.sellerStateCode === tax?.placeOfSupplyCode;
+      const gstRate = Number(tax?.rateBp);
+      const keptNet = lineNet - cancelledOf(line.id) - (returnedValue.get(line.id) ?? 0);
+      const gstKept = 0 - entry(line.id, 'commission_gst');
+      const tcsKept = 0 - entry(line.id, 'tcs');
+      const tdsKept = 0 - entry(line.id, 'tds');
+      expect([Number(booked?.gstBp), Number(booked?.tcsBp), Number(booked?.tdsBp)]).toEqual([1800, 50, 10]);
+      expect(gstKept, `line ${line.id} GST on commission`).toBe(percentHalfUp(kept, 1800));
+      expect(tcsKept, `line ${line.id} TCS`).toBe(
+        percentHalfUp(splitLineTax(Math.max(0, keptNet), gstRate, intra).taxablePaise, 50),
       );
+      expect(tdsKept, `line ${line.id} TDS`).toBe(
+        percentHalfUp(splitLineTax(Math.max(0, keptBase), gstRate, intra).taxablePaise, 10),
+      );
+      expect([Number(booked?.gst), Number(booked?.tcs), Number(booked?.tds)]).toEqual([gstKept, tcsKept, tdsKept]);
+      const vendorEarned = [
+        'sale',
+        'commission',
+        'cancellation',
+        'refund',
+        'commission_reversal',
+        'commission_gst',
+        'tcs',
+        'tds',
+      ].reduce((sum, kind) => sum + entry(line.id, kind), 0);
       const fundedKept = storeFunded - fundedTaken;
       storeFundedKept += fundedKept;
-      reconciled += vendorEarned + kept - fundedKept;
+      reconciled += vendorEarned + kept + gstKept + tcsKept + tdsKept - fundedKept;
     }
-    // Vendors' net earnings + the store's commission − store-funded discounts + the store's own lines = the net total.
+    // Vendors' net earnings + the store's commission + its GST + TCS + TDS − store-funded discounts + the store's own lines = the net total.
     expect(reconciled, `order ${orderId}`).toBe(Number(order.discountedTotalPaise) - Number(order.refundedTotalPaise));
   }
 
@@ -303,6 +354,8 @@ beforeAll(async () => {
   money = moneyKit(t, admin);
   vendors = [await createVendor(t.db), await createVendor(t.db)];
   for (const vendor of vendors) await money.bank(vendor);
+  // The second vendor ships from Maharashtra, where the checkouts deliver: TCS as CGST + SGST.
+  await approveKyc(t.db, vendors[1]?.vendorId as number, '27');
   // Prices that do not divide evenly, and one vendor on 12.5% with a floor and a cap.
   limitedCategory = await kit.newCategory();
   products = [

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authAs, createAdmin, createVendor, type FixtureUser } from '../../test/fixtures.js';
 import { moneyKit } from '../../test/money-kit.js';
 import { storeKit } from '../../test/store-kit.js';
+import { withoutDeductions } from '../../test/tax-fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -39,6 +40,8 @@ async function deliveredSale(vendor: FixtureUser, pricePaise: number): Promise<O
 
 beforeAll(async () => {
   t = await createTestApp({ CHECKOUT_RATE_LIMIT: '100000' });
+  // The rules' own figures, before taxes (their deductions: decision 0148's tests).
+  await withoutDeductions(t.db);
   admin = await createAdmin(t.db);
   kit = storeKit(t, admin);
   money = moneyKit(t, admin);

@@ -305,7 +305,10 @@ export type LedgerEntryKind =
   | 'refund'
   | 'payout'
   | 'payout_failed'
-  | 'adjustment';
+  | 'adjustment'
+  | 'commission_gst'
+  | 'tcs'
+  | 'tds';
 
 /**
  * One entry of a vendor's append-only ledger: signed paise owed to the vendor. Triggers
@@ -699,6 +702,7 @@ export interface Database {
   gstSlabs: GstSlabsTable;
   taxRates: TaxRatesTable;
   orderItemTaxes: OrderItemTaxesTable;
+  taxDeductions: TaxDeductionsTable;
   coupons: CouponsTable;
   couponProducts: CouponProductsTable;
   couponCategories: CouponCategoriesTable;
@@ -973,4 +977,34 @@ export interface OrderItemTaxesTable extends Timestamps {
   sellerStateCode: string;
   /** The place of supply: the shipping address's state (GST state code). */
   placeOfSupplyCode: string;
+}
+
+/**
+ * The store's tax register (issue 35; decision 0148): one row per vendor line and event,
+ * append-only, beside the ledger entries it explains. Paise signed: a sale +, a
+ * cancellation's or return's reversal −. Rates in basis points, frozen from the sale.
+ */
+export interface TaxDeductionsTable {
+  id: Id;
+  orderId: number;
+  orderItemId: number;
+  vendorId: number;
+  event: 'sale' | 'cancellation' | 'refund';
+  sellerGstin: string | null;
+  sellerPan: string | null;
+  sellerStateCode: string;
+  placeOfSupplyCode: string;
+  netPaise: number;
+  suppliesPaise: number;
+  tdsBasePaise: number;
+  commissionPaise: number;
+  commissionGstBp: number;
+  tcsBp: number;
+  tdsBp: number;
+  commissionGstPaise: number;
+  tcsCgstPaise: number;
+  tcsSgstPaise: number;
+  tcsIgstPaise: number;
+  tdsPaise: number;
+  createdAt: ColumnType<string, string, never>;
 }

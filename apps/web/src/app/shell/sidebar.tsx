@@ -3,6 +3,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import {
   ChevronsLeft,
   ChevronsRight,
+  FileSpreadsheet,
   FileText,
   History,
   Landmark,
@@ -79,6 +80,7 @@ export const navSections: { title: string | null; items: NavItem[] }[] = [
     items: [
       { label: 'Commission rates', to: paths.commissionRates, icon: Percent, permission: 'money:read' },
       { label: 'Tax settings', to: paths.taxSettings, icon: Receipt, permission: 'money:read' },
+      { label: 'Tax reports', to: paths.taxReports, icon: FileSpreadsheet, permission: 'money:read' },
       { label: 'Payouts', to: paths.payouts, icon: Landmark, permission: 'money:read' },
       {
         label: 'Earnings',

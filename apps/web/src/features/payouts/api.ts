@@ -126,3 +126,20 @@ export function useDecidePayout() {
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: queries.payouts.key() }),
   });
 }
+
+/** `GET /api/vendor/statements/{month}`: the signed-in vendor's monthly statement. */
+export function useStatement(month: string) {
+  return useQuery({
+    ...queries.taxReports.statement.queryOptions({ input: { params: { month } } }),
+    enabled: !!month,
+  });
+}
+
+/** Downloads the signed-in vendor's statement of `month` as PDF or CSV. */
+export async function downloadStatement(month: string, format: 'pdf' | 'csv'): Promise<void> {
+  const file =
+    format === 'pdf'
+      ? await client.taxReports.statementPdf({ params: { month } })
+      : await client.taxReports.statementCsv({ params: { month } });
+  saveFile(file, `statement-${month}.${format}`);
+}

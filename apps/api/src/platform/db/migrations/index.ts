@@ -45,6 +45,7 @@ import * as createMailAndSignInSecurity from './2026_12_28_0900_create_mail_and_
 import * as addStaffRolesAndTeams from './2026_12_29_0900_add_staff_roles_and_teams.js';
 import * as addPromotionFunding from './2026_12_30_0900_add_promotion_funding.js';
 import * as createVendorKyc from './2026_12_31_0900_create_vendor_kyc.js';
+import * as addTaxDeductions from './2027_01_01_0900_add_tax_deductions.js';
 import * as createTaxDocuments from './2027_01_02_0900_create_tax_documents.js';
 
 /**
@@ -98,5 +99,6 @@ export const migrations: Record<string, Migration> = {
   '2026_12_29_0900_add_staff_roles_and_teams': addStaffRolesAndTeams,
   '2026_12_30_0900_add_promotion_funding': addPromotionFunding,
   '2026_12_31_0900_create_vendor_kyc': createVendorKyc,
+  '2027_01_01_0900_add_tax_deductions': addTaxDeductions,
   '2027_01_02_0900_create_tax_documents': createTaxDocuments,
 };

@@ -44,7 +44,7 @@ describe('Sidebar by role (issue 36)', () => {
       route: '/admin/*',
       path: '/admin/payouts',
     });
-    expect(links()).toEqual(['Commission rates', 'Tax settings', 'Payouts', 'Documents']);
+    expect(links()).toEqual(['Commission rates', 'Tax settings', 'Tax reports', 'Payouts', 'Documents']);
   });
 
   it('shows a Support member Orders, Customers and Contact Inquiries', () => {

@@ -12,6 +12,9 @@ const kindTones: Record<LedgerEntryKind, BadgeTone> = {
   payout: 'blue',
   payout_failed: 'yellow',
   adjustment: 'yellow',
+  commission_gst: 'grey',
+  tcs: 'grey',
+  tds: 'grey',
 };
 
 /** A ledger entry's kind as a badge. */

@@ -23,6 +23,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { downloadLedger, useEarnings, useMyPayouts } from '../api';
 import { BankDetailsForm } from '../components/bank-details-form';
 import { BalanceFigures, EntryKind } from '../components/money';
+import { MonthlyStatement } from '../components/monthly-statement';
 import { useLedgerFilters } from '../hooks/use-ledger-filters';
 
 /** The ledger's columns: when, the kind, the order, the note and the signed amount. */
@@ -108,8 +109,8 @@ function MyPayouts() {
 /**
  * Earnings (issue 25; /admin/earnings, vendors): their pending, available, in-payout and
  * paid balances, their ledger (filter by kind and dates kept in the address, loaded as
- * they scroll, on the list kit, a CSV download), their payouts and the bank details
- * payouts go to.
+ * they scroll, on the list kit, a CSV download), their monthly statement (issue 35), their
+ * payouts and the bank details payouts go to.
  */
 export function EarningsPage() {
   useDocumentTitle('Earnings');
@@ -133,6 +134,9 @@ export function EarningsPage() {
         }
       />
       {balances ? <BalanceFigures balances={balances} /> : <Spinner label="Loading balances..." />}
+
+      {/* The month's sales, returns, commission, its GST, TCS, TDS and payouts, for the seller's GST returns (issue 35). */}
+      <MonthlyStatement />
 
       <section aria-labelledby="ledger-title" className="mt-8">
         <h2 id="ledger-title" className="mb-3 text-lg font-semibold text-slate-900">
