@@ -6,6 +6,7 @@ import { ledgerSubscribers } from '../features/payouts/payouts.subscribers.js';
 import type { DatabaseKind, Db } from '../platform/db/create-db.js';
 import { createEventBus } from '../platform/events/event-bus.js';
 import { BulkInserter } from './bulk.js';
+import { approveSeedKyc } from './seller-kyc.js';
 
 /**
  * The large store's money (issue 25): what the storefront's checkout posts for each
@@ -150,6 +151,12 @@ export async function payFirstVendors(db: Db, admin: { userId: number; name: str
     .orderBy('vendorId')
     .limit(3)
     .execute();
+  // Payouts wait for an approved KYC (issue 35).
+  await approveSeedKyc(
+    db,
+    first.map((row) => row.vendorId),
+    now.toISOString(),
+  );
   const { payouts } = await createPayouts(
     db,
     ledgerOnly,

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { faker as fakerEN_IN } from '@faker-js/faker/locale/en_IN';
-import { type CheckoutBody, gstinCheckCharacter, indianStateByCode, type PipelineStatus } from '@haat/contract';
+import type { CheckoutBody, PipelineStatus } from '@haat/contract';
 import { utcDateOf } from '../../features/coupons/coupon-rules.js';
 import { placeOrderInTransaction } from '../../features/orders/checkout.service.js';
 import {
@@ -23,6 +23,7 @@ import { keyOf, planCatalogImport } from '../catalog/plan.js';
 import { DEMO_CATALOG_CSV } from '../demo-assets.js';
 import { pictureCatalog } from '../pictures/picture-catalog.js';
 import { bannerSvg, logoSvg } from '../pictures/pictures.js';
+import { approveSeedKyc } from '../seller-kyc.js';
 import { catalogStates } from './catalog-states.js';
 import { DEMO_BLOGS, DEMO_WEBSITE, makeContacts } from './content.js';
 import { demoCoupons } from './coupons.js';
@@ -254,7 +255,7 @@ async function payDemoVendors(
       })
       .where('id', '=', vendorId)
       .execute();
-  await approveDemoKyc(trx, vendorIds, changedAt);
+  await approveSeedKyc(trx, vendorIds, changedAt);
   const { payouts } = await createPayouts(
     trx,
     ledgerOnly,
@@ -276,40 +277,6 @@ async function payDemoVendors(
             reference: `HDFCN${utcDateOf(now).replaceAll('-', '')}${String(index + 1).padStart(6, '0')}`,
           },
     );
-}
-
-/**
- * Every demo vendor's KYC, approved two months ago (issue 35; decision 0136: payouts wait
- * for an approved KYC, and the demo store pays its vendors): a company PAN and its GSTIN
- * in one of four states, valid by the checks the KYC form makes.
- */
-async function approveDemoKyc(trx: Db, vendorIds: readonly number[], at: string): Promise<void> {
-  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-  for (const [index, vendorId] of vendorIds.entries()) {
-    const stateCode = ['29', '27', '07', '33'][index % 4] as string;
-    const pan = `AABC${letters[index % 26]}${String(4_210 + index * 37).padStart(4, '0')}${letters[(index * 7 + 3) % 26]}`;
-    const first14 = `${stateCode}${pan}1Z`;
-    await trx
-      .insertInto('vendorKyc')
-      .values({
-        vendorId,
-        legalName: `Demo Seller ${index + 1} Private Limited`,
-        pan,
-        gstin: first14 + gstinCheckCharacter(first14),
-        enrolmentNumber: null,
-        stateCode,
-        address: `${index + 1} Industrial Area, ${indianStateByCode(stateCode)?.name ?? ''}`,
-        status: 'approved',
-        reasons: '{}',
-        isApprovedBefore: false,
-        submittedAt: at,
-        decidedAt: at,
-        decidedBy: null,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .execute();
-  }
 }
 
 /** An order's version as stored (its `updatedAt`). */
