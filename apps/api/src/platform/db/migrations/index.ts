@@ -45,6 +45,7 @@ import * as createVendorKyc from './2026_12_31_0900_create_vendor_kyc.js';
 import * as addPromotionFunding from './2026_12_30_0900_add_promotion_funding.js';
 import * as createMailAndSignInSecurity from './2026_12_28_0900_create_mail_and_sign_in_security.js';
 import * as addStaffRolesAndTeams from './2026_12_29_0900_add_staff_roles_and_teams.js';
+import * as addShipmentSearchTerms from './2026_12_21_0900_add_shipment_search_terms.js';
 
 /**
  * Every migration, by name, in order. Append-only: a landed migration is never
@@ -97,4 +98,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_30_0900_add_promotion_funding': addPromotionFunding,
   '2026_12_28_0900_create_mail_and_sign_in_security': createMailAndSignInSecurity,
   '2026_12_29_0900_add_staff_roles_and_teams': addStaffRolesAndTeams,
+  '2026_12_21_0900_add_shipment_search_terms': addShipmentSearchTerms,
 };
