@@ -1,9 +1,14 @@
-import { sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../platform/db/create-db.js';
 import { isPostgres } from '../../platform/db/dialect.js';
 import { afterKeyset, countUpTo, type Keyset } from '../../platform/db/lists.js';
 import type { OrdersTable, ShipmentsTable } from '../../platform/db/schema.js';
-import { anyContains } from '../../platform/db/search-text.js';
+import {
+  nameWords,
+  prefixRange,
+  refreshShipmentSearchTerms,
+  searchTermOf,
+} from '../../platform/db/shipment-search-terms.js';
 
 /**
  * The SQL of shipments (issue 34; decision 0122). Functions take the Kysely handle first
@@ -43,6 +48,7 @@ export async function insertOrderShipments(trx: Db, orderId: number, at: string,
     from shipments s
     join order_items i on i.order_id = s.order_id and coalesce(i.vendor_id, 0) = coalesce(s.vendor_id, 0)
     where s.order_id = ${orderId}`.execute(trx);
+  await refreshShipmentSearchTerms(trx, (q) => q.where('s.orderId', '=', orderId), { fresh: true });
 }
 
 /** The columns a shipment is read with. */
@@ -102,7 +108,7 @@ export async function findShipmentStatuses(db: Db, orderId: number): Promise<Shi
   return rows.map((row) => row.status);
 }
 
-/** Writes a shipment's fields. */
+/** Writes a shipment's fields (a new AWB rewrites its search terms, decision 0150). */
 export async function updateShipment(
   db: Db,
   id: number,
@@ -111,6 +117,7 @@ export async function updateShipment(
   },
 ): Promise<void> {
   await db.updateTable('shipments').set(values).where('id', '=', id).execute();
+  if (values.awb !== undefined) await refreshShipmentSearchTerms(db, (q) => q.where('s.id', '=', id));
 }
 
 /**
@@ -144,7 +151,7 @@ export async function moveShipmentsOfOrder(
     .execute();
 }
 
-/** Inserts a shipment; answers its id. */
+/** Inserts a shipment with its search terms (decision 0150); answers its id. */
 export async function insertShipment(
   db: Db,
   values: { orderId: number; vendorId: number | null; status: ShipmentStatus; shipBy: string; at: string },
@@ -155,6 +162,7 @@ export async function insertShipment(
     .values({ ...rest, createdAt: at, updatedAt: at })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await refreshShipmentSearchTerms(db, (q) => q.where('s.id', '=', row.id), { fresh: true });
   return row.id;
 }
 
@@ -252,7 +260,6 @@ export function queueDirection(filters: QueueFilters): 'asc' | 'desc' {
 }
 
 function queueOf(db: Db, filters: QueueFilters) {
-  const postgres = isPostgres(db);
   return db
     .selectFrom('shipments as s')
     .innerJoin('orders as o', 'o.id', 's.orderId')
@@ -261,15 +268,34 @@ function queueOf(db: Db, filters: QueueFilters) {
     .$if(filters.lateBefore !== undefined, (q) =>
       q.where('s.status', 'in', ['Order Placed', 'Packaging']).where('s.shipBy', '<', filters.lateBefore as string),
     )
-    .$if(filters.search !== undefined, (q) =>
-      q.where((eb) =>
-        anyContains(
-          postgres,
-          [eb.ref('o.trackingNumber'), eb.ref('s.awb'), eb.ref('o.billingFullName')],
-          filters.search as string,
-        ),
-      ),
-    );
+    .$if(filters.search !== undefined, (q) => q.where(matchesSearch(db, filters.vendorId, filters.search as string)));
+}
+
+/**
+ * The vendor's shipments a search text matches (decision 0150), as ranges of
+ * `shipment_search_terms_vendor_idx` within the vendor: the text, lower-cased, is a
+ * prefix of one of a shipment's terms (the order's tracking number, the AWB, a word of
+ * the customer's name: whole or its beginning); or, a text of several words (or with
+ * punctuation), each word a prefix of a word of the customer's name.
+ */
+function matchesSearch(db: Db, vendorId: number, text: string) {
+  const termsFrom = (prefix: string, kind?: 'n') => {
+    const { from, to } = prefixRange(prefix);
+    return db
+      .selectFrom('shipmentSearchTerms as t')
+      .select('t.shipmentId')
+      .where('t.vendorId', '=', vendorId)
+      .where('t.term', '>=', from)
+      .where('t.term', '<', to)
+      .$if(kind !== undefined, (q) => q.where('t.kind', '=', kind as 'n'));
+  };
+  const whole = searchTermOf(text);
+  const words = nameWords(text);
+  const byWhole = sql<SqlBool>`s.id in (${termsFrom(whole)})`;
+  if (words.length === 0 || (words.length === 1 && words[0] === whole)) return byWhole;
+  const [first, ...rest] = words.map((word) => termsFrom(word, 'n'));
+  const byWords = rest.reduce((all, next) => all.intersect(next), first as NonNullable<typeof first>);
+  return sql<SqlBool>`(${byWhole} or s.id in (${byWords}))`;
 }
 
 /** A page of a vendor's queue (`limit + 1` rows after `after`), with the order's tracking number and the customer's name. */

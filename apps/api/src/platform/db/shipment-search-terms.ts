@@ -1,4 +1,5 @@
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { isPostgres } from './dialect.js';
 
 /**
  * The vendor shipment queue's search index (issue 34 'Scale'; docs/decisions/0150):
@@ -67,16 +68,24 @@ const SOURCE_COLUMNS = [
   'o.billing_full_name as billingFullName',
 ] as const;
 
-type SourceRow = { id: number; vendorId: number | null; awb: string | null; trackingNumber: string; billingFullName: string };
+type SourceRow = {
+  id: number;
+  vendorId: number | null;
+  awb: string | null;
+  trackingNumber: string;
+  billingFullName: string;
+};
 
 /**
  * Rewrites the terms of the shipments `where` selects (over `shipments as s` joined to
  * `orders as o`), from their current tracking number, AWB and billing name. Called in
- * the writer's transaction; one SELECT, one DELETE and one INSERT per 2,000 terms.
+ * the writer's transaction; one SELECT, one DELETE and one INSERT per 2,000 terms
+ * (`fresh`: shipments just inserted, which have none yet, skip the DELETE).
  */
 export async function refreshShipmentSearchTerms(
   db: AnyDb,
   where: (query: ShipmentSource) => ShipmentSource,
+  options: { fresh?: boolean } = {},
 ): Promise<void> {
   const rows = (await where(
     db
@@ -86,7 +95,7 @@ export async function refreshShipmentSearchTerms(
   ).execute()) as SourceRow[];
   if (rows.length === 0) return;
   const ids = rows.map((row) => Number(row.id));
-  for (let i = 0; i < ids.length; i += CHUNK) {
+  for (let i = 0; !options.fresh && i < ids.length; i += CHUNK) {
     await db
       .deleteFrom('shipment_search_terms')
       .where('shipment_id', 'in', ids.slice(i, i + CHUNK))
@@ -108,11 +117,22 @@ async function insertTerms(db: AnyDb, rows: SourceRow[]) {
   }
 }
 
+/** True when the table exists (the migrations run in name order; decision 0150 says why that matters). */
+export async function hasTable(db: AnyDb, name: string): Promise<boolean> {
+  const { rows } = isPostgres(db)
+    ? await sql<{ found: string | null }>`select to_regclass(${name})::text as found`.execute(db)
+    : await sql<{
+        found: string | null;
+      }>`select name as found from sqlite_master where type = 'table' and name = ${name}`.execute(db);
+  return rows[0]?.found != null;
+}
+
 /**
- * Writes the terms of every shipment without any (the migration; the large-store
- * generator after its bulk writes), 5,000 shipments at a time in id order.
+ * Writes the terms of every shipment without any (of `orderId` only, when given), 5,000
+ * shipments at a time in id order: the migration, `backfillShipments` (the shipments
+ * migration, the large-store generator, the tests' order fixture).
  */
-export async function backfillShipmentSearchTerms(db: AnyDb): Promise<number> {
+export async function backfillShipmentSearchTerms(db: AnyDb, orderId?: number): Promise<number> {
   let after = 0;
   let written = 0;
   for (;;) {
@@ -121,8 +141,13 @@ export async function backfillShipmentSearchTerms(db: AnyDb): Promise<number> {
       .innerJoin('orders as o', 'o.id', 's.order_id')
       .select(SOURCE_COLUMNS)
       .where('s.id', '>', after)
+      .$if(orderId !== undefined, (q) => q.where('s.order_id', '=', orderId as number))
       .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('shipment_search_terms as t').select('t.shipment_id').whereRef('t.shipment_id', '=', 's.id'))),
+        not(
+          exists(
+            selectFrom('shipment_search_terms as t').select('t.shipment_id').whereRef('t.shipment_id', '=', 's.id'),
+          ),
+        ),
       )
       .orderBy('s.id')
       .limit(5000)

@@ -1,23 +1,26 @@
 import { sql } from 'kysely';
-import { backfillShipmentSearchTerms } from '../shipment-search-terms.js';
-import { isPostgres, type MigrationDb, references } from './helpers.js';
+import { backfillShipmentSearchTerms, hasTable } from '../shipment-search-terms.js';
+import { isPostgres, type MigrationDb } from './helpers.js';
 
 /**
- * The vendor shipment queue's search index and its Late tab's index (issue 34 'Scale';
+ * The vendor shipment queue's search index (issue 34 'Scale';
  * docs/decisions/0150-a-vendors-shipment-search-by-term-prefix.md):
- * - `shipment_search_terms`: a shipment's terms, lower-cased (kind `t` the order's
- *   tracking number, `a` the AWB, `n` a word of the customer's billing name), keyed by
- *   `(shipment_id, kind, term)`, and `shipment_search_terms_vendor_idx` on
- *   `(vendor_id, term, shipment_id)`: a vendor's search is one range of it. On
- *   PostgreSQL the term is `collate "C"`, so the range is code point order as on SQLite.
- * - `shipments_vendor_unshipped_idx`: a vendor's shipments not yet on the road by
- *   `(ship_by, id)`, so the Late tab (and its count) is one range, most urgent first.
- * Existing shipments get their terms here (`backfillShipmentSearchTerms`).
+ * `shipment_search_terms`, a shipment's terms, lower-cased (kind `t` the order's
+ * tracking number, `a` the AWB, `n` a word of the customer's billing name), keyed by
+ * `(shipment_id, kind, term)`, and `shipment_search_terms_vendor_idx` on
+ * `(vendor_id, term, shipment_id)`: a vendor's search is one range of it. On
+ * PostgreSQL the term is `collate "C"`, so the range is code point order as on SQLite.
+ *
+ * This name sorts before 2026_12_27_0900_create_shipments, so on a fresh store it runs
+ * first: the table names no foreign key to `shipments` (orders, and so shipments, are
+ * never deleted; the search joins `shipments`, so a term left over finds nothing), and
+ * the shipments that migration makes get their terms from `backfillShipments`. On a
+ * store that has shipments already, their terms are written here.
  */
 export async function up(db: MigrationDb): Promise<void> {
   await db.schema
     .createTable('shipment_search_terms')
-    .addColumn('shipment_id', 'integer', (col) => references('shipments.id', 'cascade')(col.notNull()))
+    .addColumn('shipment_id', 'integer', (col) => col.notNull())
     .addColumn('vendor_id', 'integer')
     .addColumn('kind', 'text', (col) => col.notNull())
     .addColumn('term', 'text', (col) => (isPostgres(db) ? col.notNull().modifyFront(sql`collate "C"`) : col.notNull()))
@@ -29,12 +32,9 @@ export async function up(db: MigrationDb): Promise<void> {
     .on('shipment_search_terms')
     .columns(['vendor_id', 'term', 'shipment_id'])
     .execute();
-  await sql`create index shipments_vendor_unshipped_idx on shipments (vendor_id, ship_by, id)
-    where status in ('Order Placed', 'Packaging')`.execute(db);
-  await backfillShipmentSearchTerms(db);
+  if (await hasTable(db, 'shipments')) await backfillShipmentSearchTerms(db);
 }
 
 export async function down(db: MigrationDb): Promise<void> {
-  await sql`drop index shipments_vendor_unshipped_idx`.execute(db);
   await db.schema.dropTable('shipment_search_terms').execute();
 }

@@ -39,13 +39,13 @@ import * as addJobSummary from './2026_12_13_0900_add_job_summary.js';
 import * as makeLedgerAppendOnly from './2026_12_20_0900_make_ledger_append_only.js';
 import * as addJobLeases from './2026_12_20_1000_add_job_leases.js';
 import * as createImportRowOutcomes from './2026_12_20_1200_create_import_row_outcomes.js';
-import * as createShipments from './2026_12_27_0900_create_shipments.js';
+import * as addShipmentSearchTerms from './2026_12_21_0900_add_shipment_search_terms.js';
 import * as addGst from './2026_12_26_0900_add_gst.js';
-import * as createVendorKyc from './2026_12_31_0900_create_vendor_kyc.js';
-import * as addPromotionFunding from './2026_12_30_0900_add_promotion_funding.js';
+import * as createShipments from './2026_12_27_0900_create_shipments.js';
 import * as createMailAndSignInSecurity from './2026_12_28_0900_create_mail_and_sign_in_security.js';
 import * as addStaffRolesAndTeams from './2026_12_29_0900_add_staff_roles_and_teams.js';
-import * as addShipmentSearchTerms from './2026_12_21_0900_add_shipment_search_terms.js';
+import * as addPromotionFunding from './2026_12_30_0900_add_promotion_funding.js';
+import * as createVendorKyc from './2026_12_31_0900_create_vendor_kyc.js';
 
 /**
  * Every migration, by name, in order. Append-only: a landed migration is never
