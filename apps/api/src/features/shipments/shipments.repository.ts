@@ -259,10 +259,10 @@ export function queueDirection(filters: QueueFilters): 'asc' | 'desc' {
     : 'desc';
 }
 
+/** The vendor's shipments the filters select (shipments alone: no order is read to choose them). */
 function queueOf(db: Db, filters: QueueFilters) {
   return db
     .selectFrom('shipments as s')
-    .innerJoin('orders as o', 'o.id', 's.orderId')
     .where('s.vendorId', '=', filters.vendorId)
     .$if(filters.status !== undefined, (q) => q.where('s.status', '=', filters.status as ShipmentStatus))
     .$if(filters.lateBefore !== undefined, (q) =>
@@ -298,10 +298,50 @@ function matchesSearch(db: Db, vendorId: number, text: string) {
   return sql<SqlBool>`(${byWhole} or s.id in (${byWords}))`;
 }
 
-/** A page of a vendor's queue (`limit + 1` rows after `after`), with the order's tracking number and the customer's name. */
-export function listQueue(db: Db, filters: QueueFilters, page: { limit: number; after?: Keyset | undefined }) {
+/** A shipment's place in the queue's order. */
+type QueueKey = { id: number; shipBy: string | Date };
+
+/** `shipBy` as a comparable text (ISO on SQLite; a Date from some PostgreSQL drivers). */
+const keyText = (value: string | Date) => (value instanceof Date ? value.toISOString() : String(value));
+
+/**
+ * A page of a vendor's queue (`limit + 1` rows after `after`), with the order's tracking
+ * number and the customer's name. The page's shipments are chosen from `shipments` alone
+ * (an index range in queue order; a search's term range, decision 0150), then read with
+ * their order and vendor: only the page's rows touch `orders`. The Late tab is two
+ * ordered ranges of `shipments_vendor_queue_idx` (Order Placed, Packaging), each cut at
+ * the page's size and merged, so no sort of every late shipment of the vendor.
+ */
+export async function listQueue(db: Db, filters: QueueFilters, page: { limit: number; after?: Keyset | undefined }) {
   const direction = queueDirection(filters);
-  let query = queueOf(db, filters)
+  const size = page.limit + 1;
+  const keysOf = (scope: QueueFilters) =>
+    queueOf(db, scope)
+      .select(['s.id', 's.shipBy'])
+      .$if(page.after !== undefined, (q) =>
+        q.where(afterKeyset(sql.ref('s.ship_by'), sql.ref('s.id'), direction, page.after as Keyset)),
+      )
+      .orderBy('s.shipBy', direction)
+      .orderBy('s.id', direction)
+      .limit(size)
+      .execute();
+  const ranges: QueueKey[][] =
+    filters.lateBefore !== undefined && filters.status === undefined
+      ? [await keysOf({ ...filters, status: 'Order Placed' }), await keysOf({ ...filters, status: 'Packaging' })]
+      : [await keysOf(filters)];
+  const sign = direction === 'asc' ? 1 : -1;
+  const ids = ranges
+    .flat()
+    .sort((a, b) => {
+      const [x, y] = [keyText(a.shipBy), keyText(b.shipBy)];
+      return sign * (x === y ? a.id - b.id : x < y ? -1 : 1);
+    })
+    .slice(0, size)
+    .map((row) => row.id);
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('shipments as s')
+    .innerJoin('orders as o', 'o.id', 's.orderId')
     .leftJoin('vendors as v', 'v.id', 's.vendorId')
     .select([
       ...SHIPMENT_COLUMNS,
@@ -309,33 +349,23 @@ export function listQueue(db: Db, filters: QueueFilters, page: { limit: number; 
       'o.trackingNumber',
       'o.billingFullName',
       'o.createdAt as orderCreatedAt',
-    ]);
-  if (page.after) query = query.where(afterKeyset(sql.ref('s.ship_by'), sql.ref('s.id'), direction, page.after));
-  return query
+    ])
+    .where('s.id', 'in', ids)
     .orderBy('s.shipBy', direction)
     .orderBy('s.id', direction)
-    .limit(page.limit + 1)
     .execute();
 }
 
 export type QueueRow = Awaited<ReturnType<typeof listQueue>>[number];
 
 /**
- * How many shipments the queue's filters select, exact up to `bound`. Unsearched, from
- * the vendor's shipments alone (an index range of `shipments_vendor_queue_idx` or
- * `shipments_vendor_ship_by_idx`), without the orders.
+ * How many shipments the queue's filters select, exact up to `bound`, from the vendor's
+ * shipments alone (an index range of `shipments_vendor_queue_idx` or
+ * `shipments_vendor_ship_by_idx`; searched, the term range of decision 0150), without
+ * the orders.
  */
 export function countQueue(db: Db, filters: QueueFilters, bound: number): Promise<number> {
-  if (filters.search !== undefined) return countUpTo(db, queueOf(db, filters).select(sql<number>`1`.as('one')), bound);
-  const rows = db
-    .selectFrom('shipments as s')
-    .select(sql<number>`1`.as('one'))
-    .where('s.vendorId', '=', filters.vendorId)
-    .$if(filters.status !== undefined, (q) => q.where('s.status', '=', filters.status as ShipmentStatus))
-    .$if(filters.lateBefore !== undefined, (q) =>
-      q.where('s.status', 'in', ['Order Placed', 'Packaging']).where('s.shipBy', '<', filters.lateBefore as string),
-    );
-  return countUpTo(db, rows, bound);
+  return countUpTo(db, queueOf(db, filters).select(sql<number>`1`.as('one')), bound);
 }
 
 /** One of a vendor's shipments with its order's tracking number, placement and ship-to. */
