@@ -48,7 +48,7 @@ export function prefixRange(prefix: string): { from: string; to: string } {
   const points = [...prefix];
   const last = points.pop() as string;
   const code = last.codePointAt(0) as number;
-  // U+10FFFF has no successor; no real text ends so (a term after it is then missed).
+  // U+10FFFF has no successor: a text ending so gets an empty range (finds nothing); no real one does.
   const next = code >= 0x10ffff ? last : String.fromCodePoint(code === 0xd7ff ? 0xe000 : code + 1);
   return { from: prefix, to: `${points.join('')}${next}` };
 }
