@@ -289,7 +289,7 @@ function matchesSearch(db: Db, vendorId: number, text: string) {
       .where('t.term', '<', to)
       .$if(kind !== undefined, (q) => q.where('t.kind', '=', kind as 'n'));
   };
-  // No term holds U+0000 (PostgreSQL's text cannot): such a text matches nothing.
+  // The route refuses U+0000 (400); a direct caller's text with it matches nothing (PostgreSQL text cannot hold it).
   if (text.includes('\u0000')) return sql<SqlBool>`1 = 0`;
   const whole = searchTermOf(text);
   const words = nameWords(text);
