@@ -399,4 +399,32 @@ describe("the queue's search (decision 0150)", () => {
       [zoya.shipment._id, arjun.shipment._id].sort(),
     );
   });
+
+  it('forgets the customer’s name when they are anonymised (decision 0120)', async () => {
+    const product = await kit.product(20_000, 5, vendorC.vendorId);
+    const placed = await orderFor(product, 'Nandini Varadarajan');
+    const shipment = shipmentOf(placed, vendorC);
+    expect(await found('varadaraj')).toEqual([shipment._id]);
+    const owner = await t.db
+      .selectFrom('orders')
+      .select('userId')
+      .where('id', '=', Number(placed._id))
+      .executeTakeFirstOrThrow();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/customers/admin/${owner.userId}/anonymise`,
+      headers: authAs(t.app, admin),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await found('varadaraj')).toEqual([]);
+    expect(await found('nandini')).toEqual([]);
+    expect(await found(placed.trackingNumber)).toEqual([shipment._id]);
+    const left = await t.db
+      .selectFrom('shipmentSearchTerms')
+      .select('term')
+      .where('shipmentId', '=', Number(shipment._id))
+      .where('kind', '=', 'n')
+      .execute();
+    expect(left.map((row) => row.term)).not.toContain('varadarajan');
+  });
 });
