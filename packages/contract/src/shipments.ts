@@ -162,8 +162,9 @@ const lateInvalid = 'late must be true or false';
 
 /**
  * `GET /api/vendor/shipments` query: `status` (`all` or one status), `late=true` (not
- * yet on the road past their ship-by time), `search` (part of the order's tracking
- * number, of the AWB or of the customer's name, any case), keyset pages of `limit`
+ * yet on the road past their ship-by time), `search` (the order's tracking number or
+ * the AWB, whole or its beginning; the beginning of a word of the customer's name, or
+ * of several; any case: decision 0150), keyset pages of `limit`
  * (default 50) with `cursor`. Order Placed, Packaging and late: the most urgent first
  * (ship-by ascending); otherwise newest first.
  */
@@ -418,7 +419,7 @@ export const shipmentEndpoints = {
   /**
    * The signed-in vendor's shipments, a keyset page (`limit` default 50, `cursor`;
    * `total`, `nextCursor`): `status`, `late=true`, `search` (order tracking number, AWB
-   * or customer name, any case).
+   * or customer name, whole or its beginning, any case; decision 0150).
    */
   list: endpoint('GET', '/api/vendor/shipments', {
     access: 'vendor',

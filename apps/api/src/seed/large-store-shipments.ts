@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../platform/db/create-db.js';
 import { isPostgres } from '../platform/db/dialect.js';
 import { backfillShipments } from '../platform/db/shipment-backfill.js';
+import { backfillShipmentSearchTerms } from '../platform/db/shipment-search-terms.js';
 
 /** One Packaging shipment in this many with a line of several units is partly dispatched. */
 const PARTIAL_EVERY = 5;
@@ -79,6 +80,12 @@ export async function generateShipments(db: Db, now: Date): Promise<{ shipments:
       partial += 1;
     }
   });
+  // The queue search's terms (decision 0150): `backfillShipments` wrote the tracking
+  // numbers' and names'; the AWBs written since, then the partial dispatches' remainders.
+  await sql`insert into shipment_search_terms (shipment_id, vendor_id, kind, term)
+    select id, vendor_id, 'a', lower(awb) from shipments where awb is not null
+    on conflict do nothing`.execute(db);
+  await backfillShipmentSearchTerms(db);
   const count = await db.selectFrom('shipments').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
   return { shipments: Number(count.n), partial };
 }

@@ -1,6 +1,7 @@
 import { chunked } from '../platform/db/chunks.js';
 import type { Db } from '../platform/db/create-db.js';
 import type { ShipmentsTable } from '../platform/db/schema.js';
+import { refreshShipmentSearchTerms } from '../platform/db/shipment-search-terms.js';
 import { createOrder } from './order-fixtures.js';
 
 /**
@@ -128,6 +129,16 @@ export async function insertManyShipments(
         })),
       )
       .execute();
+    await refreshShipmentSearchTerms(
+      db,
+      (q) =>
+        q.where(
+          's.id',
+          'in',
+          shipments.map((shipment) => shipment.id),
+        ),
+      { fresh: true },
+    );
     const numberOf = new Map(orders.map((order) => [order.id, order.trackingNumber]));
     for (const shipment of shipments)
       made.push({ shipmentId: shipment.id, trackingNumber: numberOf.get(shipment.orderId) as string });

@@ -6,6 +6,7 @@ import { type ErasedIdentity, redactedText } from '../../platform/db/erasure.js'
 import { afterKeyset, type Keyset } from '../../platform/db/lists.js';
 import type { Database, UsersTable } from '../../platform/db/schema.js';
 import { anyContains, ftsPhrase, usesTrigrams } from '../../platform/db/search-text.js';
+import { refreshShipmentSearchTerms } from '../../platform/db/shipment-search-terms.js';
 
 /**
  * Every SQL statement on customers (issue 26 'Customers'): storefront accounts
@@ -173,6 +174,8 @@ export async function anonymiseCustomer(
     })
     .where('userId', '=', id)
     .execute();
+  // The shipments' search terms hold the billing name's words (decision 0150).
+  await refreshShipmentSearchTerms(db, (q) => q.where('o.userId', '=', id));
 }
 
 /**

@@ -57,7 +57,8 @@ const sortOf = (filters: QueueFilters) =>
 /**
  * `GET /api/vendor/shipments`: a keyset page of the vendor's shipments (`limit`,
  * `cursor`), `status`, `late` (not on the road past ship-by at `now`), `search` (order
- * tracking number, AWB or customer name, any case), with the exact total.
+ * tracking number, AWB or customer name, whole or its beginning, any case, through the
+ * vendor's term index: decision 0150), with the exact total.
  * @throws AppError BAD_REQUEST (400) for a cursor not made for these filters.
  */
 export async function listShipments(

@@ -1,9 +1,14 @@
-import { sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../platform/db/create-db.js';
 import { isPostgres } from '../../platform/db/dialect.js';
 import { afterKeyset, countUpTo, type Keyset } from '../../platform/db/lists.js';
 import type { OrdersTable, ShipmentsTable } from '../../platform/db/schema.js';
-import { anyContains } from '../../platform/db/search-text.js';
+import {
+  nameWords,
+  prefixRange,
+  refreshShipmentSearchTerms,
+  searchTermOf,
+} from '../../platform/db/shipment-search-terms.js';
 
 /**
  * The SQL of shipments (issue 34; decision 0122). Functions take the Kysely handle first
@@ -43,6 +48,7 @@ export async function insertOrderShipments(trx: Db, orderId: number, at: string,
     from shipments s
     join order_items i on i.order_id = s.order_id and coalesce(i.vendor_id, 0) = coalesce(s.vendor_id, 0)
     where s.order_id = ${orderId}`.execute(trx);
+  await refreshShipmentSearchTerms(trx, (q) => q.where('s.orderId', '=', orderId), { fresh: true });
 }
 
 /** The columns a shipment is read with. */
@@ -102,7 +108,7 @@ export async function findShipmentStatuses(db: Db, orderId: number): Promise<Shi
   return rows.map((row) => row.status);
 }
 
-/** Writes a shipment's fields. */
+/** Writes a shipment's fields (a new AWB rewrites its search terms, decision 0150). */
 export async function updateShipment(
   db: Db,
   id: number,
@@ -111,6 +117,7 @@ export async function updateShipment(
   },
 ): Promise<void> {
   await db.updateTable('shipments').set(values).where('id', '=', id).execute();
+  if (values.awb !== undefined) await refreshShipmentSearchTerms(db, (q) => q.where('s.id', '=', id));
 }
 
 /**
@@ -144,7 +151,7 @@ export async function moveShipmentsOfOrder(
     .execute();
 }
 
-/** Inserts a shipment; answers its id. */
+/** Inserts a shipment with its search terms (decision 0150); answers its id. */
 export async function insertShipment(
   db: Db,
   values: { orderId: number; vendorId: number | null; status: ShipmentStatus; shipBy: string; at: string },
@@ -155,6 +162,7 @@ export async function insertShipment(
     .values({ ...rest, createdAt: at, updatedAt: at })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await refreshShipmentSearchTerms(db, (q) => q.where('s.id', '=', row.id), { fresh: true });
   return row.id;
 }
 
@@ -251,31 +259,91 @@ export function queueDirection(filters: QueueFilters): 'asc' | 'desc' {
     : 'desc';
 }
 
+/** The vendor's shipments the filters select (shipments alone: no order is read to choose them). */
 function queueOf(db: Db, filters: QueueFilters) {
-  const postgres = isPostgres(db);
   return db
     .selectFrom('shipments as s')
-    .innerJoin('orders as o', 'o.id', 's.orderId')
     .where('s.vendorId', '=', filters.vendorId)
     .$if(filters.status !== undefined, (q) => q.where('s.status', '=', filters.status as ShipmentStatus))
     .$if(filters.lateBefore !== undefined, (q) =>
       q.where('s.status', 'in', ['Order Placed', 'Packaging']).where('s.shipBy', '<', filters.lateBefore as string),
     )
-    .$if(filters.search !== undefined, (q) =>
-      q.where((eb) =>
-        anyContains(
-          postgres,
-          [eb.ref('o.trackingNumber'), eb.ref('s.awb'), eb.ref('o.billingFullName')],
-          filters.search as string,
-        ),
-      ),
-    );
+    .$if(filters.search !== undefined, (q) => q.where(matchesSearch(db, filters.vendorId, filters.search as string)));
 }
 
-/** A page of a vendor's queue (`limit + 1` rows after `after`), with the order's tracking number and the customer's name. */
-export function listQueue(db: Db, filters: QueueFilters, page: { limit: number; after?: Keyset | undefined }) {
+/**
+ * The vendor's shipments a search text matches (decision 0150), as ranges of
+ * `shipment_search_terms_vendor_idx` within the vendor: the text, lower-cased, is a
+ * prefix of one of a shipment's terms (the order's tracking number, the AWB, a word of
+ * the customer's name: whole or its beginning); or, a text of several words (or with
+ * punctuation), each word a prefix of a word of the customer's name.
+ */
+function matchesSearch(db: Db, vendorId: number, text: string) {
+  const termsFrom = (prefix: string, kind?: 'n') => {
+    const { from, to } = prefixRange(prefix);
+    return db
+      .selectFrom('shipmentSearchTerms as t')
+      .select('t.shipmentId')
+      .where('t.vendorId', '=', vendorId)
+      .where('t.term', '>=', from)
+      .where('t.term', '<', to)
+      .$if(kind !== undefined, (q) => q.where('t.kind', '=', kind as 'n'));
+  };
+  // The route refuses U+0000 (400); a direct caller's text with it matches nothing (PostgreSQL text cannot hold it).
+  if (text.includes('\u0000')) return sql<SqlBool>`1 = 0`;
+  const whole = searchTermOf(text);
+  const words = nameWords(text);
+  const byWhole = sql<SqlBool>`s.id in (${termsFrom(whole)})`;
+  if (words.length === 0 || (words.length === 1 && words[0] === whole)) return byWhole;
+  const [first, ...rest] = words.map((word) => termsFrom(word, 'n'));
+  const byWords = rest.reduce((all, next) => all.intersect(next), first as NonNullable<typeof first>);
+  return sql<SqlBool>`(${byWhole} or s.id in (${byWords}))`;
+}
+
+/** A shipment's place in the queue's order. */
+type QueueKey = { id: number; shipBy: string | Date };
+
+/** `shipBy` as a comparable text (ISO on SQLite; a Date from some PostgreSQL drivers). */
+const keyText = (value: string | Date) => (value instanceof Date ? value.toISOString() : String(value));
+
+/**
+ * A page of a vendor's queue (`limit + 1` rows after `after`), with the order's tracking
+ * number and the customer's name. The page's shipments are chosen from `shipments` alone
+ * (an index range in queue order; a search's term range, decision 0150), then read with
+ * their order and vendor: only the page's rows touch `orders`. The Late tab is two
+ * ordered ranges of `shipments_vendor_queue_idx` (Order Placed, Packaging), each cut at
+ * the page's size and merged, so no sort of every late shipment of the vendor.
+ */
+export async function listQueue(db: Db, filters: QueueFilters, page: { limit: number; after?: Keyset | undefined }) {
   const direction = queueDirection(filters);
-  let query = queueOf(db, filters)
+  const size = page.limit + 1;
+  const keysOf = (scope: QueueFilters) =>
+    queueOf(db, scope)
+      .select(['s.id', 's.shipBy'])
+      .$if(page.after !== undefined, (q) =>
+        q.where(afterKeyset(sql.ref('s.ship_by'), sql.ref('s.id'), direction, page.after as Keyset)),
+      )
+      .orderBy('s.shipBy', direction)
+      .orderBy('s.id', direction)
+      .limit(size)
+      .execute();
+  const ranges: QueueKey[][] =
+    filters.lateBefore !== undefined && filters.status === undefined
+      ? [await keysOf({ ...filters, status: 'Order Placed' }), await keysOf({ ...filters, status: 'Packaging' })]
+      : [await keysOf(filters)];
+  const sign = direction === 'asc' ? 1 : -1;
+  const ids = ranges
+    .flat()
+    .sort((a, b) => {
+      const [x, y] = [keyText(a.shipBy), keyText(b.shipBy)];
+      return sign * (x === y ? a.id - b.id : x < y ? -1 : 1);
+    })
+    .slice(0, size)
+    .map((row) => row.id);
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('shipments as s')
+    .innerJoin('orders as o', 'o.id', 's.orderId')
     .leftJoin('vendors as v', 'v.id', 's.vendorId')
     .select([
       ...SHIPMENT_COLUMNS,
@@ -283,33 +351,23 @@ export function listQueue(db: Db, filters: QueueFilters, page: { limit: number; 
       'o.trackingNumber',
       'o.billingFullName',
       'o.createdAt as orderCreatedAt',
-    ]);
-  if (page.after) query = query.where(afterKeyset(sql.ref('s.ship_by'), sql.ref('s.id'), direction, page.after));
-  return query
+    ])
+    .where('s.id', 'in', ids)
     .orderBy('s.shipBy', direction)
     .orderBy('s.id', direction)
-    .limit(page.limit + 1)
     .execute();
 }
 
 export type QueueRow = Awaited<ReturnType<typeof listQueue>>[number];
 
 /**
- * How many shipments the queue's filters select, exact up to `bound`. Unsearched, from
- * the vendor's shipments alone (an index range of `shipments_vendor_queue_idx` or
- * `shipments_vendor_ship_by_idx`), without the orders.
+ * How many shipments the queue's filters select, exact up to `bound`, from the vendor's
+ * shipments alone (an index range of `shipments_vendor_queue_idx` or
+ * `shipments_vendor_ship_by_idx`; searched, the term range of decision 0150), without
+ * the orders.
  */
 export function countQueue(db: Db, filters: QueueFilters, bound: number): Promise<number> {
-  if (filters.search !== undefined) return countUpTo(db, queueOf(db, filters).select(sql<number>`1`.as('one')), bound);
-  const rows = db
-    .selectFrom('shipments as s')
-    .select(sql<number>`1`.as('one'))
-    .where('s.vendorId', '=', filters.vendorId)
-    .$if(filters.status !== undefined, (q) => q.where('s.status', '=', filters.status as ShipmentStatus))
-    .$if(filters.lateBefore !== undefined, (q) =>
-      q.where('s.status', 'in', ['Order Placed', 'Packaging']).where('s.shipBy', '<', filters.lateBefore as string),
-    );
-  return countUpTo(db, rows, bound);
+  return countUpTo(db, queueOf(db, filters).select(sql<number>`1`.as('one')), bound);
 }
 
 /** One of a vendor's shipments with its order's tracking number, placement and ship-to. */

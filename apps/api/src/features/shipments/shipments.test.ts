@@ -313,3 +313,118 @@ describe('queue, bulk, performance, couriers, late orders', () => {
     expect((await call('GET', '/api/vendor/shipments?late=maybe', vendorA)).statusCode).toBe(400);
   });
 });
+
+describe("the queue's search (decision 0150)", () => {
+  /** Places an order of one unit of `product` billed to `fullName`; answers it. */
+  async function orderFor(product: number, fullName: string): Promise<Order> {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: json(null),
+      payload: JSON.stringify({
+        items: [{ product, quantity: 1 }],
+        billingInfo: {
+          fullName,
+          email: `${fullName.split(' ')[0]?.toLowerCase()}@example.test`,
+          phone: '+91 90000 00000',
+          note: null,
+          address: { fullAddress: '12 Lake Road', city: 'Pune', province: 'Maharashtra' },
+        },
+        paymentMethod: 'UPI',
+      }),
+    });
+    if (res.statusCode !== 201) throw new Error(`checkout: ${res.statusCode} ${res.body}`);
+    return res.json().order as Order;
+  }
+
+  let vendorC: FixtureUser;
+  let zoya: { order: Order; shipment: Shipment };
+  let arjun: { order: Order; shipment: Shipment };
+  const found = async (text: string, as: FixtureUser = vendorC, extra = '') => {
+    const res = await call('GET', `/api/vendor/shipments?search=${encodeURIComponent(text)}${extra}`, as);
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as ShipmentListResponse).shipments.map((s) => s._id).sort();
+  };
+
+  beforeAll(async () => {
+    vendorC = await createVendor(t.db, { businessName: 'Gamma Goods' });
+    const product = await kit.product(20_000, 50, vendorC.vendorId);
+    const first = await orderFor(product, 'Zoya Qureshi-Khan');
+    const second = await orderFor(product, 'Arjun Mehta');
+    zoya = { order: first, shipment: shipmentOf(first, vendorC) };
+    arjun = { order: second, shipment: shipmentOf(second, vendorC) };
+    await moved(vendorC, zoya.shipment, { status: 'On The Road', carrier: 'DTDC', awb: 'ZQ778899AB' });
+  });
+
+  it('finds a shipment by its order tracking number, whole or its beginning, in any case', async () => {
+    expect(await found(zoya.order.trackingNumber)).toEqual([zoya.shipment._id]);
+    expect(await found(zoya.order.trackingNumber.toLowerCase())).toEqual([zoya.shipment._id]);
+    const prefix = zoya.order.trackingNumber.slice(0, -2);
+    const byPrefix = await found(prefix);
+    expect(byPrefix).toContain(zoya.shipment._id);
+    for (const id of byPrefix) expect([zoya.shipment._id, arjun.shipment._id]).toContain(id);
+  });
+
+  it('finds a shipment by its AWB, whole or its beginning, in any case, and not by its end', async () => {
+    expect(await found('ZQ778899AB')).toEqual([zoya.shipment._id]);
+    expect(await found('zq7788')).toEqual([zoya.shipment._id]);
+    expect(await found('8899ab')).toEqual([]);
+    expect((await call('GET', '/api/vendor/shipments?search=zq%00', vendorC)).statusCode).toBe(400);
+  });
+
+  it('finds a shipment by the beginning of any word of the customer’s name, or of several words', async () => {
+    expect(await found('zoya')).toEqual([zoya.shipment._id]);
+    expect(await found('QUR')).toEqual([zoya.shipment._id]);
+    expect(await found('khan')).toEqual([zoya.shipment._id]);
+    expect(await found('Zoya Qureshi')).toEqual([zoya.shipment._id]);
+    expect(await found('arj meh')).toEqual([arjun.shipment._id]);
+    expect(await found('zoya mehta')).toEqual([]);
+    expect(await found('zoya', vendorC, '&status=Order%20Placed')).toEqual([]);
+    expect(await found('arjun', vendorC, '&status=Order%20Placed')).toEqual([arjun.shipment._id]);
+  });
+
+  it('finds only the vendor’s own shipments, whatever the text', async () => {
+    expect(await found('zoya', vendorA)).toEqual([]);
+    expect(await found(zoya.order.trackingNumber, vendorA)).toEqual([]);
+    expect(await found('zq7788', vendorB)).toEqual([]);
+  });
+
+  it('pages a searched queue by keyset with its total', async () => {
+    // Both tracking numbers begin alike (HT and the date).
+    const both = `/api/vendor/shipments?search=${zoya.order.trackingNumber.slice(0, 2)}&limit=1`;
+    const first = (await call('GET', both, vendorC)).json() as ShipmentListResponse;
+    expect(first.total).toBe(2);
+    const second = (await call('GET', `${both}&cursor=${first.nextCursor}`, vendorC)).json() as ShipmentListResponse;
+    expect([...first.shipments, ...second.shipments].map((s) => s._id).sort()).toEqual(
+      [zoya.shipment._id, arjun.shipment._id].sort(),
+    );
+  });
+
+  it('forgets the customer’s name when they are anonymised (decision 0120)', async () => {
+    const product = await kit.product(20_000, 5, vendorC.vendorId);
+    const placed = await orderFor(product, 'Nandini Varadarajan');
+    const shipment = shipmentOf(placed, vendorC);
+    expect(await found('varadaraj')).toEqual([shipment._id]);
+    const owner = await t.db
+      .selectFrom('orders')
+      .select('userId')
+      .where('id', '=', Number(placed._id))
+      .executeTakeFirstOrThrow();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/customers/admin/${owner.userId}/anonymise`,
+      headers: authAs(t.app, admin),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await found('varadaraj')).toEqual([]);
+    expect(await found('nandini')).toEqual([]);
+    expect(await found(placed.trackingNumber)).toEqual([shipment._id]);
+    const left = await t.db
+      .selectFrom('shipmentSearchTerms')
+      .select('term')
+      .where('shipmentId', '=', Number(shipment._id))
+      .where('kind', '=', 'n')
+      .execute();
+    expect(left.map((row) => row.term)).not.toContain('varadarajan');
+  });
+});

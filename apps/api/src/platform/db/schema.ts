@@ -243,6 +243,18 @@ export interface ShipmentItemsTable {
   quantity: number;
 }
 
+/**
+ * A term of a shipment the vendor's queue search matches by prefix (decision 0150),
+ * lower-cased: `t` the order's tracking number, `a` the AWB, `n` a word of the
+ * customer's billing name. Written by platform/db/shipment-search-terms.ts only.
+ */
+export interface ShipmentSearchTermsTable {
+  shipmentId: number;
+  vendorId: number | null;
+  kind: 't' | 'a' | 'n';
+  term: string;
+}
+
 /** A return after delivery and its refund (issue 24). Money in paise. */
 export interface OrderReturnsTable extends Timestamps {
   id: Id;
@@ -691,6 +703,7 @@ export interface Database {
   orderCancelRequests: OrderCancelRequestsTable;
   shipments: ShipmentsTable;
   shipmentItems: ShipmentItemsTable;
+  shipmentSearchTerms: ShipmentSearchTermsTable;
   commissionRates: CommissionRatesTable;
   vendorLedgerEntries: VendorLedgerEntriesTable;
   vendorBalances: VendorBalancesTable;

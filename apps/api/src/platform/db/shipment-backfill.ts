@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { isPostgres } from './dialect.js';
+import { backfillShipmentSearchTerms, hasTable } from './shipment-search-terms.js';
 
 /** Hours from placement to ship-by for orders given shipments after the fact (`SHIP_BY_HOURS`'s default). */
 const SHIP_BY_HOURS = 48;
@@ -49,4 +50,7 @@ export async function backfillShipments(
     where status <> 'Cancelled'
       and not exists (select 1 from shipment_items x where x.shipment_id = shipments.id and x.quantity > 0)
       ${orderId === undefined ? sql`` : sql`and order_id = ${orderId}`}`.execute(db);
+  // Their search terms (decision 0150), once the table exists: migration
+  // 2026_12_21_0900 sorts before 2026_12_27_0900 and so runs first on a fresh store.
+  if (await hasTable(db, 'shipment_search_terms')) await backfillShipmentSearchTerms(db, orderId);
 }

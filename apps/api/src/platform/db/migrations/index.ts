@@ -39,6 +39,7 @@ import * as addJobSummary from './2026_12_13_0900_add_job_summary.js';
 import * as makeLedgerAppendOnly from './2026_12_20_0900_make_ledger_append_only.js';
 import * as addJobLeases from './2026_12_20_1000_add_job_leases.js';
 import * as createImportRowOutcomes from './2026_12_20_1200_create_import_row_outcomes.js';
+import * as addShipmentSearchTerms from './2026_12_21_0900_add_shipment_search_terms.js';
 import * as addGst from './2026_12_26_0900_add_gst.js';
 import * as createShipments from './2026_12_27_0900_create_shipments.js';
 import * as createMailAndSignInSecurity from './2026_12_28_0900_create_mail_and_sign_in_security.js';
@@ -63,10 +64,10 @@ export const migrations: Record<string, Migration> = {
   '2026_11_21_1730_create_order_daily_totals': createOrderDailyTotals,
   '2026_11_21_1800_create_rate_limit_hits': createRateLimitHits,
   '2026_11_21_1810_add_order_search': addOrderSearch,
-  '2026_11_23_1100_add_user_token_version': addUserTokenVersion,
   '2026_11_23_0900_create_uploads': createUploads,
   '2026_11_23_0910_add_content_list_indexes': addContentListIndexes,
   '2026_11_23_1000_create_checkout_keys': createCheckoutKeys,
+  '2026_11_23_1100_add_user_token_version': addUserTokenVersion,
   '2026_11_24_1000_add_people_search': addPeopleSearch,
   '2026_11_24_1010_create_dashboard_settings': createDashboardSettings,
   '2026_11_24_1100_create_notifications': createNotifications,
@@ -93,6 +94,7 @@ export const migrations: Record<string, Migration> = {
   '2026_12_20_0900_make_ledger_append_only': makeLedgerAppendOnly,
   '2026_12_20_1000_add_job_leases': addJobLeases,
   '2026_12_20_1200_create_import_row_outcomes': createImportRowOutcomes,
+  '2026_12_21_0900_add_shipment_search_terms': addShipmentSearchTerms,
   '2026_12_26_0900_add_gst': addGst,
   '2026_12_27_0900_create_shipments': createShipments,
   '2026_12_28_0900_create_mail_and_sign_in_security': createMailAndSignInSecurity,
