@@ -47,6 +47,11 @@ export const sessionUser = z.object({
   permissions: z.array(z.enum(permissions as [string, ...string[]])).optional(),
   /** A vendor member's role in the seller's team (decision 0129). */
   teamRole: z.enum(teamRoles).optional(),
+  /**
+   * True for a staff account that must turn two-factor sign-in on before anything else
+   * (the store requires it for staff; decision 0147); absent otherwise.
+   */
+  twoFactorSetupRequired: z.boolean().optional(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 

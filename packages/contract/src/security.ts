@@ -22,7 +22,26 @@ export const securityMessages = {
   twoFactorRequired: 'Enter the code from your authenticator app',
   settingsSaved: 'Security settings saved',
   staffMustUseTwoFactor: 'The store requires two-factor sign-in for staff; it cannot be turned off',
+  ownTwoFactorFirst: 'Turn on two-factor sign-in for yourself first',
+  staffTwoFactorSetupRequired: 'Two-factor sign-in is required for staff: turn it on in Profile → Security',
 } as const;
+
+/**
+ * The routes a staff account may still call while the store requires two-factor sign-in
+ * for staff and the account has not turned it on (decision 0147): who it is, its profile,
+ * setting two-factor sign-in up, the bell's count and signing out. Every other
+ * non-public route answers 403 `securityMessages.staffTwoFactorSetupRequired`.
+ * `METHOD path` as the contract declares them.
+ */
+export const twoFactorSetupRoutes: readonly string[] = [
+  'GET /api/auth/me',
+  'GET /api/auth/profile',
+  'GET /api/auth/2fa',
+  'POST /api/auth/2fa/setup',
+  'POST /api/auth/2fa/enable',
+  'POST /api/auth/logout',
+  'GET /api/notifications/unread-count',
+];
 
 const password = z
   .string({ error: 'Password is required' })
@@ -152,11 +171,15 @@ export const securityEndpoints = {
     permission: 'staff:read',
     summary: 'Sign-in security settings',
   }).output(securitySettingsResponse),
-  /** Require two-factor sign-in for staff, or not. */
+  /**
+   * Require two-factor sign-in for staff, or not. While on, a staff account without it may
+   * call only `twoFactorSetupRoutes` (decision 0147). 409 turning it on without one's own.
+   */
   saveSettings: endpoint('PUT', '/api/auth/admin/security-settings', {
     access: 'admin',
     permission: 'staff:write',
     summary: 'Save sign-in security settings',
+    errors: [409],
   })
     .input(z.object({ body: securitySettingsBody }))
     .output(securitySettingsResponse),

@@ -8,11 +8,15 @@ import { useDocumentTitle } from '../lib/use-document-title';
 /**
  * Everything under /admin needs a session (spec section 6: judged by the token);
  * without one the user goes to /login and the origin is kept in the redirect state.
+ * A staff member the store requires to turn on two-factor sign-in first goes to
+ * Profile → Security, the only screen the server lets them use (decision 0147).
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
   if (!session) return <Navigate to={paths.login} replace state={{ from: location }} />;
+  if (session.user.twoFactorSetupRequired && location.pathname !== paths.profile)
+    return <Navigate to={{ pathname: paths.profile, hash: '#security' }} replace />;
   return children;
 }
 

@@ -87,7 +87,10 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     /** `GET /api/auth/me` → `{ success, user }`: the signed-in user. */
     me: async (request) => {
       const actor = actorOf(request);
-      const user: SessionUser = sessionUserOf({ ...actor, id: actor.userId });
+      const user: SessionUser = {
+        ...sessionUserOf({ ...actor, id: actor.userId }),
+        ...(actor.twoFactorSetupRequired && { twoFactorSetupRequired: true }),
+      };
       return { success: true as const, user };
     },
 

@@ -2,8 +2,9 @@ import { authMessages, securityEndpoints, securityMessages } from '@haat/contrac
 import type { FastifyPluginAsync } from 'fastify';
 import { actorOf } from '../../platform/auth/access.js';
 import { issueToken } from '../../platform/auth/sessions.js';
+import { AppError } from '../../platform/errors.js';
 import { registerEndpoints } from '../../platform/http/endpoints.js';
-import { findRequireTwoFactor, saveRequireTwoFactor } from './security.repository.js';
+import { findRequireTwoFactor, findTwoFactor, saveRequireTwoFactor } from './security.repository.js';
 import {
   confirmPasswordReset,
   disableTwoFactor,
@@ -67,8 +68,16 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
     },
     /** `GET /api/auth/admin/security-settings` → `{ success, requireTwoFactorForStaff }`. */
     settings: async () => ({ success: true as const, requireTwoFactorForStaff: await findRequireTwoFactor(app.db) }),
-    /** `PUT /api/auth/admin/security-settings` `{ requireTwoFactorForStaff }` → the same. */
+    /**
+     * `PUT /api/auth/admin/security-settings` `{ requireTwoFactorForStaff }` → the same.
+     * 409 when turning it on without two-factor sign-in of one's own, which would lock the
+     * Owner out of every screen but the set-up (decision 0147).
+     */
     saveSettings: async (request) => {
+      if (request.body.requireTwoFactorForStaff) {
+        const own = await findTwoFactor(app.db, actorOf(request).userId);
+        if (!own?.totpSecret) throw new AppError('CONFLICT', securityMessages.ownTwoFactorFirst);
+      }
       await saveRequireTwoFactor(app.db, request.body.requireTwoFactorForStaff, new Date().toISOString());
       return { success: true as const, requireTwoFactorForStaff: request.body.requireTwoFactorForStaff };
     },

@@ -4,16 +4,18 @@ import {
   grants,
   type Permission,
   type StaffRole,
+  securityMessages,
   staffRolePermissions,
   type TeamRole,
   teamRoleAllows,
   teamRoleNeeded,
+  twoFactorSetupRoutes,
 } from '@haat/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/create-db.js';
 import { AppError } from '../errors.js';
-import { type ActorRow, findActorById } from './actor.repository.js';
+import { type ActorRow, findActorById, twoFactorSetupRequired } from './actor.repository.js';
 import { isTokenRevoked } from './sessions.js';
 
 /**
@@ -39,13 +41,18 @@ export interface Actor {
   teamRole: TeamRole | null;
   /** The request's token: its id and expiry (UTC), for signing it out. */
   token: { jti: string; expiresAt: Date };
+  /**
+   * A staff account that must turn two-factor sign-in on first (the store requires it;
+   * decision 0147): it may call only `twoFactorSetupRoutes`.
+   */
+  twoFactorSetupRequired?: boolean;
 }
 
 /**
  * Who writes a record: a signed-in caller, or the one a background job (an import, a
  * bulk action) runs for, which carries no token.
  */
-export type WriteActor = Omit<Actor, 'token' | 'staffRole' | 'permissions' | 'teamRole'>;
+export type WriteActor = Omit<Actor, 'token' | 'staffRole' | 'permissions' | 'teamRole' | 'twoFactorSetupRequired'>;
 
 /**
  * The JWT's claims: `sub` is the user id, `ver` the account's token version when it
@@ -170,7 +177,9 @@ async function identify(request: FastifyRequest, db: Db): Promise<Actor> {
     throw new AppError('TOKEN_INVALID', authMessages.invalidToken);
   const refusal = accountRefusal(row);
   if (refusal) throw refusal;
+  const setupRequired = row.role === 'admin' && (await twoFactorSetupRequired(db, row.id));
   return {
+    ...(setupRequired && { twoFactorSetupRequired: true }),
     userId: row.id,
     role: row.role as Actor['role'],
     vendorId: row.vendorId,
@@ -183,7 +192,8 @@ async function identify(request: FastifyRequest, db: Db): Promise<Actor> {
 
 /**
  * Enforces `config.access` on every request before its body is parsed: 401 without
- * a token or with a bad or expired one, 403 for an account or role that may not act.
+ * a token or with a bad or expired one, 403 for an account or role that may not act,
+ * or for a staff account that must set up two-factor sign-in first (decision 0147).
  * The account is re-read on each request, so a vendor rejected after sign-in is
  * stopped at once.
  */
@@ -220,6 +230,14 @@ export const accessControl = fp(
         throw new AppError('UNAUTHENTICATED', authMessages.missingToken);
       }
       request.actor = await identify(request, options.db);
+      // The store requires two-factor sign-in for staff: until it is on, only its set-up (decision 0147).
+      if (
+        access !== 'public' &&
+        request.actor.twoFactorSetupRequired &&
+        !twoFactorSetupRoutes.includes(`${request.method} ${request.routeOptions.url ?? ''}`)
+      ) {
+        throw new AppError('FORBIDDEN', securityMessages.staffTwoFactorSetupRequired);
+      }
       if (access === 'admin' && request.actor.role !== 'admin') {
         throw new AppError('FORBIDDEN', authMessages.forbidden);
       }

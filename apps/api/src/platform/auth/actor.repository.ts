@@ -58,3 +58,18 @@ export function selectAccount(db: Db) {
 export function findActorById(db: Db, userId: number): Promise<ActorRow | undefined> {
   return selectAccount(db).where('users.id', '=', userId).executeTakeFirst() as Promise<ActorRow | undefined>;
 }
+
+/**
+ * True when the store requires two-factor sign-in for staff (`security_settings`,
+ * decision 0127) and this account has not turned it on (decision 0147). Only asked for
+ * admins: vendors are not staff.
+ */
+export async function twoFactorSetupRequired(db: Db, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .leftJoin('securitySettings', (join) => join.on('securitySettings.id', '=', 1))
+    .select(['users.totpSecret', 'securitySettings.requireTwoFactorForStaff'])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  return Number(row?.requireTwoFactorForStaff ?? 0) === 1 && !row?.totpSecret;
+}

@@ -40,3 +40,21 @@ export function useSaveMailPreferences() {
     onSuccess: (answer) => queryClient.setQueryData(queries.mail.preferences.queryKey(), answer),
   });
 }
+
+/** The store's sign-in rules (`GET /api/auth/admin/security-settings`; the Owner's, `staff:read`). */
+export function useSecuritySettings(enabled: boolean) {
+  return useQuery({ ...queries.security.settings.queryOptions(), enabled });
+}
+
+/** `PUT /api/auth/admin/security-settings` `{ requireTwoFactorForStaff }`. */
+export function useSaveSecuritySettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (requireTwoFactorForStaff: boolean) =>
+      client.security.saveSettings({ body: { requireTwoFactorForStaff } }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(queries.security.settings.queryKey(), answer);
+      void queryClient.invalidateQueries({ queryKey: queries.security.twoFactorStatus.queryKey() });
+    },
+  });
+}

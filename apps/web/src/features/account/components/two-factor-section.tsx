@@ -1,3 +1,4 @@
+import { securityMessages } from '@haat/contract';
 import { type FormEvent, useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -5,7 +6,50 @@ import { Field, Input } from '../../../components/ui/field';
 import { notify } from '../../../components/ui/notify';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { useDisableTwoFactor, useEnableTwoFactor, useTwoFactorSetup, useTwoFactorStatus } from '../security-api';
+import { hasPermission } from '../../../lib/permissions';
+import { sessionStore, useSession } from '../../../lib/session';
+import {
+  useDisableTwoFactor,
+  useEnableTwoFactor,
+  useSaveSecuritySettings,
+  useSecuritySettings,
+  useTwoFactorSetup,
+  useTwoFactorStatus,
+} from '../security-api';
+
+/**
+ * The Owner's switch (staff settings, `staff:write`): require two-factor sign-in for
+ * staff, saved as it is ticked (decision 0147). A single on/off with no form to go stale,
+ * so it carries no version.
+ */
+function RequireForStaffSwitch() {
+  const settings = useSecuritySettings(true);
+  const save = useSaveSecuritySettings();
+  if (settings.isPending) return <Spinner label="Loading..." />;
+  if (settings.isError)
+    return (
+      <p role="alert" className="text-sm text-red-600">
+        {errorMessage(settings.error, 'Failed to load the security settings')}
+      </p>
+    );
+  return (
+    <label className="flex items-center gap-2 text-sm text-slate-700">
+      <input
+        type="checkbox"
+        className="h-4 w-4"
+        checked={settings.data.requireTwoFactorForStaff}
+        disabled={save.isPending}
+        onChange={(event) =>
+          save.mutate(event.target.checked, {
+            onSuccess: () => notify.success(securityMessages.settingsSaved),
+            onError: (error) => notify.error(errorMessage(error, 'Failed to save the security settings')),
+          })
+        }
+      />
+      Require two-factor sign-in for staff
+    </label>
+  );
+}
 
 /**
  * Profile → Security → Two-factor sign-in (issue 36): set up with a QR code (or the
@@ -13,6 +57,8 @@ import { useDisableTwoFactor, useEnableTwoFactor, useTwoFactorSetup, useTwoFacto
  * off with a code.
  */
 export function TwoFactorSection() {
+  const session = useSession();
+  const mustSetUp = session?.user.twoFactorSetupRequired === true;
   const status = useTwoFactorStatus();
   const setup = useTwoFactorSetup();
   const enable = useEnableTwoFactor();
@@ -28,6 +74,11 @@ export function TwoFactorSection() {
         setCode('');
         setup.reset();
         notify.success(answer.message);
+        // The rest of the back office opens again (decision 0147).
+        if (session && mustSetUp) {
+          const { twoFactorSetupRequired: _done, ...user } = session.user;
+          sessionStore.start(session.token, user);
+        }
       },
       onError: (error) => notify.error(errorMessage(error, 'The code is not valid')),
     });
@@ -48,6 +99,11 @@ export function TwoFactorSection() {
       <h2 id="two-factor-heading" className="text-lg font-semibold text-slate-900">
         Two-factor sign-in
       </h2>
+      {mustSetUp && (
+        <p role="alert" className="mt-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          {securityMessages.staffTwoFactorSetupRequired}
+        </p>
+      )}
       {status.isPending ? (
         <Spinner label="Loading..." />
       ) : status.isError ? (
@@ -120,6 +176,7 @@ export function TwoFactorSection() {
               Set up two-factor sign-in
             </Button>
           )}
+          {hasPermission(session?.user, 'staff:write') && <RequireForStaffSwitch />}
         </div>
       )}
     </section>
