@@ -255,7 +255,11 @@ test('an interstate sale: IGST invoice, a return and its credit note, GSTR-8, th
   expect(sumOf('sale')).toBeGreaterThan(0);
   expect(sumOf('tcs')).toBeLessThan(0);
   expect(sumOf('tds')).toBeLessThan(0);
-  const orderNet = mine.reduce((sum, entry) => sum + paise(entry.amount), 0);
+  // What the order leaves the vendor: the sale less the refund, the commission (less its
+  // reversal), its GST, TCS and TDS, and nothing else.
+  const kindsOfMoney = ['sale', 'refund', 'commission', 'commission_reversal', 'commission_gst', 'tcs', 'tds'];
+  expect(mine.filter((entry) => !kindsOfMoney.includes(entry.kind))).toEqual([]);
+  const orderNet = kindsOfMoney.reduce((sum, kind) => sum + sumOf(kind), 0);
   expect(orderNet).toBeGreaterThan(0);
 
   // 6. GSTR-8 of the month: the vendor's GSTIN row has grown by the sale, the return and the TCS.
