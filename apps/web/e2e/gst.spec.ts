@@ -1,0 +1,331 @@
+import { readFile } from 'node:fs/promises';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { demo, expect, signIn, test, uniqueSuffix } from './support';
+
+/**
+ * Issue 35's end-to-end test, on the demo store (its servers run without payout holds,
+ * PAYOUT_HOLD_DAYS=0): a demo vendor whose seller KYC is approved (the seed approves the
+ * paid vendors'; kyc.spec.ts drives the KYC screens themselves) sells two units to a
+ * buyer in ANOTHER state through the storefront's checkout; the vendor ships them with an
+ * AWB and marks them delivered; the admin's Documents shows the tax invoice, IGST, and its
+ * PDF downloads; the admin records a return of one unit and a credit note appears; the
+ * month's GSTR-8 shows the vendor's GSTIN row grown by the sale, the return and the TCS;
+ * the vendor's monthly statement shows the sale, the return and the TCS; the admin pays
+ * the vendor from Payouts and the payout is the balance net of commission, its GST, TCS and
+ * TDS, as the ledger adds it up.
+ *
+ * The vendor is paid with their own "Pay <vendor>" button rather than "Pay all": Pay all
+ * would also make a payout for the demo vendor, which payouts.spec.ts (run after this file
+ * on the same server) expects to have none in progress.
+ */
+
+const seller = { email: 'arjun.mehta@example.com', password: 'vendor123' } as const;
+
+interface ProductRow {
+  _id: string;
+  name: string;
+  salePrice: number;
+  stockQuantity: number;
+  isApproved: boolean;
+}
+
+interface LedgerEntry {
+  kind: string;
+  amount: number;
+  trackingNumber: string | null;
+}
+
+interface Figures {
+  grossSupplies: number;
+  suppliesReturned: number;
+  netAmount: number;
+  igst: number;
+  cgst: number;
+  sgst: number;
+}
+
+interface Gstr8Row extends Figures {
+  gstin: string | null;
+  placeOfSupplyCode: string;
+  placeOfSupply: string;
+}
+
+interface DocumentRow {
+  _id: string;
+  kind: string;
+  number: string;
+  order: { trackingNumber: string } | null;
+  refersTo: string | null;
+  taxableValue: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+  total: number;
+}
+
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+const paise = (rupees: number) => Math.round(rupees * 100);
+const rupeeFormat = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** As the back office writes an amount (apps/web/src/lib/format.ts). */
+const rupees = (amount: number) => `Rs.${rupeeFormat.format(amount)}`;
+
+async function tokenOf(request: APIRequestContext, who: { email: string; password: string }) {
+  const res = await request.post('/api/auth/admin/login', { data: who });
+  expect(res.ok()).toBe(true);
+  return (await res.json()).token as string;
+}
+
+async function getJson(request: APIRequestContext, path: string, token: string) {
+  const res = await request.get(path, { headers: auth(token) });
+  expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
+  return res.json();
+}
+
+/** The month's GSTR-8 row of `gstin` for supplies to `placeOfSupplyCode`, zeros when there is none yet. */
+async function gstr8RowOf(
+  request: APIRequestContext,
+  admin: string,
+  month: string,
+  gstin: string,
+  placeOfSupplyCode: string,
+): Promise<Figures> {
+  const report = await getJson(request, `/api/tax/admin/gstr8?month=${month}`, admin);
+  const row = (report.rows as Gstr8Row[]).find(
+    (candidate) => candidate.gstin === gstin && candidate.placeOfSupplyCode === placeOfSupplyCode,
+  );
+  return row ?? { grossSupplies: 0, suppliesReturned: 0, netAmount: 0, igst: 0, cgst: 0, sgst: 0 };
+}
+
+/** Every ledger entry of the vendor's (newest first, all pages). */
+async function ledgerOf(request: APIRequestContext, vendor: string): Promise<LedgerEntry[]> {
+  const entries: LedgerEntry[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await getJson(
+      request,
+      `/api/vendor/earnings?limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      vendor,
+    );
+    entries.push(...(page.entries as LedgerEntry[]));
+    cursor = page.hasMore ? (page.nextCursor as string) : null;
+  } while (cursor);
+  return entries;
+}
+
+/** The order's document of `kind` as `GET /api/documents` lists it (the newest 200). */
+async function documentOf(request: APIRequestContext, admin: string, kind: string, trackingNumber: string) {
+  const list = await getJson(request, `/api/documents?kind=${kind}&limit=200`, admin);
+  return (list.documents as DocumentRow[]).find((row) => row.order?.trackingNumber === trackingNumber);
+}
+
+/** Opens Documents at `kind` and reads the row of the order's document. */
+async function documentsRow(page: Page, kind: string, number: string) {
+  await page.goto(`/admin/documents?kind=${kind}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible();
+  const row = page.getByRole('table', { name: 'Documents' }).getByRole('row').filter({ hasText: number });
+  await expect(row).toBeVisible();
+  return row;
+}
+
+test('an interstate sale: IGST invoice, a return and its credit note, GSTR-8, the statement, the payout', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const admin = await tokenOf(request, demo.admin);
+  const vendor = await tokenOf(request, seller);
+  const month = new Date().toISOString().slice(0, 7);
+
+  // The vendor's KYC is approved; the buyer is in another state.
+  const kyc = (await getJson(request, '/api/vendor/kyc', vendor)).kyc as {
+    status: string;
+    gstin: string;
+    businessName: string;
+    state: { code: string; name: string };
+  };
+  expect(kyc.status).toBe('approved');
+  expect(kyc.gstin).toBeTruthy();
+  const buyerState = kyc.state.code === '29' ? { code: '27', name: 'Maharashtra' } : { code: '29', name: 'Karnataka' };
+  const business = kyc.businessName;
+
+  const own = await getJson(request, '/api/products/admin/all?limit=200&status=active&stock=in-stock', vendor);
+  const [kept, sentBack] = (own.products as ProductRow[]).filter(
+    (row) => row.isApproved && row.stockQuantity >= 3 && row.salePrice >= 100,
+  );
+  if (!kept || !sentBack) throw new Error('the seller has two approved products in stock');
+
+  const gstr8Before = await gstr8RowOf(request, admin, month, kyc.gstin, buyerState.code);
+  const statementBefore = (await getJson(request, `/api/vendor/statements/${month}`, vendor)).figures;
+  const balancesBefore = (await getJson(request, '/api/vendor/earnings?limit=1', vendor)).balances as {
+    available: number;
+    pending: number;
+  };
+
+  // 1. A storefront checkout of two of the vendor's products, shipped to another state.
+  const placed = await request.post('/api/orders', {
+    data: {
+      items: [
+        { product: kept._id, quantity: 1 },
+        { product: sentBack._id, quantity: 1 },
+      ],
+      billingInfo: {
+        fullName: 'E2E GST Buyer',
+        email: `e2e.gst.${uniqueSuffix().toLowerCase()}@example.test`,
+        phone: '+91 90000 00000',
+        address: { fullAddress: '1 Test Street', city: 'Somewhere', province: buyerState.name },
+      },
+      paymentMethod: 'UPI',
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const order = (await placed.json()).order as { _id: string; trackingNumber: string };
+  const tracking = order.trackingNumber;
+
+  // 2. The vendor packs, ships with an AWB and marks it delivered (the screens are shipments.spec.ts's).
+  const queue = await getJson(request, `/api/vendor/shipments?search=${tracking}`, vendor);
+  let shipment = queue.shipments[0] as { _id: string; updatedAt: string };
+  const awb = `DLG${uniqueSuffix()}`;
+  for (const step of [
+    { status: 'Packaging' },
+    { status: 'On The Road', carrier: 'Delhivery', awb },
+    { status: 'Delivered' },
+  ]) {
+    const moved = await request.put(`/api/vendor/shipments/${shipment._id}/status`, {
+      headers: auth(vendor),
+      data: { ...step, updatedAt: shipment.updatedAt },
+    });
+    expect(moved.ok(), await moved.text()).toBe(true);
+    shipment = (await moved.json()).shipment;
+  }
+
+  // 3. Documents: the tax invoice, IGST (an interstate supply), and its PDF.
+  const invoice = await documentOf(request, admin, 'invoice', tracking);
+  if (!invoice) throw new Error('a tax invoice was issued at dispatch');
+  expect(invoice.igst).toBeGreaterThan(0);
+  expect(invoice.cgst).toBe(0);
+  expect(invoice.sgst).toBe(0);
+  await signIn(page);
+  const invoiceRow = await documentsRow(page, 'invoice', invoice.number);
+  await expect(invoiceRow).toContainText(tracking);
+  await expect(invoiceRow).toContainText(`IGST ${rupees(invoice.igst)}`);
+  await expect(invoiceRow).toContainText(kyc.gstin);
+  const [pdf] = await Promise.all([
+    page.waitForEvent('download'),
+    invoiceRow.getByRole('button', { name: `Download ${invoice.number}` }).click(),
+  ]);
+  expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
+  const bytes = await readFile((await pdf.path()) as string);
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+  // 4. The admin records the return of one of the two lines (a whole line, so that the
+  // credit note's taxable value is the line's, to the paisa); a credit note appears.
+  const detail = await getJson(request, `/api/orders/admin/orders/${order._id}`, admin);
+  const line = (detail.order.products as { _id: string; product: { _id: string | null } }[]).find(
+    (item) => item.product._id === sentBack._id,
+  );
+  if (!line) throw new Error('the order holds the returned product');
+  const returned = await request.post(`/api/orders/admin/${order._id}/returns`, {
+    headers: auth(admin),
+    data: {
+      items: [{ itemId: line._id, quantity: 1 }],
+      reason: 'damaged',
+      restock: true,
+      updatedAt: detail.order.updatedAt,
+    },
+  });
+  expect(returned.status(), await returned.text()).toBe(201);
+  const creditNote = await documentOf(request, admin, 'credit_note', tracking);
+  if (!creditNote) throw new Error('a credit note was issued for the return');
+  expect(creditNote.refersTo).toBe(invoice.number);
+  expect(creditNote.igst).toBeGreaterThan(0);
+  const creditRow = await documentsRow(page, 'credit_note', creditNote.number);
+  await expect(creditRow).toContainText(`Against ${invoice.number}`);
+  await expect(creditRow).toContainText(`IGST ${rupees(creditNote.igst)}`);
+
+  // 5. The ledger of the order: the sale, its commission and GST, TCS, TDS, the refund.
+  const mine = (await ledgerOf(request, vendor)).filter((entry) => entry.trackingNumber === tracking);
+  const sumOf = (kind: string) =>
+    mine.filter((entry) => entry.kind === kind).reduce((sum, entry) => sum + paise(entry.amount), 0);
+  for (const kind of ['sale', 'commission', 'commission_gst', 'tcs', 'tds', 'refund'])
+    expect(
+      mine.some((entry) => entry.kind === kind),
+      `a ${kind} entry for ${tracking}`,
+    ).toBe(true);
+  expect(sumOf('sale')).toBeGreaterThan(0);
+  expect(sumOf('tcs')).toBeLessThan(0);
+  expect(sumOf('tds')).toBeLessThan(0);
+  // What the order leaves the vendor: the sale less the refund, the commission (less its
+  // reversal), its GST, TCS and TDS, and nothing else.
+  const kindsOfMoney = ['sale', 'refund', 'commission', 'commission_reversal', 'commission_gst', 'tcs', 'tds'];
+  expect(mine.filter((entry) => !kindsOfMoney.includes(entry.kind))).toEqual([]);
+  const orderNet = kindsOfMoney.reduce((sum, kind) => sum + sumOf(kind), 0);
+  expect(orderNet).toBeGreaterThan(0);
+
+  // 6. GSTR-8 of the month: the vendor's GSTIN row has grown by the sale, the return and the TCS.
+  const gstr8After = await gstr8RowOf(request, admin, month, kyc.gstin, buyerState.code);
+  expect(paise(gstr8After.grossSupplies) - paise(gstr8Before.grossSupplies)).toBe(paise(invoice.taxableValue));
+  expect(paise(gstr8After.suppliesReturned) - paise(gstr8Before.suppliesReturned)).toBe(paise(creditNote.taxableValue));
+  expect(paise(gstr8After.igst) - paise(gstr8Before.igst)).toBe(-sumOf('tcs'));
+  expect(gstr8After.cgst).toBe(gstr8Before.cgst);
+  await page.goto('/admin/tax-reports');
+  await expect(page.getByRole('heading', { level: 1, name: 'Tax reports' })).toBeVisible();
+  const gstr8Row = page
+    .getByRole('table', { name: 'GSTR-8' })
+    .getByRole('row')
+    .filter({ hasText: kyc.gstin })
+    .filter({ hasText: buyerState.name });
+  await expect(gstr8Row).toBeVisible();
+  await expect(gstr8Row).toContainText(rupees(gstr8After.grossSupplies));
+  await expect(gstr8Row).toContainText(rupees(gstr8After.suppliesReturned));
+  await expect(gstr8Row).toContainText(rupees(gstr8After.igst));
+
+  // 7. The vendor's monthly statement: the sale, the return and the TCS.
+  const statementAfter = (await getJson(request, `/api/vendor/statements/${month}`, vendor)).figures;
+  expect(paise(statementAfter.sales) - paise(statementBefore.sales)).toBe(sumOf('sale'));
+  expect(paise(statementAfter.returns) - paise(statementBefore.returns)).toBe(-sumOf('refund'));
+  expect(paise(statementAfter.tcs) - paise(statementBefore.tcs)).toBe(-sumOf('tcs'));
+  const vendorPage = await (await browser.newContext()).newPage();
+  await signIn(vendorPage, seller);
+  await vendorPage.getByRole('link', { name: 'Earnings' }).click();
+  await expect(vendorPage.getByRole('heading', { level: 1, name: 'Earnings' })).toBeVisible();
+  const figure = (label: string) =>
+    vendorPage.getByLabel('Statement figures').getByText(label, { exact: true }).locator('xpath=following-sibling::dd');
+  await expect(figure('Sales')).toHaveText(rupees(statementAfter.sales));
+  await expect(figure('Returns and cancellations')).toHaveText(rupees(statementAfter.returns));
+  await expect(figure('TCS (GST)')).toHaveText(rupees(statementAfter.tcs));
+  // Its entries (the screen lists the whole month, virtualised): the order's sale, return and TCS.
+  const statement = await getJson(request, `/api/vendor/statements/${month}`, vendor);
+  const kinds = (statement.lines as { kind: string; trackingNumber: string | null }[])
+    .filter((entry) => entry.trackingNumber === tracking)
+    .map((entry) => entry.kind);
+  expect(kinds).toEqual(expect.arrayContaining(['sale', 'refund', 'tcs']));
+  expect(kinds).toHaveLength(mine.length);
+
+  // 8. Payouts: the vendor's balance, net of commission, its GST, TCS and TDS, paid.
+  const balancesAfter = (await getJson(request, '/api/vendor/earnings?limit=1', vendor)).balances as {
+    available: number;
+    pending: number;
+  };
+  expect(paise(balancesAfter.available) + paise(balancesAfter.pending)).toBe(
+    paise(balancesBefore.available) + paise(balancesBefore.pending) + orderNet,
+  );
+  await page.goto('/admin/payouts');
+  await expect(page.getByRole('heading', { level: 1, name: 'Payouts' })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search vendors' }).fill(business);
+  await page.getByRole('button', { name: `Pay ${business}` }).click();
+  await expect(page.getByText('1 payout created', { exact: true }).first()).toBeVisible();
+  const payouts = await getJson(request, '/api/payouts/admin?status=Pending&limit=200', admin);
+  const payout = (payouts.payouts as { _id: string; businessName: string; amount: number }[]).find(
+    (row) => row.businessName === business,
+  );
+  if (!payout) throw new Error("the vendor's payout was created");
+  expect(paise(payout.amount)).toBe(paise(balancesAfter.available));
+  const settled = (await getJson(request, '/api/vendor/earnings?limit=1', vendor)).balances as {
+    available: number;
+    processing: number;
+  };
+  expect(settled.available).toBe(0);
+  expect(paise(settled.processing)).toBe(paise(payout.amount));
+  await vendorPage.context().close();
+});
