@@ -142,9 +142,10 @@ describe('createEventBus', () => {
 });
 
 describe("the app's bus", () => {
-  it('books the money first, then tells people, then logs the change', () => {
+  it('books the money first, then issues the documents, then tells people, then logs the change', () => {
     expect(t.app.events.subscribersOf('order.cancelled')).toEqual([
       'take the cancelled units back',
+      'issue credit notes for invoiced units cancelled',
       'tell vendors of their units cancelled',
       'log the cancellation',
     ]);
