@@ -7,7 +7,7 @@ import { demo, expect, signIn, test, uniqueSuffix } from './support';
  * Issue 25 in the browser, on the demo store (its servers run without payout holds):
  * an admin sets a 12% rate for a category on Commission rates; a storefront order of the
  * demo vendor's product in it is placed and delivered; the vendor's available balance
- * grows by the sale less 12%; the admin presses "Pay all" on Payouts and marks the
+ * grows by the sale less 12% and the GST on it, TCS and TDS; the admin presses "Pay all" on Payouts and marks the
  * vendor's payout paid with a UTR; the vendor's Earnings show the payout and Rs.0.00
  * available.
  */
@@ -90,8 +90,19 @@ test('a 12% category rate, a sale delivered, Pay all, marked paid: the vendor se
     });
     expect(moved.ok(), await moved.text()).toBe(true);
   }
+  // The order's entries in the vendor's ledger: the sale, 12% commission, and the GST on
+  // it, TCS and TDS (issue 35) deducted; the balance grows by what they add up to.
   const pricePaise = Math.round(product.salePrice * 100);
-  const earnedPaise = pricePaise - Math.round(pricePaise * 0.12);
+  const earnings = await request.get('/api/vendor/earnings?limit=50', { headers: auth(vendor) });
+  const entries = (
+    (await earnings.json()).entries as { kind: string; amount: number; trackingNumber: string | null }[]
+  ).filter((entry) => entry.trackingNumber === order.trackingNumber);
+  const paiseOf = (kind: string) =>
+    entries.filter((entry) => entry.kind === kind).reduce((sum, entry) => sum + Math.round(entry.amount * 100), 0);
+  expect(paiseOf('sale')).toBe(pricePaise);
+  expect(paiseOf('commission')).toBe(-Math.round(pricePaise * 0.12));
+  for (const kind of ['commission_gst', 'tcs', 'tds']) expect(paiseOf(kind), kind).toBeLessThan(0);
+  const earnedPaise = entries.reduce((sum, entry) => sum + Math.round(entry.amount * 100), 0);
   const after = await balanceOf();
   expect(Math.round(after.available * 100)).toBe(Math.round(before.available * 100) + earnedPaise);
 

@@ -17,6 +17,9 @@ export const taxReportMessages = {
   quarterLabel: 'Quarter',
   downloadCsv: 'Download CSV',
   downloadPdf: 'Download PDF',
+  /** The statement's own buttons, named apart from the Earnings ledger's "Download CSV" on the same screen. */
+  statementPdf: 'Statement PDF',
+  statementCsv: 'Statement CSV',
   loading: 'Loading...',
   noRows: 'Nothing in this period',
   stateSummary: 'By state',

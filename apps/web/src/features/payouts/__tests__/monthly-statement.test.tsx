@@ -95,8 +95,8 @@ describe('MonthlyStatement', () => {
     await user.selectOptions(month, previous);
     await waitFor(() => expect(api.callsTo(endpoints.taxReports.statement, { month: previous })).toHaveLength(1));
 
-    await user.click(screen.getByRole('button', { name: 'Download PDF' }));
-    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await user.click(screen.getByRole('button', { name: 'Statement PDF' }));
+    await user.click(screen.getByRole('button', { name: 'Statement CSV' }));
     await waitFor(() => expect(saved).toEqual([`statement-${previous}.pdf`, `statement-${previous}.csv`]));
   });
 

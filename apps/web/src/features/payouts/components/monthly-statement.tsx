@@ -62,10 +62,10 @@ export function MonthlyStatement() {
         </h2>
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" onClick={() => download('pdf')}>
-            <Download className="h-4 w-4" aria-hidden /> {m.downloadPdf}
+            <Download className="h-4 w-4" aria-hidden /> {m.statementPdf}
           </Button>
           <Button variant="secondary" onClick={() => download('csv')}>
-            <Download className="h-4 w-4" aria-hidden /> {m.downloadCsv}
+            <Download className="h-4 w-4" aria-hidden /> {m.statementCsv}
           </Button>
         </div>
       </div>
