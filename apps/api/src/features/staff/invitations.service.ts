@@ -52,6 +52,18 @@ export function toPendingInvitation(row: InvitationRow): PendingInvitation {
   };
 }
 
+/** An invitation just made (`createInvitation`'s), as the invite call answers it; `createdAt` is the call's instant (UTC). */
+export function madeInvitationOf(invitation: InvitationRef, createdAt: string): PendingInvitation {
+  return {
+    _id: String(invitation.id),
+    name: invitation.name,
+    email: invitation.email,
+    role: invitation.role,
+    expiresAt: invitation.expiresAt,
+    createdAt,
+  };
+}
+
 /**
  * Stores an invitation for `email` with `role` (inside the caller's transaction).
  * @returns the invitation as its event carries it, and the token (never stored).

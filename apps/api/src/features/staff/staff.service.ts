@@ -8,15 +8,13 @@ import {
   staffRoleLabels,
 } from '@haat/contract';
 import type { Actor } from '../../platform/auth/access.js';
-import { endAllSessions } from '../../platform/auth/sessions.js';
 import type { Db } from '../../platform/db/create-db.js';
 import { isStaleVersion, nextVersion } from '../../platform/db/versions.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events/event-bus.js';
 import { recordActivity } from '../activity/activity.service.js';
-import { listWaitingInvitations } from './invitations.repository.js';
-import { createInvitation, toPendingInvitation } from './invitations.service.js';
-import { findStaff, listStaff, markRemoved, type StaffRow, updateStaffRole } from './staff.repository.js';
+import { createInvitation, madeInvitationOf, removeAccount, waitingInvitations } from './invitations.service.js';
+import { findStaff, listStaff, type StaffRow, updateStaffRole } from './staff.repository.js';
 
 /**
  * Staff and their roles (issue 36, Staff roles; decision 0128). Only a role with the
@@ -37,12 +35,9 @@ function toMember(row: StaffRow): StaffMember {
 
 /** `GET /api/staff/admin`: every staff member (not removed) and the invitations waiting. */
 export async function listStaffAndInvitations(db: Db, now: Date): Promise<Omit<StaffListResponse, 'success'>> {
-  const [members, invitations] = await Promise.all([
-    listStaff(db),
-    listWaitingInvitations(db, 'staff', null, now.toISOString()),
-  ]);
+  const [members, invitations] = await Promise.all([listStaff(db), waitingInvitations(db, 'staff', null, now)]);
   const ownersFirst = members.map(toMember).sort((a, b) => Number(b.role === 'owner') - Number(a.role === 'owner'));
-  return { members: ownersFirst, invitations: invitations.map(toPendingInvitation) };
+  return { members: ownersFirst, invitations };
 }
 
 /**
@@ -82,16 +77,7 @@ export async function inviteStaff(
     });
     return made.invitation;
   });
-  return {
-    invitation: {
-      _id: String(invitation.id),
-      name: invitation.name,
-      email: invitation.email,
-      role: invitation.role,
-      expiresAt: invitation.expiresAt,
-      createdAt: at,
-    },
-  };
+  return { invitation: madeInvitationOf(invitation, at) };
 }
 
 /** The member `id` an Owner may change: not an Owner, not themselves. */
@@ -138,8 +124,7 @@ export async function removeStaff(db: Db, actor: Actor, id: number): Promise<voi
   await db.transaction().execute(async (trx) => {
     const row = await changeable(trx, actor, id);
     const at = new Date().toISOString();
-    await markRemoved(trx, id, at);
-    await endAllSessions(trx, id);
+    await removeAccount(trx, id, at);
     await recordActivity(trx, {
       actor,
       action: 'delete',

@@ -12,7 +12,7 @@ import type { Db } from '../../platform/db/create-db.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events/event-bus.js';
 import { recordActivity } from '../activity/activity.service.js';
-import { createInvitation, removeAccount, waitingInvitations } from '../staff/invitations.service.js';
+import { createInvitation, madeInvitationOf, removeAccount, waitingInvitations } from '../staff/invitations.service.js';
 import { findMember, findVendorAccount, listTeam, type TeamRow } from './team.repository.js';
 
 /**
@@ -89,16 +89,7 @@ export async function inviteMember(
     });
     return made.invitation;
   });
-  return {
-    invitation: {
-      _id: String(invitation.id),
-      name: invitation.name,
-      email: invitation.email,
-      role: invitation.role,
-      expiresAt: invitation.expiresAt,
-      createdAt: at,
-    },
-  };
+  return { invitation: madeInvitationOf(invitation, at) };
 }
 
 /**
