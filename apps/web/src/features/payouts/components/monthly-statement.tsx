@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { DataTable } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { Field, Select } from '../../../components/ui/field';
 import { notify } from '../../../components/ui/notify';
+import { PeriodSelect } from '../../../components/ui/period-select';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatRupees, formatSignedRupees } from '../../../lib/format';
@@ -69,19 +69,7 @@ export function MonthlyStatement() {
           </Button>
         </div>
       </div>
-      <div className="mb-4 max-w-xs">
-        <Field label={m.monthLabel}>
-          {(c) => (
-            <Select {...c} value={month} onChange={(event) => setMonth(event.target.value)}>
-              {months.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-      </div>
+      <PeriodSelect label={m.monthLabel} value={month} options={months} onChange={setMonth} />
       {statement.isPending ? (
         <Spinner label="Loading the statement..." />
       ) : statement.isError || !data ? (

@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { DataTable } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { Field, Select } from '../../../components/ui/field';
 import { notify } from '../../../components/ui/notify';
 import { PageHeader } from '../../../components/ui/page-header';
+import { PeriodSelect } from '../../../components/ui/period-select';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDay, formatRupees } from '../../../lib/format';
@@ -125,19 +125,7 @@ function Gstr8Section() {
           <Download className="h-4 w-4" aria-hidden /> {m.downloadCsv}
         </Button>
       </div>
-      <div className="mb-4 max-w-xs">
-        <Field label={m.monthLabel}>
-          {(c) => (
-            <Select {...c} value={month} onChange={(event) => setMonth(event.target.value)}>
-              {months.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-      </div>
+      <PeriodSelect label={m.monthLabel} value={month} options={months} onChange={setMonth} />
       {report.isPending ? (
         <Spinner label={m.loading} />
       ) : report.isError || !data ? (
@@ -194,19 +182,7 @@ function TdsSection() {
       <h2 id="tds-title" className="mb-3 text-lg font-semibold text-slate-900">
         {m.tdsHeading}
       </h2>
-      <div className="mb-4 max-w-xs">
-        <Field label={m.quarterLabel}>
-          {(c) => (
-            <Select {...c} value={quarter} onChange={(event) => setQuarter(event.target.value)}>
-              {quarters.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-      </div>
+      <PeriodSelect label={m.quarterLabel} value={quarter} options={quarters} onChange={setQuarter} />
       {report.isPending ? (
         <Spinner label={m.loading} />
       ) : report.isError || !data ? (
