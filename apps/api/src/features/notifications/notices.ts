@@ -1,4 +1,4 @@
-import { type NotificationKind, toRupees } from '@haat/contract';
+import type { NotificationKind } from '@haat/contract';
 import type { Db } from '../../platform/db/create-db.js';
 import { insertNotifications, markSubjectRead, type NewNotification } from './notifications.repository.js';
 import { signalRecipients } from './notifications.signals.js';
@@ -58,10 +58,6 @@ export const notificationTitles: Record<NotificationKind, string> = {
   kyc_changes_requested: 'KYC changes requested',
   kyc_rejected: 'KYC rejected',
 };
-
-/** Paise as the bell words money: `Rs. 1,234.50`. */
-export const rupeeText = (paise: number) =>
-  `Rs. ${toRupees(paise).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** `1 item`, `3 items`. */
 export const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;

@@ -110,7 +110,7 @@ export async function findOrCreateCustomer(
       .executeTakeFirst();
   const existing = await find();
   if (existing) return existing.anonymisedAt === null ? existing.id : null;
-  await db
+  const inserted = await db
     .insertInto('users')
     .values({
       name: customer.name,
@@ -122,30 +122,39 @@ export async function findOrCreateCustomer(
       updatedAt: now,
     })
     .onConflict((oc) => oc.column('email').doNothing())
-    .execute();
+    .returning('id')
+    .executeTakeFirst();
+  // A new account is never anonymised; only a concurrent checkout's insert needs reading.
+  if (inserted) return inserted.id;
   const created = await find();
   if (!created) throw new Error(`No account for ${customer.email} after creating it`);
   return created.anonymisedAt === null ? created.id : null;
 }
 
-/** Inserts an order with its lines and its first history entry; returns its id. */
+/**
+ * Inserts an order with its lines and its first history entry.
+ * @returns the order's id and each line's id by its product (a placed order has one line
+ *   per product: checkout merges the cart), so what is written next needs no read back.
+ */
 export async function insertPlacedOrder(
   db: Db,
   order: Insertable<OrdersTable>,
   items: Omit<Insertable<OrderItemsTable>, 'orderId' | 'createdAt' | 'updatedAt'>[],
   firstNote: string | null,
-): Promise<number> {
+): Promise<{ orderId: number; lineIds: Map<number | null, number> }> {
   const { id } = await db.insertInto('orders').values(order).returning('id').executeTakeFirstOrThrow();
   const at = order.createdAt;
-  await db
+  // RETURNING's row order is not promised on either database: the lines are matched by product.
+  const lines = await db
     .insertInto('orderItems')
     .values(items.map((item) => ({ ...item, orderId: id, createdAt: at, updatedAt: at })))
+    .returning(['id', 'productId'])
     .execute();
   await db
     .insertInto('orderStatusHistory')
     .values({ orderId: id, status: order.status, notes: firstNote, changedBy: null, createdAt: at, updatedAt: at })
     .execute();
-  return id;
+  return { orderId: id, lineIds: new Map(lines.map((line) => [line.productId, line.id])) };
 }
 
 /**

@@ -244,10 +244,11 @@ export async function placeOrderInTransaction(
     throw new AppError('VALIDATION_FAILED', checkoutMessages.emailInvalid, {
       'billingInfo.email': checkoutMessages.emailInvalid,
     });
-  const orderId = await insertPlacedOrder(
+  const trackingNumber = options.trackingNumber ?? newTrackingNumber(now);
+  const { orderId, lineIds } = await insertPlacedOrder(
     trx,
     {
-      trackingNumber: options.trackingNumber ?? newTrackingNumber(now),
+      trackingNumber,
       userId,
       billingFullName: billing.fullName,
       billingEmail: billing.email,
@@ -289,17 +290,31 @@ export async function placeOrderInTransaction(
     }),
     PLACED_NOTE,
   );
+  const placedLines = cart.map((item, index) => {
+    const { vendorId, gstRateBp, hsnCode } = cartProducts[index] as CheckoutProduct;
+    const id = lineIds.get(item.product);
+    if (id === undefined) throw new Error(`Order ${orderId} has no line of product ${item.product}`);
+    return { id, vendorId, quantity: item.quantity, gstRateBp, hsnCode, netPaise: charges[index]?.netPaise ?? 0 };
+  });
   // One shipment per vendor and one for the store's own products (issue 34).
-  await makeOrderShipments(trx, orderId, nowIso, options.shipByHours ?? DEFAULT_SHIP_BY_HOURS);
+  await makeOrderShipments(
+    trx,
+    { id: orderId, trackingNumber, billingFullName: billing.fullName, lines: placedLines },
+    nowIso,
+    options.shipByHours ?? DEFAULT_SHIP_BY_HOURS,
+  );
   // Each line's GST, frozen now (issue 35; features/tax/line-tax.ts).
   await freezeLineTaxes(
     trx,
     orderId,
     placeOfSupplyOf(billing.address.province),
-    cart.map((item, index) => {
-      const { vendorId, gstRateBp, hsnCode } = cartProducts[index] as CheckoutProduct;
-      return { productId: item.product, vendorId, netPaise: charges[index]?.netPaise ?? 0, gstRateBp, hsnCode };
-    }),
+    placedLines.map(({ id, vendorId, netPaise, gstRateBp, hsnCode }) => ({
+      orderItemId: id,
+      vendorId,
+      netPaise,
+      gstRateBp,
+      hsnCode,
+    })),
     nowIso,
   );
   if (key) await setCheckoutKeyOrder(trx, key, orderId);

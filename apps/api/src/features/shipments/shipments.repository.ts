@@ -4,6 +4,7 @@ import { isPostgres } from '../../platform/db/dialect.js';
 import { afterKeyset, countUpTo, type Keyset } from '../../platform/db/lists.js';
 import type { OrdersTable, ShipmentsTable } from '../../platform/db/schema.js';
 import {
+  insertShipmentSearchTerms,
   nameWords,
   prefixRange,
   refreshShipmentSearchTerms,
@@ -19,22 +20,34 @@ import {
 
 export type ShipmentStatus = ShipmentsTable['status'];
 
+/** A placed order as its shipments are made from it. */
+export interface PlacedOrderForShipments {
+  id: number;
+  trackingNumber: string;
+  billingFullName: string;
+  /** Its lines as inserted: id, seller (null: the store's own) and units. */
+  lines: ReadonlyArray<{ id: number; vendorId: number | null; quantity: number }>;
+}
+
 /**
  * Makes an order's shipments at checkout: one per vendor of its lines (and one for the
- * store's own products), Order Placed, ship-by `shipBy`, holding every unit of their lines.
+ * store's own products), Order Placed, ship-by `shipBy`, holding every unit of their
+ * lines, with their search terms. Three statements, nothing read back: the shipments'
+ * ids come from their INSERT, matched by vendor (RETURNING's order is not promised).
  */
-export async function insertOrderShipments(trx: Db, orderId: number, at: string, shipBy: string): Promise<void> {
-  const vendors = await trx
-    .selectFrom('orderItems')
-    .select('vendorId')
-    .distinct()
-    .where('orderId', '=', orderId)
-    .execute();
-  await trx
+export async function insertOrderShipments(
+  trx: Db,
+  order: PlacedOrderForShipments,
+  at: string,
+  shipBy: string,
+): Promise<void> {
+  const vendorIds = [...new Set(order.lines.map((line) => line.vendorId))];
+  if (vendorIds.length === 0) return;
+  const shipments = await trx
     .insertInto('shipments')
     .values(
-      vendors.map(({ vendorId }) => ({
-        orderId,
+      vendorIds.map((vendorId) => ({
+        orderId: order.id,
         vendorId,
         status: 'Order Placed' as const,
         shipBy,
@@ -42,13 +55,29 @@ export async function insertOrderShipments(trx: Db, orderId: number, at: string,
         updatedAt: at,
       })),
     )
+    .returning(['id', 'vendorId'])
     .execute();
-  await sql`insert into shipment_items (shipment_id, order_item_id, quantity)
-    select s.id, i.id, i.quantity - i.cancelled_quantity
-    from shipments s
-    join order_items i on i.order_id = s.order_id and coalesce(i.vendor_id, 0) = coalesce(s.vendor_id, 0)
-    where s.order_id = ${orderId}`.execute(trx);
-  await refreshShipmentSearchTerms(trx, (q) => q.where('s.orderId', '=', orderId), { fresh: true });
+  const shipmentOf = new Map(shipments.map((shipment) => [shipment.vendorId, shipment.id]));
+  await trx
+    .insertInto('shipmentItems')
+    .values(
+      order.lines.map((line) => ({
+        shipmentId: shipmentOf.get(line.vendorId) as number,
+        orderItemId: line.id,
+        quantity: line.quantity,
+      })),
+    )
+    .execute();
+  await insertShipmentSearchTerms(
+    trx,
+    shipments.map((shipment) => ({
+      id: shipment.id,
+      vendorId: shipment.vendorId,
+      awb: null,
+      trackingNumber: order.trackingNumber,
+      billingFullName: order.billingFullName,
+    })),
+  );
 }
 
 /** The columns a shipment is read with. */

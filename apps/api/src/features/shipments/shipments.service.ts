@@ -27,6 +27,7 @@ import {
   insertShipment,
   lockOrderRow,
   moveShipmentsOfOrder,
+  type PlacedOrderForShipments,
   type ShipmentItemRow,
   type ShipmentStatus,
   type ShipmentWithVendor,
@@ -65,15 +66,15 @@ export function shipByOf(at: string, hours: number): string {
 /**
  * Makes an order's shipments at checkout, in its transaction: one per vendor of its
  * lines and one for the store's own products, each Order Placed with every unit of its
- * lines and ship-by `shipByHours` after `placedAt`.
+ * lines and ship-by `shipByHours` after `placedAt` (UTC ISO 8601).
  */
 export async function makeOrderShipments(
   trx: Db,
-  orderId: number,
+  order: PlacedOrderForShipments,
   placedAt: string,
   shipByHours: number,
 ): Promise<void> {
-  await insertOrderShipments(trx, orderId, placedAt, shipByOf(placedAt, shipByHours));
+  await insertOrderShipments(trx, order, placedAt, shipByOf(placedAt, shipByHours));
 }
 
 /** An order as its shipments' writers lock it. */

@@ -47,7 +47,8 @@ export async function sellerStateCodes(
 
 /** A line as checkout prices it, for its tax. */
 export interface TaxableLine {
-  productId: number;
+  /** The order line's id (from its INSERT). */
+  orderItemId: number;
   vendorId: number | null;
   /** The line's price less its share of the discount (paise). */
   netPaise: number;
@@ -57,11 +58,10 @@ export interface TaxableLine {
 }
 
 /**
- * Freezes each line's GST for the order `orderId` just inserted (one line per product:
- * checkout merges the cart): `splitLineTax` of its net at its product's rate, CGST + SGST
- * when its seller's state (`sellerStateCodes`) is `placeOfSupplyCode` (the shipping
- * address's state), IGST otherwise. Reads the order's line ids and the sellers' states,
- * then inserts every row in one statement. Call inside the checkout's transaction.
+ * Freezes each line's GST for the order `orderId` just inserted: `splitLineTax` of its
+ * net at its product's rate, CGST + SGST when its seller's state (`sellerStateCodes`) is
+ * `placeOfSupplyCode` (the shipping address's state), IGST otherwise. Reads the sellers'
+ * states, then inserts every row in one statement. Call inside the checkout's transaction.
  * @param now the order's time, UTC ISO 8601.
  */
 export async function freezeLineTaxes(
@@ -72,24 +72,18 @@ export async function freezeLineTaxes(
   now: string,
 ): Promise<void> {
   if (lines.length === 0) return;
-  const [items, sellers] = await Promise.all([
-    trx.selectFrom('orderItems').select(['id', 'productId']).where('orderId', '=', orderId).execute(),
-    sellerStateCodes(
-      trx,
-      lines.map((line) => line.vendorId),
-    ),
-  ]);
-  const itemIds = new Map(items.map((item) => [item.productId, item.id]));
+  const sellers = await sellerStateCodes(
+    trx,
+    lines.map((line) => line.vendorId),
+  );
   await trx
     .insertInto('orderItemTaxes')
     .values(
       lines.map((line) => {
-        const orderItemId = itemIds.get(line.productId);
-        if (orderItemId === undefined) throw new Error(`Order ${orderId} has no line of product ${line.productId}`);
         const sellerStateCode = sellers.get(line.vendorId) as string;
         const split = splitLineTax(line.netPaise, line.gstRateBp, sellerStateCode === placeOfSupplyCode);
         return {
-          orderItemId,
+          orderItemId: line.orderItemId,
           orderId,
           hsnCode: line.hsnCode,
           rateBp: line.gstRateBp,

@@ -2,7 +2,14 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
+import {
+  CamelCasePlugin,
+  Kysely,
+  PostgresDialect,
+  type SqliteDatabase,
+  SqliteDialect,
+  type SqliteStatement,
+} from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type pg from 'pg';
 import type { Database } from './schema.js';
@@ -83,7 +90,9 @@ export const SQLITE_STATEMENT_CACHE_SIZE = 500;
  * better-sqlite3 prepares a cached statement again by itself when the schema changes.
  */
 function withStatementCache(connection: SQLite.Database): SqliteDatabase {
-  const cache = new LRUCache<string, SQLite.Statement>({ max: SQLITE_STATEMENT_CACHE_SIZE });
+  const cache = new LRUCache<string, SqliteStatement & { readonly busy: boolean }>({
+    max: SQLITE_STATEMENT_CACHE_SIZE,
+  });
   return {
     close: () => {
       cache.clear();
@@ -92,10 +101,31 @@ function withStatementCache(connection: SQLite.Database): SqliteDatabase {
     prepare: (sql: string) => {
       const cached = cache.get(sql);
       if (cached && !cached.busy) return cached;
-      const statement = connection.prepare(sql);
+      const statement = withSqliteBooleans(connection.prepare(sql));
       if (!cached) cache.set(sql, statement);
       return statement;
     },
+  };
+}
+
+/**
+ * A statement that binds booleans as 1 and 0: SQLite has no boolean type and
+ * better-sqlite3 refuses `true` and `false`. Done here, at binding, rather than by
+ * rewriting every query's tree (`SqliteBooleansPlugin` reads them back as booleans).
+ */
+function withSqliteBooleans(statement: SQLite.Statement): SqliteStatement & { readonly busy: boolean } {
+  const bindable = (parameters: ReadonlyArray<unknown>) =>
+    parameters.some((value) => typeof value === 'boolean')
+      ? parameters.map((value) => (typeof value === 'boolean' ? Number(value) : value))
+      : parameters;
+  return {
+    reader: statement.reader,
+    get busy() {
+      return statement.busy;
+    },
+    all: (parameters) => statement.all(bindable(parameters)),
+    run: (parameters) => statement.run(bindable(parameters)),
+    iterate: (parameters) => statement.iterate(bindable(parameters)),
   };
 }
 

@@ -1,26 +1,21 @@
-import {
-  type KyselyPlugin,
-  OperationNodeTransformer,
-  type PluginTransformQueryArgs,
-  type PluginTransformResultArgs,
-  type PrimitiveValueListNode,
-  type QueryResult,
-  type RootOperationNode,
-  type UnknownRow,
-  type ValueNode,
+import type {
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
 } from 'kysely';
 
 /**
  * SQLite has no boolean type and better-sqlite3 refuses to bind `true`/`false`.
- * This plugin writes booleans as 1/0 and reads back every `is*` column (the
- * schema's naming rule for booleans) as a boolean, so repositories see the same
- * values on SQLite as on PostgreSQL.
+ * The connection binds booleans as 1/0 (`create-db.ts`, at binding: no query's tree is
+ * rewritten); this plugin reads back every `is*` column (the schema's naming rule for
+ * booleans) as a boolean, so repositories see the same values on SQLite as on PostgreSQL.
  */
 export class SqliteBooleansPlugin implements KyselyPlugin {
-  readonly #transformer = new BooleanParameterTransformer();
-
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    return this.#transformer.transformNode(args.node);
+    return args.node;
   }
 
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
@@ -31,18 +26,5 @@ export class SqliteBooleansPlugin implements KyselyPlugin {
       }
     }
     return args.result;
-  }
-}
-
-const toSqlite = (value: unknown) => (typeof value === 'boolean' ? (value ? 1 : 0) : value);
-
-class BooleanParameterTransformer extends OperationNodeTransformer {
-  protected override transformValue(node: ValueNode): ValueNode {
-    const value = toSqlite(node.value);
-    return value === node.value ? node : { ...node, value };
-  }
-
-  protected override transformPrimitiveValueList(node: PrimitiveValueListNode): PrimitiveValueListNode {
-    return { ...node, values: node.values.map(toSqlite) };
   }
 }

@@ -1,3 +1,4 @@
+import { rupeeText } from '@haat/contract';
 /**
  * A mail template (decision 0125): one file per template under `templates/`, listed in
  * `templates/index.ts`. A template turns its data (plain JSON, written with the mail in
@@ -48,5 +49,5 @@ export function defineTemplate<D>(template: MailTemplate<D>): MailTemplate<D> {
 
 /** Rupees with two decimals from integer paise, as mails write money (`Rs. 1,234.50`). */
 export function rupees(paise: number): string {
-  return `Rs. ${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return rupeeText(paise);
 }

@@ -1,7 +1,8 @@
+import { rupeeText } from '@haat/contract';
 import type { Db } from '../../../platform/db/create-db.js';
 import type { LineTakenBack, OrderRef } from '../../../platform/events/domain-events.js';
 import { type AnySubscriber, subscribe } from '../../../platform/events/event-bus.js';
-import { deliver, deliverAll, links, notificationTitles, plural, rupeeText } from '../notices.js';
+import { deliver, deliverAll, links, notificationTitles, plural } from '../notices.js';
 import {
   findAdminUserIds,
   findOrderForNotice,

@@ -1,5 +1,6 @@
+import { rupeeText } from '@haat/contract';
 import { type AnySubscriber, subscribe } from '../../../platform/events/event-bus.js';
-import { deliver, links, notificationTitles, rupeeText } from '../notices.js';
+import { deliver, links, notificationTitles } from '../notices.js';
 import { findAdminUserIds, findVendorUserIds } from '../notifications.repository.js';
 
 /** What the bell says of vendors' money (issue 25): a payout paid, and bank details changed. */
