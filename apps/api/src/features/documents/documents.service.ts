@@ -2,6 +2,7 @@ import { type DocumentListFilters, type DocumentSummary, splitLineTax, toRupees 
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/create-db.js';
 import type { TaxDocumentsTable } from '../../platform/db/schema.js';
+import { pacer, yieldToOthers } from '../../platform/yield.js';
 import { allocateLargestRemainder } from '../orders/discount-shares.js';
 import {
   canonicalJson,
@@ -156,13 +157,17 @@ export async function issueDocuments(trx: Db, docs: readonly Issue[]): Promise<M
   }
   for (const [id, { key, count }] of counts)
     next.set(id, await takeSerials(trx, key.issuerKey, key.series, key.financialYear, count));
-  const rows = docs.map((doc) => {
+  const pace = pacer();
+  const rows: { document: NewTaxDocument; lines: readonly NewTaxDocumentLine[] }[] = [];
+  for (const doc of docs) {
+    // Each body is hashed: a few hundred of them would hold the event loop (decision 0121).
+    await pace();
     const key = seriesOf(doc);
     const id = `${key.issuerKey}\u0000${key.series}\u0000${key.financialYear}`;
     const serial = next.get(id) as number;
     next.set(id, serial + 1);
-    return { document: documentRowOf(doc, serial), lines: doc.itemLines };
-  });
+    rows.push({ document: documentRowOf(doc, serial), lines: doc.itemLines });
+  }
   return insertTaxDocuments(trx, rows);
 }
 
@@ -330,7 +335,9 @@ export async function issueShipmentInvoices(
     );
     const sellers = new Map<string, DocumentParty>();
     const docs: Issue[] = [];
+    const pace = pacer();
     for (const shipment of withLines) {
+      await pace();
       const rows = rowsOf.get(shipment.shipmentId) as InvoiceRow[];
       const first = rows[0] as InvoiceRow;
       const sellerKey = `${shipment.vendorId ?? 'store'}:${first.sellerStateCode}`;
@@ -347,6 +354,7 @@ export async function issueShipmentInvoices(
         before.set(line.orderItemId, (before.get(line.orderItemId) ?? 0) + line.quantity);
       docs.push(doc);
     }
+    await yieldToOthers();
     await issueDocuments(trx, docs);
   }
 }

@@ -16,6 +16,7 @@ import { isStaleVersion, nextVersion } from '../../platform/db/versions.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { EventActor } from '../../platform/events/domain-events.js';
 import type { EventBus } from '../../platform/events/event-bus.js';
+import { yieldToOthers } from '../../platform/yield.js';
 import {
   cancelEmptyShipments,
   countVendorPart,
@@ -338,6 +339,8 @@ async function shipSome(
     [...first.values()].filter(mine).map((row) => row.orderId),
   );
   const current = await findShipmentsByIds(trx, ids);
+  // Between its steps others get a turn: SQLite's statements hold the event loop while they run (decision 0121).
+  await yieldToOthers();
   const units = new Map<number, number>();
   for (const row of await findShipmentItems(trx, [...current.keys()]))
     units.set(row.shipmentId, (units.get(row.shipmentId) ?? 0) + row.quantity);
@@ -375,6 +378,7 @@ async function shipSome(
     accepted.map(({ dispatch }) => dispatch),
     at,
   );
+  await yieldToOthers();
 
   // Each order's derived status, its version, and a history entry where the status moved.
   const orderIds = [...new Set(accepted.map(({ shipment }) => shipment.orderId))];
@@ -391,6 +395,7 @@ async function shipSome(
     moved.map(({ order, to }) => ({ orderId: order.id, status: to, notes: null, changedBy: actor.userId, at })),
   );
 
+  await yieldToOthers();
   const refOf = (orderId: number) => {
     const order = orders.get(orderId) as LockedOrder;
     return { id: order.id, trackingNumber: order.trackingNumber };
@@ -412,6 +417,7 @@ async function shipSome(
       at,
     })),
   );
+  await yieldToOthers();
   await events.publishAll(
     trx,
     'order.statusChanged',
