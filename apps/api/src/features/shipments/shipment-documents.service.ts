@@ -211,10 +211,10 @@ const reportColumns: CsvColumn<ManifestReportLine>[] = [
  * Rows written in one transaction (decision 0143): the shipments service ships them
  * set-based (`shipManyInTransaction`, a few statements whatever their number), so a
  * commit per batch is cheap. PostgreSQL: 500 (`SHIP_MANY_AT_ONCE`), each statement a
- * round trip that leaves the event loop free. SQLite: 100, as its statements run on the
- * event loop and a batch of 500 held it about a second on the loaded machine.
+ * round trip that leaves the event loop free. SQLite: 50, as its statements run on the
+ * event loop and a batch of 500 held it about a second on the loaded machine (100: p99 256 ms).
  */
-const rowsPerTransaction = (db: Db) => (isPostgres(db) ? SHIP_MANY_AT_ONCE : 100);
+const rowsPerTransaction = (db: Db) => (isPostgres(db) ? SHIP_MANY_AT_ONCE : 50);
 
 /** A planned row's line of the report, before it is written (refused with the plan's reason, if any). */
 function reportLineOf(plan: PlannedRow): ManifestReportLine {
@@ -290,7 +290,7 @@ export interface ManifestResult {
 /**
  * Imports `file` for the vendor: plans it against their shipments as they are now, then
  * marks the planned rows' shipments On The Road with their carriers and AWBs through
- * `shipManyInTransaction`, `rowsPerTransaction` (500; 100 on SQLite) rows a transaction (each order's
+ * `shipManyInTransaction`, `rowsPerTransaction` (500; 50 on SQLite) rows a transaction (each order's
  * rows in one): a row the service refuses (a shipment moved by someone since the plan) is
  * refused with its message, not overwritten, and the batch's other rows stand; an error
  * (the database, a subscriber) rolls back its batch alone, earlier batches stay committed.
