@@ -572,6 +572,7 @@ describe('manifest import, set-based (decision 0143)', () => {
           dispatch(again.shipmentId, 'batch-0007', { updatedAt: againVersion }),
           dispatch(again.shipmentId, 'BATCH-0008', { updatedAt: againVersion }),
           dispatch(999_999_999, 'BATCH-0009'),
+          dispatch(good.shipmentId, 'BATCH-0010'),
         ],
         { vendorId: vendorA.vendorId as number },
       ),
@@ -586,6 +587,7 @@ describe('manifest import, set-based (decision 0143)', () => {
       null,
       shipmentMessages.changedMeanwhile,
       shipmentMessages.notFound,
+      shipmentMessages.onlyForward,
     ]);
     expect(await shipmentRow(good.shipmentId)).toMatchObject({ status: 'On The Road', awb: 'BATCH-0001' });
     expect(await shipmentRow(again.shipmentId)).toMatchObject({ status: 'On The Road', awb: 'BATCH-0007' });

@@ -345,8 +345,7 @@ async function shipSome(
   for (const row of await findShipmentItems(trx, [...current.keys()]))
     units.set(row.shipmentId, (units.get(row.shipmentId) ?? 0) + row.quantity);
 
-  const status = new Map<number, ShipmentStatus>();
-  const version = new Map<number, string>();
+  const moving = new Set<number>();
   const accepted: { dispatch: Dispatch; shipment: ShipmentRow }[] = [];
   const outcomes = dispatches.map((dispatch): string | null => {
     const shipment = current.get(dispatch.shipmentId);
@@ -355,13 +354,16 @@ async function shipSome(
     if (!carrier.success) return carrier.error.issues[0]?.message ?? shipmentMessages.carrierRequired;
     const awb = awbNumber.safeParse(dispatch.awb);
     if (!awb.success) return awb.error.issues[0]?.message ?? shipmentMessages.awbRequired;
-    if (isStaleVersion(dispatch.updatedAt, version.get(shipment.id) ?? shipment.updatedAt))
-      return shipmentMessages.changedMeanwhile;
-    const refusal = shipmentMoveRefusal(status.get(shipment.id) ?? shipment.status, 'On The Road');
+    // Named again after an earlier dispatch of this call moved it: as a second form would be refused.
+    if (moving.has(shipment.id))
+      return dispatch.updatedAt === undefined
+        ? (shipmentMoveRefusal('On The Road', 'On The Road') ?? shipmentMessages.onlyForward)
+        : shipmentMessages.changedMeanwhile;
+    if (isStaleVersion(dispatch.updatedAt, shipment.updatedAt)) return shipmentMessages.changedMeanwhile;
+    const refusal = shipmentMoveRefusal(shipment.status, 'On The Road');
     if (refusal !== null) return refusal;
     if ((units.get(shipment.id) ?? 0) === 0) return orderItemsRequired;
-    status.set(shipment.id, 'On The Road');
-    version.set(shipment.id, now.toISOString());
+    moving.add(shipment.id);
     accepted.push({ dispatch: { ...dispatch, carrier: carrier.data, awb: awb.data }, shipment });
     return null;
   });
