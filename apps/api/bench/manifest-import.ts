@@ -13,8 +13,8 @@ import { repoRoot } from './child-server.js';
 
 /**
  * Issue 34 'Scale': "a manifest of 10,000 rows imported in under 30 s". A vendor with
- * `rows` shipments in Packaging imports a courier manifest naming each by its order's
- * tracking number (a carrier and an AWB per row), through `POST /api/vendor/shipments/import`
+ * `rows` shipments in Packaging (each line with its GST, so each shipped row issues a tax
+ * invoice) imports a courier manifest naming each by its order's tracking number (a carrier and an AWB per row), through `POST /api/vendor/shipments/import`
  * (`app.inject`: routing, access, validation included): past 1,000 rows it answers 202
  * and the app's own job runner imports it. Measured: from the request to the job's end,
  * rows per second, and the event loop's delay meanwhile (p99, max), which the import's
@@ -54,7 +54,11 @@ const app = await buildApp({ config, database, webRoot: null, logger: false });
 await app.ready();
 
 const vendor = await createVendor(database.db, { businessName: 'Bench Seller' });
-const shipments = await insertManyShipments(database.db, vendor.vendorId ?? null, rows, { prefix: 'BENCH' });
+// Each line taxed, so each row issues its tax invoice as a real store's would (issue 35).
+const shipments = await insertManyShipments(database.db, vendor.vendorId ?? null, rows, {
+  prefix: 'BENCH',
+  taxed: true,
+});
 const csv = [
   'Order ID,Courier,AWB No',
   ...shipments.map((shipment, index) => `${shipment.trackingNumber},Delhivery,DL${String(index).padStart(8, '0')}`),
@@ -94,6 +98,11 @@ const shippedRows = await database.db
   .select(({ fn }) => fn.countAll<number>().as('count'))
   .where('status', '=', 'On The Road')
   .executeTakeFirstOrThrow();
+const invoices = await database.db
+  .selectFrom('taxDocuments')
+  .select(({ fn }) => fn.countAll<number>().as('count'))
+  .where('kind', '=', 'invoice')
+  .executeTakeFirstOrThrow();
 console.log(
   JSON.stringify(
     {
@@ -102,6 +111,7 @@ console.log(
       state: job?.state,
       summary: job?.summary,
       shippedInDatabase: Number(shippedRows.count),
+      invoicesIssued: Number(invoices.count),
       seconds: Number(seconds.toFixed(1)),
       rowsPerSecond: Math.round(rows / seconds),
       eventLoopDelayMs: {

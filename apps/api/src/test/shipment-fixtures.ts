@@ -38,7 +38,9 @@ export async function orderWithShipment(
 
 /**
  * `count` orders of one line each, every one with a shipment of `vendorId` in `status`,
- * inserted a few hundred rows per statement. Tracking numbers `<prefix>-<n>`.
+ * inserted a few hundred rows per statement. Tracking numbers `<prefix>-<n>`. `taxed`:
+ * each line carries GST as checkout freezes it (Rs.1,000 net at 18% IGST, Karnataka to
+ * West Bengal), so shipping it issues a tax invoice (the manifest bench at scale).
  * @returns each shipment's id and its order's tracking number, in order.
  */
 export async function insertManyShipments(
@@ -48,7 +50,8 @@ export async function insertManyShipments(
   {
     prefix = `BULK${Date.now() % 1_000_000}`,
     status = 'Packaging',
-  }: { prefix?: string; status?: ShipmentsTable['status'] } = {},
+    taxed = false,
+  }: { prefix?: string; status?: ShipmentsTable['status']; taxed?: boolean } = {},
 ): Promise<{ shipmentId: number; trackingNumber: string }[]> {
   const at = new Date().toISOString();
   const shipBy = new Date(Date.now() + 48 * 3_600_000).toISOString();
@@ -94,12 +97,33 @@ export async function insertManyShipments(
           salePricePaise: 100_000,
           vendorId,
           commissionRateBp: null,
+          ...(taxed ? { netPaise: 100_000 } : {}),
           createdAt: at,
           updatedAt: at,
         })),
       )
       .returning(['id', 'orderId'])
       .execute();
+    if (taxed)
+      await db
+        .insertInto('orderItemTaxes')
+        .values(
+          items.map((item) => ({
+            orderItemId: item.id,
+            orderId: item.orderId,
+            hsnCode: '6109',
+            rateBp: 1800,
+            taxablePaise: 84_746,
+            cgstPaise: 0,
+            sgstPaise: 0,
+            igstPaise: 15_254,
+            sellerStateCode: '29',
+            placeOfSupplyCode: '19',
+            createdAt: at,
+            updatedAt: at,
+          })),
+        )
+        .execute();
     const shipments = await db
       .insertInto('shipments')
       .values(

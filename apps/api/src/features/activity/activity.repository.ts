@@ -36,6 +36,11 @@ export async function insertActivity(db: Db, row: NewActivityRow): Promise<void>
   await db.insertInto('activityLog').values(row).execute();
 }
 
+/** Inserts many entries, a few hundred a statement (a courier manifest's hundreds of dispatches, decision 0143). */
+export async function insertActivities(db: Db, rows: readonly NewActivityRow[]): Promise<void> {
+  for (const chunk of chunked(rows, 9, 500)) await db.insertInto('activityLog').values(chunk).execute();
+}
+
 /** What narrows the log: the admin screen's filters, a record, and who a vendor may see. */
 export interface ActivityConditions {
   actorUserId?: number | undefined;

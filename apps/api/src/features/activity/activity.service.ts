@@ -18,6 +18,7 @@ import {
   type ActivityConditions,
   type ActivityRow,
   countActivity,
+  insertActivities,
   insertActivity,
   listActivity,
   listActivityPeople,
@@ -65,19 +66,33 @@ export interface ActivityRecord {
  * nothing. An `update` or `config_save` that changed no field is not recorded.
  */
 export async function recordActivity(trx: Db, entry: ActivityRecord): Promise<void> {
-  const changes = redactChanges(entry.changes ?? {});
-  if ((entry.action === 'update' || entry.action === 'config_save') && Object.keys(changes).length === 0) return;
-  await insertActivity(trx, {
-    actorUserId: entry.actor.userId,
-    actorName: entry.actor.name,
-    actorRole: entry.actor.role,
-    action: entry.action,
-    recordKind: entry.kind,
-    recordId: entry.recordId,
-    recordLabel: entry.label.slice(0, 300),
-    changes: JSON.stringify(changes),
-    createdAt: new Date().toISOString(),
+  await recordActivities(trx, [entry]);
+}
+
+/**
+ * Writes many entries of the log at once (a few statements; decision 0143), each as
+ * `recordActivity` would, in their order.
+ */
+export async function recordActivities(trx: Db, entries: readonly ActivityRecord[]): Promise<void> {
+  const rows = entries.flatMap((entry) => {
+    const changes = redactChanges(entry.changes ?? {});
+    if ((entry.action === 'update' || entry.action === 'config_save') && Object.keys(changes).length === 0) return [];
+    return [
+      {
+        actorUserId: entry.actor.userId,
+        actorName: entry.actor.name,
+        actorRole: entry.actor.role,
+        action: entry.action,
+        recordKind: entry.kind,
+        recordId: entry.recordId,
+        recordLabel: entry.label.slice(0, 300),
+        changes: JSON.stringify(changes),
+        createdAt: new Date().toISOString(),
+      },
+    ];
   });
+  if (rows.length === 1) await insertActivity(trx, rows[0] as (typeof rows)[number]);
+  else if (rows.length > 1) await insertActivities(trx, rows);
 }
 
 function toEntry(row: ActivityRow): ActivityEntry {

@@ -1,8 +1,8 @@
 import { type ActivityAction, toRupees } from '@haat/contract';
 import type { Db } from '../../platform/db/create-db.js';
 import type { EventActor, OrderRef } from '../../platform/events/domain-events.js';
-import { type AnySubscriber, subscribe } from '../../platform/events/event-bus.js';
-import { type ActivityChanges, recordActivity } from './activity.service.js';
+import { type AnySubscriber, subscribe, subscribeAll } from '../../platform/events/event-bus.js';
+import { type ActivityChanges, type ActivityRecord, recordActivities, recordActivity } from './activity.service.js';
 
 /**
  * What the activity log records of the store's events (decisions 0070 and 0114): staff
@@ -11,21 +11,27 @@ import { type ActivityChanges, recordActivity } from './activity.service.js';
  * demo seeder's bus leaves these out: its back-dated history is no staff activity.
  */
 
+/** The entry of what `event.actor` did to an order, labelled by its tracking number. */
+const orderEntry = (
+  event: { actor: EventActor; order: OrderRef },
+  action: ActivityAction,
+  changes: ActivityChanges,
+): ActivityRecord => ({
+  actor: event.actor,
+  action,
+  kind: 'order',
+  recordId: event.order.id,
+  label: event.order.trackingNumber,
+  changes,
+});
+
 /** Logs what `event.actor` did to an order, labelled by its tracking number. */
 const logOrder = (
   trx: Db,
   event: { actor: EventActor; order: OrderRef },
   action: ActivityAction,
   changes: ActivityChanges,
-) =>
-  recordActivity(trx, {
-    actor: event.actor,
-    action,
-    kind: 'order',
-    recordId: event.order.id,
-    label: event.order.trackingNumber,
-    changes,
-  });
+) => recordActivity(trx, orderEntry(event, action, changes));
 
 /** Logs a payout marked Paid or Failed. */
 const logPayoutMarked = (trx: Db, event: { actor: EventActor; payout: { id: number } }, status: 'Paid' | 'Failed') =>
@@ -39,8 +45,12 @@ const logPayoutMarked = (trx: Db, event: { actor: EventActor; payout: { id: numb
   });
 
 export const activitySubscribers: readonly AnySubscriber[] = [
-  subscribe('order.statusChanged', 'log the status change', (trx, event) =>
-    logOrder(trx, event, 'status_change', { status: { before: event.from, after: event.to } }),
+  // Both may come many at once (a courier manifest, decision 0143): one insert for them all.
+  subscribeAll('order.statusChanged', 'log the status change', (trx, events) =>
+    recordActivities(
+      trx,
+      events.map((event) => orderEntry(event, 'status_change', { status: { before: event.from, after: event.to } })),
+    ),
   ),
   // A partial cancellation keeps the order's status: the entry says how many units went
   // instead of 'Order Placed → Order Placed' (issue 33); a whole one records the move.
@@ -55,15 +65,20 @@ export const activitySubscribers: readonly AnySubscriber[] = [
     }),
   ),
   // A shipment moved by its vendor or an admin (issue 34), labelled by the order.
-  subscribe('shipment.shipped', 'log the dispatch', (trx, event) =>
-    logOrder(trx, event, 'status_change', {
-      shipment: { before: null, after: event.shipmentId },
-      shipmentStatus: { before: null, after: 'On The Road' },
-      units: { before: null, after: event.units },
-      ...(event.carrier ? { carrier: { before: null, after: event.carrier } } : {}),
-      ...(event.awb ? { awb: { before: null, after: event.awb } } : {}),
-      ...(event.remainderId === null ? {} : { remainderShipment: { before: null, after: event.remainderId } }),
-    }),
+  subscribeAll('shipment.shipped', 'log the dispatch', (trx, events) =>
+    recordActivities(
+      trx,
+      events.map((event) =>
+        orderEntry(event, 'status_change', {
+          shipment: { before: null, after: event.shipmentId },
+          shipmentStatus: { before: null, after: 'On The Road' },
+          units: { before: null, after: event.units },
+          ...(event.carrier ? { carrier: { before: null, after: event.carrier } } : {}),
+          ...(event.awb ? { awb: { before: null, after: event.awb } } : {}),
+          ...(event.remainderId === null ? {} : { remainderShipment: { before: null, after: event.remainderId } }),
+        }),
+      ),
+    ),
   ),
   subscribe('shipment.delivered', 'log the delivery', (trx, event) =>
     logOrder(trx, event, 'status_change', {

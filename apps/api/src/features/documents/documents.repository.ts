@@ -41,6 +41,75 @@ export async function takeSerial(trx: Db, issuerKey: string, series: string, fin
   return Number(row.lastSerial);
 }
 
+/**
+ * Takes the next `count` serials of `series` for `issuerKey` in `financialYear` at once
+ * (as `takeSerial` one at a time); answers the first. Same lock, same rollback.
+ */
+export async function takeSerials(
+  trx: Db,
+  issuerKey: string,
+  series: string,
+  financialYear: string,
+  count: number,
+): Promise<number> {
+  const row = await trx
+    .insertInto('taxDocumentCounters')
+    .values({ issuerKey, series, financialYear, lastSerial: count })
+    .onConflict((conflict) =>
+      conflict
+        .columns(['issuerKey', 'series', 'financialYear'])
+        .doUpdateSet({ lastSerial: sql<number>`tax_document_counters.last_serial + ${count}` }),
+    )
+    .returning('lastSerial')
+    .executeTakeFirstOrThrow();
+  return Number(row.lastSerial) - count + 1;
+}
+
+/** Inserts many documents and their lines, a few hundred a statement; answers their ids by `sourceKey`. */
+export async function insertTaxDocuments(
+  trx: Db,
+  documents: readonly { document: NewTaxDocument; lines: readonly NewTaxDocumentLine[] }[],
+): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (let start = 0; start < documents.length; start += DOCUMENTS_PER_INSERT) {
+    const chunk = documents.slice(start, start + DOCUMENTS_PER_INSERT);
+    const rows = await trx
+      .insertInto('taxDocuments')
+      .values(chunk.map((entry) => entry.document))
+      .returning(['id', 'sourceKey'])
+      .execute();
+    for (const row of rows) ids.set(row.sourceKey, row.id);
+    const lines = chunk.flatMap((entry) =>
+      entry.lines.map((line) => ({ ...line, documentId: ids.get(entry.document.sourceKey) as number })),
+    );
+    for (let at = 0; at < lines.length; at += LINES_PER_INSERT)
+      await trx
+        .insertInto('taxDocumentLines')
+        .values(lines.slice(at, at + LINES_PER_INSERT))
+        .execute();
+  }
+  return ids;
+}
+
+/** Documents per INSERT (about 27 values each, under both databases' bind limits). */
+const DOCUMENTS_PER_INSERT = 500;
+/** Lines per INSERT (7 values each). */
+const LINES_PER_INSERT = 2000;
+
+/** Which of `sourceKeys` have a document issued. */
+export async function documentsIssuedFor(db: Db, sourceKeys: readonly string[]): Promise<Set<string>> {
+  const issued = new Set<string>();
+  for (let start = 0; start < sourceKeys.length; start += 1000) {
+    const rows = await db
+      .selectFrom('taxDocuments')
+      .select('sourceKey')
+      .where('sourceKey', 'in', sourceKeys.slice(start, start + 1000))
+      .execute();
+    for (const row of rows) issued.add(row.sourceKey);
+  }
+  return issued;
+}
+
 /** Inserts a document and its lines; answers its id. */
 export async function insertTaxDocument(
   trx: Db,

@@ -2,6 +2,7 @@ import { type DocumentListFilters, type DocumentSummary, splitLineTax, toRupees 
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/create-db.js';
 import type { TaxDocumentsTable } from '../../platform/db/schema.js';
+import { pacer, yieldToOthers } from '../../platform/yield.js';
 import { allocateLargestRemainder } from '../orders/discount-shares.js';
 import {
   canonicalJson,
@@ -16,13 +17,17 @@ import {
 } from './document-body.js';
 import {
   documentIssuedFor,
+  documentsIssuedFor,
   findTaxDocument,
   insertTaxDocument,
+  insertTaxDocuments,
   invoicedLines,
   invoicedUnits,
   listTaxDocuments,
+  type NewTaxDocument,
   type NewTaxDocumentLine,
   takeSerial,
+  takeSerials,
 } from './documents.repository.js';
 
 /**
@@ -68,10 +73,23 @@ export interface Issue {
  * causes it.
  */
 export async function issueDocument(trx: Db, doc: Issue): Promise<number> {
-  const series = SERIES[doc.kind];
-  const financialYear = financialYearOf(doc.issuedAt);
-  const issuerKey = issuerKeyOf(doc.supplier.gstin, doc.issuerVendorId);
+  const { issuerKey, series, financialYear } = seriesOf(doc);
   const serial = await takeSerial(trx, issuerKey, series, financialYear);
+  return insertTaxDocument(trx, documentRowOf(doc, serial), doc.itemLines);
+}
+
+/** The series a document is numbered in: its issuer, kind and financial year. */
+function seriesOf(doc: Issue) {
+  return {
+    series: SERIES[doc.kind],
+    financialYear: financialYearOf(doc.issuedAt),
+    issuerKey: issuerKeyOf(doc.supplier.gstin, doc.issuerVendorId),
+  };
+}
+
+/** The row of `doc` numbered `serial` in its series: its canonical body, hash and totals. */
+function documentRowOf(doc: Issue, serial: number): NewTaxDocument {
+  const { series, financialYear, issuerKey } = seriesOf(doc);
   const number = documentNumber(series, financialYear, serial);
   const totals = totalsOf(doc.lines);
   const body: TaxDocumentBody = {
@@ -93,37 +111,64 @@ export async function issueDocument(trx: Db, doc: Issue): Promise<number> {
     totals,
   };
   const json = canonicalJson(body);
-  return insertTaxDocument(
-    trx,
-    {
-      kind: doc.kind,
-      series,
-      issuerKey,
-      financialYear,
-      serial,
-      number,
-      issuerGstin: doc.supplier.gstin,
-      issuerName: doc.supplier.name,
-      recipientName: doc.recipient.name,
-      recipientGstin: doc.recipient.gstin,
-      vendorId: doc.vendorId,
-      orderId: doc.orderId,
-      shipmentId: doc.shipmentId,
-      refersToId: doc.refersTo?.id ?? null,
-      sourceKey: doc.sourceKey,
-      period: doc.period,
-      taxablePaise: totals.taxablePaise,
-      cgstPaise: totals.cgstPaise,
-      sgstPaise: totals.sgstPaise,
-      igstPaise: totals.igstPaise,
-      totalPaise: totals.totalPaise,
-      body: json,
-      hash: documentHash(json),
-      issuedAt: doc.issuedAt,
-      createdAt: new Date().toISOString(),
-    },
-    doc.itemLines,
-  );
+  return {
+    kind: doc.kind,
+    series,
+    issuerKey,
+    financialYear,
+    serial,
+    number,
+    issuerGstin: doc.supplier.gstin,
+    issuerName: doc.supplier.name,
+    recipientName: doc.recipient.name,
+    recipientGstin: doc.recipient.gstin,
+    vendorId: doc.vendorId,
+    orderId: doc.orderId,
+    shipmentId: doc.shipmentId,
+    refersToId: doc.refersTo?.id ?? null,
+    sourceKey: doc.sourceKey,
+    period: doc.period,
+    taxablePaise: totals.taxablePaise,
+    cgstPaise: totals.cgstPaise,
+    sgstPaise: totals.sgstPaise,
+    igstPaise: totals.igstPaise,
+    totalPaise: totals.totalPaise,
+    body: json,
+    hash: documentHash(json),
+    issuedAt: doc.issuedAt,
+    createdAt: new Date().toISOString(),
+  };
+}
+
+/**
+ * Issues many documents at once (a few statements; decision 0143): each series' serials
+ * taken in one statement, in the documents' order, so each gets the number `issueDocument`
+ * called on them one after the other would have given it. Answers their ids by source key.
+ */
+export async function issueDocuments(trx: Db, docs: readonly Issue[]): Promise<Map<string, number>> {
+  const next = new Map<string, number>();
+  const counts = new Map<string, { key: ReturnType<typeof seriesOf>; count: number }>();
+  for (const doc of docs) {
+    const key = seriesOf(doc);
+    const id = `${key.issuerKey}\u0000${key.series}\u0000${key.financialYear}`;
+    const entry = counts.get(id) ?? { key, count: 0 };
+    entry.count += 1;
+    counts.set(id, entry);
+  }
+  for (const [id, { key, count }] of counts)
+    next.set(id, await takeSerials(trx, key.issuerKey, key.series, key.financialYear, count));
+  const pace = pacer();
+  const rows: { document: NewTaxDocument; lines: readonly NewTaxDocumentLine[] }[] = [];
+  for (const doc of docs) {
+    // Each body is hashed: a few hundred of them would hold the event loop (decision 0121).
+    await pace();
+    const key = seriesOf(doc);
+    const id = `${key.issuerKey}\u0000${key.series}\u0000${key.financialYear}`;
+    const serial = next.get(id) as number;
+    next.set(id, serial + 1);
+    rows.push({ document: documentRowOf(doc, serial), lines: doc.itemLines });
+  }
+  return insertTaxDocuments(trx, rows);
 }
 
 /** KYC states whose declared identity a document prints (as `sellerStateCodes` believes them). */
@@ -157,20 +202,35 @@ export async function sellerParty(db: Db, vendorId: number | null, stateCode: st
   };
 }
 
+/** What an order's documents say of its buyer. */
+const BUYER_COLUMNS = [
+  'id',
+  'trackingNumber',
+  'billingFullName',
+  'billingAddress',
+  'billingCity',
+  'billingProvince',
+  'billingPostalCode',
+] as const;
+
 /** The buyer of an order as its documents name them (rule 46(e)-(g)): name, address, state of the place of supply. */
 async function buyerParty(db: Db, orderId: number, placeOfSupplyCode: string) {
-  const order = await db
-    .selectFrom('orders')
-    .select([
-      'trackingNumber',
-      'billingFullName',
-      'billingAddress',
-      'billingCity',
-      'billingProvince',
-      'billingPostalCode',
-    ])
-    .where('id', '=', orderId)
-    .executeTakeFirstOrThrow();
+  const order = await db.selectFrom('orders').select(BUYER_COLUMNS).where('id', '=', orderId).executeTakeFirstOrThrow();
+  return buyerOf(order, placeOfSupplyCode);
+}
+
+/** `buyerParty` of an order row read with `BUYER_COLUMNS`. */
+function buyerOf(
+  order: {
+    trackingNumber: string;
+    billingFullName: string;
+    billingAddress: string;
+    billingCity: string;
+    billingProvince: string;
+    billingPostalCode: string | null;
+  },
+  placeOfSupplyCode: string,
+) {
   const address = [order.billingAddress, order.billingCity, order.billingProvince, order.billingPostalCode]
     .filter((part): part is string => Boolean(part?.trim()))
     .join(', ');
@@ -212,11 +272,104 @@ export async function issueShipmentInvoice(
 ): Promise<number | null> {
   const sourceKey = `shipment:${shipment.shipmentId}`;
   if (await documentIssuedFor(trx, sourceKey)) return null;
-  const rows = await trx
+  const rows = await invoiceRowsOf(trx, [shipment.shipmentId]);
+  if (rows.length === 0) return null;
+  const before = await invoicedUnits(
+    trx,
+    rows.map((row) => row.orderItemId),
+  );
+  const first = rows[0] as InvoiceRow;
+  const [supplier, buyer] = await Promise.all([
+    sellerParty(trx, shipment.vendorId, first.sellerStateCode),
+    buyerParty(trx, shipment.orderId, first.placeOfSupplyCode),
+  ]);
+  return issueDocument(trx, invoiceOf(shipment, rows, before, supplier, buyer));
+}
+
+/**
+ * The tax invoices of many shipments put on the road at once (a courier manifest;
+ * decision 0143), each as `issueShipmentInvoice` called on them in their order would
+ * issue it (a line shipped in parts by two of them: the second invoice takes what the
+ * first left; serials in their order), in a few statements per 500 shipments: the
+ * documents already issued, the shipments' lines, what was invoiced of them, the
+ * sellers (one read per seller and state), the buyers, the serials and the inserts.
+ */
+export async function issueShipmentInvoices(
+  trx: Db,
+  shipments: readonly { shipmentId: number; orderId: number; vendorId: number | null; at: string }[],
+): Promise<void> {
+  for (let start = 0; start < shipments.length; start += INVOICES_AT_ONCE) {
+    const chunk = shipments.slice(start, start + INVOICES_AT_ONCE);
+    const issued = await documentsIssuedFor(
+      trx,
+      chunk.map((shipment) => `shipment:${shipment.shipmentId}`),
+    );
+    const todo = chunk.filter((shipment) => {
+      const key = `shipment:${shipment.shipmentId}`;
+      if (issued.has(key)) return false;
+      issued.add(key); // a shipment named twice is invoiced once
+      return true;
+    });
+    if (todo.length === 0) continue;
+    const rowsOf = new Map<number, InvoiceRow[]>();
+    for (const row of await invoiceRowsOf(
+      trx,
+      todo.map((shipment) => shipment.shipmentId),
+    ))
+      rowsOf.set(row.shipmentId, [...(rowsOf.get(row.shipmentId) ?? []), row]);
+    const withLines = todo.filter((shipment) => rowsOf.has(shipment.shipmentId));
+    if (withLines.length === 0) continue;
+    const before = await invoicedUnits(trx, [
+      ...new Set(
+        withLines.flatMap((shipment) => (rowsOf.get(shipment.shipmentId) ?? []).map((row) => row.orderItemId)),
+      ),
+    ]);
+    const orders = new Map(
+      (
+        await trx
+          .selectFrom('orders')
+          .select(BUYER_COLUMNS)
+          .where('id', 'in', [...new Set(withLines.map((shipment) => shipment.orderId))])
+          .execute()
+      ).map((order) => [order.id, order]),
+    );
+    const sellers = new Map<string, DocumentParty>();
+    const docs: Issue[] = [];
+    const pace = pacer();
+    for (const shipment of withLines) {
+      await pace();
+      const rows = rowsOf.get(shipment.shipmentId) as InvoiceRow[];
+      const first = rows[0] as InvoiceRow;
+      const sellerKey = `${shipment.vendorId ?? 'store'}:${first.sellerStateCode}`;
+      let supplier = sellers.get(sellerKey);
+      if (!supplier) {
+        supplier = await sellerParty(trx, shipment.vendorId, first.sellerStateCode);
+        sellers.set(sellerKey, supplier);
+      }
+      const order = orders.get(shipment.orderId);
+      if (!order) throw new Error(`issueShipmentInvoices: order ${shipment.orderId} not found`);
+      const doc = invoiceOf(shipment, rows, before, supplier, buyerOf(order, first.placeOfSupplyCode));
+      // What this invoice takes counts for a later one of the same line in this chunk.
+      for (const line of doc.itemLines)
+        before.set(line.orderItemId, (before.get(line.orderItemId) ?? 0) + line.quantity);
+      docs.push(doc);
+    }
+    await yieldToOthers();
+    await issueDocuments(trx, docs);
+  }
+}
+
+/** Shipments invoiced per round of `issueShipmentInvoices` (its reads bind one value each). */
+const INVOICES_AT_ONCE = 500;
+
+/** The taxed lines of `shipmentIds` with units, by shipment then order line. */
+function invoiceRowsOf(trx: Db, shipmentIds: readonly number[]) {
+  return trx
     .selectFrom('shipmentItems as s')
     .innerJoin('orderItems as i', 'i.id', 's.orderItemId')
     .innerJoin('orderItemTaxes as t', 't.orderItemId', 's.orderItemId')
     .select([
+      's.shipmentId',
       's.orderItemId',
       's.quantity',
       'i.quantity as lineQuantity',
@@ -231,15 +384,26 @@ export async function issueShipmentInvoice(
       't.sellerStateCode',
       't.placeOfSupplyCode',
     ])
-    .where('s.shipmentId', '=', shipment.shipmentId)
+    .where('s.shipmentId', 'in', [...shipmentIds])
     .where('s.quantity', '>', 0)
+    .orderBy('s.shipmentId')
     .orderBy('s.orderItemId')
     .execute();
-  if (rows.length === 0) return null;
-  const before = await invoicedUnits(
-    trx,
-    rows.map((row) => row.orderItemId),
-  );
+}
+
+type InvoiceRow = Awaited<ReturnType<typeof invoiceRowsOf>>[number];
+
+/**
+ * A shipment's invoice from its taxed lines (`rows`, not empty) and the units of each line
+ * invoiced before it (`before`): see `issueShipmentInvoice`.
+ */
+function invoiceOf(
+  shipment: { shipmentId: number; orderId: number; vendorId: number | null; at: string },
+  rows: readonly InvoiceRow[],
+  before: ReadonlyMap<number, number>,
+  supplier: DocumentParty,
+  buyer: { party: DocumentParty; trackingNumber: string },
+): Issue {
   const lines: DocumentLine[] = [];
   const itemLines: NewTaxDocumentLine[] = [];
   for (const row of rows) {
@@ -267,12 +431,8 @@ export async function issueShipmentInvoice(
     lines.push(lineOf(row.productName, row.hsnCode, quantity, rateBp, split));
     itemLines.push({ orderItemId: row.orderItemId, quantity, ...split });
   }
-  const first = rows[0] as (typeof rows)[number];
-  const [supplier, buyer] = await Promise.all([
-    sellerParty(trx, shipment.vendorId, first.sellerStateCode),
-    buyerParty(trx, shipment.orderId, first.placeOfSupplyCode),
-  ]);
-  return issueDocument(trx, {
+  const first = rows[0] as InvoiceRow;
+  return {
     kind: 'invoice',
     issuedAt: shipment.at,
     supplier,
@@ -285,11 +445,11 @@ export async function issueShipmentInvoice(
     refersTo: null,
     reason: null,
     period: null,
-    sourceKey,
+    sourceKey: `shipment:${shipment.shipmentId}`,
     lines,
     itemLines,
     issuerVendorId: shipment.vendorId,
-  });
+  };
 }
 
 /** Units taken back from an order line, as the cancellation and return events carry them. */

@@ -1,18 +1,22 @@
 import { MANIFEST_AT_ONCE_ROWS, MAX_PACKING_SLIPS, manifestMessages, shipmentMessages } from '@haat/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runTransaction } from '../../platform/db/transactions.js';
 import { authAs, createAdmin, createVendor, type FixtureUser } from '../../test/fixtures.js';
 import { settledJob } from '../../test/jobs.js';
 import { pageCountOf } from '../../test/pdf.js';
 import { insertManyShipments, orderWithShipment } from '../../test/shipment-fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createOwnedProduct } from '../../test/vendor-fixtures.js';
+import { shipManyInTransaction } from './shipments.service.js';
 
 /**
  * Packing slips and courier manifests (issue 34; decisions 0142, 0143), over HTTP on a
  * freshly migrated database: a slip is a PDF of the vendor's own shipment only; many
  * slips are one PDF, capped; a manifest marks the vendor's shipments shipped through the
  * shipments service and reports every bad row by line; a large one runs as a job whose
- * file is the report; a hostile file is a 400.
+ * file is the report; a hostile file is a 400. The rows are shipped set-based
+ * (`shipManyInTransaction`, decision 0143) with every rule, invoice and log entry of the
+ * status form's move.
  */
 
 let t: TestApp;
@@ -341,4 +345,258 @@ describe('manifest import', () => {
       (await t.app.inject({ method: 'GET', url: `/api/jobs/${job._id}`, headers: json(vendorB) })).statusCode,
     ).toBe(404);
   }, 120_000);
+});
+
+/** The tax invoices of `shipmentIds`, by shipment id. */
+async function invoicesOf(shipmentIds: readonly number[]) {
+  const rows = await t.db
+    .selectFrom('taxDocuments')
+    .select(['id', 'shipmentId', 'serial', 'issuerKey', 'taxablePaise', 'igstPaise', 'totalPaise', 'body'])
+    .where('kind', '=', 'invoice')
+    .where('shipmentId', 'in', [...shipmentIds])
+    .execute();
+  return new Map(rows.map((row) => [row.shipmentId as number, row]));
+}
+
+describe('manifest import, set-based (decision 0143)', () => {
+  it('ships a mixed manifest’s good rows with their carrier and AWB, invoices them, derives their orders’ status and logs them; refuses another vendor’s, a repeated and a bad row by line', async () => {
+    const [one, two, three] = await insertManyShipments(t.db, vendorA.vendorId ?? null, 3, { taxed: true });
+    const [foreign] = await insertManyShipments(t.db, vendorB.vendorId ?? null, 1, { taxed: true });
+    if (!one || !two || !three || !foreign) throw new Error('fixture');
+    const csv = [
+      'Order ID,Shipment ID,Courier,AWB',
+      `${one.trackingNumber},,Delhivery,MIX-0001`, // line 2: good
+      `,${foreign.shipmentId},Delhivery,MIX-0002`, // line 3: vendor B's
+      `${two.trackingNumber},,Xpressbees,mix-0003`, // line 4: good
+      `,${one.shipmentId},Delhivery,MIX-0004`, // line 5: the shipment of line 2 again
+      `${three.trackingNumber},,Delhivery,MIX 0005!`, // line 6: not an AWB
+    ].join('\n');
+    const res = await importCsv(vendorA, csv);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().counts).toEqual({ rows: 5, shipped: 2, refused: 3 });
+    expect(res.json().errors).toEqual([
+      { line: 3, field: null, message: manifestMessages.notFound },
+      { line: 5, field: null, message: manifestMessages.shipmentRepeated(2) },
+      { line: 6, field: 'AWB', message: shipmentMessages.awbInvalid },
+    ]);
+
+    expect(await shipmentRow(one.shipmentId)).toMatchObject({
+      status: 'On The Road',
+      carrier: 'Delhivery',
+      awb: 'MIX-0001',
+    });
+    expect(await shipmentRow(two.shipmentId)).toMatchObject({
+      status: 'On The Road',
+      carrier: 'Xpressbees',
+      awb: 'MIX-0003',
+    });
+    expect((await shipmentRow(one.shipmentId)).shippedAt).not.toBeNull();
+    expect((await shipmentRow(three.shipmentId)).status).toBe('Packaging');
+    expect((await shipmentRow(foreign.shipmentId)).status).toBe('Packaging');
+
+    // One invoice per shipped row, in vendor A's series one after the other, for the frozen GST; none for the others.
+    const invoices = await invoicesOf([one.shipmentId, two.shipmentId, three.shipmentId, foreign.shipmentId]);
+    expect([...invoices.keys()].sort((a, b) => a - b)).toEqual([one.shipmentId, two.shipmentId]);
+    const [first, second] = [invoices.get(one.shipmentId), invoices.get(two.shipmentId)];
+    expect(first).toMatchObject({ taxablePaise: 84_746, igstPaise: 15_254, totalPaise: 100_000 });
+    expect(second?.issuerKey).toBe(first?.issuerKey);
+    expect(Number(second?.serial)).toBe(Number(first?.serial) + 1);
+    expect(JSON.parse(first?.body ?? '{}')).toMatchObject({
+      order: { trackingNumber: one.trackingNumber, shipmentId: one.shipmentId },
+      lines: [{ quantity: 1, hsnCode: '6109', rateBp: 1800 }],
+    });
+
+    // Each order's status follows its shipment, with its history entry and the log's two entries.
+    const orders = await t.db
+      .selectFrom('orders')
+      .innerJoin('shipments', 'shipments.orderId', 'orders.id')
+      .select(['orders.id', 'orders.status', 'orders.updatedAt', 'shipments.id as shipmentId', 'shipments.shippedAt'])
+      .where('shipments.id', 'in', [one.shipmentId, two.shipmentId, three.shipmentId])
+      .orderBy('shipments.id')
+      .execute();
+    expect(orders.map((order) => order.status)).toEqual(['On The Road', 'On The Road', 'Packaging']);
+    expect(orders[0]?.updatedAt).toBe(orders[0]?.shippedAt);
+    const history = await t.db
+      .selectFrom('orderStatusHistory')
+      .select(['orderId', 'status', 'changedBy'])
+      .where(
+        'orderId',
+        'in',
+        orders.map((order) => order.id),
+      )
+      .execute();
+    expect(history).toHaveLength(2);
+    expect(history.every((entry) => entry.status === 'On The Road' && entry.changedBy === vendorA.id)).toBe(true);
+    const log = await t.db
+      .selectFrom('activityLog')
+      .select(['recordId', 'actorUserId', 'changes'])
+      .where('recordKind', '=', 'order')
+      .where('recordId', '=', orders[0]?.id as number)
+      .execute();
+    const changes = log.map((entry) => JSON.parse(entry.changes));
+    expect(log.every((entry) => entry.actorUserId === vendorA.id)).toBe(true);
+    expect(changes).toContainEqual(expect.objectContaining({ status: { before: 'Packaging', after: 'On The Road' } }));
+    expect(changes).toContainEqual(
+      expect.objectContaining({
+        shipment: { before: null, after: one.shipmentId },
+        awb: { before: null, after: 'MIX-0001' },
+        units: { before: null, after: 1 },
+      }),
+    );
+  });
+
+  it('issues the invoices the status form issues, and a line sent in two shipments of one manifest adds up to its frozen GST', async () => {
+    const [byForm, byManifest, split] = await insertManyShipments(t.db, vendorA.vendorId ?? null, 3, { taxed: true });
+    if (!byForm || !byManifest || !split) throw new Error('fixture');
+    const formed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/vendor/shipments/${byForm.shipmentId}/status`,
+      headers: json(vendorA),
+      payload: JSON.stringify({
+        status: 'On The Road',
+        carrier: 'Delhivery',
+        awb: 'FORM-0001',
+        updatedAt: (
+          await t.db
+            .selectFrom('shipments')
+            .select('updatedAt')
+            .where('id', '=', byForm.shipmentId)
+            .executeTakeFirstOrThrow()
+        ).updatedAt,
+      }),
+    });
+    expect(formed.statusCode).toBe(200);
+    // `split`'s order: a line of 3 units (Rs.3,000 net, 18% IGST frozen), 2 in its shipment and 1 in a second.
+    const item = await t.db
+      .selectFrom('shipmentItems')
+      .select('orderItemId')
+      .where('shipmentId', '=', split.shipmentId)
+      .executeTakeFirstOrThrow();
+    await t.db
+      .updateTable('orderItems')
+      .set({ quantity: 3, netPaise: 300_000 })
+      .where('id', '=', item.orderItemId)
+      .execute();
+    await t.db
+      .updateTable('orderItemTaxes')
+      .set({ taxablePaise: 254_237, igstPaise: 45_763 })
+      .where('orderItemId', '=', item.orderItemId)
+      .execute();
+    await t.db.updateTable('shipmentItems').set({ quantity: 2 }).where('shipmentId', '=', split.shipmentId).execute();
+    const order = await t.db
+      .selectFrom('shipments')
+      .select(['orderId', 'shipBy'])
+      .where('id', '=', split.shipmentId)
+      .executeTakeFirstOrThrow();
+    const now = new Date().toISOString();
+    const second = await t.db
+      .insertInto('shipments')
+      .values({
+        ...order,
+        vendorId: vendorA.vendorId,
+        status: 'Packaging',
+        carrier: null,
+        awb: null,
+        shippedAt: null,
+        deliveredAt: null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('shipmentItems')
+      .values({ shipmentId: second.id, orderItemId: item.orderItemId, quantity: 1 })
+      .execute();
+
+    const csv = [
+      'Order ID,Shipment ID,Courier,AWB',
+      `${byManifest.trackingNumber},,Delhivery,FORM-0002`,
+      `,${split.shipmentId},Delhivery,SPLIT-0001`,
+      `,${second.id},Delhivery,SPLIT-0002`,
+    ].join('\n');
+    const res = await importCsv(vendorA, csv);
+    expect(res.json().counts).toEqual({ rows: 3, shipped: 3, refused: 0 });
+
+    const invoices = await invoicesOf([byForm.shipmentId, byManifest.shipmentId, split.shipmentId, second.id]);
+    const bodyOf = (id: number) => {
+      // All but what names the shipment: its number, time, order and the line's product (its order's parcel).
+      const { number, issuedAt, order: ref, lines, ...rest } = JSON.parse(invoices.get(id)?.body ?? '{}');
+      return { ...rest, lines: lines.map(({ description, ...line }: { description: string }) => line) };
+    };
+    expect(bodyOf(byManifest.shipmentId)).toEqual(bodyOf(byForm.shipmentId));
+    // 2 of 3 units: round(3,000 x 2/3) split at 18%; the second invoice takes the rest of the frozen figures.
+    const [two, one] = [invoices.get(split.shipmentId), invoices.get(second.id)];
+    expect(Number(two?.taxablePaise) + Number(one?.taxablePaise)).toBe(254_237);
+    expect(Number(two?.igstPaise) + Number(one?.igstPaise)).toBe(45_763);
+    expect(Number(two?.totalPaise)).toBe(200_000);
+    expect(Number(one?.serial)).toBe(Number(two?.serial) + 1);
+    // Both of the order's shipments are on the road: so is the order.
+    const placed = await t.db
+      .selectFrom('orders')
+      .select('status')
+      .where('id', '=', order.orderId)
+      .executeTakeFirstOrThrow();
+    expect(placed.status).toBe('On The Road');
+  });
+
+  it('refuses within a batch what the status form would refuse, leaving the rest of the batch shipped', async () => {
+    const many = await insertManyShipments(t.db, vendorA.vendorId ?? null, 6, { taxed: true });
+    const [good, stale, cancelled, delivered, badCarrier, again] = many;
+    const [foreign] = await insertManyShipments(t.db, vendorB.vendorId ?? null, 1);
+    if (!good || !stale || !cancelled || !delivered || !badCarrier || !again || !foreign) throw new Error('fixture');
+    await t.db.updateTable('shipments').set({ status: 'Cancelled' }).where('id', '=', cancelled.shipmentId).execute();
+    await t.db.updateTable('shipments').set({ status: 'Delivered' }).where('id', '=', delivered.shipmentId).execute();
+    const versionOf = async (id: number) =>
+      (await t.db.selectFrom('shipments').select('updatedAt').where('id', '=', id).executeTakeFirstOrThrow()).updatedAt;
+    const againVersion = await versionOf(again.shipmentId);
+    const actor = { userId: vendorA.id, role: 'vendor' as const, name: vendorA.name };
+    const dispatch = (shipmentId: number, awb: string, extra: { carrier?: string; updatedAt?: string } = {}) => ({
+      shipmentId,
+      carrier: extra.carrier ?? 'Delhivery',
+      awb,
+      ...(extra.updatedAt ? { updatedAt: extra.updatedAt } : {}),
+    });
+    const outcomes = await runTransaction(t.db, (trx) =>
+      shipManyInTransaction(
+        trx,
+        t.app.events,
+        actor,
+        [
+          dispatch(good.shipmentId, 'BATCH-0001'),
+          dispatch(stale.shipmentId, 'BATCH-0002', { updatedAt: '2020-01-01T00:00:00.000Z' }),
+          dispatch(cancelled.shipmentId, 'BATCH-0003'),
+          dispatch(delivered.shipmentId, 'BATCH-0004'),
+          dispatch(badCarrier.shipmentId, 'BATCH-0005', { carrier: '   ' }),
+          dispatch(foreign.shipmentId, 'BATCH-0006'),
+          dispatch(again.shipmentId, 'batch-0007', { updatedAt: againVersion }),
+          dispatch(again.shipmentId, 'BATCH-0008', { updatedAt: againVersion }),
+          dispatch(999_999_999, 'BATCH-0009'),
+          dispatch(good.shipmentId, 'BATCH-0010'),
+        ],
+        { vendorId: vendorA.vendorId as number },
+      ),
+    );
+    expect(outcomes).toEqual([
+      null,
+      shipmentMessages.changedMeanwhile,
+      shipmentMessages.cancelled,
+      shipmentMessages.delivered,
+      shipmentMessages.carrierRequired,
+      shipmentMessages.notFound,
+      null,
+      shipmentMessages.changedMeanwhile,
+      shipmentMessages.notFound,
+      shipmentMessages.onlyForward,
+    ]);
+    expect(await shipmentRow(good.shipmentId)).toMatchObject({ status: 'On The Road', awb: 'BATCH-0001' });
+    expect(await shipmentRow(again.shipmentId)).toMatchObject({ status: 'On The Road', awb: 'BATCH-0007' });
+    expect((await shipmentRow(stale.shipmentId)).status).toBe('Packaging');
+    expect((await shipmentRow(badCarrier.shipmentId)).status).toBe('Packaging');
+    expect((await shipmentRow(foreign.shipmentId)).status).toBe('Packaging');
+    expect((await shipmentRow(cancelled.shipmentId)).status).toBe('Cancelled');
+    expect([...(await invoicesOf(many.map((row) => row.shipmentId))).keys()].sort((a, b) => a - b)).toEqual(
+      [good.shipmentId, again.shipmentId].sort((a, b) => a - b),
+    );
+  });
 });

@@ -546,3 +546,127 @@ export async function insertOrderStatusEntry(
 export function findLineVendors(db: Db, orderId: number) {
   return db.selectFrom('orderItems').select(['id', 'vendorId']).where('orderId', '=', orderId).execute();
 }
+
+/** The shipments of `ids` (at most a few hundred), by id; ids not found are absent. */
+export async function findShipmentsByIds(db: Db, ids: readonly number[]): Promise<Map<number, ShipmentRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('shipments as s')
+    .select(SHIPMENT_COLUMNS)
+    .where('s.id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
+ * The rows of the orders of `ids` (at most a few hundred), locked on PostgreSQL inside a
+ * transaction in id order (so two writers locking several never wait on each other in a
+ * circle), by id: the lock `lockOrderRow` takes, for many orders at once.
+ */
+export async function lockOrderRows(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return new Map<number, LockedOrderRow>();
+  const rows = await db
+    .selectFrom('orders')
+    .select(['id', 'trackingNumber', 'status', 'updatedAt'])
+    .where('id', 'in', [...new Set(ids)])
+    .orderBy('id')
+    .$if(isPostgres(db) && db.isTransaction, (q) => q.forUpdate())
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+export type LockedOrderRow = NonNullable<Awaited<ReturnType<typeof lockOrderRow>>>;
+
+/** The statuses of the shipments of the orders of `orderIds`, by order. */
+export async function findShipmentStatusesOfOrders(
+  db: Db,
+  orderIds: readonly number[],
+): Promise<Map<number, ShipmentStatus[]>> {
+  const statuses = new Map<number, ShipmentStatus[]>();
+  if (orderIds.length === 0) return statuses;
+  const rows = await db
+    .selectFrom('shipments')
+    .select(['orderId', 'status'])
+    .where('orderId', 'in', [...new Set(orderIds)])
+    .execute();
+  for (const row of rows) statuses.set(row.orderId, [...(statuses.get(row.orderId) ?? []), row.status]);
+  return statuses;
+}
+
+/**
+ * Puts the shipments `dispatches` name on the road at `at` in one statement (those still
+ * Order Placed or Packaging): each its carrier and AWB, the shipped time, whether it was
+ * late (ship-by before `at`), `at` as its version; then their search terms (the AWB).
+ */
+export async function setShipmentsOnTheRoad(
+  db: Db,
+  dispatches: readonly { shipmentId: number; carrier: string; awb: string }[],
+  at: string,
+): Promise<void> {
+  if (dispatches.length === 0) return;
+  const ids = dispatches.map((row) => row.shipmentId);
+  const byId = (column: 'carrier' | 'awb') =>
+    sql<string>`case id ${sql.join(
+      dispatches.map((row) => sql`when ${row.shipmentId} then ${row[column]}`),
+      sql` `,
+    )} end`;
+  await db
+    .updateTable('shipments')
+    .set({
+      status: 'On The Road',
+      carrier: byId('carrier'),
+      awb: byId('awb'),
+      shippedAt: at,
+      isShippedLate: sql<boolean>`ship_by < ${at}`,
+      updatedAt: at,
+    })
+    .where('id', 'in', ids)
+    .where('status', 'in', ['Order Placed', 'Packaging'])
+    .execute();
+  await refreshShipmentSearchTerms(db, (q) => q.where('s.id', 'in', ids));
+}
+
+/** Writes the derived status of each order of `statuses` (in one statement), `at` as their version. */
+export async function setOrderStatusesAndVersion(
+  db: Db,
+  statuses: ReadonlyMap<number, OrdersTable['status']>,
+  at: string,
+): Promise<void> {
+  if (statuses.size === 0) return;
+  const status = sql<OrdersTable['status']>`case id ${sql.join(
+    [...statuses].map(([id, value]) => sql`when ${id} then ${value}`),
+    sql` `,
+  )} end`;
+  await db
+    .updateTable('orders')
+    .set({ status, updatedAt: at })
+    .where('id', 'in', [...statuses.keys()])
+    .execute();
+}
+
+/** Appends many entries to orders' status histories in one statement. */
+export async function insertOrderStatusEntries(
+  db: Db,
+  entries: readonly {
+    orderId: number;
+    status: OrdersTable['status'];
+    notes: string | null;
+    changedBy: number | null;
+    at: string;
+  }[],
+): Promise<void> {
+  if (entries.length === 0) return;
+  await db
+    .insertInto('orderStatusHistory')
+    .values(
+      entries.map((entry) => ({
+        orderId: entry.orderId,
+        status: entry.status,
+        notes: entry.notes,
+        changedBy: entry.changedBy,
+        createdAt: entry.at,
+        updatedAt: entry.at,
+      })),
+    )
+    .execute();
+}

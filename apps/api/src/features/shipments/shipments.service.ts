@@ -1,4 +1,6 @@
 import {
+  awbNumber,
+  carrierName,
   isShipmentLate,
   type OrderStatus,
   orderStatuses,
@@ -14,6 +16,7 @@ import { isStaleVersion, nextVersion } from '../../platform/db/versions.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { EventActor } from '../../platform/events/domain-events.js';
 import type { EventBus } from '../../platform/events/event-bus.js';
+import { yieldToOthers } from '../../platform/yield.js';
 import {
   cancelEmptyShipments,
   countVendorPart,
@@ -21,18 +24,25 @@ import {
   findShipment,
   findShipmentItems,
   findShipmentStatuses,
+  findShipmentStatusesOfOrders,
+  findShipmentsByIds,
   findUnshippedUnits,
   insertOrderShipments,
+  insertOrderStatusEntries,
   insertOrderStatusEntry,
   insertShipment,
   lockOrderRow,
+  lockOrderRows,
   moveShipmentsOfOrder,
   type PlacedOrderForShipments,
   type ShipmentItemRow,
+  type ShipmentRow,
   type ShipmentStatus,
   type ShipmentWithVendor,
   setOrderStatusAndVersion,
+  setOrderStatusesAndVersion,
   setShipmentItem,
+  setShipmentsOnTheRoad,
   updateShipment,
 } from './shipments.repository.js';
 
@@ -261,6 +271,177 @@ export async function moveShipmentInTransaction(
 }
 
 const orderItemsRequired = 'Choose at least one item';
+
+/** One shipment to put on the road with `shipManyInTransaction`. */
+export interface Dispatch {
+  shipmentId: number;
+  /** As the status form takes it (`carrierName`). */
+  carrier: string;
+  /** As the status form takes it (`awbNumber`: stored upper case). */
+  awb: string;
+  /** The version the caller read it at: a shipment saved since is refused (decision 0018); none: not checked. */
+  updatedAt?: string;
+}
+
+/** Shipments `shipManyInTransaction` moves in one round of statements (each binds one value per shipment, or three). */
+export const SHIP_MANY_AT_ONCE = 500;
+
+/**
+ * Puts many shipments on the road at once inside a transaction the caller opened (a
+ * courier manifest's batch; decision 0143), in a few statements per `SHIP_MANY_AT_ONCE`
+ * whatever their number, with the rules of `moveShipmentInTransaction` to On The Road
+ * for each, whole (no partial dispatch): another vendor's or an unknown shipment is
+ * refused as not found; a bad carrier or AWB as the status form refuses it; a version
+ * saved since `updatedAt` as changed meanwhile; a move the process does not allow
+ * (`shipmentMoveRefusal`: already on the road, delivered, cancelled; the same shipment
+ * twice, the second is refused as a second form would be); a shipment with no units left.
+ * The others are written together: locks on their orders (id order), the shipments (one
+ * statement: carrier, AWB, shipped time, late, version), their search terms, each order's
+ * derived status and version, history entries where it changed, then the events:
+ * `shipment.shipped` for each (one `publishAll`: the invoices and the activity log take
+ * them in a few statements) and `order.statusChanged` for each order whose status moved.
+ * A refused shipment changes nothing and does not stop the others; anything thrown (the
+ * database, a subscriber) leaves the caller's transaction to roll back whole. All moved
+ * get one version `at` (now, or just after the latest version among them and their orders).
+ * @returns per dispatch, in order: null when shipped, else the refusal's message.
+ */
+export async function shipManyInTransaction(
+  trx: Db,
+  events: EventBus,
+  actor: EventActor,
+  dispatches: readonly Dispatch[],
+  scope: ShipmentScope,
+  now: Date = new Date(),
+): Promise<(string | null)[]> {
+  const outcomes: (string | null)[] = [];
+  for (let start = 0; start < dispatches.length; start += SHIP_MANY_AT_ONCE)
+    outcomes.push(
+      ...(await shipSome(trx, events, actor, dispatches.slice(start, start + SHIP_MANY_AT_ONCE), scope, now)),
+    );
+  return outcomes;
+}
+
+/** `shipManyInTransaction` for at most `SHIP_MANY_AT_ONCE` dispatches. */
+async function shipSome(
+  trx: Db,
+  events: EventBus,
+  actor: EventActor,
+  dispatches: readonly Dispatch[],
+  scope: ShipmentScope,
+  now: Date,
+): Promise<(string | null)[]> {
+  const ids = dispatches.map((dispatch) => dispatch.shipmentId);
+  const mine = (row: { vendorId: number | null } | undefined) =>
+    row !== undefined && (scope.vendorId === undefined || row.vendorId === scope.vendorId);
+  const first = await findShipmentsByIds(trx, ids);
+  // The orders' locks first (as every writer of their shipments), then the shipments as they are now.
+  const orders = await lockOrderRows(
+    trx,
+    [...first.values()].filter(mine).map((row) => row.orderId),
+  );
+  const current = await findShipmentsByIds(trx, ids);
+  // Between its steps others get a turn: SQLite's statements hold the event loop while they run (decision 0121).
+  await yieldToOthers();
+  const units = new Map<number, number>();
+  for (const row of await findShipmentItems(trx, [...current.keys()]))
+    units.set(row.shipmentId, (units.get(row.shipmentId) ?? 0) + row.quantity);
+
+  const moving = new Set<number>();
+  const accepted: { dispatch: Dispatch; shipment: ShipmentRow }[] = [];
+  const outcomes = dispatches.map((dispatch): string | null => {
+    const shipment = current.get(dispatch.shipmentId);
+    if (!shipment || !mine(shipment) || !orders.has(shipment.orderId)) return shipmentMessages.notFound;
+    const carrier = carrierName.safeParse(dispatch.carrier);
+    if (!carrier.success) return carrier.error.issues[0]?.message ?? shipmentMessages.carrierRequired;
+    const awb = awbNumber.safeParse(dispatch.awb);
+    if (!awb.success) return awb.error.issues[0]?.message ?? shipmentMessages.awbRequired;
+    // Named again after an earlier dispatch of this call moved it: as a second form would be refused.
+    if (moving.has(shipment.id))
+      return dispatch.updatedAt === undefined
+        ? (shipmentMoveRefusal('On The Road', 'On The Road') ?? shipmentMessages.onlyForward)
+        : shipmentMessages.changedMeanwhile;
+    if (isStaleVersion(dispatch.updatedAt, shipment.updatedAt)) return shipmentMessages.changedMeanwhile;
+    const refusal = shipmentMoveRefusal(shipment.status, 'On The Road');
+    if (refusal !== null) return refusal;
+    if ((units.get(shipment.id) ?? 0) === 0) return orderItemsRequired;
+    moving.add(shipment.id);
+    accepted.push({ dispatch: { ...dispatch, carrier: carrier.data, awb: awb.data }, shipment });
+    return null;
+  });
+  if (accepted.length === 0) return outcomes;
+
+  // One version for the set: now, or just after the latest of its shipments' and orders' own.
+  let latest: string | null = null;
+  for (const { shipment } of accepted)
+    for (const previous of [shipment.updatedAt, (orders.get(shipment.orderId) as LockedOrder).updatedAt])
+      if (latest === null || Date.parse(previous) > Date.parse(latest)) latest = previous;
+  const at = nextVersion(latest, now.toISOString());
+  await setShipmentsOnTheRoad(
+    trx,
+    accepted.map(({ dispatch }) => dispatch),
+    at,
+  );
+  await yieldToOthers();
+
+  // Each order's derived status, its version, and a history entry where the status moved.
+  const orderIds = [...new Set(accepted.map(({ shipment }) => shipment.orderId))];
+  const statuses = await findShipmentStatusesOfOrders(trx, orderIds);
+  const derived = new Map(orderIds.map((id) => [id, deriveOrderStatus(statuses.get(id) ?? [])]));
+  await setOrderStatusesAndVersion(trx, derived, at);
+  const moved = orderIds.flatMap((id) => {
+    const order = orders.get(id) as LockedOrder;
+    const to = derived.get(id) as OrderStatus;
+    return to === order.status ? [] : [{ order, to }];
+  });
+  await insertOrderStatusEntries(
+    trx,
+    moved.map(({ order, to }) => ({ orderId: order.id, status: to, notes: null, changedBy: actor.userId, at })),
+  );
+
+  await yieldToOthers();
+  const refOf = (orderId: number) => {
+    const order = orders.get(orderId) as LockedOrder;
+    return { id: order.id, trackingNumber: order.trackingNumber };
+  };
+  await events.publishAll(
+    trx,
+    'shipment.shipped',
+    accepted.map(({ dispatch, shipment }) => ({
+      type: 'shipment.shipped' as const,
+      actor,
+      order: refOf(shipment.orderId),
+      shipmentId: shipment.id,
+      vendorId: shipment.vendorId,
+      carrier: dispatch.carrier,
+      awb: dispatch.awb,
+      units: units.get(shipment.id) ?? 0,
+      remainderId: null,
+      late: at > shipment.shipBy,
+      at,
+    })),
+  );
+  await yieldToOthers();
+  await events.publishAll(
+    trx,
+    'order.statusChanged',
+    moved.map(({ order, to }) => ({
+      type: 'order.statusChanged' as const,
+      actor,
+      order: refOf(order.id),
+      from: order.status,
+      to,
+      at,
+    })),
+  );
+  const delivered = moved.filter(({ to }) => to === 'Delivered');
+  if (delivered.length > 0)
+    await events.publishAll(
+      trx,
+      'order.delivered',
+      delivered.map(({ order }) => ({ type: 'order.delivered' as const, orderId: order.id, at })),
+    );
+  return outcomes;
+}
 
 /**
  * `PUT /api/vendor/shipments/{id}/status` and `PUT /api/shipments/admin/{id}/status`:

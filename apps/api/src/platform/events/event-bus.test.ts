@@ -56,6 +56,38 @@ describe('createEventBus', () => {
     expect(bus.subscribersOf('order.returned')).toEqual([]);
   });
 
+  it('publishes many events of a kind: a subscriber with handleAll takes them at once, one without takes them one by one, in turn', async () => {
+    const ran: string[] = [];
+    const second = { ...delivered, orderId: 2 };
+    const bus = createEventBus([
+      subscribe('order.delivered', 'one by one', async (_trx, event) => {
+        ran.push(`one ${event.orderId}`);
+      }),
+      subscribe(
+        'order.delivered',
+        'all at once',
+        async (_trx, event) => {
+          ran.push(`single ${event.orderId}`);
+        },
+        async (_trx, events) => {
+          ran.push(`all ${events.map((event) => event.orderId).join(',')}`);
+        },
+      ),
+    ]);
+    await runTransaction(t.db, (trx) => bus.publishAll(trx, 'order.delivered', [delivered, second]));
+    expect(ran).toEqual(['one 1', 'one 2', 'all 1,2']);
+    // Published alone, the same subscriber takes its event through `handle`.
+    ran.length = 0;
+    await runTransaction(t.db, (trx) => bus.publish(trx, second));
+    expect(ran).toEqual(['one 2', 'single 2']);
+    await expect(bus.publishAll(t.db, 'order.delivered', [delivered])).rejects.toThrow(/outside a transaction/);
+    await expect(
+      runTransaction(t.db, (trx) =>
+        bus.publishAll(trx, 'order.delivered', [{ type: 'order.placed', orderId: 1, lines: [], at: '' }] as never),
+      ),
+    ).rejects.toThrow(/another kind/);
+  });
+
   it("hands each subscriber the publisher's transaction", async () => {
     let seen: Db | undefined;
     const bus = createEventBus([

@@ -118,6 +118,20 @@ export async function recordImportRow(trx: Db, jobId: number, row: RecordedRow, 
     .execute();
 }
 
+/** Records many rows' outcomes of job `jobId` at once (a courier manifest's batch, decision 0143), a few hundred a statement. */
+export async function recordImportRows(
+  trx: Db,
+  jobId: number,
+  rows: readonly RecordedRow[],
+  now: string,
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += 1000)
+    await trx
+      .insertInto('importRowOutcomes')
+      .values(rows.slice(start, start + 1000).map((row) => ({ jobId, ...row, createdAt: now })))
+      .execute();
+}
+
 /** What the lines of import job `jobId` already did, by line (empty for a job not begun). */
 export async function findImportRows(db: Db, jobId: number): Promise<Map<number, RecordedRow>> {
   const rows = await db
