@@ -93,8 +93,8 @@ async function tellVendor(
 
 /** The bell's subscribers to shipment events. */
 export const shipmentNotifications: readonly AnySubscriber[] = [
-  // The store put a vendor's shipment on the road (its move, the order-status call or a
-  // manifest): the vendor hears how many units, with the courier and AWB when given.
+  // The store put a vendor's shipment on the road (the admin's move or the order-status
+  // call): the vendor hears how many units, with the courier and AWB when given.
   subscribe('shipment.shipped', 'tell the vendor the store shipped their shipment', async (trx, event) => {
     if (event.vendorId === null || byTheVendor(event.actor)) return;
     const courier = [event.carrier, event.awb === null ? null : `AWB ${event.awb}`].filter(Boolean).join(', ');
