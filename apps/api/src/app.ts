@@ -226,7 +226,7 @@ export async function buildApp({
         earningsReleaseTask(database.db, config.payoutHoldDays, config.earningsReleaseMinutes),
         mailer.task,
         productsWaitingDigestTask(database.db),
-        lateShipmentsTask(database.db),
+        lateShipmentsTask(database.db, app.events),
         // The store's commission invoices to its vendors for the month just ended (issue 35; decision 0145).
         commissionInvoicesTask(database.db),
       ],

@@ -8,6 +8,7 @@ import { kycNotifications } from './features/notifications/subscribers/kyc.js';
 import { orderNotifications } from './features/notifications/subscribers/orders.js';
 import { payoutNotifications } from './features/notifications/subscribers/payouts.js';
 import { productNotifications } from './features/notifications/subscribers/products.js';
+import { shipmentNotifications } from './features/notifications/subscribers/shipments.js';
 import { vendorNotifications } from './features/notifications/subscribers/vendors.js';
 import { ledgerSubscribers, releaseWithoutHold } from './features/payouts/payouts.subscribers.js';
 import type { AnySubscriber } from './platform/events/event-bus.js';
@@ -31,6 +32,7 @@ export function storeSubscribers(config: Pick<Config, 'lowStockThreshold' | 'pay
     ...contactNotifications,
     ...payoutNotifications,
     ...kycNotifications,
+    ...shipmentNotifications,
     // Mail is written to the outbox here and delivered later by the mail task (decision 0125).
     ...mailSubscribers,
     ...securitySubscribers,

@@ -48,6 +48,9 @@ export const notificationKinds = [
   'kyc_approved',
   'kyc_changes_requested',
   'kyc_rejected',
+  'shipment_shipped',
+  'shipment_delivered',
+  'shipment_late',
 ] as const;
 export const notificationKind = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKind>;

@@ -33,6 +33,8 @@ export const orderCorrectionMessages = {
   requestPending: 'You have already asked to cancel this order; an admin will answer',
   requestTooLate: orderProcessMessages.requestTooLate,
   requestNothingLeft: 'None of your items in this order are left to cancel',
+  /** 409 to a vendor's request when every unit of theirs left is on the road or delivered (issue 34). */
+  requestAllShipped: 'Your items in this order are on the road or delivered and cannot be cancelled any more',
   requestNotFound: 'Cancellation request not found',
   requestAnswered: 'This request has already been answered',
   requestAccepted: 'Cancellation request accepted',
@@ -165,8 +167,8 @@ export const orderCorrectionEndpoints = {
   /**
    * The signed-in vendor asks to cancel their lines of an order not yet on the road
    * (201). Every admin is notified. 404 'Order not found' also for an order without
-   * their lines; 409 on the road or delivered, nothing of theirs left, or a request of
-   * theirs already pending.
+   * their lines; 409 on the road or delivered, nothing of theirs left, every unit of
+   * theirs left already shipped (issue 34), or a request of theirs already pending.
    */
   requestCancel: endpoint('POST', '/api/vendor/orders/{id}/cancel-request', {
     access: 'vendor',

@@ -1,5 +1,6 @@
 import type { Db } from '../../platform/db/create-db.js';
 import { runTransaction } from '../../platform/db/transactions.js';
+import type { EventBus } from '../../platform/events/event-bus.js';
 import type { ScheduledTask } from '../../platform/jobs/job-runner.js';
 import { queueMail } from '../../platform/mail/outbox.js';
 import { findLateShipments, findShipmentsMailedLate } from './mail.repository.js';
@@ -14,14 +15,35 @@ const DAY_MS = 24 * 60 * 60_000;
  * (issue 36 "a shipment late"), one digest mail of those not named by an earlier one, in
  * one transaction: a shipment is mailed about once, however many runs see it late. The
  * mail's key is made of its shipments' ids, so a run done twice queues nothing more.
- * The store's own shipments (no vendor) are not mailed.
+ * The store's own shipments (no vendor) are not mailed. The same look publishes
+ * `shipments.late` with every late shipment found, in the same transaction (the bell's
+ * notices to the order staff ride it; decision 0154).
  * @returns how many mails were queued (one per vendor at most).
  */
-export async function queueLateShipmentDigests(db: Db, now: Date): Promise<number> {
+export async function queueLateShipmentDigests(db: Db, events: EventBus, now: Date): Promise<number> {
   const nowIso = now.toISOString();
   return runTransaction(db, async (trx) => {
-    const byVendor = new Map<number, { userId: number; rows: Awaited<ReturnType<typeof findLateShipments>> }>();
-    for (const row of await findLateShipments(trx, nowIso)) {
+    const late = await findLateShipments(trx, nowIso);
+    if (late.length > 0)
+      await events.publish(trx, {
+        type: 'shipments.late',
+        shipments: late.flatMap((row) =>
+          row.vendorId === null
+            ? []
+            : [
+                {
+                  shipmentId: row.id,
+                  order: { id: row.orderId, trackingNumber: row.trackingNumber },
+                  vendorId: row.vendorId,
+                  vendorName: row.businessName,
+                  shipBy: new Date(row.shipBy).toISOString(),
+                },
+              ],
+        ),
+        at: nowIso,
+      });
+    const byVendor = new Map<number, { userId: number; rows: typeof late }>();
+    for (const row of late) {
       if (row.vendorId === null) continue;
       const group = byVendor.get(row.vendorId) ?? { userId: row.userId, rows: [] };
       group.rows.push(row);
@@ -56,11 +78,14 @@ export async function queueLateShipmentDigests(db: Db, now: Date): Promise<numbe
   });
 }
 
-/** The late-shipment digest as a scheduled task of the job queue (`job_schedules`): hourly, one runner across processes. */
-export function lateShipmentsTask(db: Db): ScheduledTask {
+/**
+ * The late-shipment digest as a scheduled task of the job queue (`job_schedules`): hourly,
+ * one runner across processes; `events` is the app's bus (`shipments.late`'s subscribers).
+ */
+export function lateShipmentsTask(db: Db, events: EventBus): ScheduledTask {
   return {
     name: 'late-shipments-digest',
     everyMs: LATE_SHIPMENTS_EVERY_MS,
-    run: (now) => queueLateShipmentDigests(db, now),
+    run: (now) => queueLateShipmentDigests(db, events, now),
   };
 }

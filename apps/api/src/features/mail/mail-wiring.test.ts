@@ -239,9 +239,9 @@ describe('late shipments', () => {
     const notYet = await ship(product.id, new Date(Date.now() + 3_600_000).toISOString());
     const othersLate = await ship(otherProduct.id, yesterday);
 
-    expect(await queueLateShipmentDigests(t.db, new Date())).toBe(2);
+    expect(await queueLateShipmentDigests(t.db, t.app.events, new Date())).toBe(2);
     // A second run finds nothing new.
-    expect(await queueLateShipmentDigests(t.db, new Date())).toBe(0);
+    expect(await queueLateShipmentDigests(t.db, t.app.events, new Date())).toBe(0);
     await t.app.mail.deliverDue();
     const mine = smtp.mails.filter((mail) => mail.to.includes(vendor.email));
     expect(mine).toHaveLength(1);
@@ -254,7 +254,7 @@ describe('late shipments', () => {
 
     // Later the other shipment is late too: the next run mails it alone, after the first mail went.
     await t.db.updateTable('shipments').set({ shipBy: yesterday }).where('id', '=', notYet.shipmentId).execute();
-    expect(await queueLateShipmentDigests(t.db, new Date())).toBe(1);
+    expect(await queueLateShipmentDigests(t.db, t.app.events, new Date())).toBe(1);
     const rows = (await outbox()).filter((row) => row.toEmail === vendor.email);
     expect(rows).toHaveLength(2);
     expect(JSON.parse(rows[1]?.data ?? '{}').items.map((item: { shipmentId: number }) => item.shipmentId)).toEqual([

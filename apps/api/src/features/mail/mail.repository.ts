@@ -98,7 +98,15 @@ export function findLateShipments(db: Db, now: string) {
     .selectFrom('shipments')
     .innerJoin('orders', 'orders.id', 'shipments.orderId')
     .innerJoin('vendors', 'vendors.id', 'shipments.vendorId')
-    .select(['shipments.id', 'shipments.shipBy', 'shipments.vendorId', 'vendors.userId', 'orders.trackingNumber'])
+    .select([
+      'shipments.id',
+      'shipments.shipBy',
+      'shipments.vendorId',
+      'shipments.orderId',
+      'vendors.userId',
+      'vendors.businessName',
+      'orders.trackingNumber',
+    ])
     .where('shipments.status', 'in', ['Order Placed', 'Packaging'])
     .where('shipments.shipBy', '<', now)
     .orderBy('shipments.vendorId')

@@ -57,6 +57,9 @@ export const notificationTitles: Record<NotificationKind, string> = {
   kyc_approved: 'KYC approved',
   kyc_changes_requested: 'KYC changes requested',
   kyc_rejected: 'KYC rejected',
+  shipment_shipped: 'Shipment shipped',
+  shipment_delivered: 'Shipment delivered',
+  shipment_late: 'Shipment late',
 };
 
 /** `1 item`, `3 items`. */

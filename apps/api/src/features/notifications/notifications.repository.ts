@@ -1,3 +1,4 @@
+import { grants, type Permission, staffRolePermissions, staffRoles } from '@haat/contract';
 import { expressionBuilder, type SqlBool, sql } from 'kysely';
 import { chunked } from '../../platform/db/chunks.js';
 import type { Db } from '../../platform/db/create-db.js';
@@ -168,6 +169,56 @@ export async function markAllRead(db: Db, userId: number, now: string): Promise<
 export async function findAdminUserIds(db: Db): Promise<number[]> {
   const rows = await db.selectFrom('users').select('id').where('role', '=', 'admin').orderBy('id').execute();
   return rows.map((row) => row.id);
+}
+
+/**
+ * The user ids of the staff who may see `permission`'s area (decisions 0128 and 0154):
+ * admins not removed whose role grants it (an admin without a role is an Owner), oldest
+ * first; the rule the staff mails follow (decision 0146).
+ */
+export async function findStaffUserIds(db: Db, permission: Permission): Promise<number[]> {
+  const roles = staffRoles.filter((role) => grants(staffRolePermissions[role], permission));
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'admin')
+    .where('removedAt', 'is', null)
+    .where((eb) => eb.or([eb('staffRole', 'is', null), eb('staffRole', 'in', roles)]))
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Per user of `userIds`, when their newest notification of `kind` was written (UTC ISO); none without one. */
+export async function findNewestNoticeTimes(
+  db: Db,
+  userIds: readonly number[],
+  kind: NotificationsTable['kind'],
+): Promise<Map<number, string>> {
+  const times = new Map<number, string>();
+  for (const chunk of chunked(userIds, 1)) {
+    const rows = await db
+      .selectFrom('notifications')
+      .select((qb) => ['userId', qb.fn.max('createdAt').as('newest')])
+      .where('userId', 'in', chunk)
+      .where('kind', '=', kind)
+      .groupBy('userId')
+      .execute();
+    for (const row of rows) times.set(row.userId, new Date(row.newest).toISOString());
+  }
+  return times;
+}
+
+/** How many of the vendor's shipments of the order are neither delivered nor cancelled. */
+export async function countOpenVendorShipments(db: Db, orderId: number, vendorId: number): Promise<number> {
+  const row = await db
+    .selectFrom('shipments')
+    .select((qb) => qb.fn.countAll<number | string>().as('count'))
+    .where('orderId', '=', orderId)
+    .where('vendorId', '=', vendorId)
+    .where('status', 'not in', ['Delivered', 'Cancelled'])
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 /** The user id behind each vendor profile in `vendorIds`, by vendor id. */

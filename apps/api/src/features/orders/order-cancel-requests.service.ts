@@ -37,7 +37,8 @@ import { getOrder, type OrderDetail } from './orders.service.js';
  * @returns the request as stored.
  * @throws AppError NOT_FOUND (404) 'Order not found' for no order or one without the
  *   vendor's lines; CONFLICT (409) the order on the road, delivered or cancelled, none of
- *   the vendor's units left, or a request of theirs already pending.
+ *   the vendor's units left, every unit of theirs left already shipped (issue 34), or a
+ *   request of theirs already pending.
  */
 export async function requestCancellation(
   db: Db,
@@ -55,6 +56,11 @@ export async function requestCancellation(
     const refusal = moveRefusal(order.status, 'requestCancel');
     if (refusal !== null) throw new AppError('CONFLICT', refusal);
     if (!lines.some((line) => unitsLeft(line) > 0)) throw new AppError('CONFLICT', messages.requestNothingLeft);
+    // Only units not yet on the road can be cancelled (issue 34), as `acceptCancellation`
+    // takes them: a request over shipped units alone could only be accepted for nothing.
+    const cancellable = await cancellableUnits(trx, orderId, vendorId);
+    if (!lines.some((line) => Math.min(unitsLeft(line), cancellable.get(line.id) ?? 0) > 0))
+      throw new AppError('CONFLICT', messages.requestAllShipped);
     if (await hasPendingRequest(trx, orderId, vendorId)) throw new AppError('CONFLICT', messages.requestPending);
     const at = new Date().toISOString();
     const id = await insertCancelRequest(trx, { orderId, vendorId, reason: body.reason, at });

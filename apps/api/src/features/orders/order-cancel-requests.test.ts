@@ -95,6 +95,56 @@ describe('POST /api/vendor/orders/:id/cancel-request', () => {
   });
 });
 
+describe('a request over units already shipped (issue 34)', () => {
+  /** The vendor puts their shipment of the order on the road (`quantity` of their line, all without it). */
+  async function shipMine(orderId: string, quantity?: number) {
+    const order = await kit.read(orderId);
+    const mine = order.shipments?.find((shipment) => shipment.vendor?._id === String(vendor.vendorId));
+    if (!mine) throw new Error('no shipment of the vendor');
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/vendor/shipments/${mine._id}/status`,
+      headers: { ...authAs(t.app, vendor), 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        status: 'On The Road',
+        carrier: 'Delhivery',
+        awb: 'DL123456789',
+        updatedAt: mine.updatedAt,
+        ...(quantity === undefined ? {} : { items: [{ itemId: mine.items[0]?.itemId, quantity }] }),
+      }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
+  it('answers 409 when every unit of theirs is on the road, though the order is not, and records nothing', async () => {
+    const { order } = await mixedOrder();
+    await shipMine(order._id);
+    const before = await notificationsOf(admin, 'cancel_requested');
+    const res = await ask(vendor, order._id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      success: false,
+      message: 'Your items in this order are on the road or delivered and cannot be cancelled any more',
+    });
+    const after = await kit.read(order._id);
+    expect(after.status).toBe('Order Placed');
+    expect(after.cancelRequests).toEqual([]);
+    expect(await notificationsOf(admin, 'cancel_requested')).toBe(before);
+  });
+
+  it('takes the request while some unit of theirs is not yet shipped', async () => {
+    const two = await kit.product(50_000, 10, vendor.vendorId);
+    const store = await kit.product(20_000, 10);
+    const order = await kit.placed([
+      { product: two, quantity: 2 },
+      { product: store, quantity: 1 },
+    ]);
+    await shipMine(order._id, 1);
+    const res = await ask(vendor, order._id);
+    expect(res.statusCode, res.body).toBe(201);
+  });
+});
+
 describe('answering a request', () => {
   it("accepting cancels the vendor's units left, and only theirs", async () => {
     const { order, mine, store } = await mixedOrder();

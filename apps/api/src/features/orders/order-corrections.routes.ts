@@ -42,7 +42,7 @@ export const orderCorrectionRoutes: FastifyPluginAsync = async (app) => {
     /**
      * `POST /api/vendor/orders/{id}/cancel-request` (a vendor) → 201 `{ success, message:
      * 'Cancellation request sent', request }`. Errors: 404 not their order; 409 too late,
-     * nothing left, or already asked.
+     * nothing left, all of theirs left already shipped, or already asked.
      */
     requestCancel: async (request) => ({
       success: true as const,

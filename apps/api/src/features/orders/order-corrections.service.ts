@@ -196,7 +196,7 @@ export async function cancelOrderInTransaction(
     await addTakenBackUnits(trx, row.orderItemId, { cancelled: row.quantity, returned: 0 }, at);
     if (row.line.productId !== null) await putBackStock(trx, row.line.productId, row.quantity, at);
   }
-  await takeCancelledUnits(trx, events, orderId, rows, at);
+  await takeCancelledUnits(trx, events, actor, orderId, rows, at);
   // The order's status is its shipments' least advanced (Cancelled when nothing is left).
   const statusAfter = await derivedStatusOf(trx, orderId);
   const subtotalPaise = order.subtotalPaise - sum(rows, 'pricePaise');
@@ -242,6 +242,7 @@ export async function cancelOrderInTransaction(
     totalAfterPaise: subtotalPaise - discountPaise,
     reason: body.reason,
     lines: rows.map((row) => takenBack(row, row.amountPaise)),
+    sellerVendorId: options.sellerVendorId ?? null,
     at,
   });
   return whole;

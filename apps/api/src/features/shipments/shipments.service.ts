@@ -107,6 +107,7 @@ export async function lockOrder(trx: Db, orderId: number, message: string): Prom
 export async function announceVendorPartIfDelivered(
   trx: Db,
   events: EventBus,
+  actor: EventActor,
   orderId: number,
   vendorId: number | null,
   at: string,
@@ -114,7 +115,7 @@ export async function announceVendorPartIfDelivered(
   if (vendorId === null) return;
   const part = await countVendorPart(trx, orderId, vendorId);
   if (part.open === 0 && part.delivered > 0)
-    await events.publish(trx, { type: 'shipment.vendorPartDelivered', orderId, vendorId, at });
+    await events.publish(trx, { type: 'shipment.vendorPartDelivered', actor, orderId, vendorId, at });
 }
 
 /**
@@ -262,7 +263,7 @@ export async function moveShipmentInTransaction(
       vendorId: shipment.vendorId,
       at,
     });
-    await announceVendorPartIfDelivered(trx, events, order.id, shipment.vendorId, at);
+    await announceVendorPartIfDelivered(trx, events, actor, order.id, shipment.vendorId, at);
   } else {
     await updateShipment(trx, shipment.id, { status: body.status, updatedAt: at });
   }
@@ -520,7 +521,7 @@ export async function advanceShipmentsBehind(
   if (to === 'Delivered')
     for (const vendorId of new Set(shipments.map((shipment) => shipment.vendorId)))
       if (vendorId !== null)
-        await events.publish(trx, { type: 'shipment.vendorPartDelivered', orderId: order.id, vendorId, at });
+        await events.publish(trx, { type: 'shipment.vendorPartDelivered', actor, orderId: order.id, vendorId, at });
 }
 
 /**
@@ -539,11 +540,13 @@ export async function cancellableUnits(trx: Db, orderId: number, vendorId?: numb
  * Takes cancelled units out of the order's shipments not yet on the road (the newest
  * first: a partial dispatch's remainder before the original), marks a shipment left with
  * none Cancelled, and tells of a vendor's part now wholly delivered (its hold starts).
+ * @param actor who cancelled (the event of a part delivered names them).
  * @param lines per order line, the units cancelled (at most `cancellableUnits`).
  */
 export async function takeCancelledUnits(
   trx: Db,
   events: EventBus,
+  actor: EventActor,
   orderId: number,
   lines: readonly { orderItemId: number; quantity: number }[],
   at: string,
@@ -565,7 +568,7 @@ export async function takeCancelledUnits(
   }
   const emptied = await cancelEmptyShipments(trx, orderId, at);
   if (emptied.length > 0)
-    for (const vendorId of vendors) await announceVendorPartIfDelivered(trx, events, orderId, vendorId, at);
+    for (const vendorId of vendors) await announceVendorPartIfDelivered(trx, events, actor, orderId, vendorId, at);
 }
 
 /** The order's status derived from its shipments as they are now in `trx`. */

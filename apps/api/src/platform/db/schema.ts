@@ -943,7 +943,10 @@ export interface NotificationsTable {
     | 'kyc_submitted'
     | 'kyc_approved'
     | 'kyc_changes_requested'
-    | 'kyc_rejected';
+    | 'kyc_rejected'
+    | 'shipment_shipped'
+    | 'shipment_delivered'
+    | 'shipment_late';
   title: string;
   message: string;
   subjectType: 'order' | 'product' | 'vendor' | 'contact' | 'job';

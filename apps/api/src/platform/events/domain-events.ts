@@ -31,6 +31,15 @@ export interface LineTakenBack {
   amountPaise: number;
 }
 
+/** A vendor's shipment past its ship-by (UTC ISO) and not yet on the road. */
+export interface LateShipment {
+  shipmentId: number;
+  order: OrderRef;
+  vendorId: number;
+  vendorName: string;
+  shipBy: string;
+}
+
 /** The events by name, each with its payload. */
 export interface DomainEvents {
   /** A storefront order was placed (checkout), its stock taken and its lines written with their nets. */
@@ -50,6 +59,12 @@ export interface DomainEvents {
     totalAfterPaise: number;
     reason: string;
     lines: readonly LineTakenBack[];
+    /**
+     * The vendor whose own cancellation it was (issue 34): their cancellation of their
+     * unshipped units (`actor` one of theirs), or their request accepted (`actor` an
+     * admin); null for the store's.
+     */
+    sellerVendorId: number | null;
     at: string;
   };
   /** Delivered units came back with a refund (`refundPaise`, shared over `lines`). */
@@ -83,9 +98,16 @@ export interface DomainEvents {
   'shipment.delivered': { actor: EventActor; order: OrderRef; shipmentId: number; vendorId: number | null; at: string };
   /**
    * Every shipment of a vendor's part of an order that is not cancelled is now delivered
-   * (issue 34): that vendor's payout hold on the order starts at `at`.
+   * (issue 34): that vendor's payout hold on the order starts at `at`. `actor` made the
+   * change that completed it (a delivery, or a cancellation of the units left).
    */
-  'shipment.vendorPartDelivered': { orderId: number; vendorId: number; at: string };
+  'shipment.vendorPartDelivered': { actor: EventActor; orderId: number; vendorId: number; at: string };
+  /**
+   * The hourly look for late shipments (issue 36's digest; decision 0154) found vendors'
+   * shipments past their ship-by and not yet on the road: every such one, each time,
+   * oldest ship-by first per vendor. What is new to whom is each subscriber's to judge.
+   */
+  'shipments.late': { shipments: readonly LateShipment[]; at: string };
   /** A vendor asked to cancel their lines of an order. */
   'order.cancelRequested': { order: OrderRef; vendorId: number; vendorName: string; reason: string; at: string };
   /** An admin accepted a vendor's request to cancel: their units not yet on the road were cancelled (`order.cancelled`). */

@@ -179,6 +179,7 @@ describe("the app's bus", () => {
       'take the cancelled units back',
       'issue credit notes for invoiced units cancelled',
       'tell vendors of their units cancelled',
+      "tell the order staff of a vendor's own cancellation",
       'log the cancellation',
     ]);
     expect(t.app.events.subscribersOf('payout.paid')).toEqual([

@@ -7,13 +7,16 @@ import {
   findAdminUserIds,
   findOrderForNotice,
   findProductsForNotice,
+  findStaffUserIds,
+  findVendorName,
   findVendorUserIds,
   type NewNotification,
 } from '../notifications.repository.js';
 
 /**
- * What the bell says of orders (issues 10 and 24): a new order and the low stock it
- * leaves, units cancelled or returned, a vendor's request to cancel and its refusal.
+ * What the bell says of orders (issues 10, 24 and 34): a new order and the low stock it
+ * leaves, units cancelled or returned, a vendor's own cancellation, a vendor's request to
+ * cancel and its refusal.
  */
 
 /**
@@ -90,7 +93,8 @@ async function notifyOrderPlaced(
 /**
  * Units of an order were cancelled or returned (issue 24): each vendor whose lines they
  * were hears how many of their units, with their order screen as the link (a deleted
- * product's units are not told).
+ * product's units are not told), but for the vendor who cancelled them themselves
+ * (`ownVendorId`, issue 34: no bell for one's own action).
  */
 async function notifyOrderCorrected(
   trx: Db,
@@ -98,6 +102,7 @@ async function notifyOrderCorrected(
   order: OrderRef,
   lines: readonly LineTakenBack[],
   now: string,
+  ownVendorId: number | null = null,
 ): Promise<void> {
   const known = lines.filter((line): line is LineTakenBack & { productId: number } => line.productId !== null);
   const products = await findProductsForNotice(
@@ -110,6 +115,7 @@ async function notifyOrderCorrected(
   const quantityOf = new Map(known.map((line) => [line.productId, line.quantity]));
   const rows: NewNotification[] = [];
   for (const [vendorId, userId] of vendorUsers) {
+    if (vendorId === ownVendorId) continue;
     const mine = products
       .filter((product) => product.vendorId === vendorId)
       .reduce((sum, product) => sum + (quantityOf.get(product.id) ?? 0), 0);
@@ -139,8 +145,35 @@ export function orderNotifications(options: { lowStockThreshold: number }): AnyS
       notifyOrderPlaced(trx, event.orderId, event.lines, event.at, options.lowStockThreshold),
     ),
     subscribe('order.cancelled', 'tell vendors of their units cancelled', (trx, event) =>
-      notifyOrderCorrected(trx, 'order_cancelled', event.order, event.lines, event.at),
+      notifyOrderCorrected(
+        trx,
+        'order_cancelled',
+        event.order,
+        event.lines,
+        event.at,
+        event.actor.role === 'vendor' ? event.sellerVendorId : null,
+      ),
     ),
+    // A vendor cancelled their own units (issue 34; decision 0154): the staff who see orders
+    // hear who, how many and why, with the order as its link (the customer is to be told).
+    subscribe('order.cancelled', "tell the order staff of a vendor's own cancellation", async (trx, event) => {
+      if (event.actor.role !== 'vendor' || event.sellerVendorId === null) return;
+      const vendorName = (await findVendorName(trx, event.sellerVendorId)) ?? 'A vendor';
+      const units = event.lines.reduce((sum, line) => sum + line.quantity, 0);
+      await deliver(trx, await findStaffUserIds(trx, 'orders:read'), {
+        kind: 'order_cancelled',
+        title: notificationTitles.order_cancelled,
+        message:
+          `${vendorName} cancelled ${plural(units, 'unit')} of order ${event.order.trackingNumber}: ${event.reason}`.slice(
+            0,
+            500,
+          ),
+        subjectType: 'order',
+        subjectId: event.order.id,
+        link: links.order(event.order.id),
+        createdAt: event.at,
+      });
+    }),
     subscribe('order.returned', 'tell vendors of their units returned', (trx, event) =>
       notifyOrderCorrected(trx, 'order_returned', event.order, event.lines, event.at),
     ),

@@ -95,6 +95,28 @@ describe("The vendor's order: their shipments", () => {
     expect(within(second).getByText('Not shipped yet')).toBeInTheDocument();
   });
 
+  it("offers 'Ask to cancel' while a unit of theirs is not yet shipped, not once all are on the road", async () => {
+    signInAs('vendor');
+    fakeApi({ [route(endpoints.vendorPortal.order, { id: '7' })]: () => ({ success: true, order }) });
+    showOrder();
+    expect(await screen.findByRole('button', { name: 'Ask to cancel' })).toBeInTheDocument();
+    cleanup();
+    const shipped = {
+      ...order,
+      shipments: [
+        shipment('31', 'On The Road', [['11', 1]]),
+        shipment('32', 'On The Road', [
+          ['11', 2],
+          ['12', 1],
+        ]),
+      ],
+    };
+    fakeApi({ [route(endpoints.vendorPortal.order, { id: '7' })]: () => ({ success: true, order: shipped }) });
+    showOrder();
+    expect(await screen.findByRole('article', { name: 'Shipment 2: Vendor One Traders' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Ask to cancel' })).not.toBeInTheDocument();
+  });
+
   it('cancels their unshipped units with a reason and the version; a stale one keeps what was typed', async () => {
     signInAs('vendor');
     let reads = 0;

@@ -7,13 +7,15 @@ import { notify } from '../../../components/ui/notify';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useRequestCancellation } from '../api';
+import { unshippedUnits } from './my-shipments';
 
 const statusLabels = { pending: 'Awaiting the store', accepted: 'Accepted', declined: 'Declined' } as const;
 
 /**
  * A vendor's cancellation requests on their order (issue 24): each with its state and,
  * when declined, the store's reason; and 'Ask to cancel' while the order is not yet on
- * the road, some of their units are left and no request of theirs is pending.
+ * the road, some of their units are left and not yet shipped (issue 34: the API answers
+ * 409 otherwise) and no request of theirs is pending.
  */
 export function AskToCancel({ order }: { order: VendorOrder }) {
   const [open, setOpen] = useState(false);
@@ -23,6 +25,7 @@ export function AskToCancel({ order }: { order: VendorOrder }) {
   const canAsk =
     allowsMove(order.status, 'requestCancel') &&
     order.products.some((line) => unitsLeft(line) > 0) &&
+    (order.shipments === undefined || [...unshippedUnits(order).values()].some((units) => units > 0)) &&
     !order.cancelRequests.some((request) => request.status === 'pending');
   if (!canAsk && order.cancelRequests.length === 0) return null;
 
