@@ -43,6 +43,8 @@ function issuerKeyOf(gstin: string | null, vendorId: number | null): string {
 /** A document to issue: everything but its number, which `issueDocument` takes. */
 export interface Issue {
   kind: TaxDocumentsTable['kind'];
+  /** The title printed, when not the kind's ("Credit note (commission)", decision 0153). */
+  title?: string;
   issuedAt: string;
   supplier: DocumentParty;
   recipient: DocumentParty;
@@ -77,7 +79,12 @@ export async function issueDocument(trx: Db, doc: Issue): Promise<number> {
   const body: TaxDocumentBody = {
     kind: doc.kind,
     title:
-      doc.kind === 'invoice' ? 'Tax invoice' : doc.kind === 'credit_note' ? 'Credit note' : 'Tax invoice (commission)',
+      doc.title ??
+      (doc.kind === 'invoice'
+        ? 'Tax invoice'
+        : doc.kind === 'credit_note'
+          ? 'Credit note'
+          : 'Tax invoice (commission)'),
     number,
     financialYear,
     issuedAt: doc.issuedAt,
