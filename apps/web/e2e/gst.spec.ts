@@ -5,10 +5,12 @@ import { demo, expect, signIn, test, uniqueSuffix } from './support';
 /**
  * Issue 35's end-to-end test, on the demo store (its servers run without payout holds,
  * PAYOUT_HOLD_DAYS=0): a demo vendor whose seller KYC is approved (the seed approves the
- * paid vendors'; kyc.spec.ts drives the KYC screens themselves) sells two units to a
+ * paid vendors'; kyc.spec.ts drives the KYC screens themselves) sells four units (one of a
+ * product, three of another) to a
  * buyer in ANOTHER state through the storefront's checkout; the vendor ships them with an
  * AWB and marks them delivered; the admin's Documents shows the tax invoice, IGST, and its
- * PDF downloads; the admin records a return of one unit and a credit note appears; the
+ * PDF downloads; the admin records the return of one line's three units in two parts and
+ * their two credit notes add up to the line's GST to the paisa; the
  * month's GSTR-8 shows the vendor's GSTIN row grown by the sale, the return and the TCS;
  * the vendor's monthly statement shows the sale, the return and the TCS; the admin pays
  * the vendor from Payouts and the payout is the balance net of commission, its GST, TCS and
@@ -112,10 +114,15 @@ async function ledgerOf(request: APIRequestContext, vendor: string): Promise<Led
   return entries;
 }
 
-/** The order's document of `kind` as `GET /api/documents` lists it (the newest 200). */
-async function documentOf(request: APIRequestContext, admin: string, kind: string, trackingNumber: string) {
+/** The order's documents of `kind` as `GET /api/documents` lists them (the newest 200). */
+async function documentsOf(request: APIRequestContext, admin: string, kind: string, trackingNumber: string) {
   const list = await getJson(request, `/api/documents?kind=${kind}&limit=200`, admin);
-  return (list.documents as DocumentRow[]).find((row) => row.order?.trackingNumber === trackingNumber);
+  return (list.documents as DocumentRow[]).filter((row) => row.order?.trackingNumber === trackingNumber);
+}
+
+/** The order's (newest) document of `kind`. */
+async function documentOf(request: APIRequestContext, admin: string, kind: string, trackingNumber: string) {
+  return (await documentsOf(request, admin, kind, trackingNumber))[0];
 }
 
 /** Opens Documents at `kind` and reads the row of the order's document. */
@@ -167,7 +174,7 @@ test('an interstate sale: IGST invoice, a return and its credit note, GSTR-8, th
     data: {
       items: [
         { product: kept._id, quantity: 1 },
-        { product: sentBack._id, quantity: 1 },
+        { product: sentBack._id, quantity: 3 },
       ],
       billingInfo: {
         fullName: 'E2E GST Buyer',
@@ -218,27 +225,37 @@ test('an interstate sale: IGST invoice, a return and its credit note, GSTR-8, th
   const bytes = await readFile((await pdf.path()) as string);
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
-  // 4. The admin records the return of one of the two lines (a whole line, so that the
-  // credit note's taxable value is the line's, to the paisa); a credit note appears.
+  // 4. The admin records the return of the second line in two parts (one unit, then two):
+  // its credit notes' taxable value and IGST add up to the line's frozen figures, to the
+  // paisa (decision 0152: each return credits its share of the units taken back so far).
   const detail = await getJson(request, `/api/orders/admin/orders/${order._id}`, admin);
-  const line = (detail.order.products as { _id: string; product: { _id: string | null } }[]).find(
-    (item) => item.product._id === sentBack._id,
-  );
+  const line = (
+    detail.order.products as {
+      _id: string;
+      product: { _id: string | null };
+      tax: { taxableValue: number; igst: number };
+    }[]
+  ).find((item) => item.product._id === sentBack._id);
   if (!line) throw new Error('the order holds the returned product');
-  const returned = await request.post(`/api/orders/admin/${order._id}/returns`, {
-    headers: auth(admin),
-    data: {
-      items: [{ itemId: line._id, quantity: 1 }],
-      reason: 'damaged',
-      restock: true,
-      updatedAt: detail.order.updatedAt,
-    },
-  });
-  expect(returned.status(), await returned.text()).toBe(201);
-  const creditNote = await documentOf(request, admin, 'credit_note', tracking);
-  if (!creditNote) throw new Error('a credit note was issued for the return');
-  expect(creditNote.refersTo).toBe(invoice.number);
-  expect(creditNote.igst).toBeGreaterThan(0);
+  let updatedAt = detail.order.updatedAt as string;
+  for (const quantity of [1, 2]) {
+    const returned = await request.post(`/api/orders/admin/${order._id}/returns`, {
+      headers: auth(admin),
+      data: { items: [{ itemId: line._id, quantity }], reason: 'damaged', restock: true, updatedAt },
+    });
+    expect(returned.status(), await returned.text()).toBe(201);
+    updatedAt = (await returned.json()).order.updatedAt;
+  }
+  const creditNotes = await documentsOf(request, admin, 'credit_note', tracking);
+  expect(creditNotes).toHaveLength(2);
+  for (const note of creditNotes) {
+    expect(note.refersTo).toBe(invoice.number);
+    expect(note.igst).toBeGreaterThan(0);
+  }
+  const credited = (key: 'taxableValue' | 'igst') => creditNotes.reduce((sum, note) => sum + paise(note[key]), 0);
+  expect(credited('taxableValue')).toBe(paise(line.tax.taxableValue));
+  expect(credited('igst')).toBe(paise(line.tax.igst));
+  const creditNote = creditNotes[0] as DocumentRow;
   const creditRow = await documentsRow(page, 'credit_note', creditNote.number);
   await expect(creditRow).toContainText(`Against ${invoice.number}`);
   await expect(creditRow).toContainText(`IGST ${rupees(creditNote.igst)}`);
@@ -265,7 +282,7 @@ test('an interstate sale: IGST invoice, a return and its credit note, GSTR-8, th
   // 6. GSTR-8 of the month: the vendor's GSTIN row has grown by the sale, the return and the TCS.
   const gstr8After = await gstr8RowOf(request, admin, month, kyc.gstin, buyerState.code);
   expect(paise(gstr8After.grossSupplies) - paise(gstr8Before.grossSupplies)).toBe(paise(invoice.taxableValue));
-  expect(paise(gstr8After.suppliesReturned) - paise(gstr8Before.suppliesReturned)).toBe(paise(creditNote.taxableValue));
+  expect(paise(gstr8After.suppliesReturned) - paise(gstr8Before.suppliesReturned)).toBe(credited('taxableValue'));
   expect(paise(gstr8After.igst) - paise(gstr8Before.igst)).toBe(-sumOf('tcs'));
   expect(gstr8After.cgst).toBe(gstr8Before.cgst);
   await page.goto('/admin/tax-reports');

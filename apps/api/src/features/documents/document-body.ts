@@ -46,7 +46,7 @@ export interface DocumentTotals {
 /** A document's frozen content. */
 export interface TaxDocumentBody {
   kind: 'invoice' | 'credit_note' | 'commission_invoice';
-  /** The title printed: "Tax invoice", "Credit note", "Tax invoice (commission)". */
+  /** The title printed: "Tax invoice", "Credit note", "Tax invoice (commission)", "Credit note (commission)". */
   title: string;
   number: string;
   financialYear: string;

@@ -46,6 +46,8 @@ export function documentPdfSpec(body: TaxDocumentBody): PdfSpec {
 
 /** Draws the document on `pdf`. */
 export async function drawTaxDocument(pdf: PdfWriter, body: TaxDocumentBody): Promise<void> {
+  // The store's commission to a vendor: an invoice, or a credit note of a month (decision 0153).
+  const commission = body.kind === 'commission_invoice' || (body.kind === 'credit_note' && body.period !== null);
   await pdf.page(body.title);
   pdf.fields([
     [body.kind === 'credit_note' ? 'Credit note number' : 'Invoice number', body.number],
@@ -62,7 +64,7 @@ export async function drawTaxDocument(pdf: PdfWriter, body: TaxDocumentBody): Pr
   pdf.space(4);
   pdf.blocks([
     { title: 'Supplier', lines: partyLines(body.supplier) },
-    { title: body.kind === 'commission_invoice' ? 'Recipient' : 'Buyer', lines: partyLines(body.recipient) },
+    { title: commission ? 'Recipient' : 'Buyer', lines: partyLines(body.recipient) },
   ]);
   const interState = body.totals.igstPaise > 0 || body.supplier.stateCode !== body.placeOfSupply.code;
   const taxColumns = interState
@@ -92,7 +94,7 @@ export async function drawTaxDocument(pdf: PdfWriter, body: TaxDocumentBody): Pr
   await pdf.table<DocumentLine>(
     [
       { header: 'Description', width: describe, cell: (line) => line.description },
-      { header: body.kind === 'commission_invoice' ? 'SAC' : 'HSN', width: 0.1, cell: (line) => line.hsnCode ?? '' },
+      { header: commission ? 'SAC' : 'HSN', width: 0.1, cell: (line) => line.hsnCode ?? '' },
       { header: 'Qty', width: 0.06, align: 'right', cell: (line) => String(line.quantity) },
       { header: 'Taxable value', width: 0.16, align: 'right', cell: (line) => formatRupees(line.taxablePaise) },
       { header: 'Rate', width: 0.08, align: 'right', cell: (line) => percent(line.rateBp) },

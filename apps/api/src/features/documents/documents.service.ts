@@ -1,9 +1,9 @@
-import { type DocumentListFilters, type DocumentSummary, splitLineTax, toRupees } from '@haat/contract';
+import { type DocumentListFilters, type DocumentSummary, toRupees } from '@haat/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/create-db.js';
 import type { TaxDocumentsTable } from '../../platform/db/schema.js';
 import { pacer, yieldToOthers } from '../../platform/yield.js';
-import { allocateLargestRemainder } from '../orders/discount-shares.js';
+import { lineTaxBasis, shippedTax, takingBackTax } from '../tax/line-tax.js';
 import {
   canonicalJson,
   type DocumentLine,
@@ -48,6 +48,8 @@ function issuerKeyOf(gstin: string | null, vendorId: number | null): string {
 /** A document to issue: everything but its number, which `issueDocument` takes. */
 export interface Issue {
   kind: TaxDocumentsTable['kind'];
+  /** The title printed, when not the kind's ("Credit note (commission)", decision 0153). */
+  title?: string;
   issuedAt: string;
   supplier: DocumentParty;
   recipient: DocumentParty;
@@ -95,7 +97,12 @@ function documentRowOf(doc: Issue, serial: number): NewTaxDocument {
   const body: TaxDocumentBody = {
     kind: doc.kind,
     title:
-      doc.kind === 'invoice' ? 'Tax invoice' : doc.kind === 'credit_note' ? 'Credit note' : 'Tax invoice (commission)',
+      doc.title ??
+      (doc.kind === 'invoice'
+        ? 'Tax invoice'
+        : doc.kind === 'credit_note'
+          ? 'Credit note'
+          : 'Tax invoice (commission)'),
     number,
     financialYear,
     issuedAt: doc.issuedAt,
@@ -261,10 +268,10 @@ function lineOf(
  * its seller in their `INV` series: each of its lines with GST frozen at checkout, for the
  * units it carries. A line shipped in parts is invoiced so that its invoices add up to its
  * frozen figures exactly: the units invoiced so far (k of the line's n) are worth
- * round(net × k / n), split as checkout split it, and each invoice takes the difference;
- * the one completing the line takes the frozen figures. Lines placed before GST was
- * charged have no tax and are left out; a shipment with none gets no invoice. Issued once
- * per shipment (a repeated event issues nothing).
+ * `shippedTax` (the line less what its other n − k units would take back, decision 0152),
+ * and each invoice takes the difference; the one completing the line takes the frozen
+ * figures. Lines placed before GST was charged have no tax and are left out; a shipment
+ * with none gets no invoice. Issued once per shipment (a repeated event issues nothing).
  */
 export async function issueShipmentInvoice(
   trx: Db,
@@ -407,28 +414,18 @@ function invoiceOf(
   const lines: DocumentLine[] = [];
   const itemLines: NewTaxDocumentLine[] = [];
   for (const row of rows) {
-    const n = Number(row.lineQuantity);
-    const rateBp = Number(row.rateBp);
-    const intra = row.sellerStateCode === row.placeOfSupplyCode;
-    const frozen = {
-      taxablePaise: Number(row.taxablePaise),
-      cgstPaise: Number(row.cgstPaise),
-      sgstPaise: Number(row.sgstPaise),
-      igstPaise: Number(row.igstPaise),
-    };
-    const net = Number(row.netPaise ?? 0);
-    const upTo = (units: number) => (units >= n ? frozen : splitLineTax(Math.round((net * units) / n), rateBp, intra));
+    const basis = lineTaxBasis({ ...row, quantity: row.lineQuantity });
     const done = before.get(row.orderItemId) ?? 0;
     const quantity = Number(row.quantity);
-    const after = upTo(done + quantity);
-    const prior = done === 0 ? { taxablePaise: 0, cgstPaise: 0, sgstPaise: 0, igstPaise: 0 } : upTo(done);
+    const after = shippedTax(basis, done + quantity);
+    const prior = shippedTax(basis, done);
     const split = {
       taxablePaise: after.taxablePaise - prior.taxablePaise,
       cgstPaise: after.cgstPaise - prior.cgstPaise,
       sgstPaise: after.sgstPaise - prior.sgstPaise,
       igstPaise: after.igstPaise - prior.igstPaise,
     };
-    lines.push(lineOf(row.productName, row.hsnCode, quantity, rateBp, split));
+    lines.push(lineOf(row.productName, row.hsnCode, quantity, basis.rateBp, split));
     itemLines.push({ orderItemId: row.orderItemId, quantity, ...split });
   }
   const first = rows[0] as InvoiceRow;
@@ -462,13 +459,16 @@ export interface TakenBackLine {
 /**
  * The credit notes (section 34 CGST Act) of a cancellation or a return just written: for
  * each line taken back, the units invoiced and not yet credited beyond those the order
- * still keeps (quantity less cancelled and returned, as they now stand) are credited, at
- * their share of the amount taken back (`amountPaise` × credited ÷ taken back; a return's
- * is its share of the refund) with its GST split at the line's frozen rate and states.
- * Units are credited against the earliest invoice that still has some; one credit note
- * per invoice, in its issuer's `CN` series, referring to it. A cancellation of units never
- * shipped (so never invoiced) credits nothing.
+ * still keeps (quantity less cancelled and returned, as they now stand) are credited at
+ * the GST of taking them back (`takingBackTax`, decision 0152: cumulative over the line's
+ * units taken back, the rule the tax register's supplies returned read, so a line's
+ * credit notes equal its GSTR-8 returns to the paisa and, once every unit is back, its
+ * frozen figures). A return's refund less a restocking fee does not lower it: the goods
+ * came back whole. Units are credited against the earliest invoice that still has some;
+ * one credit note per invoice, in its issuer's `CN` series, referring to it. A
+ * cancellation of units never shipped (so never invoiced) credits nothing.
  * @param correction `cancellation` or `return` and its row's id, for the notes' source.
+ * @param taken the units of each line taken back by it (its amounts are not read).
  */
 export async function issueCreditNotes(
   trx: Db,
@@ -486,10 +486,15 @@ export async function issueCreditNotes(
         'i.id',
         'i.productName',
         'i.quantity',
+        'i.netPaise',
         'i.cancelledQuantity',
         'i.returnedQuantity',
         't.hsnCode',
         't.rateBp',
+        't.taxablePaise',
+        't.cgstPaise',
+        't.sgstPaise',
+        't.igstPaise',
         't.sellerStateCode',
         't.placeOfSupplyCode',
       ])
@@ -505,32 +510,28 @@ export async function issueCreditNotes(
     if (!item || line.quantity <= 0) continue;
     const ofLine = invoiced.filter((row) => row.orderItemId === line.orderItemId);
     const open = ofLine.reduce((sum, row) => sum + row.quantity - row.credited, 0);
-    const kept = Number(item.quantity) - Number(item.cancelledQuantity) - Number(item.returnedQuantity);
+    const takenNow = Number(item.cancelledQuantity) + Number(item.returnedQuantity);
+    const kept = Number(item.quantity) - takenNow;
     const toCredit = Math.min(line.quantity, Math.max(0, open - Math.max(0, kept)));
     if (toCredit === 0) continue;
-    const amount = Math.round((line.amountPaise * toCredit) / line.quantity);
+    // The counts already hold this correction: it took the units (takenNow − quantity, takenNow].
+    let before = takenNow - line.quantity;
+    const basis = lineTaxBasis(item);
     // Earliest invoice first.
-    const parts: { invoiceId: number; units: number }[] = [];
     let left = toCredit;
     for (const row of ofLine) {
       const units = Math.min(left, row.quantity - row.credited);
-      if (units > 0) parts.push({ invoiceId: row.invoiceId, units });
+      if (units > 0) {
+        const split = takingBackTax(basis, before, units);
+        const entry = byInvoice.get(row.invoiceId) ?? { lines: [], itemLines: [] };
+        entry.lines.push(lineOf(item.productName, item.hsnCode, units, basis.rateBp, split));
+        entry.itemLines.push({ orderItemId: line.orderItemId, quantity: units, ...split });
+        byInvoice.set(row.invoiceId, entry);
+        before += units;
+      }
       left -= units;
       if (left === 0) break;
     }
-    const amounts = allocateLargestRemainder(
-      amount,
-      parts.map((part) => part.units),
-    );
-    const rateBp = Number(item.rateBp);
-    const intra = item.sellerStateCode === item.placeOfSupplyCode;
-    parts.forEach((part, index) => {
-      const split = splitLineTax(amounts[index] as number, rateBp, intra);
-      const entry = byInvoice.get(part.invoiceId) ?? { lines: [], itemLines: [] };
-      entry.lines.push(lineOf(item.productName, item.hsnCode, part.units, rateBp, split));
-      entry.itemLines.push({ orderItemId: line.orderItemId, quantity: part.units, ...split });
-      byInvoice.set(part.invoiceId, entry);
-    });
   }
   const ids: number[] = [];
   for (const [invoiceId, entry] of [...byInvoice].sort(([a], [b]) => a - b)) {

@@ -6,7 +6,12 @@ import { runScheduledRound } from '../../test/jobs.js';
 import { approveKyc, gstinFor, panFor } from '../../test/kyc-fixtures.js';
 import { storeKit } from '../../test/store-kit.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { COMMISSION_INVOICES_TASK, commissionInvoicesTask, previousMonth } from './commission-invoices.js';
+import {
+  COMMISSION_INVOICES_TASK,
+  commissionInvoicesTask,
+  issueCommissionInvoices,
+  previousMonth,
+} from './commission-invoices.js';
 import type { TaxDocumentBody } from './document-body.js';
 import { financialYearOf, indianDate } from './document-body.js';
 
@@ -433,5 +438,91 @@ describe('commission invoices', () => {
     // Another vendor sees neither.
     expect((await call('GET', `/api/documents/${ofC[0]?._id}/pdf`, vendorD)).statusCode).toBe(404);
     expect((await call('GET', `/api/documents/${ofC[0]?._id}/pdf`, vendorC)).statusCode).toBe(200);
+  });
+
+  it('credits a month that gave back more commission than it kept, against the invoice of the sales', async () => {
+    const vendorE = await createVendor(t.db, { businessName: 'Epsilon Exports' });
+    await approveKyc(t.db, vid(vendorE), '27'); // another state than the store's: IGST
+    // Months before now (Indian calendar): the sales in one, their returns in the next.
+    const now = new Date();
+    const monthOf = (monthsBack: number) => {
+      const at = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsBack, 15, 6, 0, 0));
+      return { month: at.toISOString().slice(0, 7), at: at.toISOString() };
+    };
+    const sold = monthOf(3);
+    const returned = monthOf(2);
+    const quiet = monthOf(1);
+    // The ledger is append-only, not insert-only: the month's entries written at their dates (no clock in tests).
+    const entry = (kind: 'commission' | 'commission_reversal', orderId: number, amountPaise: number, at: string) => ({
+      vendorId: vid(vendorE),
+      kind,
+      amountPaise,
+      orderId,
+      orderItemId: null,
+      payoutId: null,
+      note: null,
+      createdBy: null,
+      createdAt: at,
+    });
+    await t.db
+      .insertInto('vendorLedgerEntries')
+      .values([
+        entry('commission', 910_001, -12_345, sold.at),
+        entry('commission', 910_002, -20_000, sold.at),
+        // The next month: a small sale, and both earlier sales' commission given back.
+        entry('commission', 910_003, -1_000, returned.at),
+        entry('commission_reversal', 910_001, 12_345, returned.at),
+        entry('commission_reversal', 910_002, 5_000, returned.at),
+        // The month after: a sale and its own return: nothing kept, nothing issued.
+        entry('commission', 910_004, -3_000, quiet.at),
+        entry('commission_reversal', 910_004, 3_000, quiet.at),
+      ])
+      .execute();
+    const issuedAt = (month: string) => new Date(`${month}-28T06:00:00.000Z`);
+    expect(await issueCommissionInvoices(t.db, sold.month, issuedAt(sold.month))).toMatchObject({ credited: 0 });
+    const [invoice] = (await list(vendorE, '?kind=commission_invoice')).documents;
+    expect(invoice).toMatchObject({ taxableValue: 323.45, period: sold.month });
+
+    // Net given back: 123.45 + 50 − 10 = 163.45, with IGST 18% (29.42) to Maharashtra.
+    expect(await issueCommissionInvoices(t.db, returned.month, issuedAt(returned.month))).toEqual({
+      issued: 0,
+      credited: 1,
+    });
+    expect(await issueCommissionInvoices(t.db, returned.month, issuedAt(returned.month))).toEqual({
+      issued: 0,
+      credited: 0,
+    });
+    expect(await issueCommissionInvoices(t.db, quiet.month, issuedAt(quiet.month))).toEqual({
+      issued: 0,
+      credited: 0,
+    });
+    const notes = (await list(vendorE, '?kind=credit_note')).documents;
+    expect(notes).toHaveLength(1);
+    const igst = Math.round((16_345 * 1800) / 10_000);
+    expect(notes[0]).toMatchObject({
+      kind: 'credit_note',
+      issuer: { name: 'Haat', gstin: null },
+      recipient: { name: `Vendor ${vid(vendorE)} Private Limited` },
+      vendorId: String(vid(vendorE)),
+      order: null,
+      refersTo: invoice?.number,
+      period: returned.month,
+      taxableValue: 163.45,
+      igst: igst / 100,
+      cgst: 0,
+      sgst: 0,
+      total: (16_345 + igst) / 100,
+    });
+    expect(notes[0]?.number).toMatch(/^CN\/\d{4}\/\d{7}$/);
+    expect(await bodyOf(notes[0]?._id as string)).toMatchObject({
+      title: 'Credit note (commission)',
+      refersTo: { number: invoice?.number },
+      reason: `Commission given back on returns and cancellations of sales invoiced in ${invoice?.number}`,
+      placeOfSupply: { code: '27' },
+      lines: [{ hsnCode: '998599', rateBp: 1800, taxablePaise: 16_345, quantity: 1 }],
+    });
+    const pdf = await call('GET', `/api/documents/${notes[0]?._id}/pdf`, vendorE);
+    expect(pdf.statusCode).toBe(200);
+    expect((await call('GET', `/api/documents/${notes[0]?._id}/pdf`, vendorA)).statusCode).toBe(404);
   });
 });

@@ -3,7 +3,14 @@ import { sql } from 'kysely';
 import type { Db } from '../../platform/db/create-db.js';
 import type { TaxDeductionsTable } from '../../platform/db/schema.js';
 import type { Posting } from '../payouts/ledger-postings.js';
-import { financialYearStart, percentHalfUp, tcsOn, tcsTotal, tdsRateFor } from './deductions.js';
+import {
+  financialYearStart,
+  percentHalfUp,
+  TDS_INDIVIDUAL_LIMIT_PAISE,
+  tcsOn,
+  tcsTotal,
+  tdsRateFor,
+} from './deductions.js';
 import { keptLineTaxes } from './line-tax.js';
 import { findTaxRates } from './tax.repository.js';
 
@@ -87,6 +94,7 @@ export async function saleDeductions(
   }
   const register: RegisterRow[] = [];
   const postings: Posting[] = [];
+  const catchUps: { vendorId: number; rateBp: number }[] = [];
   for (const line of taxed) {
     const tax = taxes.get(line.id);
     if (!tax) continue;
@@ -94,14 +102,32 @@ export async function saleDeductions(
     const intra = tax.sellerStateCode === tax.placeOfSupplyCode;
     const supplies = Number(tax.taxablePaise);
     const tdsBase = splitLineTax(line.netPaise + line.storeFundedPaise, Number(tax.rateBp), intra).taxablePaise;
+    const grossBefore = fyGross.get(line.vendorId) ?? 0;
     const lineTdsBp = tdsRateFor({
       pan: seller?.pan ?? null,
-      fyGrossPaise: fyGross.get(line.vendorId) ?? 0,
+      fyGrossPaise: grossBefore,
       basePaise: tdsBase,
       rateBp: tdsBp,
       noPanBp,
     });
-    fyGross.set(line.vendorId, (fyGross.get(line.vendorId) ?? 0) + tdsBase);
+    fyGross.set(line.vendorId, grossBefore + tdsBase);
+    // The sale that takes an individual's year past Rs. 5 lakh: the year's earlier sales deduct too.
+    if (crossesIndividualLimit(seller?.pan ?? null, grossBefore, tdsBase) && lineTdsBp > 0) {
+      for (const earlier of register)
+        if (earlier.vendorId === line.vendorId && earlier.tdsBp === 0 && earlier.tdsBasePaise > 0) {
+          earlier.tdsBp = lineTdsBp;
+          earlier.tdsPaise = percentHalfUp(earlier.tdsBasePaise, lineTdsBp);
+          postings.push({
+            vendorId: line.vendorId,
+            orderId,
+            orderItemId: earlier.orderItemId,
+            held: true,
+            kind: 'tds',
+            amountPaise: 0 - earlier.tdsPaise,
+          });
+        }
+      catchUps.push({ vendorId: line.vendorId, rateBp: lineTdsBp });
+    }
     const tcs = tcsOn(supplies, tcsBp, intra);
     const row: RegisterRow = {
       orderId,
@@ -129,7 +155,104 @@ export async function saleDeductions(
     postings.push(...entriesOf(row, { vendorId: line.vendorId, orderId, orderItemId: line.id, held: true }));
   }
   await insertRegister(trx, register, at);
+  for (const { vendorId, rateBp } of catchUps)
+    postings.push(...(await tdsCatchUp(trx, vendorId, orderId, rateBp, financialYearStart(day), at)));
   return postings;
+}
+
+/**
+ * Whether a sale of `basePaise` takes a resident individual's or HUF's gross of the
+ * financial year (`grossBeforePaise`, this sale excluded) past the section 194-O(4) limit.
+ */
+function crossesIndividualLimit(pan: string | null, grossBeforePaise: number, basePaise: number): boolean {
+  if (!pan || !'PH'.includes(pan.charAt(3).toUpperCase())) return false;
+  return grossBeforePaise <= TDS_INDIVIDUAL_LIMIT_PAISE && grossBeforePaise + basePaise > TDS_INDIVIDUAL_LIMIT_PAISE;
+}
+
+/**
+ * The TDS catch-up at the Rs. 5 lakh crossing (decision 0148): section 194-O(4) spares a
+ * resident individual or HUF only while their gross for the financial year does not
+ * exceed Rs. 5 lakh; once a sale takes it past, no line of the year is spared. For each
+ * earlier line of the vendor's year (other orders than `orderId`, whose own lines the
+ * sale's loop caught up) that deducted no TDS and has no catch-up yet, a register row
+ * `tds_catch_up` (no base: the amounts were credited, and reported, with their sale) with
+ * `rateBp` on the taxable part of its earning still kept, and its `tds` entry (−) on
+ * that line, held while its order's part is (an order released, or paid out, takes it
+ * from what is available). Its later corrections give back at `rateBp` (`correctionDeductions`).
+ * The rows read are the vendor's year, at most Rs. 5 lakh of sales: few.
+ * @param fyStart the first day of the financial year (YYYY-MM-DD).
+ * @param at the crossing sale's instant (UTC ISO).
+ */
+async function tdsCatchUp(
+  trx: Db,
+  vendorId: number,
+  orderId: number,
+  rateBp: number,
+  fyStart: string,
+  at: string,
+): Promise<Posting[]> {
+  const rows = await trx
+    .selectFrom('taxDeductions')
+    .selectAll()
+    .where('vendorId', '=', vendorId)
+    .where('createdAt', '>=', `${fyStart}T00:00:00.000Z`)
+    .where('orderId', '!=', orderId)
+    .orderBy('id')
+    .execute();
+  const byLine = new Map<number, typeof rows>();
+  for (const row of rows) byLine.set(row.orderItemId, [...(byLine.get(row.orderItemId) ?? []), row]);
+  const register: RegisterRow[] = [];
+  for (const own of byLine.values()) {
+    const sale = own.find((row) => row.event === 'sale');
+    if (sale?.tdsBp !== 0 || own.some((row) => row.event === 'tds_catch_up')) continue;
+    const keptBase = own.reduce((sum, row) => sum + Number(row.tdsBasePaise), 0);
+    const tdsPaise = percentHalfUp(Math.max(0, keptBase), rateBp);
+    if (tdsPaise === 0) continue;
+    register.push({
+      orderId: sale.orderId,
+      orderItemId: sale.orderItemId,
+      vendorId,
+      event: 'tds_catch_up',
+      sellerGstin: sale.sellerGstin,
+      sellerPan: sale.sellerPan,
+      sellerStateCode: sale.sellerStateCode,
+      placeOfSupplyCode: sale.placeOfSupplyCode,
+      netPaise: 0,
+      suppliesPaise: 0,
+      tdsBasePaise: 0,
+      commissionPaise: 0,
+      commissionGstBp: sale.commissionGstBp,
+      tcsBp: sale.tcsBp,
+      tdsBp: rateBp,
+      commissionGstPaise: 0,
+      tcsCgstPaise: 0,
+      tcsSgstPaise: 0,
+      tcsIgstPaise: 0,
+      tdsPaise,
+    });
+  }
+  if (register.length === 0) return [];
+  const orderIds = [...new Set(register.map((row) => row.orderId))];
+  const released = new Set(
+    (
+      await trx
+        .selectFrom('orderPayoutHolds')
+        .select('orderId')
+        .where('vendorId', '=', vendorId)
+        .where('orderId', 'in', orderIds)
+        .where('releasedAt', 'is not', null)
+        .execute()
+    ).map((row) => row.orderId),
+  );
+  await insertRegister(trx, register, at);
+  return register.flatMap((row) =>
+    entriesOf(row, {
+      vendorId,
+      orderId: row.orderId,
+      orderItemId: row.orderItemId,
+      held: !released.has(row.orderId),
+    }),
+  );
 }
 
 /** A vendor line taken back in part or whole, as the ledger's correction figured it (paise). */
@@ -176,6 +299,8 @@ export async function correctionDeductions(
     const sum = (pick: (row: (typeof own)[number]) => number | string) =>
       own.reduce((total, row) => total + Number(pick(row)), 0);
     const intra = sale.sellerStateCode === sale.placeOfSupplyCode;
+    // The TDS rate of the line: its sale's, or its catch-up's once the year crossed Rs. 5 lakh.
+    const tdsBp = own.find((row) => row.event === 'tds_catch_up')?.tdsBp ?? sale.tdsBp;
     const suppliesKept = tax.taxablePaise;
     const tdsBaseKept = splitLineTax(Math.max(0, line.keptBasePaise), tax.rateBp, intra).taxablePaise;
     const tcsKept = tcsOn(suppliesKept, sale.tcsBp, intra);
@@ -194,13 +319,13 @@ export async function correctionDeductions(
       commissionPaise: line.commissionKeptPaise - sum((r) => r.commissionPaise),
       commissionGstBp: sale.commissionGstBp,
       tcsBp: sale.tcsBp,
-      tdsBp: sale.tdsBp,
+      tdsBp,
       commissionGstPaise:
         percentHalfUp(line.commissionKeptPaise, sale.commissionGstBp) - sum((r) => r.commissionGstPaise),
       tcsCgstPaise: tcsKept.cgstPaise - sum((r) => r.tcsCgstPaise),
       tcsSgstPaise: tcsKept.sgstPaise - sum((r) => r.tcsSgstPaise),
       tcsIgstPaise: tcsKept.igstPaise - sum((r) => r.tcsIgstPaise),
-      tdsPaise: percentHalfUp(tdsBaseKept, sale.tdsBp) - sum((r) => r.tdsPaise),
+      tdsPaise: percentHalfUp(tdsBaseKept, tdsBp) - sum((r) => r.tdsPaise),
     };
     const moved = [
       row.netPaise,

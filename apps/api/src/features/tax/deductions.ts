@@ -43,6 +43,8 @@ export const tcsTotal = (split: TcsSplit) => split.cgstPaise + split.sgstPaise +
  * The section 194-O rate for a sale (basis points): `noPanBp` (5%) when the seller gave
  * no PAN; 0 for a resident individual or HUF (the PAN's fourth letter `P` or `H`) whose
  * gross for the financial year, this sale included, stays within Rs. 5 lakh; else `rateBp`.
+ * The sale that takes such a seller past the limit also catches up the year's earlier
+ * sales (`saleDeductions`, decision 0148: 194-O(4) spares the whole year or none of it).
  * @param fyGrossPaise the TDS bases of the seller's sales earlier in the financial year.
  */
 export function tdsRateFor(input: {

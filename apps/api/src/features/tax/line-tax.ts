@@ -1,5 +1,4 @@
 import { checkoutMessages, type LineTaxSplit, parseIndianState, splitLineTax } from '@haat/contract';
-import { sql } from 'kysely';
 import type { Db } from '../../platform/db/create-db.js';
 import { AppError } from '../../platform/errors.js';
 
@@ -98,6 +97,76 @@ export async function freezeLineTaxes(
     .execute();
 }
 
+/** What the one rule of a line's units needs (paise): its net and units as placed, its frozen GST. */
+export interface LineTaxBasis {
+  /** Units the line was placed with (at least 1). */
+  quantity: number;
+  /** The line's net as placed (its price less its share of the discount). */
+  netPaise: number;
+  rateBp: number;
+  intraState: boolean;
+  /** The GST frozen at checkout on the whole line. */
+  frozen: LineTaxSplit;
+}
+
+const NO_TAX: LineTaxSplit = { taxablePaise: 0, cgstPaise: 0, sgstPaise: 0, igstPaise: 0 };
+const minusSplit = (a: LineTaxSplit, b: LineTaxSplit): LineTaxSplit => ({
+  taxablePaise: a.taxablePaise - b.taxablePaise,
+  cgstPaise: a.cgstPaise - b.cgstPaise,
+  sgstPaise: a.sgstPaise - b.sgstPaise,
+  igstPaise: a.igstPaise - b.igstPaise,
+});
+
+/**
+ * The value (paise) of the first `units` of a line's units taken back (cancelled or
+ * returned): `ceil(net × units ÷ quantity)`, what the corrections' amounts of a line add
+ * up to (`takeBackValue`: price less `floor(share × units ÷ quantity)`), the whole net
+ * for every unit. Exact (BigInt).
+ */
+export function unitsValue(netPaise: number, quantity: number, units: number): number {
+  if (units <= 0) return 0;
+  if (units >= quantity) return netPaise;
+  const exact = BigInt(netPaise) * BigInt(units);
+  const q = BigInt(quantity);
+  return Number((exact + q - 1n) / q);
+}
+
+/**
+ * THE rule of a line's GST by units (decision 0152): the taxable value and CGST, SGST and
+ * IGST of the first `units` of its units taken back, cumulative: the frozen figures less
+ * `splitLineTax` of the net kept (`net − unitsValue`), so nothing is rounded per step;
+ * nothing for none, the frozen figures exactly for all. The credit notes of a return
+ * (`takingBackTax`), the register's supplies returned (`keptLineTaxes`, the TCS of GSTR-8)
+ * and the invoices of a line shipped in parts (`shippedTax`) all read it, so they agree
+ * to the paisa and add up to the line.
+ */
+export function takenBackTax(line: LineTaxBasis, units: number): LineTaxSplit {
+  if (units <= 0) return NO_TAX;
+  if (units >= line.quantity) return line.frozen;
+  const kept = line.netPaise - unitsValue(line.netPaise, line.quantity, units);
+  return minusSplit(line.frozen, splitLineTax(kept, line.rateBp, line.intraState));
+}
+
+/**
+ * The GST of taking back `units` more of a line's units when `before` were already taken
+ * back (cancelled and returned, in any steps): `takenBackTax` at `before + units` less at
+ * `before`. All the steps of a line sum to its frozen figures.
+ */
+export function takingBackTax(line: LineTaxBasis, before: number, units: number): LineTaxSplit {
+  return minusSplit(takenBackTax(line, before + units), takenBackTax(line, before));
+}
+
+/**
+ * The GST of the first `units` of a line's units invoiced (shipped): the line less what
+ * its other units would take back, `frozen − takenBackTax(quantity − units)`, so a line
+ * whose other units are cancelled is invoiced exactly what the register keeps of it, and
+ * the invoices of a line shipped in parts sum to its frozen figures.
+ */
+export function shippedTax(line: LineTaxBasis, units: number): LineTaxSplit {
+  if (units <= 0) return NO_TAX;
+  return minusSplit(line.frozen, takenBackTax(line, line.quantity - units));
+}
+
 /** A line's GST on what is kept of it (paise): its net less what cancellations and returns took off. */
 export interface KeptLineTax extends LineTaxSplit {
   orderItemId: number;
@@ -105,23 +174,23 @@ export interface KeptLineTax extends LineTaxSplit {
   hsnCode: string | null;
   sellerStateCode: string;
   placeOfSupplyCode: string;
-  /** The line's net as placed less the amounts of its cancelled and returned units. */
+  /** The line's net as placed less the value of its cancelled and returned units (`unitsValue`). */
   keptNetPaise: number;
   /** The GST frozen at checkout on the whole line, for a credit note's difference. */
   placed: LineTaxSplit;
 }
 
 /**
- * Each taxed line of the order `orderId` with its GST recomputed on what is kept
- * (decision 0137): `splitLineTax` of its net as placed less the `amountPaise` of its
- * cancelled and returned units, at the frozen rate and states. A credit note's GST is
- * `placed` less this. Lines placed before GST was charged are absent. One query.
+ * Each taxed line of the order `orderId` with its GST on what is kept (decisions 0137,
+ * 0152): the frozen figures less `takenBackTax` of its cancelled and returned units, at
+ * the frozen rate and states, the same rule the credit notes read. Lines placed before
+ * GST was charged are absent. One query.
  */
 export async function keptLineTaxes(db: Db, orderId: number): Promise<KeptLineTax[]> {
   const rows = await db
     .selectFrom('orderItemTaxes as t')
     .innerJoin('orderItems as i', 'i.id', 't.orderItemId')
-    .select((eb) => [
+    .select([
       't.orderItemId',
       't.rateBp',
       't.hsnCode',
@@ -132,42 +201,53 @@ export async function keptLineTaxes(db: Db, orderId: number): Promise<KeptLineTa
       't.sellerStateCode',
       't.placeOfSupplyCode',
       'i.netPaise',
-      eb
-        .selectFrom('orderCancellationItems as c')
-        .select(sql<number>`coalesce(sum(c.amount_paise), 0)`.as('amount'))
-        .whereRef('c.orderItemId', '=', 't.orderItemId')
-        .as('cancelledPaise'),
-      eb
-        .selectFrom('orderReturnItems as r')
-        .select(sql<number>`coalesce(sum(r.amount_paise), 0)`.as('amount'))
-        .whereRef('r.orderItemId', '=', 't.orderItemId')
-        .as('returnedPaise'),
+      'i.quantity',
+      'i.cancelledQuantity',
+      'i.returnedQuantity',
     ])
     .where('t.orderId', '=', orderId)
     .orderBy('t.orderItemId')
     .execute();
   return rows.map((row) => {
-    const keptNetPaise = Math.max(
-      0,
-      Number(row.netPaise ?? 0) - Number(row.cancelledPaise ?? 0) - Number(row.returnedPaise ?? 0),
-    );
-    const intra = row.sellerStateCode === row.placeOfSupplyCode;
+    const basis = lineTaxBasis(row);
+    const taken = Number(row.cancelledQuantity) + Number(row.returnedQuantity);
     return {
       orderItemId: row.orderItemId,
-      rateBp: Number(row.rateBp),
+      rateBp: basis.rateBp,
       hsnCode: row.hsnCode,
       sellerStateCode: row.sellerStateCode,
       placeOfSupplyCode: row.placeOfSupplyCode,
-      keptNetPaise,
-      ...splitLineTax(keptNetPaise, Number(row.rateBp), intra),
-      placed: {
-        taxablePaise: Number(row.taxablePaise),
-        cgstPaise: Number(row.cgstPaise),
-        sgstPaise: Number(row.sgstPaise),
-        igstPaise: Number(row.igstPaise),
-      },
+      keptNetPaise: basis.netPaise - unitsValue(basis.netPaise, basis.quantity, taken),
+      ...minusSplit(basis.frozen, takenBackTax(basis, taken)),
+      placed: basis.frozen,
     };
   });
+}
+
+/** A line's `LineTaxBasis` from its `order_items` and `order_item_taxes` columns. */
+export function lineTaxBasis(row: {
+  quantity: number | string;
+  netPaise: number | string | null;
+  rateBp: number | string;
+  sellerStateCode: string;
+  placeOfSupplyCode: string;
+  taxablePaise: number | string;
+  cgstPaise: number | string;
+  sgstPaise: number | string;
+  igstPaise: number | string;
+}): LineTaxBasis {
+  return {
+    quantity: Number(row.quantity),
+    netPaise: Number(row.netPaise ?? 0),
+    rateBp: Number(row.rateBp),
+    intraState: row.sellerStateCode === row.placeOfSupplyCode,
+    frozen: {
+      taxablePaise: Number(row.taxablePaise),
+      cgstPaise: Number(row.cgstPaise),
+      sgstPaise: Number(row.sgstPaise),
+      igstPaise: Number(row.igstPaise),
+    },
+  };
 }
 
 /**

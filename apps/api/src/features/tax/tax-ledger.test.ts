@@ -157,6 +157,70 @@ describe('the deductions of a sale (decision 0148)', () => {
     ]);
   });
 
+  it('deducts TDS on the whole year once an individual crosses Rs. 5 lakh: the earlier sales caught up, once', async () => {
+    const vendor = await createVendor(t.db);
+    await money.bank(vendor);
+    await t.db
+      .updateTable('vendorKyc')
+      .set({ pan: 'ABCPE1234G' })
+      .where('vendorId', '=', vendor.vendorId as number)
+      .execute();
+    // Rs 1,77,000 at 18%: a taxable value of exactly Rs 1,50,000 a unit.
+    const product = await kit.product(17_700_000, 10, vendor.vendorId);
+    const other = await kit.product(17_700_000, 10, vendor.vendorId);
+    const tdsOf = async (orderId: string) =>
+      kinds((await money.earnings(vendor)).entries, orderId).filter(([kind]) => kind === 'tds');
+    // Rs 3 lakh: within the limit, no TDS.
+    const first = await kit.placed([{ product, quantity: 2 }]);
+    expect(await register(first._id)).toMatchObject([
+      { event: 'sale', tdsBasePaise: 30_000_000, tdsBp: 0, tdsPaise: 0 },
+    ]);
+    expect(await tdsOf(first._id)).toEqual([]);
+    // Rs 1.5 lakh + Rs 1.5 lakh in one order: its second line takes the year to Rs 6 lakh.
+    // Both its lines deduct 0.1% (Rs 150 each) and the first order's Rs 3 lakh is caught up (Rs 300).
+    const second = await kit.placed([
+      { product, quantity: 1 },
+      { product: other, quantity: 1 },
+    ]);
+    expect(await register(second._id)).toMatchObject([
+      { event: 'sale', tdsBp: 10, tdsPaise: 15_000 },
+      { event: 'sale', tdsBp: 10, tdsPaise: 15_000 },
+    ]);
+    expect(await tdsOf(second._id)).toEqual([
+      ['tds', -150],
+      ['tds', -150],
+    ]);
+    expect(await register(first._id)).toMatchObject([
+      { event: 'sale', tdsBp: 0, tdsPaise: 0 },
+      { event: 'tds_catch_up', suppliesPaise: 0, tdsBasePaise: 0, tdsBp: 10, tdsPaise: 30_000 },
+    ]);
+    expect(await tdsOf(first._id)).toEqual([['tds', -300]]);
+    // Later sales deduct as usual; nothing is caught up twice.
+    const third = await kit.placed([{ product, quantity: 1 }]);
+    expect(await register(third._id)).toMatchObject([{ event: 'sale', tdsBp: 10, tdsPaise: 15_000 }]);
+    expect(await register(first._id)).toHaveLength(2);
+    // A return of one of the first order's units gives back its part of the catch-up, at its rate.
+    await kit.deliver(first._id);
+    const delivered = await kit.read(first._id);
+    const returned = await kit.recordReturn(admin, first._id, {
+      items: [{ itemId: line(first, 0), quantity: 1 }],
+      reason: 'damaged',
+      restock: false,
+      updatedAt: delivered.updatedAt,
+    });
+    expect(returned.statusCode, returned.body).toBe(201);
+    expect((await register(first._id))[2]).toMatchObject({ event: 'refund', tdsBp: 10, tdsPaise: -15_000 });
+    expect(await tdsOf(first._id)).toEqual([
+      ['tds', -300],
+      ['tds', 150],
+    ]);
+    // The ledger's TDS is the register's, and the balance is the entries' sum.
+    const balances = (await money.earnings(vendor)).balances;
+    expect(Math.round((balances.pending + balances.available) * 100)).toBe(
+      await money.ledgerSum(vendor.vendorId as number),
+    );
+  });
+
   it('keeps the rate of the sale’s day for its corrections, and a new rate for new sales', async () => {
     const vendor = await createVendor(t.db);
     await money.bank(vendor);

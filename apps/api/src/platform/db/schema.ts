@@ -1005,7 +1005,7 @@ export interface TaxDeductionsTable {
   orderId: number;
   orderItemId: number;
   vendorId: number;
-  event: 'sale' | 'cancellation' | 'refund';
+  event: 'sale' | 'cancellation' | 'refund' | 'tds_catch_up';
   sellerGstin: string | null;
   sellerPan: string | null;
   sellerStateCode: string;

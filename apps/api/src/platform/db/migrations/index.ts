@@ -48,6 +48,7 @@ import * as addPromotionFunding from './2026_12_30_0900_add_promotion_funding.js
 import * as createVendorKyc from './2026_12_31_0900_create_vendor_kyc.js';
 import * as addTaxDeductions from './2027_01_01_0900_add_tax_deductions.js';
 import * as createTaxDocuments from './2027_01_02_0900_create_tax_documents.js';
+import * as addTdsCatchUp from './2027_01_04_0900_add_tds_catch_up.js';
 import * as addShipmentNotifications from './2027_01_05_0900_add_shipment_notifications.js';
 
 /**
@@ -104,5 +105,6 @@ export const migrations: Record<string, Migration> = {
   '2026_12_31_0900_create_vendor_kyc': createVendorKyc,
   '2027_01_01_0900_add_tax_deductions': addTaxDeductions,
   '2027_01_02_0900_create_tax_documents': createTaxDocuments,
+  '2027_01_04_0900_add_tds_catch_up': addTdsCatchUp,
   '2027_01_05_0900_add_shipment_notifications': addShipmentNotifications,
 };
