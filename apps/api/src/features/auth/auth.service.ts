@@ -1,6 +1,6 @@
 import { accountMessages, authMessages, type Profile, type ProfileBody, type SessionUser } from '@haat/contract';
 import { accountRefusal, rolesOf } from '../../platform/auth/access.js';
-import { type ActorRow, twoFactorSetupRequired } from '../../platform/auth/actor.repository.js';
+import type { ActorRow } from '../../platform/auth/actor.repository.js';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import { endAllSessions, type TokenSubject } from '../../platform/auth/sessions.js';
 import type { Db } from '../../platform/db/create-db.js';
@@ -54,12 +54,11 @@ export async function authenticate(
   if (!user || !passwordMatches) throw new AppError('INVALID_CREDENTIALS', authMessages.invalidCredentials);
   const refusal = accountRefusal(user);
   if (refusal) throw refusal;
-  // A staff account the store requires to set up two-factor sign-in is told so (decision 0147).
-  const setupRequired = user.role === 'admin' && (await twoFactorSetupRequired(db, user.id));
   return {
     user: {
       ...sessionUserOf({ ...user, staffRole: user.staffRole as ActorRow['staffRole'], teamRole: user.teamRole }),
-      ...(setupRequired && { twoFactorSetupRequired: true }),
+      // A staff account the store requires to set up two-factor sign-in is told so (decision 0147).
+      ...(user.twoFactorSetupRequired === 1 && { twoFactorSetupRequired: true }),
     },
     subject: { id: user.id, role: user.role as TokenSubject['role'], tokenVersion: user.tokenVersion },
   };

@@ -70,25 +70,6 @@ export async function countWrongCode(db: Db, id: number): Promise<void> {
     .execute();
 }
 
-/** The account's two-factor state. */
-export function findTwoFactor(db: Db, userId: number) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'name', 'email', 'role', 'tokenVersion', 'totpSecret', 'totpPendingSecret', 'totpLastStep'])
-    .where('id', '=', userId)
-    .$if(isPostgres(db) && db.isTransaction, (q) => q.forUpdate())
-    .executeTakeFirst();
-}
-
-/** Writes the account's two-factor columns. */
-export async function setTwoFactor(
-  db: Db,
-  userId: number,
-  values: { totpSecret?: string | null; totpPendingSecret?: string | null; totpLastStep?: number | null },
-): Promise<void> {
-  await db.updateTable('users').set(values).where('id', '=', userId).execute();
-}
-
 /** Replaces the account's recovery codes by these hashes. */
 export async function replaceRecoveryCodes(db: Db, userId: number, hashes: readonly string[], now: string) {
   await db.deleteFrom('recoveryCodes').where('userId', '=', userId).execute();
@@ -97,18 +78,6 @@ export async function replaceRecoveryCodes(db: Db, userId: number, hashes: reado
       .insertInto('recoveryCodes')
       .values(hashes.map((codeHash) => ({ userId, codeHash, usedAt: null, createdAt: now })))
       .execute();
-}
-
-/** Uses the unused recovery code with this hash: true when one was found and used now. */
-export async function useRecoveryCode(db: Db, userId: number, codeHash: string, now: string): Promise<boolean> {
-  const result = await db
-    .updateTable('recoveryCodes')
-    .set({ usedAt: now })
-    .where('userId', '=', userId)
-    .where('codeHash', '=', codeHash)
-    .where('usedAt', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
 }
 
 /** Unused recovery codes of the account. */

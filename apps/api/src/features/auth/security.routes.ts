@@ -2,9 +2,10 @@ import { authMessages, securityEndpoints, securityMessages } from '@haat/contrac
 import type { FastifyPluginAsync } from 'fastify';
 import { actorOf } from '../../platform/auth/access.js';
 import { issueToken } from '../../platform/auth/sessions.js';
+import { findTwoFactor } from '../../platform/auth/two-factor.repository.js';
 import { AppError } from '../../platform/errors.js';
 import { registerEndpoints } from '../../platform/http/endpoints.js';
-import { findRequireTwoFactor, findTwoFactor, saveRequireTwoFactor } from './security.repository.js';
+import { findRequireTwoFactor, saveRequireTwoFactor } from './security.repository.js';
 import {
   confirmPasswordReset,
   disableTwoFactor,

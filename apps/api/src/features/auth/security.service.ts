@@ -1,11 +1,20 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { authMessages, type SessionUser, securityMessages } from '@haat/contract';
-import { generateSecret, generateURI, verifySync } from 'otplib';
+import { generateSecret, generateURI } from 'otplib';
 import QRCode from 'qrcode';
 import { accountRefusal } from '../../platform/auth/access.js';
 import { selectAccount } from '../../platform/auth/actor.repository.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import { endAllSessions, type TokenSubject } from '../../platform/auth/sessions.js';
+import {
+  countWrong,
+  refuseIfTooManyWrong,
+  SECURITY_WINDOW_MS,
+  sha256,
+  totpStep,
+  useCode,
+} from '../../platform/auth/two-factor.js';
+import { findTwoFactor, setTwoFactor } from '../../platform/auth/two-factor.repository.js';
 import type { Db } from '../../platform/db/create-db.js';
 import { runTransaction } from '../../platform/db/transactions.js';
 import { AppError } from '../../platform/errors.js';
@@ -19,16 +28,13 @@ import {
   findAccountToken,
   findRequireTwoFactor,
   findStaffByEmail,
-  findTwoFactor,
   hasKnownDevices,
   insertAccountToken,
   markEmailVerified,
   rememberDevice,
   replaceRecoveryCodes,
-  setTwoFactor,
   useAccountToken,
   useAllTokens,
-  useRecoveryCode,
 } from './security.repository.js';
 
 /**
@@ -43,14 +49,6 @@ export const RESET_TOKEN_MS = 30 * 60_000;
 export const VERIFY_TOKEN_MS = 7 * 24 * 60 * 60_000;
 /** A two-factor challenge's life, ms. */
 export const CHALLENGE_MS = 5 * 60_000;
-/** The window of the reset request and wrong-code limits, ms. */
-export const SECURITY_WINDOW_MS = 10 * 60_000;
-
-/** Hex SHA-256 of a token or code. */
-export function sha256(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
-}
-
 function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
@@ -153,55 +151,6 @@ export async function verifyEmail(db: Db, token: string): Promise<void> {
   });
 }
 
-/** Refuses a code check once the account had `limit` wrong codes in the window. */
-async function refuseIfTooManyWrong(db: Db, userId: number, limit: number, now: Date): Promise<void> {
-  const row = await db
-    .selectFrom('rateLimitHits')
-    .select(['hits', 'resetAt'])
-    .where('key', '=', `two-factor-wrong-${userId}`)
-    .executeTakeFirst();
-  if (row && new Date(row.resetAt).getTime() > now.getTime() && row.hits >= limit)
-    throw new AppError('RATE_LIMITED', securityMessages.tooManyCodes);
-}
-
-/** Counts a wrong code for the account (outside any transaction that will roll back). */
-async function countWrong(db: Db, userId: number, now: Date): Promise<void> {
-  await countHit(db, `two-factor-wrong-${userId}`, SECURITY_WINDOW_MS, now);
-}
-
-/** The TOTP time step `code` matches for `secret` (one step either side), or null. */
-function totpStep(secret: string, code: string): number | null {
-  if (!/^\d{6}$/.test(code)) return null;
-  const result = verifySync({ secret, token: code, epochTolerance: 30 });
-  if (!result.valid) return null;
-  // otplib v13 answers the matched step as `timeStep` (its TOTP result); the union type leaves it out.
-  return (result as { timeStep?: number }).timeStep ?? null;
-}
-
-/**
- * Checks a TOTP code (never one of a time step already used) or an unused recovery code
- * of the account, in `trx`, using it. False when it matches neither.
- */
-async function useCode(
-  trx: Db,
-  user: { id: number; totpSecret: string | null; totpLastStep: number | string | null },
-  code: string,
-  now: string,
-): Promise<boolean> {
-  if (!user.totpSecret) return false;
-  const step = totpStep(user.totpSecret, code);
-  if (step !== null) {
-    if (user.totpLastStep !== null && step <= Number(user.totpLastStep)) return false;
-    await setTwoFactor(trx, user.id, { totpLastStep: step });
-    return true;
-  }
-  return useRecoveryCode(trx, user.id, sha256(normaliseRecoveryCode(code)), now);
-}
-
-function normaliseRecoveryCode(code: string): string {
-  return code.trim().toLowerCase();
-}
-
 /** Ten recovery codes, `xxxxx-xxxxx` (hex). */
 function newRecoveryCodes(): string[] {
   return Array.from({ length: 10 }, () => {
@@ -287,33 +236,6 @@ export async function disableTwoFactor(db: Db, userId: number, code: string, lim
   if (!ok) {
     await countWrong(db, userId, now);
     throw new AppError('BAD_REQUEST', securityMessages.codeInvalid, { code: securityMessages.codeInvalid });
-  }
-}
-
-/**
- * A fresh code for a sensitive action (marking a payout paid, changing bank details):
- * required when the account has two-factor sign-in on; ignored when it is off, so the
- * spec's calls work as documented for accounts without it.
- * @throws AppError VALIDATION_FAILED (400) missing or wrong code; RATE_LIMITED (429).
- */
-export async function requireFreshCode(db: Db, userId: number, code: string | undefined, limit: number) {
-  const user = await findTwoFactor(db, userId);
-  if (!user?.totpSecret) return;
-  const now = new Date();
-  await refuseIfTooManyWrong(db, userId, limit, now);
-  if (!code)
-    throw new AppError('VALIDATION_FAILED', securityMessages.codeRequired, {
-      twoFactorCode: securityMessages.codeRequired,
-    });
-  const ok = await runTransaction(db, async (trx) => {
-    const locked = await findTwoFactor(trx, userId);
-    return locked ? useCode(trx, locked, code, now.toISOString()) : false;
-  });
-  if (!ok) {
-    await countWrong(db, userId, now);
-    throw new AppError('VALIDATION_FAILED', securityMessages.codeInvalid, {
-      twoFactorCode: securityMessages.codeInvalid,
-    });
   }
 }
 

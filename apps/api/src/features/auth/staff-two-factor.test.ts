@@ -103,6 +103,20 @@ describe('require two-factor sign-in for staff', () => {
     expect((await get(owner, '/api/orders/admin/orders')).statusCode).toBe(200);
   });
 
+  it('stops a staff session that was already working at its next request once it is turned on', async () => {
+    const owner = await createAdmin(t.db);
+    await turnOnTwoFactor(owner);
+    const staff = await createAdmin(t.db, { staffRole: 'orders' });
+    // One token before and after: whether it must set up two-factor is read with the account on each request.
+    const headers = authAs(t.app, staff);
+    const orders = () => t.app.inject({ method: 'GET', url: '/api/orders/admin/orders', headers });
+    expect((await orders()).statusCode).toBe(200);
+    await requireForStaff(owner, true);
+    const stopped = await orders();
+    expect(stopped.statusCode).toBe(403);
+    expect(stopped.json()).toMatchObject({ success: false, message: securityMessages.staffTwoFactorSetupRequired });
+  });
+
   it('leaves vendors alone: they are not staff', async () => {
     const owner = await createAdmin(t.db);
     await turnOnTwoFactor(owner);

@@ -1,10 +1,10 @@
 import { payoutEndpoints, payoutMessages } from '@haat/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { actorOf } from '../../platform/auth/access.js';
+import { requireFreshCode } from '../../platform/auth/two-factor.js';
 import { sendCsv } from '../../platform/csv/csv-export.js';
 import { notFound } from '../../platform/errors.js';
 import { registerEndpoints } from '../../platform/http/endpoints.js';
-import { requireFreshCode } from '../auth/security.service.js';
 import { ledgerCsvColumns, ledgerExportBatches, vendorLedger } from './ledger.service.js';
 import { vendorExists } from './payouts.repository.js';
 import {

@@ -20,34 +20,8 @@ export function findVendorAccount(db: Db, vendorId: number) {
     .executeTakeFirst();
 }
 
-/** The owner and every member of the vendor account. */
-export async function listTeam(db: Db, vendorId: number): Promise<TeamRow[]> {
-  const owner = await db
-    .selectFrom('vendors')
-    .innerJoin('users', 'users.id', 'vendors.userId')
-    .select(['users.id as userId', 'users.name', 'users.email', 'vendors.createdAt as joinedAt'])
-    .where('vendors.id', '=', vendorId)
-    .executeTakeFirst();
-  const members = await db
-    .selectFrom('vendorMembers')
-    .innerJoin('users', 'users.id', 'vendorMembers.userId')
-    .select([
-      'users.id as userId',
-      'users.name',
-      'users.email',
-      'vendorMembers.role',
-      'vendorMembers.createdAt as joinedAt',
-    ])
-    .where('vendorMembers.vendorId', '=', vendorId)
-    .where('users.removedAt', 'is', null)
-    .orderBy('users.name')
-    .orderBy('users.id')
-    .execute();
-  return [...(owner ? [{ ...owner, role: 'owner' as const }] : []), ...members];
-}
-
-/** A member (manager or staff) of the vendor account, or undefined. */
-export function findMember(db: Db, vendorId: number, userId: number) {
+/** The members (managers and staff) of the vendor account, with the columns of a `TeamRow`, to filter further. */
+function selectMembers(db: Db, vendorId: number) {
   return db
     .selectFrom('vendorMembers')
     .innerJoin('users', 'users.id', 'vendorMembers.userId')
@@ -58,7 +32,26 @@ export function findMember(db: Db, vendorId: number, userId: number) {
       'vendorMembers.role',
       'vendorMembers.createdAt as joinedAt',
     ])
-    .where('vendorMembers.vendorId', '=', vendorId)
-    .where('vendorMembers.userId', '=', userId)
+    .where('vendorMembers.vendorId', '=', vendorId);
+}
+
+/** The owner and every member of the vendor account. */
+export async function listTeam(db: Db, vendorId: number): Promise<TeamRow[]> {
+  const owner = await db
+    .selectFrom('vendors')
+    .innerJoin('users', 'users.id', 'vendors.userId')
+    .select(['users.id as userId', 'users.name', 'users.email', 'vendors.createdAt as joinedAt'])
+    .where('vendors.id', '=', vendorId)
     .executeTakeFirst();
+  const members = await selectMembers(db, vendorId)
+    .where('users.removedAt', 'is', null)
+    .orderBy('users.name')
+    .orderBy('users.id')
+    .execute();
+  return [...(owner ? [{ ...owner, role: 'owner' as const }] : []), ...members];
+}
+
+/** A member (manager or staff) of the vendor account, or undefined. */
+export function findMember(db: Db, vendorId: number, userId: number) {
+  return selectMembers(db, vendorId).where('vendorMembers.userId', '=', userId).executeTakeFirst();
 }

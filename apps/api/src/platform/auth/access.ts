@@ -15,7 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/create-db.js';
 import { AppError } from '../errors.js';
-import { type ActorRow, findActorById, twoFactorSetupRequired } from './actor.repository.js';
+import { type ActorRow, findActorById } from './actor.repository.js';
 import { isTokenRevoked } from './sessions.js';
 
 /**
@@ -177,9 +177,8 @@ async function identify(request: FastifyRequest, db: Db): Promise<Actor> {
     throw new AppError('TOKEN_INVALID', authMessages.invalidToken);
   const refusal = accountRefusal(row);
   if (refusal) throw refusal;
-  const setupRequired = row.role === 'admin' && (await twoFactorSetupRequired(db, row.id));
   return {
-    ...(setupRequired && { twoFactorSetupRequired: true }),
+    ...(row.twoFactorSetupRequired === 1 && { twoFactorSetupRequired: true }),
     userId: row.id,
     role: row.role as Actor['role'],
     vendorId: row.vendorId,
@@ -195,7 +194,8 @@ async function identify(request: FastifyRequest, db: Db): Promise<Actor> {
  * a token or with a bad or expired one, 403 for an account or role that may not act,
  * or for a staff account that must set up two-factor sign-in first (decision 0147).
  * The account is re-read on each request, so a vendor rejected after sign-in is
- * stopped at once.
+ * stopped at once; whether a staff account must set up two-factor sign-in comes in the
+ * same query (decision 0156), never from a cache.
  */
 export const accessControl = fp(
   async (app: FastifyInstance, options: { db: Db }) => {

@@ -11,7 +11,7 @@ import { Link } from 'react-router';
 import { ActivityChanges } from '../../../components/ui/activity-changes';
 import { Button } from '../../../components/ui/button';
 import { DataTable } from '../../../components/ui/data-table';
-import { DateInput } from '../../../components/ui/date-input';
+import { DayRange } from '../../../components/ui/day-range';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ExportButton } from '../../../components/ui/export-button';
 import { Field, Select } from '../../../components/ui/field';
@@ -126,28 +126,12 @@ function FilterBar({
           </Select>
         )}
       </Field>
-      <Field label="From">
-        {(control) => (
-          <DateInput
-            {...control}
-            pickerLabel="Open a calendar for the first day"
-            value={filters.from}
-            max={filters.to || undefined}
-            onChange={(day) => setFilter('from', day)}
-          />
-        )}
-      </Field>
-      <Field label="To">
-        {(control) => (
-          <DateInput
-            {...control}
-            pickerLabel="Open a calendar for the last day"
-            value={filters.to}
-            min={filters.from || undefined}
-            onChange={(day) => setFilter('to', day)}
-          />
-        )}
-      </Field>
+      <DayRange
+        from={filters.from}
+        to={filters.to}
+        onFromChange={(day) => setFilter('from', day)}
+        onToChange={(day) => setFilter('to', day)}
+      />
       <div>
         <Button variant="secondary" disabled={!filtered} onClick={clearAll}>
           Clear filters

@@ -5,7 +5,7 @@ import { createContext, useContext, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { DataTable, LongText } from '../../../components/ui/data-table';
-import { DateInput } from '../../../components/ui/date-input';
+import { DayRange } from '../../../components/ui/day-range';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Field, Select } from '../../../components/ui/field';
 import { notify } from '../../../components/ui/notify';
@@ -175,28 +175,12 @@ export function DocumentsPage() {
             </Select>
           )}
         </Field>
-        <Field label="From">
-          {(control) => (
-            <DateInput
-              {...control}
-              pickerLabel="Open a calendar for the first day"
-              value={filters.from}
-              max={filters.to || undefined}
-              onChange={(day) => setFilter('from', day)}
-            />
-          )}
-        </Field>
-        <Field label="To">
-          {(control) => (
-            <DateInput
-              {...control}
-              pickerLabel="Open a calendar for the last day"
-              value={filters.to}
-              min={filters.from || undefined}
-              onChange={(day) => setFilter('to', day)}
-            />
-          )}
-        </Field>
+        <DayRange
+          from={filters.from}
+          to={filters.to}
+          onFromChange={(day) => setFilter('from', day)}
+          onToChange={(day) => setFilter('to', day)}
+        />
         <div>
           <Button variant="secondary" disabled={!filtered} onClick={() => setParams({}, { replace: true })}>
             Clear filters

@@ -10,7 +10,7 @@ import { Download } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { DataTable } from '../../../components/ui/data-table';
-import { DateInput } from '../../../components/ui/date-input';
+import { DayRange } from '../../../components/ui/day-range';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Field, Select } from '../../../components/ui/field';
 import { LoadMore } from '../../../components/ui/load-more';
@@ -159,26 +159,13 @@ export function EarningsPage() {
               </Select>
             )}
           </Field>
-          <Field label="From">
-            {(c) => (
-              <DateInput
-                {...c}
-                pickerLabel="Open a calendar for the first day"
-                value={filters.from}
-                onChange={(day) => setFilter('from', day)}
-              />
-            )}
-          </Field>
-          <Field label="To">
-            {(c) => (
-              <DateInput
-                {...c}
-                pickerLabel="Open a calendar for the last day"
-                value={filters.to}
-                onChange={(day) => setFilter('to', day)}
-              />
-            )}
-          </Field>
+          <DayRange
+            from={filters.from}
+            to={filters.to}
+            onFromChange={(day) => setFilter('from', day)}
+            onToChange={(day) => setFilter('to', day)}
+            bounded={false}
+          />
         </div>
         {query.isPending ? (
           <Spinner label="Loading the ledger..." />

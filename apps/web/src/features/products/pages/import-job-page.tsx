@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { downloadJobFile } from '../../../components/ui/export-button';
+import { ImportProgress } from '../../../components/ui/import-progress';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
@@ -42,20 +43,7 @@ export function ImportJobPage() {
       <PageHeader title="Product import" subtitle={`Started ${formatDateTime(job.createdAt)}`} />
       <section className="max-w-xl space-y-4 rounded-xl border border-slate-200 bg-white p-5 text-sm text-slate-700">
         {running ? (
-          <>
-            <p role="status">
-              Importing... {formatNumber(job.progress)}
-              {job.total !== null ? ` of ${formatNumber(job.total)}` : ''} rows.
-            </p>
-            {job.total !== null && job.total > 0 && (
-              <progress
-                className="h-2 w-full accent-pink-600"
-                value={job.progress}
-                max={job.total}
-                aria-label="Import progress"
-              />
-            )}
-          </>
+          <ImportProgress progress={job.progress} total={job.total} />
         ) : job.state === 'failed' ? (
           <p role="alert" className="text-red-700">
             {importMessages.failed}

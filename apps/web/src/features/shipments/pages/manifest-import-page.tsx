@@ -10,6 +10,7 @@ import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { downloadJobFile } from '../../../components/ui/export-button';
+import { ImportProgress } from '../../../components/ui/import-progress';
 import { notify } from '../../../components/ui/notify';
 import { PageHeader } from '../../../components/ui/page-header';
 import { errorMessage } from '../../../lib/api-client';
@@ -176,20 +177,7 @@ function ManifestJob({ jobId }: { jobId: string }) {
       className="max-w-xl space-y-3 rounded-xl border border-slate-200 bg-white p-5 text-sm"
     >
       {running ? (
-        <>
-          <p role="status">
-            Importing... {formatNumber(job.progress)}
-            {job.total !== null ? ` of ${formatNumber(job.total)}` : ''} rows.
-          </p>
-          {job.total !== null && job.total > 0 && (
-            <progress
-              className="h-2 w-full accent-pink-600"
-              value={job.progress}
-              max={job.total}
-              aria-label="Import progress"
-            />
-          )}
-        </>
+        <ImportProgress progress={job.progress} total={job.total} />
       ) : job.state === 'failed' ? (
         <p role="alert" className="text-red-700">
           {importMessages.failed}

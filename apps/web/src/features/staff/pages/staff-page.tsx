@@ -1,28 +1,22 @@
 import {
   type AssignableStaffRole,
   assignableStaffRoles,
-  type StaffInvitationBody,
   type StaffMember,
   staffInvitationBody,
   staffRoleLabels,
   staffRolePermissions,
 } from '@haat/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Trash2, UserPlus } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DataTable } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { Field, Input, Select } from '../../../components/ui/field';
-import { Modal } from '../../../components/ui/modal';
+import { InvitationsWaiting, InviteDialog, MemberRoleSelect, RemoveMemberDialog } from '../../../components/ui/members';
 import { notify } from '../../../components/ui/notify';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useInviteStaff, useRemoveStaff, useSetStaffRole, useStaff } from '../api';
@@ -37,70 +31,26 @@ export function roleSummary(role: keyof typeof staffRolePermissions): string {
   return [...areas].map(([area, level]) => (level === 'read' ? `${area} (read)` : area)).join(', ');
 }
 
-/** The invitation form: e-mail, name and role. */
-function InviteForm({ onDone }: { onDone: () => void }) {
-  const invite = useInviteStaff();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<StaffInvitationBody>({
-    resolver: zodResolver(staffInvitationBody),
-    defaultValues: { email: '', name: '', role: 'support' },
-  });
-  const onValid = (body: StaffInvitationBody) =>
-    invite.mutate(body, {
-      onSuccess: (answer) => {
-        notify.success(`${answer.message} to ${answer.invitation.email}`);
-        onDone();
-      },
-      onError: (error) => notify.longError(errorMessage(error, 'Could not send the invitation. Please try again.')),
-    });
-  return (
-    <form onSubmit={handleSubmit(onValid)} noValidate aria-label="Invite a staff member" className="space-y-4">
-      <Field label="Email" required error={errors.email?.message}>
-        {(c) => <Input {...c} type="email" autoComplete="off" {...register('email')} />}
-      </Field>
-      <Field label="Name" required error={errors.name?.message}>
-        {(c) => <Input {...c} {...register('name')} />}
-      </Field>
-      <Field label="Role" required error={errors.role?.message}>
-        {(c) => (
-          <Select {...c} {...register('role')}>
-            {assignableStaffRoles.map((role) => (
-              <option key={role} value={role}>
-                {staffRoleLabels[role]}: {roleSummary(role)}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
-      <p className="text-xs text-slate-500">They get a link by e-mail, valid 7 days, to choose a password.</p>
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onDone} disabled={invite.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={invite.isPending}>
-          {invite.isPending ? 'Sending...' : 'Send invitation'}
-        </Button>
-      </div>
-    </form>
-  );
-}
+const roleOptions = assignableStaffRoles.map((role) => ({ value: role, label: staffRoleLabels[role] }));
+/** The invitation's roles, each with what it may use. */
+const inviteRoleOptions = assignableStaffRoles.map((role) => ({
+  value: role,
+  label: `${staffRoleLabels[role]}: ${roleSummary(role)}`,
+}));
 
 /** A member's role: a choice for others, the name alone for an Owner or oneself. */
 function RoleCell({ member, editable }: { member: StaffMember; editable: boolean }) {
   const setRole = useSetStaffRole();
   if (!editable) return <span>{staffRoleLabels[member.role]}</span>;
   return (
-    <select
-      aria-label={`Role of ${member.name}`}
-      className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
+    <MemberRoleSelect
+      memberName={member.name}
       value={member.role}
+      roles={roleOptions}
       disabled={setRole.isPending}
-      onChange={(event) =>
+      onChange={(role) =>
         setRole.mutate(
-          { id: member._id, body: { role: event.target.value as AssignableStaffRole, updatedAt: member.updatedAt } },
+          { id: member._id, body: { role, updatedAt: member.updatedAt } },
           {
             onSuccess: (answer) =>
               notify.success(`${answer.message}: ${member.name} is ${staffRoleLabels[answer.member.role]}`),
@@ -108,13 +58,7 @@ function RoleCell({ member, editable }: { member: StaffMember; editable: boolean
           },
         )
       }
-    >
-      {assignableStaffRoles.map((role) => (
-        <option key={role} value={role}>
-          {staffRoleLabels[role]}
-        </option>
-      ))}
-    </select>
+    />
   );
 }
 
@@ -180,7 +124,6 @@ export function StaffPage() {
     });
   };
 
-  const invitations = staff.data?.invitations ?? [];
   return (
     <div>
       <PageHeader
@@ -206,41 +149,31 @@ export function StaffPage() {
           cardLabel={(member) => member.name}
         />
       )}
-      {invitations.length > 0 && (
-        <section aria-label="Invitations waiting" className="mt-6">
-          <h2 className="mb-2 text-sm font-semibold text-slate-700">Invitations waiting</h2>
-          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white text-sm">
-            {invitations.map((invitation) => (
-              <li key={invitation._id} className="flex flex-wrap justify-between gap-2 px-4 py-2">
-                <span>
-                  {invitation.name} ({invitation.email}) as{' '}
-                  {staffRoleLabels[invitation.role as AssignableStaffRole] ?? invitation.role}
-                </span>
-                <span className="text-slate-500">Expires {formatDateTime(invitation.expiresAt)}</span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <InvitationsWaiting
+        invitations={staff.data?.invitations ?? []}
+        roleLabel={(role) => staffRoleLabels[role as AssignableStaffRole] ?? role}
+      />
       {inviting && (
-        <Modal title="Invite staff" onClose={() => setInviting(false)}>
-          <InviteForm onDone={() => setInviting(false)} />
-        </Modal>
+        <InviteDialog
+          title="Invite staff"
+          formLabel="Invite a staff member"
+          schema={staffInvitationBody}
+          roles={inviteRoleOptions}
+          defaultRole="support"
+          note="They get a link by e-mail, valid 7 days, to choose a password."
+          useInvite={useInviteStaff}
+          onClose={() => setInviting(false)}
+        />
       )}
       {removing && (
-        <ConfirmDialog
+        <RemoveMemberDialog
           title="Remove staff member"
-          confirmLabel="Remove"
-          busyLabel="Removing..."
+          member={removing}
+          note="What they did stays in the activity log."
           busy={remove.isPending}
           onConfirm={confirmRemove}
           onCancel={() => setRemoving(null)}
-        >
-          <p>
-            Remove {removing.name} ({removing.email})? They are signed out everywhere at once and can no longer sign in.
-            What they did stays in the activity log.
-          </p>
-        </ConfirmDialog>
+        />
       )}
     </div>
   );

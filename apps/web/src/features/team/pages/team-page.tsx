@@ -1,27 +1,22 @@
 import {
   type AssignableTeamRole,
   assignableTeamRoles,
-  type TeamInvitationBody,
   type TeamMember,
   teamInvitationBody,
   teamRoleLabels,
 } from '@haat/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Crown, Trash2, UserPlus } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DataTable } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { Field, Input, Select } from '../../../components/ui/field';
-import { Modal } from '../../../components/ui/modal';
+import { InvitationsWaiting, InviteDialog, MemberRoleSelect, RemoveMemberDialog } from '../../../components/ui/members';
 import { notify } from '../../../components/ui/notify';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format';
 import { hasTeamRole } from '../../../lib/permissions';
 import { sessionStore, useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -33,54 +28,12 @@ const roleHelp: Record<AssignableTeamRole, string> = {
   staff: 'products, orders and shipments; not earnings, payouts or bank details',
 };
 
-function InviteForm({ onDone }: { onDone: () => void }) {
-  const invite = useInviteMember();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<TeamInvitationBody>({
-    resolver: zodResolver(teamInvitationBody),
-    defaultValues: { email: '', name: '', role: 'staff' },
-  });
-  const onValid = (body: TeamInvitationBody) =>
-    invite.mutate(body, {
-      onSuccess: (answer) => {
-        notify.success(`${answer.message} to ${answer.invitation.email}`);
-        onDone();
-      },
-      onError: (error) => notify.longError(errorMessage(error, 'Could not send the invitation. Please try again.')),
-    });
-  return (
-    <form onSubmit={handleSubmit(onValid)} noValidate aria-label="Invite a team member" className="space-y-4">
-      <Field label="Email" required error={errors.email?.message}>
-        {(c) => <Input {...c} type="email" autoComplete="off" {...register('email')} />}
-      </Field>
-      <Field label="Name" required error={errors.name?.message}>
-        {(c) => <Input {...c} {...register('name')} />}
-      </Field>
-      <Field label="Role" required error={errors.role?.message}>
-        {(c) => (
-          <Select {...c} {...register('role')}>
-            {assignableTeamRoles.map((role) => (
-              <option key={role} value={role}>
-                {teamRoleLabels[role]}: {roleHelp[role]}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onDone} disabled={invite.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={invite.isPending}>
-          {invite.isPending ? 'Sending...' : 'Send invitation'}
-        </Button>
-      </div>
-    </form>
-  );
-}
+const roleOptions = assignableTeamRoles.map((role) => ({ value: role, label: teamRoleLabels[role] }));
+/** The invitation's roles, each with what it may do. */
+const inviteRoleOptions = assignableTeamRoles.map((role) => ({
+  value: role,
+  label: `${teamRoleLabels[role]}: ${roleHelp[role]}`,
+}));
 
 type Pending = { kind: 'remove' | 'handOver'; member: TeamMember };
 
@@ -118,26 +71,20 @@ export function TeamPage() {
           !isOwner || original.role === 'owner' ? (
             <span>{teamRoleLabels[original.role]}</span>
           ) : (
-            <select
-              aria-label={`Role of ${original.name}`}
-              className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
+            <MemberRoleSelect
+              memberName={original.name}
               value={original.role}
-              onChange={(event) =>
+              roles={roleOptions}
+              onChange={(role) =>
                 setRole.mutate(
-                  { userId: original._id, role: event.target.value as AssignableTeamRole },
+                  { userId: original._id, role },
                   {
                     onSuccess: (answer) => notify.success(answer.message),
                     onError: (error) => notify.longError(errorMessage(error, 'Could not change the role.')),
                   },
                 )
               }
-            >
-              {assignableTeamRoles.map((role) => (
-                <option key={role} value={role}>
-                  {teamRoleLabels[role]}
-                </option>
-              ))}
-            </select>
+            />
           ),
       },
       {
@@ -200,7 +147,6 @@ export function TeamPage() {
     }
   };
 
-  const invitations = team.data?.invitations ?? [];
   return (
     <div>
       <PageHeader
@@ -228,47 +174,43 @@ export function TeamPage() {
           cardLabel={(member) => member.name}
         />
       )}
-      {invitations.length > 0 && (
-        <section aria-label="Invitations waiting" className="mt-6">
-          <h2 className="mb-2 text-sm font-semibold text-slate-700">Invitations waiting</h2>
-          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white text-sm">
-            {invitations.map((invitation) => (
-              <li key={invitation._id} className="flex flex-wrap justify-between gap-2 px-4 py-2">
-                <span>
-                  {invitation.name} ({invitation.email}) as{' '}
-                  {teamRoleLabels[invitation.role as AssignableTeamRole] ?? invitation.role}
-                </span>
-                <span className="text-slate-500">Expires {formatDateTime(invitation.expiresAt)}</span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <InvitationsWaiting
+        invitations={team.data?.invitations ?? []}
+        roleLabel={(role) => teamRoleLabels[role as AssignableTeamRole] ?? role}
+      />
       {inviting && (
-        <Modal title="Invite member" onClose={() => setInviting(false)}>
-          <InviteForm onDone={() => setInviting(false)} />
-        </Modal>
+        <InviteDialog
+          title="Invite member"
+          formLabel="Invite a team member"
+          schema={teamInvitationBody}
+          roles={inviteRoleOptions}
+          defaultRole="staff"
+          useInvite={useInviteMember}
+          onClose={() => setInviting(false)}
+        />
       )}
-      {pending && (
+      {pending?.kind === 'remove' && (
+        <RemoveMemberDialog
+          title="Remove member"
+          member={pending.member}
+          busy={remove.isPending || setRole.isPending}
+          onConfirm={confirm}
+          onCancel={() => setPending(null)}
+        />
+      )}
+      {pending?.kind === 'handOver' && (
         <ConfirmDialog
-          title={pending.kind === 'remove' ? 'Remove member' : 'Hand ownership over'}
-          confirmLabel={pending.kind === 'remove' ? 'Remove' : 'Make owner'}
-          busyLabel={pending.kind === 'remove' ? 'Removing...' : 'Handing over...'}
+          title="Hand ownership over"
+          confirmLabel="Make owner"
+          busyLabel="Handing over..."
           busy={remove.isPending || setRole.isPending}
           onConfirm={confirm}
           onCancel={() => setPending(null)}
         >
-          {pending.kind === 'remove' ? (
-            <p>
-              Remove {pending.member.name} ({pending.member.email})? They are signed out everywhere at once and can no
-              longer sign in.
-            </p>
-          ) : (
-            <p>
-              Make {pending.member.name} the shop's owner? You become a manager: you keep working, but only the new
-              owner can change the team.
-            </p>
-          )}
+          <p>
+            Make {pending.member.name} the shop's owner? You become a manager: you keep working, but only the new owner
+            can change the team.
+          </p>
         </ConfirmDialog>
       )}
     </div>
