@@ -36,8 +36,8 @@ export const documentMessages = {
 } as const;
 
 /**
- * `GET /api/documents` query: `kind`, `from` and `to` (dates of issue, UTC, both
- * inclusive), keyset pages of `limit` (default 50) after `cursor`, newest first.
+ * `GET /api/documents` query: `kind`, `from` and `to` (dates of issue, Indian dates as
+ * the documents print them, both inclusive; decision 0157), keyset pages of `limit` (default 50) after `cursor`, newest first.
  */
 export const documentListQuery = z
   .object({

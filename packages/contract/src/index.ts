@@ -17,6 +17,7 @@ export * from './documents.js';
 export * from './endpoint.js';
 export * from './health.js';
 export * from './india.js';
+export * from './indian-calendar.js';
 export * from './jobs.js';
 export * from './kyc.js';
 export * from './mail.js';

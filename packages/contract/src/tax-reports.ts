@@ -6,7 +6,8 @@ import { fileAnswer } from './jobs.js';
  * The tax reports (issue 35, "Reports"; docs/decisions/0149-tax-reports.md): GSTR-8 for a
  * month, TDS under section 194-O for a quarter, and a seller's monthly statement. Read
  * from the tax register and the ledger (decision 0148). Money in rupees (two decimals)
- * on the wire; months and days in UTC.
+ * on the wire; months, quarters and days by the Indian calendar (UTC+05:30, decision
+ * 0157: `indian-calendar.ts`), instants UTC.
  */
 
 export const taxReportMessages = {
@@ -36,7 +37,7 @@ export const reportMonth = z
   .string()
   .max(7, { message: taxReportMessages.monthInvalid })
   .regex(/^2\d{3}-(0[1-9]|1[0-2])$/, { message: taxReportMessages.monthInvalid })
-  .describe('A month, YYYY-MM (UTC)');
+  .describe('A month of the Indian calendar, YYYY-MM');
 
 /** `YYYY-Qn`: quarter n of the financial year starting on 1 April YYYY (Q1 April to June ... Q4 January to March), as Form 26Q numbers them. */
 export const reportQuarter = z

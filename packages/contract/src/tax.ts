@@ -132,7 +132,7 @@ export function splitLineTax(netPaise: number, rateBp: number, intraState: boole
   return { taxablePaise, cgstPaise: tax - sgstPaise, sgstPaise, igstPaise: 0 };
 }
 
-/** A dated rate: `rateBp` applies to what happens on `from` (YYYY-MM-DD, the store's date) and after, until the next. */
+/** A dated rate: `rateBp` applies to what happens on `from` (YYYY-MM-DD, an Indian date: from 00:00 IST, decision 0157) and after, until the next. */
 export interface DatedRate {
   kind: TaxRateKind;
   rateBp: number;
@@ -140,8 +140,9 @@ export interface DatedRate {
 }
 
 /**
- * The rate of `kind` in force on `date` (YYYY-MM-DD, the store's date): the one with the
- * latest `from` not after `date`; undefined before the first (decision 0138).
+ * The rate of `kind` in force on `date` (YYYY-MM-DD, the Indian date of the sale,
+ * `indianDate`; decision 0157): the one with the latest `from` not after `date`;
+ * undefined before the first (decision 0138).
  */
 export function rateOn(rates: readonly DatedRate[], kind: TaxRateKind, date: string): DatedRate | undefined {
   let found: DatedRate | undefined;

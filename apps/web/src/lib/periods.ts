@@ -1,30 +1,29 @@
+import { indianMonth, quarterOfDate } from '@haat/contract';
+
 /**
- * The periods the tax reports and the statement offer (issue 35; decision 0149): UTC
- * months `YYYY-MM` and financial-year quarters `YYYY-Qn` (Q1 = April to June of YYYY),
- * newest first.
+ * The periods the tax reports and the statement offer (issue 35; decisions 0149, 0157):
+ * months `YYYY-MM` and financial-year quarters `YYYY-Qn` (Q1 = April to June of YYYY) of
+ * the Indian calendar, the one the server reads them by, newest first.
  */
 
 const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** The `count` months up to the one holding `now`, newest first, with their names ("Nov 2026"). */
+/** The `count` months up to the Indian one holding `now`, newest first, with their names ("Nov 2026"). */
 export function recentMonths(now: Date, count = 24): { value: string; label: string }[] {
+  const [year, month] = indianMonth(now).split('-').map(Number) as [number, number];
   const months: { value: string; label: string }[] = [];
   for (let back = 0; back < count; back++) {
-    const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
-    const m = day.getUTCMonth();
-    months.push({
-      value: `${day.getUTCFullYear()}-${String(m + 1).padStart(2, '0')}`,
-      label: `${MONTH_NAMES[m]} ${day.getUTCFullYear()}`,
-    });
+    const index = year * 12 + (month - 1) - back;
+    const y = Math.floor(index / 12);
+    const m = index % 12;
+    months.push({ value: `${y}-${String(m + 1).padStart(2, '0')}`, label: `${MONTH_NAMES[m]} ${y}` });
   }
   return months;
 }
 
-/** The financial-year quarter holding `now`, as `YYYY-Qn`. */
+/** The financial-year quarter holding `now`'s Indian date, as `YYYY-Qn`. */
 export function quarterOf(now: Date): string {
-  const m = now.getUTCMonth() + 1;
-  const year = m >= 4 ? now.getUTCFullYear() : now.getUTCFullYear() - 1;
-  return `${year}-Q${m >= 4 ? Math.floor((m - 4) / 3) + 1 : 4}`;
+  return quarterOfDate(indianMonth(now));
 }
 
 const QUARTER_MONTHS = ['Apr–Jun', 'Jul–Sep', 'Oct–Dec', 'Jan–Mar'];

@@ -1,11 +1,11 @@
-import { basisPointsOf } from '@haat/contract';
+import { basisPointsOf, indianDate, indianMonth, indianMonthBounds, previousMonthOf } from '@haat/contract';
 import type { Db } from '../../platform/db/create-db.js';
 import { runTransaction } from '../../platform/db/transactions.js';
 import type { ScheduledTask } from '../../platform/jobs/job-runner.js';
 import { sellerStateCodes } from '../tax/line-tax.js';
 import { taxRateOn } from '../tax/tax.service.js';
 import type { DocumentLine } from './document-body.js';
-import { indianDate, stateOf } from './document-body.js';
+import { stateOf } from './document-body.js';
 import { documentIssuedFor } from './documents.repository.js';
 import { issueDocument, sellerParty } from './documents.service.js';
 
@@ -29,16 +29,7 @@ const COMMISSION_SAC = '998599';
 
 /** The month before the Indian date of `now`, `YYYY-MM`. */
 export function previousMonth(now: Date): string {
-  const [year, month] = indianDate(now.toISOString()).split('-').map(Number) as [number, number];
-  return month === 1 ? `${year - 1}-12` : `${year}-${String(month - 1).padStart(2, '0')}`;
-}
-
-/** The UTC instants a month (`YYYY-MM`, Indian calendar) starts and ends at (end exclusive). */
-function monthBounds(month: string): { from: string; to: string } {
-  const [year, m] = month.split('-').map(Number) as [number, number];
-  const next = m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, '0')}`;
-  const at = (ym: string) => new Date(`${ym}-01T00:00:00.000+05:30`).toISOString();
-  return { from: at(month), to: at(next) };
+  return previousMonthOf(indianMonth(now));
 }
 
 /** One line of a commission document: `taxablePaise` of commission at `rateBp`, its GST split as `intra` says. */
@@ -77,9 +68,7 @@ async function commissionInvoicesCredited(trx: Db, vendorId: number, month: stri
     .where('kind', '=', 'commission')
     .where('orderId', 'in', [...orderIds])
     .execute();
-  const months = [...new Set(sales.map((row) => indianDate(new Date(row.createdAt).toISOString()).slice(0, 7)))].filter(
-    (sold) => sold < month,
-  );
+  const months = [...new Set(sales.map((row) => indianMonth(new Date(row.createdAt))))].filter((sold) => sold < month);
   if (months.length === 0) return [];
   return trx
     .selectFrom('taxDocuments')
@@ -109,7 +98,7 @@ export async function issueCommissionInvoices(
   month: string,
   now: Date,
 ): Promise<{ issued: number; credited: number }> {
-  const { from, to } = monthBounds(month);
+  const { from, before: to } = indianMonthBounds(month);
   const entries = await db
     .selectFrom('vendorLedgerEntries')
     .select(['vendorId', 'kind', 'orderId', 'amountPaise', 'createdAt'])
@@ -123,7 +112,7 @@ export async function issueCommissionInvoices(
   const reversedOrders = new Map<number, Set<number>>();
   for (const entry of entries) {
     const days = byVendor.get(entry.vendorId) ?? new Map<string, number>();
-    const day = indianDate(new Date(entry.createdAt).toISOString());
+    const day = indianDate(new Date(entry.createdAt));
     days.set(day, (days.get(day) ?? 0) - Number(entry.amountPaise));
     byVendor.set(entry.vendorId, days);
     if (entry.kind === 'commission_reversal' && entry.orderId !== null) {

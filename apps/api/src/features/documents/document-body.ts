@@ -99,21 +99,6 @@ export function documentHash(bodyJson: string): string {
   return createHash('sha256').update(bodyJson, 'utf8').digest('hex');
 }
 
-/** India's time: GST dates and financial years are Indian dates (UTC+05:30, no summer time). */
-const IST_OFFSET_MS = 330 * 60_000;
-
-/** The Indian date of a UTC instant, `YYYY-MM-DD`. */
-export function indianDate(iso: string): string {
-  return new Date(Date.parse(iso) + IST_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** The financial year (April to March) of a UTC instant's Indian date: `2026-27`. */
-export function financialYearOf(iso: string): string {
-  const [year, month] = indianDate(iso).split('-').map(Number) as [number, number];
-  const start = month >= 4 ? year : year - 1;
-  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
-}
-
 /** The most serials a series takes in a year: the number must stay within 16 characters. */
 export const MAX_SERIAL = 9_999_999;
 

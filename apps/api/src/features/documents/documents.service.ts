@@ -1,4 +1,10 @@
-import { type DocumentListFilters, type DocumentSummary, toRupees } from '@haat/contract';
+import {
+  type DocumentListFilters,
+  type DocumentSummary,
+  financialYearOf,
+  indianDayStart,
+  toRupees,
+} from '@haat/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/create-db.js';
 import type { TaxDocumentsTable } from '../../platform/db/schema.js';
@@ -10,7 +16,6 @@ import {
   type DocumentParty,
   documentHash,
   documentNumber,
-  financialYearOf,
   stateOf,
   type TaxDocumentBody,
   totalsOf,
@@ -581,7 +586,8 @@ const iso = (value: string | Date) => new Date(value).toISOString();
 
 /**
  * `GET /api/documents`: the documents `vendorId` may see (null: an admin, all), newest
- * first, `kind` and dates of issue (`from`..`to`, UTC dates, inclusive) filtering, a
+ * first, `kind` and dates of issue (`from`..`to`, Indian dates as the documents print
+ * them, inclusive; decision 0157) filtering, a
  * keyset page of `limit` after `cursor` (the last id of the previous page).
  */
 export async function listDocuments(
@@ -592,8 +598,8 @@ export async function listDocuments(
   const rows = await listTaxDocuments(db, {
     vendorId,
     kind: query.kind,
-    fromInstant: query.from ? `${query.from}T00:00:00.000Z` : undefined,
-    toInstant: query.to ? new Date(Date.parse(`${query.to}T00:00:00.000Z`) + 86_400_000).toISOString() : undefined,
+    fromInstant: query.from ? indianDayStart(query.from) : undefined,
+    toInstant: query.to ? new Date(Date.parse(indianDayStart(query.to)) + 86_400_000).toISOString() : undefined,
     beforeId: query.cursor === undefined ? undefined : Number(query.cursor),
     limit: query.limit,
   });

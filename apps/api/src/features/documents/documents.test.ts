@@ -1,4 +1,11 @@
-import { type DocumentListResponse, type Order, type Shipment, splitLineTax } from '@haat/contract';
+import {
+  type DocumentListResponse,
+  financialYearOf,
+  indianDate,
+  type Order,
+  type Shipment,
+  splitLineTax,
+} from '@haat/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authAs, createAdmin, createTeamMember, createVendor, type FixtureUser } from '../../test/fixtures.js';
@@ -13,7 +20,6 @@ import {
   previousMonth,
 } from './commission-invoices.js';
 import type { TaxDocumentBody } from './document-body.js';
-import { financialYearOf, indianDate } from './document-body.js';
 
 /**
  * GST documents (issue 35, "Documents"; decision 0144) over HTTP on a fresh database: the
@@ -221,7 +227,7 @@ describe('a tax invoice per shipment when it goes on the road', () => {
     const mine = await list(vendorB);
     expect(mine.documents.length).toBeGreaterThan(0);
     expect(mine.documents.every((doc) => doc.vendorId === String(vid(vendorB)))).toBe(true);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = indianDate(new Date());
     expect((await list(admin, `?from=${today}&to=${today}`)).documents.length).toBeGreaterThan(0);
     expect((await list(admin, '?from=2020-01-01&to=2020-12-31')).documents).toEqual([]);
     const all = await list(admin);

@@ -1,16 +1,9 @@
-import { rateOn, splitLineTax } from '@haat/contract';
+import { financialYearStart, indianDate, indianDayStart, rateOn, splitLineTax } from '@haat/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/create-db.js';
 import type { TaxDeductionsTable } from '../../platform/db/schema.js';
 import type { Posting } from '../payouts/ledger-postings.js';
-import {
-  financialYearStart,
-  percentHalfUp,
-  TDS_INDIVIDUAL_LIMIT_PAISE,
-  tcsOn,
-  tcsTotal,
-  tdsRateFor,
-} from './deductions.js';
+import { percentHalfUp, TDS_INDIVIDUAL_LIMIT_PAISE, tcsOn, tcsTotal, tdsRateFor } from './deductions.js';
 import { keptLineTaxes } from './line-tax.js';
 import { findTaxRates } from './tax.repository.js';
 
@@ -37,13 +30,11 @@ export interface DeductedLine {
 /** KYC statuses whose PAN and GSTIN the store believes (the same as decision 0137's seller's state). */
 const DECLARED = ['submitted', 'approved', 'changes_requested'] as const;
 
-/** The UTC day of an instant: the sale's date for its rates (decision 0148). */
-const dayOf = (at: string) => at.slice(0, 10);
-
 /**
  * The deductions of an order's sale: per vendor line with its GST frozen, the GST on its
  * commission, TCS on its taxable value and TDS on its gross (decision 0148), at the rates
- * in force on the sale's date; writes their register rows and answers their entries (−,
+ * in force on the sale's Indian date, the Rs. 5 lakh counted over its Indian financial
+ * year (decision 0157); writes their register rows and answers their entries (−,
  * held with the sale).
  * @param trx the checkout's transaction, after the line taxes were frozen.
  * @param at the order's instant (UTC ISO).
@@ -74,7 +65,8 @@ export async function saleDeductions(
         .execute()
     ).map((row) => [row.vendorId, row]),
   );
-  const day = dayOf(at);
+  const day = indianDate(at);
+  const yearFrom = indianDayStart(financialYearStart(day));
   const rates = await findTaxRates(trx);
   const rate = (kind: 'tcs' | 'tds' | 'tds_no_pan' | 'commission_gst') => rateOn(rates, kind, day)?.rateBp ?? 0;
   const [tcsBp, tdsBp, noPanBp, gstBp] = [rate('tcs'), rate('tds'), rate('tds_no_pan'), rate('commission_gst')];
@@ -87,7 +79,7 @@ export async function saleDeductions(
       .select(['vendorId', sql<number>`coalesce(sum(tds_base_paise), 0)`.as('gross')])
       .where('vendorId', 'in', individuals)
       .where('event', '=', 'sale')
-      .where('createdAt', '>=', `${financialYearStart(day)}T00:00:00.000Z`)
+      .where('createdAt', '>=', yearFrom)
       .groupBy('vendorId')
       .execute();
     for (const row of rows) fyGross.set(row.vendorId, Number(row.gross));
@@ -156,7 +148,7 @@ export async function saleDeductions(
   }
   await insertRegister(trx, register, at);
   for (const { vendorId, rateBp } of catchUps)
-    postings.push(...(await tdsCatchUp(trx, vendorId, orderId, rateBp, financialYearStart(day), at)));
+    postings.push(...(await tdsCatchUp(trx, vendorId, orderId, rateBp, yearFrom, at)));
   return postings;
 }
 
@@ -180,7 +172,7 @@ function crossesIndividualLimit(pan: string | null, grossBeforePaise: number, ba
  * that line, held while its order's part is (an order released, or paid out, takes it
  * from what is available). Its later corrections give back at `rateBp` (`correctionDeductions`).
  * The rows read are the vendor's year, at most Rs. 5 lakh of sales: few.
- * @param fyStart the first day of the financial year (YYYY-MM-DD).
+ * @param yearFrom the instant the financial year began (00:00 IST on 1 April, as UTC ISO).
  * @param at the crossing sale's instant (UTC ISO).
  */
 async function tdsCatchUp(
@@ -188,14 +180,14 @@ async function tdsCatchUp(
   vendorId: number,
   orderId: number,
   rateBp: number,
-  fyStart: string,
+  yearFrom: string,
   at: string,
 ): Promise<Posting[]> {
   const rows = await trx
     .selectFrom('taxDeductions')
     .selectAll()
     .where('vendorId', '=', vendorId)
-    .where('createdAt', '>=', `${fyStart}T00:00:00.000Z`)
+    .where('createdAt', '>=', yearFrom)
     .where('orderId', '!=', orderId)
     .orderBy('id')
     .execute();

@@ -1,5 +1,6 @@
+import { financialYearStart } from '@haat/contract';
 import { describe, expect, it } from 'vitest';
-import { financialYearStart, percentHalfUp, TDS_INDIVIDUAL_LIMIT_PAISE, tcsOn, tdsRateFor } from './deductions.js';
+import { percentHalfUp, TDS_INDIVIDUAL_LIMIT_PAISE, tcsOn, tdsRateFor } from './deductions.js';
 
 /** The TCS and TDS arithmetic at its edges (issue 35; decision 0148): half up to the paisa. */
 describe('percentHalfUp', () => {

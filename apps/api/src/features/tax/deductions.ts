@@ -60,10 +60,3 @@ export function tdsRateFor(input: {
     return 0;
   return input.rateBp;
 }
-
-/** The first day (YYYY-MM-DD) of the Indian financial year (April to March) holding `date`. */
-export function financialYearStart(date: string): string {
-  const year = Number(date.slice(0, 4));
-  const month = Number(date.slice(5, 7));
-  return `${month >= 4 ? year : year - 1}-04-01`;
-}

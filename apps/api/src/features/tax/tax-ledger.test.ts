@@ -1,4 +1,4 @@
-import type { LedgerEntry, Order } from '@haat/contract';
+import { indianDate, type LedgerEntry, type Order } from '@haat/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createVendor, type FixtureUser } from '../../test/fixtures.js';
 import { approveKyc } from '../../test/kyc-fixtures.js';
@@ -230,7 +230,7 @@ describe('the deductions of a sale (decision 0148)', () => {
     const at = new Date().toISOString();
     await t.db
       .insertInto('taxRates')
-      .values({ kind: 'tcs', rateBp: 100, fromDate: at.slice(0, 10), createdAt: at, updatedAt: at })
+      .values({ kind: 'tcs', rateBp: 100, fromDate: indianDate(at), createdAt: at, updatedAt: at })
       .execute();
     try {
       const cancel = await kit.cancel(admin, order._id, {

@@ -45,7 +45,7 @@ export const taxReportRoutes: FastifyPluginAsync = async (app) => {
     },
     /** `GET /api/tax/admin/tds?quarter=YYYY-Qn` → `{ success, quarter, from, to, rows, totals }` (rupees, rate in percent). */
     tds: async (request) => ({ success: true as const, ...(await tdsReport(app.db, request.query.quarter)) }),
-    /** `GET /api/vendor/statements/{YYYY-MM}` → `{ success, month, figures, lines }` (rupees, UTC). */
+    /** `GET /api/vendor/statements/{YYYY-MM}` → `{ success, month, figures, lines }` (rupees; an Indian month, entries' instants UTC). */
     statement: async (request) => ({
       success: true as const,
       ...(await vendorStatement(app.db, vendorOf(request), request.params.month)),

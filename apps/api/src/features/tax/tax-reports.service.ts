@@ -2,6 +2,9 @@ import {
   basisPointsToPercent,
   type Gstr8Response,
   type Gstr8Row,
+  indianDate,
+  indianMonthBounds,
+  indianQuarterBounds,
   indianStateByCode,
   ledgerEntryKindLabels,
   type StatementResponse,
@@ -17,32 +20,9 @@ import { legalNames, sumGstr8, sumTds, sumVendorRegister, vendorEntriesBetween }
 /**
  * The tax reports (issue 35, "Reports"; decision 0149): GSTR-8 of a month, TDS under
  * section 194-O of a quarter, and a seller's monthly statement, from the tax register
- * and the ledger (decision 0148). Periods are UTC; money in paise inside, rupees out.
+ * and the ledger (decision 0148). Periods and dates are Indian (UTC+05:30; decision 0157:
+ * `indianMonthBounds`, `indianQuarterBounds` of the contract); money in paise inside, rupees out.
  */
-
-/** The UTC instants `[from, before)` of a month `YYYY-MM`. */
-export function monthBounds(month: string): { from: string; before: string } {
-  const [year, m] = month.split('-').map(Number) as [number, number];
-  return {
-    from: new Date(Date.UTC(year, m - 1, 1)).toISOString(),
-    before: new Date(Date.UTC(year, m, 1)).toISOString(),
-  };
-}
-
-/**
- * The UTC instants `[from, before)` of `YYYY-Qn`: quarter n of the financial year that
- * starts on 1 April YYYY (Q1 April to June, Q2 July to September, Q3 October to
- * December, Q4 January to March of YYYY + 1), as Form 26Q numbers them.
- */
-export function quarterBounds(quarter: string): { from: string; before: string } {
-  const year = Number(quarter.slice(0, 4));
-  const n = Number(quarter.slice(6));
-  const startMonth = 3 + (n - 1) * 3; // 0-based: April = 3
-  return {
-    from: new Date(Date.UTC(year, startMonth, 1)).toISOString(),
-    before: new Date(Date.UTC(year, startMonth + 3, 1)).toISOString(),
-  };
-}
 
 const stateName = (code: string) => indianStateByCode(code)?.name ?? code;
 
@@ -81,7 +61,7 @@ const noFigures = (): Figures => ({ grossPaise: 0, returnedPaise: 0, igstPaise: 
  * One grouped statement on the register's time index.
  */
 export async function gstr8(db: Db, month: string): Promise<Omit<Gstr8Response, 'success'>> {
-  const { from, before } = monthBounds(month);
+  const { from, before } = indianMonthBounds(month);
   const rows = await sumGstr8(db, from, before);
   const names = await legalNames(
     db,
@@ -139,20 +119,20 @@ export const gstr8CsvColumns: CsvColumn<Gstr8Row>[] = [
 /**
  * `GET /api/tax/admin/tds?quarter=`: per seller PAN (a seller without one on their own
  * row) and rate, the amounts credited in the quarter (TDS bases of sales less those of
- * returns), the TDS deducted, and the first and last day credited (UTC).
+ * returns), the TDS deducted, and the first and last day credited; the quarter's first and
+ * last day. Quarter and days by the Indian calendar (decision 0157).
  */
 export async function tdsReport(db: Db, quarter: string): Promise<Omit<TdsResponse, 'success'>> {
-  const { from, before } = quarterBounds(quarter);
+  const { from, before, firstDay, lastDay } = indianQuarterBounds(quarter);
   const rows = await sumTds(db, from, before);
   const names = await legalNames(
     db,
     rows.map((row) => row.vendorId),
   );
-  const last = new Date(Date.parse(before) - 86_400_000).toISOString().slice(0, 10);
   return {
     quarter,
-    from: from.slice(0, 10),
-    to: last,
+    from: firstDay,
+    to: lastDay,
     rows: rows.map((row) => ({
       pan: row.pan,
       vendorId: String(row.vendorId),
@@ -160,8 +140,8 @@ export async function tdsReport(db: Db, quarter: string): Promise<Omit<TdsRespon
       rate: basisPointsToPercent(row.rateBp),
       amountCredited: toRupees(row.basePaise),
       tdsDeducted: toRupees(row.tdsPaise),
-      firstCredited: row.firstAt.slice(0, 10),
-      lastCredited: row.lastAt.slice(0, 10),
+      firstCredited: indianDate(row.firstAt),
+      lastCredited: indianDate(row.lastAt),
     })),
     totals: {
       amountCredited: toRupees(rows.reduce((sum, row) => sum + row.basePaise, 0)),
@@ -174,7 +154,8 @@ export async function tdsReport(db: Db, quarter: string): Promise<Omit<TdsRespon
 type StatementLine = StatementResponse['lines'][number];
 
 /**
- * `GET /api/vendor/statements/{month}`: the vendor's month (UTC) from their ledger — sales,
+ * `GET /api/vendor/statements/{month}`: the vendor's month (Indian calendar, decision 0157)
+ * from their ledger — sales,
  * returns (cancellations and refunds), commission (net of what came back), GST on it,
  * TCS, TDS, adjustments and payouts (deductions and payouts as positive amounts), the
  * net of the month's entries other than payouts, and their taxable supplies made and
@@ -186,7 +167,7 @@ export async function vendorStatement(
   vendorId: number,
   month: string,
 ): Promise<Omit<StatementResponse, 'success'>> {
-  const { from, before } = monthBounds(month);
+  const { from, before } = indianMonthBounds(month);
   const [entries, register] = await Promise.all([
     vendorEntriesBetween(db, vendorId, from, before),
     sumVendorRegister(db, vendorId, from, before),
@@ -233,7 +214,7 @@ export interface StatementCsvRow {
   amount: number;
 }
 
-/** The statement as CSV rows: the summary's figures first, then each entry (UTC dates). */
+/** The statement as CSV rows: the summary's figures first, then each entry (its Indian date). */
 export function statementCsvRows(statement: Omit<StatementResponse, 'success'>): StatementCsvRow[] {
   return [
     ...statementFigureLabels.map(([key, label]) => ({
@@ -245,7 +226,7 @@ export function statementCsvRows(statement: Omit<StatementResponse, 'success'>):
     })),
     ...statement.lines.map((line) => ({
       section: 'Entry' as const,
-      date: line.date.slice(0, 10),
+      date: indianDate(line.date),
       item: line.label,
       order: line.trackingNumber ?? '',
       amount: line.amount,
@@ -291,7 +272,7 @@ export async function renderStatement(
   pdf.space(8);
   await pdf.table(
     [
-      { header: 'Date (UTC)', width: 0.2, cell: (line: StatementLine) => line.date.slice(0, 10) },
+      { header: 'Date (IST)', width: 0.2, cell: (line: StatementLine) => indianDate(line.date) },
       { header: 'Entry', width: 0.35, cell: (line) => line.label },
       { header: 'Order', width: 0.25, cell: (line) => line.trackingNumber ?? '' },
       { header: 'Amount', width: 0.2, align: 'right', cell: (line) => formatRupees(Math.round(line.amount * 100)) },

@@ -1,11 +1,18 @@
-import type { Gstr8Response, Order, StatementResponse, TdsResponse } from '@haat/contract';
+import {
+  type Gstr8Response,
+  indianDate,
+  indianMonth,
+  type Order,
+  quarterOfDate,
+  type StatementResponse,
+  type TdsResponse,
+} from '@haat/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createVendor, type FixtureUser } from '../../test/fixtures.js';
 import { approveKyc, gstinFor, panFor } from '../../test/kyc-fixtures.js';
 import { moneyKit } from '../../test/money-kit.js';
 import { storeKit } from '../../test/store-kit.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { monthBounds, quarterBounds } from './tax-reports.service.js';
 
 /**
  * GSTR-8, TDS under 194-O and the seller's statement on a small known store (issue 35;
@@ -23,15 +30,9 @@ let kit: ReturnType<typeof storeKit>;
 let money: ReturnType<typeof moneyKit>;
 let sellerA: FixtureUser;
 let sellerB: FixtureUser;
-const month = new Date().toISOString().slice(0, 7);
-
-/** The financial-year quarter (`YYYY-Qn`, Q1 = April to June) holding today. */
-function thisQuarter(): string {
-  const now = new Date();
-  const m = now.getUTCMonth() + 1;
-  const year = m >= 4 ? now.getUTCFullYear() : now.getUTCFullYear() - 1;
-  return `${year}-Q${m >= 4 ? Math.floor((m - 4) / 3) + 1 : 4}`;
-}
+/** The Indian month and financial-year quarter of now (decision 0157). */
+const month = indianMonth(new Date());
+const thisQuarter = () => quarterOfDate(month);
 
 async function get(as: FixtureUser, url: string) {
   return t.app.inject({ method: 'GET', url, headers: money.json(as) });
@@ -56,14 +57,6 @@ beforeAll(async () => {
   if (cancel.statusCode !== 200) throw new Error(cancel.body);
 });
 afterAll(() => t.close());
-
-describe('periods', () => {
-  it('reads months and financial-year quarters in UTC', () => {
-    expect(monthBounds('2026-12')).toEqual({ from: '2026-12-01T00:00:00.000Z', before: '2027-01-01T00:00:00.000Z' });
-    expect(quarterBounds('2026-Q1')).toEqual({ from: '2026-04-01T00:00:00.000Z', before: '2026-07-01T00:00:00.000Z' });
-    expect(quarterBounds('2026-Q4')).toEqual({ from: '2027-01-01T00:00:00.000Z', before: '2027-04-01T00:00:00.000Z' });
-  });
-});
 
 describe('GSTR-8', () => {
   it('answers per supplier and place of supply, per state and in total', async () => {
@@ -144,7 +137,7 @@ describe('TDS under 194-O', () => {
     const res = await get(admin, `/api/tax/admin/tds?quarter=${quarter}`);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as TdsResponse;
-    const today = new Date().toISOString().slice(0, 10);
+    const today = indianDate(new Date());
     const rowOf = (vendor: FixtureUser) => body.rows.find((row) => row.vendorId === String(vendor.vendorId));
     expect(rowOf(sellerA)).toEqual({
       pan: panFor(sellerA.vendorId as number),

@@ -36,7 +36,7 @@ const iso = (value: string | Date) => new Date(value).toISOString();
 
 /**
  * `GET /api/tax/admin/settings`: the settings as the wire carries them (percent), each
- * rate marked `inForce` when it is the one applying on `today` (the store's date).
+ * rate marked `inForce` when it is the one applying on `today` (the Indian date, decision 0157).
  */
 export async function getTaxSettings(db: Db, today: string): Promise<TaxSettings> {
   const [row, slabs, rates] = await Promise.all([findTaxSettingsRow(db), findGstSlabs(db), findTaxRates(db)]);
@@ -65,7 +65,7 @@ const bad = (message: string, field: string) => new AppError('VALIDATION_FAILED'
 /**
  * `PUT /api/tax/admin/settings`: saves the settings when `body.updatedAt` is the stored
  * version, in one transaction. Dated rates (decision 0138): a rate whose date is today or
- * earlier (`today`, the store's date) is in force or was, so it stays exactly as it is;
+ * earlier (`today`, the Indian date) is in force or was, so it stays exactly as it is;
  * rates from a later date may be added, changed or removed; each kind keeps a rate in
  * force today.
  * @throws AppError CONFLICT (409) saved since `updatedAt`; VALIDATION_FAILED (400) a
@@ -118,9 +118,9 @@ export async function saveTaxSettings(db: Db, body: TaxSettingsBody, today: stri
 }
 
 /**
- * The rate of `kind` in force on `date` (YYYY-MM-DD, the store's date), in basis points;
+ * The rate of `kind` in force on `date` (YYYY-MM-DD, an Indian date), in basis points;
  * null before the first rate of that kind (decision 0138). For TCS, TDS and the GST on
- * commission of a sale, pass the sale's date: a later change of rate does not reach it.
+ * commission of a sale, pass the sale's Indian date (`indianDate`): a later change of rate does not reach it.
  */
 export async function taxRateOn(db: Db, kind: TaxRateKind, date: string): Promise<number | null> {
   return rateOn(await findTaxRates(db), kind, date)?.rateBp ?? null;

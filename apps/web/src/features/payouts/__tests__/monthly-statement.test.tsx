@@ -40,7 +40,8 @@ const statement = (month: string): StatementResponse => ({
   },
   lines: [
     {
-      date: `${month}-02T10:00:00.000Z`,
+      // 19:00 UTC on the 2nd is 00:30 on the 3rd in India: the screen shows the Indian date (decision 0157).
+      date: `${month}-02T19:00:00.000Z`,
       kind: 'tcs',
       label: 'TCS (GST)',
       orderId: '7',
@@ -89,6 +90,8 @@ describe('MonthlyStatement', () => {
     expect(within(list).getByText('Rs.876.91')).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Statement entries' });
     expect(within(table).getByText('TRK100007')).toBeInTheDocument();
+    expect(within(table).getByRole('columnheader', { name: 'Date (IST)' })).toBeInTheDocument();
+    expect(within(table).getByText(/^3 \w{3} \d{4}$/)).toBeInTheDocument();
 
     const month = screen.getByRole('combobox', { name: 'Month' });
     const previous = within(month).getAllByRole('option')[1]?.getAttribute('value') ?? '';

@@ -1,4 +1,4 @@
-import { taxReportMessages as m, type StatementLine, statementFigureLabels } from '@haat/contract';
+import { indianDate, taxReportMessages as m, type StatementLine, statementFigureLabels } from '@haat/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
@@ -9,17 +9,17 @@ import { notify } from '../../../components/ui/notify';
 import { PeriodSelect } from '../../../components/ui/period-select';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { formatDateTime, formatRupees, formatSignedRupees } from '../../../lib/format';
+import { formatDay, formatRupees, formatSignedRupees } from '../../../lib/format';
 import { recentMonths } from '../../../lib/periods';
 import { downloadStatement, useStatement } from '../api';
 
-/** The month's entries: when, what, the order, the signed amount. */
+/** The month's entries: when (the Indian date, as the month is Indian: decision 0157), what, the order, the signed amount. */
 const lineColumns: ColumnDef<StatementLine>[] = [
   {
     id: 'date',
-    header: 'Date',
+    header: 'Date (IST)',
     size: 170,
-    cell: ({ row: { original } }) => <span className="text-slate-500">{formatDateTime(original.date)}</span>,
+    cell: ({ row: { original } }) => <span className="text-slate-500">{formatDay(indianDate(original.date))}</span>,
   },
   { id: 'kind', header: 'Entry', size: 180, meta: { card: 'title' }, cell: ({ row: { original } }) => original.label },
   {

@@ -1,5 +1,6 @@
 import {
   INDIAN_STATES,
+  indianDate,
   taxMessages as m,
   type TaxRateKind,
   type TaxSettings,
@@ -34,8 +35,8 @@ interface RateRow {
 
 const rateId = (rate: Pick<RateRow, 'kind' | 'from'>) => `${rate.kind}:${rate.from}`;
 
-/** The store's date today, `YYYY-MM-DD` (the server judges it in the store's time zone). */
-const localToday = () => new Date().toLocaleDateString('en-CA');
+/** India's date today, `YYYY-MM-DD`: the server judges rates' dates by it (decision 0157). */
+const localToday = () => indianDate(new Date());
 
 function statusOf(rate: RateRow): string {
   if (rate.inForce) return m.inForce;
