@@ -35,6 +35,12 @@ export const orderCorrectionMessages = {
   requestNothingLeft: 'None of your items in this order are left to cancel',
   /** 409 to a vendor's request when every unit of theirs left is on the road or delivered (issue 34). */
   requestAllShipped: 'Your items in this order are on the road or delivered and cannot be cancelled any more',
+  /**
+   * 409 to an admin accepting a request when nothing of the vendor's is left to cancel
+   * (every unit on the road, delivered or cancelled since it was asked): it is declined instead.
+   */
+  acceptNothingLeft:
+    "Nothing of this vendor's is left to cancel: their items are on the road, delivered or already cancelled. Decline the request instead.",
   requestNotFound: 'Cancellation request not found',
   requestAnswered: 'This request has already been answered',
   requestAccepted: 'Cancellation request accepted',

@@ -1,3 +1,4 @@
+import { findVendorRecipients } from '../../platform/auth/vendor-recipients.js';
 import type { Db } from '../../platform/db/create-db.js';
 import { runTransaction } from '../../platform/db/transactions.js';
 import type { EventBus } from '../../platform/events/event-bus.js';
@@ -18,7 +19,8 @@ const DAY_MS = 24 * 60 * 60_000;
  * The store's own shipments (no vendor) are not mailed. The same look publishes
  * `shipments.late` with every late shipment found, in the same transaction (the bell's
  * notices to the order staff ride it; decision 0154).
- * @returns how many mails were queued (one per vendor at most).
+ * Each of the vendor's team who handle shipments gets the digest (decision 0158).
+ * @returns how many mails were queued (one per team member hearing, per vendor, at most).
  */
 export async function queueLateShipmentDigests(db: Db, events: EventBus, now: Date): Promise<number> {
   const nowIso = now.toISOString();
@@ -42,38 +44,39 @@ export async function queueLateShipmentDigests(db: Db, events: EventBus, now: Da
         ),
         at: nowIso,
       });
-    const byVendor = new Map<number, { userId: number; rows: typeof late }>();
+    const byVendor = new Map<number, typeof late>();
     for (const row of late) {
       if (row.vendorId === null) continue;
-      const group = byVendor.get(row.vendorId) ?? { userId: row.userId, rows: [] };
-      group.rows.push(row);
-      byVendor.set(row.vendorId, group);
+      byVendor.set(row.vendorId, [...(byVendor.get(row.vendorId) ?? []), row]);
     }
+    // Each of the vendor's team who handle shipments (decision 0158) gets their own digest.
+    const teams = await findVendorRecipients(trx, [...byVendor.keys()], 'shipments');
     let queued = 0;
-    for (const { userId, rows } of byVendor.values()) {
-      const oldest = new Date(rows[0]?.shipBy ?? nowIso).toISOString();
-      const mailed = await findShipmentsMailedLate(trx, userId, oldest);
-      const fresh = rows.filter((row) => !mailed.has(row.id));
-      if (fresh.length === 0) continue;
-      const items = fresh.map((row) => {
-        const shipBy = new Date(row.shipBy).toISOString();
-        return {
-          shipmentId: row.id,
-          trackingNumber: row.trackingNumber,
-          shipBy,
-          daysLate: Math.floor((now.getTime() - Date.parse(shipBy)) / DAY_MS),
-        };
-      });
-      if (
-        await queueMail(trx, {
-          to: { userId },
-          template: 'shipment-late',
-          data: { items },
-          dedupeKey: `shipment.late:${items.map((item) => item.shipmentId).join(',')}`,
-        })
-      )
-        queued += 1;
-    }
+    for (const [vendorId, rows] of byVendor)
+      for (const userId of teams.get(vendorId) ?? []) {
+        const oldest = new Date(rows[0]?.shipBy ?? nowIso).toISOString();
+        const mailed = await findShipmentsMailedLate(trx, userId, oldest);
+        const fresh = rows.filter((row) => !mailed.has(row.id));
+        if (fresh.length === 0) continue;
+        const items = fresh.map((row) => {
+          const shipBy = new Date(row.shipBy).toISOString();
+          return {
+            shipmentId: row.id,
+            trackingNumber: row.trackingNumber,
+            shipBy,
+            daysLate: Math.floor((now.getTime() - Date.parse(shipBy)) / DAY_MS),
+          };
+        });
+        if (
+          await queueMail(trx, {
+            to: { userId },
+            template: 'shipment-late',
+            data: { items },
+            dedupeKey: `shipment.late:${items.map((item) => item.shipmentId).join(',')}`,
+          })
+        )
+          queued += 1;
+      }
     return queued;
   });
 }

@@ -31,17 +31,16 @@ export function findVendor(db: Db, vendorId: number) {
     .executeTakeFirst();
 }
 
-/** A product's name, its vendor's user (null for the store's own) and its rejection reason. */
+/** A product's name, its vendor (null for the store's own) and its rejection reason. */
 export function findProductForMail(db: Db, productId: number) {
   return db
     .selectFrom('products')
-    .leftJoin('vendors', 'vendors.id', 'products.vendorId')
-    .select(['products.id', 'products.name', 'products.rejectionReason', 'vendors.userId as vendorUserId'])
+    .select(['products.id', 'products.name', 'products.rejectionReason', 'products.vendorId'])
     .where('products.id', '=', productId)
     .executeTakeFirst();
 }
 
-/** An order's tracking number and, per vendor (their user), the units of their lines. */
+/** An order's tracking number and, per vendor, the units of their lines. */
 export async function findOrderVendors(db: Db, orderId: number) {
   return db
     .selectFrom('orderItems')

@@ -7,6 +7,7 @@ import {
   staffRoleLabels,
   teamRoleLabels,
 } from '@haat/contract';
+import { findVendorRecipients, findVendorRecipientsOf } from '../../platform/auth/vendor-recipients.js';
 import { type AnySubscriber, subscribe } from '../../platform/events/event-bus.js';
 import { queueMail } from '../../platform/mail/outbox.js';
 import { findAdminIds, findKycReasons, findOrderVendors, findProductForMail, findVendor } from './mail.repository.js';
@@ -17,7 +18,9 @@ export const NEW_ORDER_DIGEST_DELAY_MS = 5 * 60_000;
 /**
  * The mails of the store's events (issue 36; decision 0125): each subscriber queues its
  * mail in the event's transaction through `queueMail`, keyed by the event, so a mail
- * exists exactly when its change does and one event never queues it twice.
+ * exists exactly when its change does and one event never queues it twice. A vendor's
+ * mail goes to each of the seller's team who hear of its subject (`findVendorRecipients`,
+ * decision 0158), each one's own mail preferences applying (`queueMail`).
  */
 export const mailSubscribers: readonly AnySubscriber[] = [
   subscribe('vendor.registered', 'mail admins of a new vendor', async (trx, { vendorId, at }) => {
@@ -36,90 +39,101 @@ export const mailSubscribers: readonly AnySubscriber[] = [
     if (event.from === event.to || (event.to !== 'approved' && event.to !== 'rejected')) return;
     const vendor = await findVendor(trx, event.vendor.id);
     if (!vendor) return;
-    await queueMail(trx, {
-      to: { userId: vendor.userId },
-      template: 'vendor-decision',
-      data: { businessName: vendor.businessName, approved: event.to === 'approved', reason: null },
-      dedupeKey: `vendor.statusChanged:${event.vendor.id}:${event.to}:${event.at}`,
-      at: event.at,
-    });
+    for (const userId of await findVendorRecipientsOf(trx, vendor.id, 'account'))
+      await queueMail(trx, {
+        to: { userId },
+        template: 'vendor-decision',
+        data: { businessName: vendor.businessName, approved: event.to === 'approved', reason: null },
+        dedupeKey: `vendor.statusChanged:${event.vendor.id}:${event.to}:${event.at}`,
+        at: event.at,
+      });
   }),
   subscribe('product.reviewed', 'mail the vendor their product decision', async (trx, event) => {
     const product = await findProductForMail(trx, event.productId);
-    if (!product || product.vendorUserId === null) return;
-    await queueMail(trx, {
-      to: { userId: product.vendorUserId },
-      template: 'product-decision',
-      data: {
-        productId: product.id,
-        productName: product.name,
-        approved: event.approved,
-        reasons: event.approved ? null : product.rejectionReason,
-      },
-      dedupeKey: `product.reviewed:${event.productId}:${event.at}`,
-      at: event.at,
-    });
-  }),
-  subscribe('order.placed', 'mail each vendor the order to pack (a digest)', async (trx, { orderId, at }) => {
-    for (const line of await findOrderVendors(trx, orderId))
+    if (!product || product.vendorId === null) return;
+    for (const userId of await findVendorRecipientsOf(trx, product.vendorId, 'products'))
       await queueMail(trx, {
-        to: { userId: line.userId },
-        template: 'vendor-new-orders',
-        data: { items: [{ trackingNumber: line.trackingNumber, units: Number(line.units) }] },
-        dedupeKey: `order.placed:${orderId}`,
-        digest: { delayMs: NEW_ORDER_DIGEST_DELAY_MS },
-        at,
+        to: { userId },
+        template: 'product-decision',
+        data: {
+          productId: product.id,
+          productName: product.name,
+          approved: event.approved,
+          reasons: event.approved ? null : product.rejectionReason,
+        },
+        dedupeKey: `product.reviewed:${event.productId}:${event.at}`,
+        at: event.at,
       });
   }),
+  subscribe(
+    'order.placed',
+    "mail each vendor's order handlers the order to pack (a digest)",
+    async (trx, { orderId, at }) => {
+      const lines = await findOrderVendors(trx, orderId);
+      const teams = await findVendorRecipients(
+        trx,
+        lines.map((line) => line.vendorId),
+        'orders',
+      );
+      for (const line of lines)
+        for (const userId of teams.get(line.vendorId) ?? [])
+          await queueMail(trx, {
+            to: { userId },
+            template: 'vendor-new-orders',
+            data: { items: [{ trackingNumber: line.trackingNumber, units: Number(line.units) }] },
+            dedupeKey: `order.placed:${orderId}`,
+            digest: { delayMs: NEW_ORDER_DIGEST_DELAY_MS },
+            at,
+          });
+    },
+  ),
   subscribe('order.cancelRequestAccepted', 'mail the vendor the accepted request', async (trx, event) => {
-    const vendor = await findVendor(trx, event.vendorId);
-    if (!vendor) return;
-    await queueMail(trx, {
-      to: { userId: vendor.userId },
-      template: 'cancel-request-answered',
-      data: { orderId: event.order.id, trackingNumber: event.order.trackingNumber, accepted: true, reason: null },
-      dedupeKey: `order.cancelRequestAccepted:${event.requestId}`,
-      at: event.at,
-    });
+    for (const userId of await findVendorRecipientsOf(trx, event.vendorId, 'orders'))
+      await queueMail(trx, {
+        to: { userId },
+        template: 'cancel-request-answered',
+        data: { orderId: event.order.id, trackingNumber: event.order.trackingNumber, accepted: true, reason: null },
+        dedupeKey: `order.cancelRequestAccepted:${event.requestId}`,
+        at: event.at,
+      });
   }),
   subscribe('order.cancelRequestDeclined', 'mail the vendor the declined request', async (trx, event) => {
-    const vendor = await findVendor(trx, event.vendorId);
-    if (!vendor) return;
-    await queueMail(trx, {
-      to: { userId: vendor.userId },
-      template: 'cancel-request-answered',
-      data: {
-        orderId: event.order.id,
-        trackingNumber: event.order.trackingNumber,
-        accepted: false,
-        reason: event.reason,
-      },
-      dedupeKey: `order.cancelRequestDeclined:${event.order.id}:${event.vendorId}:${event.at}`,
-      at: event.at,
-    });
+    for (const userId of await findVendorRecipientsOf(trx, event.vendorId, 'orders'))
+      await queueMail(trx, {
+        to: { userId },
+        template: 'cancel-request-answered',
+        data: {
+          orderId: event.order.id,
+          trackingNumber: event.order.trackingNumber,
+          accepted: false,
+          reason: event.reason,
+        },
+        dedupeKey: `order.cancelRequestDeclined:${event.order.id}:${event.vendorId}:${event.at}`,
+        at: event.at,
+      });
   }),
   subscribe('payout.paid', 'mail the vendor their payout', async (trx, { payout, reference, at }) => {
-    const vendor = await findVendor(trx, payout.vendorId);
-    if (!vendor) return;
-    await queueMail(trx, {
-      to: { userId: vendor.userId },
-      template: 'payout-paid',
-      data: { amountPaise: payout.amountPaise, reference },
-      dedupeKey: `payout.paid:${payout.id}`,
-      at,
-    });
+    for (const userId of await findVendorRecipientsOf(trx, payout.vendorId, 'payouts'))
+      await queueMail(trx, {
+        to: { userId },
+        template: 'payout-paid',
+        data: { amountPaise: payout.amountPaise, reference },
+        dedupeKey: `payout.paid:${payout.id}`,
+        at,
+      });
   }),
   subscribe('bankDetails.changed', 'mail the vendor and the admins of changed bank details', async (trx, event) => {
     const vendor = await findVendor(trx, event.vendor.id);
     if (!vendor) return;
     const key = `bankDetails.changed:${event.vendor.id}:${event.at}`;
-    await queueMail(trx, {
-      to: { userId: vendor.userId },
-      template: 'bank-details-changed',
-      data: { businessName: vendor.businessName, holdHours: event.holdHours, at: event.at },
-      dedupeKey: key,
-      at: event.at,
-    });
+    for (const userId of await findVendorRecipientsOf(trx, vendor.id, 'bankDetails'))
+      await queueMail(trx, {
+        to: { userId },
+        template: 'bank-details-changed',
+        data: { businessName: vendor.businessName, holdHours: event.holdHours, at: event.at },
+        dedupeKey: key,
+        at: event.at,
+      });
     for (const userId of await findAdminIds(trx, 'money:read'))
       await queueMail(trx, {
         to: { userId },
@@ -189,12 +203,13 @@ export const mailSubscribers: readonly AnySubscriber[] = [
     const reasons = kycReviewFields
       .filter((field) => typeof stored[field] === 'string' && stored[field] !== '')
       .map((field: KycReviewField) => ({ field: kycReviewFieldLabels[field], reason: stored[field] as string }));
-    await queueMail(trx, {
-      to: { userId: event.vendor.userId },
-      template: 'kyc-decision',
-      data: { businessName: event.vendor.businessName, status: event.status, reasons },
-      dedupeKey: `kyc.decided:${event.vendor.id}:${event.at}`,
-      at: event.at,
-    });
+    for (const userId of await findVendorRecipientsOf(trx, event.vendor.id, 'kyc'))
+      await queueMail(trx, {
+        to: { userId },
+        template: 'kyc-decision',
+        data: { businessName: event.vendor.businessName, status: event.status, reasons },
+        dedupeKey: `kyc.decided:${event.vendor.id}:${event.at}`,
+        at: event.at,
+      });
   }),
 ];

@@ -221,17 +221,6 @@ export async function countOpenVendorShipments(db: Db, orderId: number, vendorId
   return Number(row.count);
 }
 
-/** The user id behind each vendor profile in `vendorIds`, by vendor id. */
-export async function findVendorUserIds(db: Db, vendorIds: readonly number[]): Promise<Map<number, number>> {
-  if (vendorIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('vendors')
-    .select(['id', 'userId'])
-    .where('id', 'in', [...vendorIds])
-    .execute();
-  return new Map(rows.map((row) => [row.id, row.userId]));
-}
-
 /** Name, owner and stock of each product in `productIds`. */
 export function findProductsForNotice(db: Db, productIds: readonly number[]) {
   if (productIds.length === 0) return Promise.resolve([]);

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { queueLateShipmentDigests } from '../mail/late-shipments.js';
 
 /**
- * The bell's shipment notices (issue 34; decision 0154): a vendor hears of the store's
+ * The bell's shipment notices (issue 34; decisions 0154 and 0158): a vendor's team hears of the store's
  * moves of their shipments and of their part delivered, never of their own; the order
  * staff hear of a vendor's own cancellation and of shipments gone late, once.
  */
@@ -113,9 +113,12 @@ describe("the store's moves of a vendor's shipment", () => {
         link: `/admin/my-orders/${placed._id}`,
       }),
     ]);
-    // The other vendor, the team member and the staff hear of none of it.
+    // Their team's staff member hears of it too (decision 0158); the other vendor and the staff do not.
+    expect((await notices(member, 'shipment_shipped', placed._id)).map((row) => row.message)).toEqual(
+      shipped.map((row) => row.message),
+    );
+    expect(await notices(member, 'shipment_delivered', placed._id)).toHaveLength(1);
     expect(await notices(other, 'shipment_shipped', placed._id)).toEqual([]);
-    expect(await notices(member, 'shipment_delivered', placed._id)).toEqual([]);
     expect(await notices(owner, 'shipment_shipped', placed._id)).toEqual([]);
   });
 

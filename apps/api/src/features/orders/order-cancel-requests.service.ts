@@ -92,7 +92,9 @@ async function pendingRequest(trx: Db, orderId: number, requestId: number): Prom
  * cancellation) and marks the request accepted, publishing `order.cancelRequestAccepted`
  * (the vendor's mail), in one transaction.
  * @throws AppError NOT_FOUND (404) no such order or request; CONFLICT (409) answered
- *   already, the order on the road, or a stale `updatedAt`.
+ *   already, the order on the road, a stale `updatedAt`, or nothing of the vendor's left
+ *   to cancel (`acceptNothingLeft`: every unit shipped, delivered or cancelled since the
+ *   request; the request stays pending, to be declined).
  */
 export async function acceptCancellation(
   db: Db,
@@ -112,19 +114,20 @@ export async function acceptCancellation(
     const items = (await findVendorLines(trx, orderId, request.vendorId))
       .map((line) => ({ itemId: line.id, quantity: Math.min(unitsLeft(line), cancellable.get(line.id) ?? 0) }))
       .filter((line) => line.quantity > 0);
-    if (items.length > 0)
-      await cancelOrderInTransaction(
-        trx,
-        events,
-        actor,
-        orderId,
-        {
-          reason: `Asked by ${request.vendor}: ${request.reason}`.slice(0, 500),
-          items,
-          updatedAt: body.updatedAt,
-        },
-        { sellerVendorId: request.vendorId },
-      );
+    // Accepting would cancel nothing: the request is the admin's to decline (with a reason the vendor reads).
+    if (items.length === 0) throw new AppError('CONFLICT', messages.acceptNothingLeft);
+    await cancelOrderInTransaction(
+      trx,
+      events,
+      actor,
+      orderId,
+      {
+        reason: `Asked by ${request.vendor}: ${request.reason}`.slice(0, 500),
+        items,
+        updatedAt: body.updatedAt,
+      },
+      { sellerVendorId: request.vendorId },
+    );
     const at = new Date().toISOString();
     await answerCancelRequest(trx, requestId, {
       status: 'accepted',

@@ -143,6 +143,29 @@ describe('a request over units already shipped (issue 34)', () => {
     const res = await ask(vendor, order._id);
     expect(res.statusCode, res.body).toBe(201);
   });
+
+  it('answers 409 to an admin accepting once the vendor shipped every unit since asking, and leaves the request to decline', async () => {
+    const { order } = await mixedOrder();
+    const request = (await ask(vendor, order._id)).json().request;
+    await shipMine(order._id);
+    const shipped = await kit.read(order._id);
+    const url = `/api/orders/admin/${order._id}/cancel-requests/${request._id}`;
+    const res = await post(`${url}/accept`, admin, { updatedAt: shipped.updatedAt });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({
+      success: false,
+      message:
+        "Nothing of this vendor's is left to cancel: their items are on the road, delivered or already cancelled. Decline the request instead.",
+    });
+    const after = await kit.read(order._id);
+    expect(after.updatedAt).toBe(shipped.updatedAt);
+    expect(after.cancellations).toEqual([]);
+    expect(after.cancelRequests[0]).toMatchObject({ status: 'pending' });
+    expect(after.pendingCancelRequests).toBe(1);
+    const declined = await post(`${url}/decline`, admin, { reason: 'Already on its way to the customer' });
+    expect(declined.statusCode, declined.body).toBe(200);
+    expect(declined.json().order.cancelRequests[0]).toMatchObject({ status: 'declined' });
+  });
 });
 
 describe('answering a request', () => {

@@ -20,7 +20,7 @@ import {
   vendorPortalMessages,
 } from '@haat/contract';
 import type { z } from 'zod';
-import { bulkSummary, distinctIds, eachRecord, versionsById } from '../../platform/bulk.js';
+import { type BulkOutcome, bulkSummary, distinctIds, eachRecord, versionsById } from '../../platform/bulk.js';
 import type { Db } from '../../platform/db/create-db.js';
 import { type ListBounds, listOrPage } from '../../platform/db/lists.js';
 import { runTransaction } from '../../platform/db/transactions.js';
@@ -42,7 +42,14 @@ import {
   type QueueRow,
   sumPerformance,
 } from './shipments.repository.js';
-import { derivedStatusOf, moveShipmentInTransaction, orderShipments, toShipment } from './shipments.service.js';
+import {
+  type Dispatch,
+  derivedStatusOf,
+  moveShipmentInTransaction,
+  orderShipments,
+  shipManyInTransaction,
+  toShipment,
+} from './shipments.service.js';
 
 /**
  * A vendor's shipments (issue 34): their queue, one shipment, what needs them today,
@@ -161,8 +168,12 @@ const bulkWords = { pack: 'packing', ship: 'shipped', deliver: 'delivered' } as 
 /**
  * `POST /api/vendor/shipments/bulk`: Start packing, Mark shipped (one carrier, each
  * shipment its own AWB: `awbs[i]` for `ids[i]`) or Mark delivered on each selected
- * shipment of the vendor's, each through the single move (its own transaction and
- * events); one not theirs, not movable so, or changed since shown is refused with why.
+ * shipment of the vendor's; one not theirs, not movable so, or changed since shown is
+ * refused with why. Mark shipped puts the set on the road in one transaction with
+ * `shipManyInTransaction` (decision 0143: a few statements whatever their number, the
+ * invoices and activity in batches); the other actions move each through the single
+ * move (its own transaction and events).
+ * @returns `{ message, done, refused }`: '3 shipped, 1 skipped', each refusal by id.
  */
 export async function bulkMoveShipments(
   db: Db,
@@ -174,6 +185,15 @@ export async function bulkMoveShipments(
   const shown = versionsById(body.ids, body.versions);
   const awbs = new Map(body.ids.map((id, index) => [id, body.awbs?.[index]]));
   const to = bulkTargets[body.action];
+  if (to === 'On The Road') {
+    const outcome = await shipAll(db, events, actor, vendorId, {
+      ids: distinctIds(body.ids),
+      carrier: body.carrier ?? '',
+      awbs,
+      shown,
+    });
+    return { message: bulkSummary(outcome, bulkWords[body.action]), ...outcome };
+  }
   const outcome = await eachRecord(distinctIds(body.ids), async (id) => {
     const current = await findShipment(db, id);
     if (!current || current.vendorId !== vendorId) return bulkMessages.notFound;
@@ -181,22 +201,58 @@ export async function bulkMoveShipments(
     const refusal = shipmentMoveRefusal(current.status, to);
     if (refusal !== null) return refusal;
     await runTransaction(db, (trx) =>
-      moveShipmentInTransaction(
-        trx,
-        events,
-        actor,
-        id,
-        {
-          status: to,
-          ...(to === 'On The Road' ? { carrier: body.carrier, awb: awbs.get(id) } : {}),
-          updatedAt: current.updatedAt,
-        },
-        { vendorId },
-      ),
+      moveShipmentInTransaction(trx, events, actor, id, { status: to, updatedAt: current.updatedAt }, { vendorId }),
     );
     return null;
   });
   return { message: bulkSummary(outcome, bulkWords[body.action]), ...outcome };
+}
+
+/**
+ * Mark shipped over the vendor's selected shipments in one transaction
+ * (`shipManyInTransaction`), its refusals worded as every bulk action's: not found
+ * (another vendor's, unknown), changed since selected, or the move's own refusal.
+ */
+async function shipAll(
+  db: Db,
+  events: EventBus,
+  actor: EventActor,
+  vendorId: number,
+  selection: {
+    ids: readonly number[];
+    carrier: string;
+    awbs: ReadonlyMap<number, string | undefined>;
+    shown: ReadonlyMap<number | undefined, string>;
+  },
+): Promise<BulkOutcome> {
+  const dispatches: Dispatch[] = selection.ids.map((id) => {
+    const updatedAt = selection.shown.get(id);
+    return {
+      shipmentId: id,
+      carrier: selection.carrier,
+      awb: selection.awbs.get(id) ?? '',
+      ...(updatedAt === undefined ? {} : { updatedAt }),
+    };
+  });
+  const outcomes = await runTransaction(db, (trx) =>
+    shipManyInTransaction(trx, events, actor, dispatches, { vendorId }),
+  );
+  const refused = outcomes.flatMap((message, index) =>
+    message === null
+      ? []
+      : [
+          {
+            _id: String(selection.ids[index]),
+            message:
+              message === shipmentMessages.notFound
+                ? bulkMessages.notFound
+                : message === shipmentMessages.changedMeanwhile
+                  ? bulkMessages.changedSince
+                  : message,
+          },
+        ],
+  );
+  return { done: outcomes.length - refused.length, refused };
 }
 
 /** `ShipmentBulkBody` as the route's schema parsed it. */

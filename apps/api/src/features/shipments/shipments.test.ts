@@ -292,6 +292,48 @@ describe('queue, bulk, performance, couriers, late orders', () => {
     expect((await call('GET', '/api/shipments/carriers', vendorB)).json().carriers).toContain('Delhivery');
   });
 
+  it('ships a mixed selection in one go: the fresh ones on the road, the others refused with why and left as they were', async () => {
+    const fresh = await twoVendorOrder();
+    const onRoad = await twoVendorOrder();
+    const stale = await twoVendorOrder();
+    const other = await twoVendorOrder();
+    const shipped = await moved(vendorB, shipmentOf(onRoad.order, vendorB), { ...ship, awb: 'B2000000' });
+    const staleShown = shipmentOf(stale.order, vendorB);
+    await moved(vendorB, staleShown, { status: 'Packaging' });
+    const selection = [
+      shipmentOf(fresh.order, vendorB),
+      shipped.shipment,
+      staleShown,
+      shipmentOf(other.order, vendorA),
+    ];
+    const bulk = await call('POST', '/api/vendor/shipments/bulk', vendorB, {
+      action: 'ship',
+      ids: selection.map((row) => row._id),
+      versions: selection.map((row) => row.updatedAt),
+      carrier: 'DTDC',
+      awbs: ['B2000001', 'B2000002', 'B2000003', 'B2000004'],
+    });
+    expect(bulk.statusCode, bulk.body).toBe(200);
+    expect(bulk.json()).toEqual({
+      success: true,
+      message: '1 shipped, 3 skipped',
+      done: 1,
+      refused: [
+        {
+          _id: shipped.shipment._id,
+          message: 'A shipment only moves forward: Order Placed → Packaging → On The Road → Delivered',
+        },
+        { _id: staleShown._id, message: 'Changed since it was selected. Review it again.' },
+        { _id: shipmentOf(other.order, vendorA)._id, message: 'Not found: it may have been deleted' },
+      ],
+    });
+    const now = async (order: Order, vendor: FixtureUser) => shipmentOf(await kit.read(order._id), vendor);
+    expect(await now(fresh.order, vendorB)).toMatchObject({ status: 'On The Road', carrier: 'DTDC', awb: 'B2000001' });
+    expect(await now(onRoad.order, vendorB)).toMatchObject({ status: 'On The Road', awb: 'B2000000' });
+    expect(await now(stale.order, vendorB)).toMatchObject({ status: 'Packaging', awb: null });
+    expect(await now(other.order, vendorA)).toMatchObject({ status: 'Order Placed', awb: null });
+  });
+
   it('pages the queue by keyset without repeating a shipment', async () => {
     for (let i = 0; i < 3; i += 1) await twoVendorOrder();
     const seen: string[] = [];

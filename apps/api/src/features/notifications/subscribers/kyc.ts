@@ -1,3 +1,4 @@
+import { findVendorRecipientsOf } from '../../../platform/auth/vendor-recipients.js';
 import { type AnySubscriber, subscribe } from '../../../platform/events/event-bus.js';
 import { deliver, links, notificationTitles, settleNotices } from '../notices.js';
 import { findAdminUserIds } from '../notifications.repository.js';
@@ -19,7 +20,8 @@ export const kycNotifications: readonly AnySubscriber[] = [
       createdAt: at,
     });
   }),
-  // Other admins' notices are settled; the vendor hears the outcome, with their KYC as its link.
+  // Other admins' notices are settled; the vendor's owner and managers (who may open KYC,
+  // decision 0158) hear the outcome, with their KYC as its link.
   subscribe('kyc.decided', 'settle the review notices and tell the vendor', async (trx, { vendor, status, at }) => {
     await settleNotices(trx, 'kyc_submitted', 'vendor', vendor.id, at);
     const kind =
@@ -30,7 +32,7 @@ export const kycNotifications: readonly AnySubscriber[] = [
         : status === 'rejected'
           ? 'Your KYC was rejected. Open it to see why.'
           : 'Changes were requested to your KYC. Open it to see what to fix, then submit it again.';
-    await deliver(trx, [vendor.userId], {
+    await deliver(trx, await findVendorRecipientsOf(trx, vendor.id, 'kyc'), {
       kind,
       title: notificationTitles[kind],
       message,

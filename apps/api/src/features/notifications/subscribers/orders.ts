@@ -1,4 +1,5 @@
 import { rupeeText } from '@haat/contract';
+import { findVendorRecipients, findVendorRecipientsOf } from '../../../platform/auth/vendor-recipients.js';
 import type { Db } from '../../../platform/db/create-db.js';
 import type { LineTakenBack, OrderRef } from '../../../platform/events/domain-events.js';
 import { type AnySubscriber, subscribe } from '../../../platform/events/event-bus.js';
@@ -9,7 +10,6 @@ import {
   findProductsForNotice,
   findStaffUserIds,
   findVendorName,
-  findVendorUserIds,
   type NewNotification,
 } from '../notifications.repository.js';
 
@@ -21,9 +21,10 @@ import {
 
 /**
  * A storefront order was placed (checkout): every admin hears of the order; each
- * vendor with products in it hears of the order and their lines; a product whose stock
- * the order took from above the low-stock threshold to at or below it notifies every
- * admin and its vendor (once, on crossing, not on every later sale).
+ * vendor with products in it hears of the order and their lines (the team who handle
+ * orders, decision 0158); a product whose stock the order took from above the low-stock
+ * threshold to at or below it notifies every admin and its vendor's team who handle
+ * products (once, on crossing, not on every later sale).
  * @param orderId the order placed, its stock already taken in `trx`.
  * @param lines its lines, each product once.
  * @param lowStockThreshold stock at or below this is low (the app's `LOW_STOCK_THRESHOLD`).
@@ -41,9 +42,8 @@ async function notifyOrderPlaced(
     lines.map((line) => line.productId),
   );
   const admins = await findAdminUserIds(trx);
-  const vendorUsers = await findVendorUserIds(trx, [
-    ...new Set(products.flatMap((product) => (product.vendorId === null ? [] : [product.vendorId]))),
-  ]);
+  const vendorIds = products.flatMap((product) => (product.vendorId === null ? [] : [product.vendorId]));
+  const vendorUsers = await findVendorRecipients(trx, vendorIds, 'orders');
   const quantityOf = new Map(lines.map((line) => [line.productId, line.quantity]));
   const units = lines.reduce((sum, line) => sum + line.quantity, 0);
   const rows: NewNotification[] = admins.map((userId) => ({
@@ -56,31 +56,39 @@ async function notifyOrderPlaced(
     link: links.order(orderId),
     createdAt: now,
   }));
-  for (const [vendorId, userId] of vendorUsers) {
+  for (const [vendorId, userIds] of vendorUsers) {
     const mine = products.filter((product) => product.vendorId === vendorId);
     const mineUnits = mine.reduce((sum, product) => sum + (quantityOf.get(product.id) ?? 0), 0);
-    rows.push({
-      userId,
-      kind: 'order_placed',
-      title: notificationTitles.order_placed,
-      message: `Order ${placed.trackingNumber} includes ${plural(mineUnits, 'item')} of your products.`,
-      subjectType: 'order',
-      subjectId: orderId,
-      link: links.vendorOrder(orderId),
-      createdAt: now,
-    });
+    for (const userId of userIds)
+      rows.push({
+        userId,
+        kind: 'order_placed',
+        title: notificationTitles.order_placed,
+        message: `Order ${placed.trackingNumber} includes ${plural(mineUnits, 'item')} of your products.`,
+        subjectType: 'order',
+        subjectId: orderId,
+        link: links.vendorOrder(orderId),
+        createdAt: now,
+      });
   }
-  for (const product of products) {
+  const crossed = products.filter((product) => {
     const after = product.stockQuantity;
     const before = after + (quantityOf.get(product.id) ?? 0);
-    if (!(before > lowStockThreshold && after <= lowStockThreshold)) continue;
-    const vendorUser = product.vendorId === null ? undefined : vendorUsers.get(product.vendorId);
-    for (const userId of [...admins, ...(vendorUser === undefined ? [] : [vendorUser])])
+    return before > lowStockThreshold && after <= lowStockThreshold;
+  });
+  const stockUsers = await findVendorRecipients(
+    trx,
+    crossed.flatMap((product) => (product.vendorId === null ? [] : [product.vendorId])),
+    'products',
+  );
+  for (const product of crossed) {
+    const team = product.vendorId === null ? [] : (stockUsers.get(product.vendorId) ?? []);
+    for (const userId of [...admins, ...team])
       rows.push({
         userId,
         kind: 'low_stock',
         title: notificationTitles.low_stock,
-        message: `${product.name} is down to ${plural(after, 'unit')} in stock.`,
+        message: `${product.name} is down to ${plural(product.stockQuantity, 'unit')} in stock.`,
         subjectType: 'product',
         subjectId: product.id,
         link: links.productEdit(product.id),
@@ -92,7 +100,7 @@ async function notifyOrderPlaced(
 
 /**
  * Units of an order were cancelled or returned (issue 24): each vendor whose lines they
- * were hears how many of their units, with their order screen as the link (a deleted
+ * were (the team who handle orders, decision 0158) hears how many of their units, with their order screen as the link (a deleted
  * product's units are not told), but for the vendor who cancelled them themselves
  * (`ownVendorId`, issue 34: no bell for one's own action).
  */
@@ -109,28 +117,32 @@ async function notifyOrderCorrected(
     trx,
     known.map((line) => line.productId),
   );
-  const vendorUsers = await findVendorUserIds(trx, [
-    ...new Set(products.flatMap((product) => (product.vendorId === null ? [] : [product.vendorId]))),
-  ]);
+  const vendorUsers = await findVendorRecipients(
+    trx,
+    products.flatMap((product) =>
+      product.vendorId === null || product.vendorId === ownVendorId ? [] : [product.vendorId],
+    ),
+    'orders',
+  );
   const quantityOf = new Map(known.map((line) => [line.productId, line.quantity]));
   const rows: NewNotification[] = [];
-  for (const [vendorId, userId] of vendorUsers) {
-    if (vendorId === ownVendorId) continue;
+  for (const [vendorId, userIds] of vendorUsers) {
     const mine = products
       .filter((product) => product.vendorId === vendorId)
       .reduce((sum, product) => sum + (quantityOf.get(product.id) ?? 0), 0);
-    rows.push({
-      userId,
-      kind,
-      title: notificationTitles[kind],
-      message: `Order ${order.trackingNumber}: ${plural(mine, 'unit')} of your products ${
-        kind === 'order_cancelled' ? 'cancelled' : 'returned'
-      }.`,
-      subjectType: 'order',
-      subjectId: order.id,
-      link: links.vendorOrder(order.id),
-      createdAt: now,
-    });
+    for (const userId of userIds)
+      rows.push({
+        userId,
+        kind,
+        title: notificationTitles[kind],
+        message: `Order ${order.trackingNumber}: ${plural(mine, 'unit')} of your products ${
+          kind === 'order_cancelled' ? 'cancelled' : 'returned'
+        }.`,
+        subjectType: 'order',
+        subjectId: order.id,
+        link: links.vendorOrder(order.id),
+        createdAt: now,
+      });
   }
   await deliverAll(trx, rows);
 }
@@ -193,11 +205,9 @@ export function orderNotifications(options: { lowStockThreshold: number }): AnyS
         createdAt: event.at,
       }),
     ),
-    // An admin declined a vendor's request to cancel: the vendor hears why.
+    // An admin declined a vendor's request to cancel: the vendor's team who handle orders hear why.
     subscribe('order.cancelRequestDeclined', 'tell the vendor their request was declined', async (trx, event) => {
-      const vendorUser = (await findVendorUserIds(trx, [event.vendorId])).get(event.vendorId);
-      if (vendorUser === undefined) return;
-      await deliver(trx, [vendorUser], {
+      await deliver(trx, await findVendorRecipientsOf(trx, event.vendorId, 'orders'), {
         kind: 'cancel_declined',
         title: notificationTitles.cancel_declined,
         message:

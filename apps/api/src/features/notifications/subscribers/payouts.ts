@@ -1,15 +1,15 @@
 import { rupeeText } from '@haat/contract';
+import { findVendorRecipientsOf } from '../../../platform/auth/vendor-recipients.js';
 import { type AnySubscriber, subscribe } from '../../../platform/events/event-bus.js';
 import { deliver, links, notificationTitles } from '../notices.js';
-import { findAdminUserIds, findVendorUserIds } from '../notifications.repository.js';
+import { findAdminUserIds } from '../notifications.repository.js';
 
 /** What the bell says of vendors' money (issue 25): a payout paid, and bank details changed. */
 export const payoutNotifications: readonly AnySubscriber[] = [
-  // Its vendor hears the amount and the bank's reference, with Earnings as its link.
+  // Its vendor's owner and managers (who may open Earnings, decision 0158) hear the amount
+  // and the bank's reference, with Earnings as its link.
   subscribe('payout.paid', 'tell the vendor of their payout', async (trx, { payout, reference, at }) => {
-    const vendorUser = (await findVendorUserIds(trx, [payout.vendorId])).get(payout.vendorId);
-    if (vendorUser === undefined) return;
-    await deliver(trx, [vendorUser], {
+    await deliver(trx, await findVendorRecipientsOf(trx, payout.vendorId, 'payouts'), {
       kind: 'payout_paid',
       title: notificationTitles.payout_paid,
       message: `${rupeeText(payout.amountPaise)} was paid to your bank account (reference ${reference}).`,

@@ -1,3 +1,4 @@
+import { findVendorRecipientsOf } from '../../../platform/auth/vendor-recipients.js';
 import { type AnySubscriber, subscribe } from '../../../platform/events/event-bus.js';
 import { deliver, links, notificationTitles, settleNotices } from '../notices.js';
 import {
@@ -5,7 +6,6 @@ import {
   findProductsForNotice,
   findProductWithVendorName,
   findVendorName,
-  findVendorUserIds,
 } from '../notifications.repository.js';
 
 /**
@@ -26,16 +26,15 @@ export const productNotifications: readonly AnySubscriber[] = [
       createdAt: event.at,
     });
   }),
-  // Other admins' "awaiting approval" is settled; the vendor (nobody for the store's own
-  // products) hears the outcome, with the product form as its link.
+  // Other admins' "awaiting approval" is settled; the vendor's team (nobody for the store's
+  // own products; every member handles products, decision 0158) hears the outcome, with the
+  // product form as its link.
   subscribe('product.reviewed', 'settle the approval notices and tell the vendor', async (trx, event) => {
     await settleNotices(trx, 'product_submitted', 'product', event.productId, event.at);
     const [product] = await findProductsForNotice(trx, [event.productId]);
     if (!product || product.vendorId === null) return;
-    const vendorUser = (await findVendorUserIds(trx, [product.vendorId])).get(product.vendorId);
-    if (vendorUser === undefined) return;
     const kind = event.approved ? 'product_approved' : 'product_rejected';
-    await deliver(trx, [vendorUser], {
+    await deliver(trx, await findVendorRecipientsOf(trx, product.vendorId, 'products'), {
       kind,
       title: notificationTitles[kind],
       message: event.approved

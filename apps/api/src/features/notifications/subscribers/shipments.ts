@@ -1,3 +1,4 @@
+import { findVendorRecipientsOf } from '../../../platform/auth/vendor-recipients.js';
 import type { Db } from '../../../platform/db/create-db.js';
 import type { EventActor, LateShipment } from '../../../platform/events/domain-events.js';
 import { type AnySubscriber, subscribe } from '../../../platform/events/event-bus.js';
@@ -7,15 +8,14 @@ import {
   findNewestNoticeTimes,
   findOrderForNotice,
   findStaffUserIds,
-  findVendorUserIds,
   type NewNotification,
 } from '../notifications.repository.js';
 
 /**
  * What the bell says of shipments (issue 34; docs/decisions/0154-who-hears-of-a-shipment.md):
- * a vendor hears of their shipment moved by the store (an admin's move on their behalf:
- * shipped, delivered) and of their part of an order wholly delivered, never of their own
- * moves. The order staff hear of a vendor's shipment gone late, once. The store's own
+ * a vendor's team (decision 0158: every member) hears of their shipment moved by the store
+ * (an admin's move on their behalf: shipped, delivered) and of their part of an order
+ * wholly delivered, never of their own moves. The order staff hear of a vendor's shipment gone late, once. The store's own
  * shipments (no vendor) tell no one.
  */
 
@@ -69,7 +69,10 @@ async function notifyLate(trx: Db, shipments: readonly LateShipment[], at: strin
 /** True when the change was the vendor's own: a vendor account moves only its own vendor's shipments. */
 const byTheVendor = (actor: EventActor) => actor.role === 'vendor';
 
-/** Tells the vendor's account (`vendorId`) of their order `orderId` with `message`, its link their order page. */
+/**
+ * Tells the vendor's team who handle shipments (`vendorId`; decision 0158: every member)
+ * of their order `orderId` with `message`, its link their order page.
+ */
 async function tellVendor(
   trx: Db,
   vendorId: number,
@@ -78,9 +81,7 @@ async function tellVendor(
   message: string,
   at: string,
 ): Promise<void> {
-  const userId = (await findVendorUserIds(trx, [vendorId])).get(vendorId);
-  if (userId === undefined) return;
-  await deliver(trx, [userId], {
+  await deliver(trx, await findVendorRecipientsOf(trx, vendorId, 'shipments'), {
     kind,
     title: notificationTitles[kind],
     message,

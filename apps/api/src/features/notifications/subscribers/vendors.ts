@@ -1,3 +1,4 @@
+import { findVendorRecipientsOf } from '../../../platform/auth/vendor-recipients.js';
 import { type AnySubscriber, subscribe } from '../../../platform/events/event-bus.js';
 import { deliver, links, notificationTitles, settleNotices } from '../notices.js';
 import { findAdminUserIds, findVendorName } from '../notifications.repository.js';
@@ -18,11 +19,12 @@ export const vendorNotifications: readonly AnySubscriber[] = [
     });
   }),
   // Other admins' "New vendor registered" is settled; a vendor approved now hears of it,
-  // with their dashboard as its link (they read it when they first sign in).
+  // with their dashboard as its link (they read it when they first sign in); a team
+  // already made (a vendor approved again) hears of it too (decision 0158).
   subscribe('vendor.statusChanged', 'settle the sign-up notices and tell an approved vendor', async (trx, event) => {
     await settleNotices(trx, 'vendor_registered', 'vendor', event.vendor.id, event.at);
     if (event.to !== 'approved' || event.from === 'approved') return;
-    await deliver(trx, [event.vendor.userId], {
+    await deliver(trx, await findVendorRecipientsOf(trx, event.vendor.id, 'account'), {
       kind: 'vendor_approved',
       title: notificationTitles.vendor_approved,
       message: 'Your vendor account was approved: you can add products and see your orders and earnings.',
