@@ -48,6 +48,7 @@ import * as addPromotionFunding from './2026_12_30_0900_add_promotion_funding.js
 import * as createVendorKyc from './2026_12_31_0900_create_vendor_kyc.js';
 import * as addTaxDeductions from './2027_01_01_0900_add_tax_deductions.js';
 import * as createTaxDocuments from './2027_01_02_0900_create_tax_documents.js';
+import * as indexShipmentSearchTermsWithKind from './2027_01_06_0900_index_shipment_search_terms_with_kind.js';
 
 /**
  * Every migration, by name, in order. Append-only: a landed migration is never
@@ -103,4 +104,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_31_0900_create_vendor_kyc': createVendorKyc,
   '2027_01_01_0900_add_tax_deductions': addTaxDeductions,
   '2027_01_02_0900_create_tax_documents': createTaxDocuments,
+  '2027_01_06_0900_index_shipment_search_terms_with_kind': indexShipmentSearchTermsWithKind,
 };
