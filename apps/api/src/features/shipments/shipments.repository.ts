@@ -273,10 +273,11 @@ function queueOf(db: Db, filters: QueueFilters) {
 
 /**
  * The vendor's shipments a search text matches (decision 0150), as ranges of
- * `shipment_search_terms_vendor_kind_idx` (decisions 0150, 0155) within the vendor: the text, lower-cased, is a
- * prefix of one of a shipment's terms (the order's tracking number, the AWB, a word of
- * the customer's name: whole or its beginning); or, a text of several words (or with
- * punctuation), each word a prefix of a word of the customer's name.
+ * `shipment_search_terms_vendor_kind_idx` within the vendor (its kind tested in the
+ * index, decision 0155): the text, lower-cased, is a prefix of one of a shipment's terms
+ * (the order's tracking number, the AWB, a word of the customer's name: whole or its
+ * beginning); or, a text of several words (or with punctuation), each word a prefix of a
+ * word of the customer's name.
  */
 function matchesSearch(db: Db, vendorId: number, text: string) {
   const termsFrom = (prefix: string, kind?: 'n') => {
