@@ -12,21 +12,34 @@ import { repoRoot } from './child-server.js';
  * vendors, a tenth of them given back by a return row) and the ledger entries of one
  * vendor's month (5 per line), then GSTR-8 of the month, TDS of its quarter and that
  * vendor's statement, each timed over `samples` calls after 2 unmeasured ones.
- * `npx tsx --conditions=source apps/api/bench/tax-reports.ts [rows] [samples]`.
+ * `npx tsx --conditions=source apps/api/bench/tax-reports.ts [rows] [samples]`: SQLite in
+ * `.bench/tax-reports.db`, made afresh; `BENCH_DATABASE_URL=postgres://…/<name with
+ * "bench">` measures PostgreSQL in a database of its own, emptied first.
  */
 
 const rows = Number(process.argv[2] ?? 1_000_000);
 const samples = Number(process.argv[3] ?? 5);
 const sqlitePath = `${repoRoot}.bench/tax-reports.db`;
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? `sqlite:${sqlitePath}`;
+const isPostgres = databaseUrl.startsWith('postgres');
 const VENDORS = 1000;
 const MONTH = '2026-11';
 const CHUNK = 400;
 
 async function main() {
-  mkdirSync(`${repoRoot}.bench`, { recursive: true });
-  for (const suffix of ['', '-wal', '-shm']) rmSync(`${sqlitePath}${suffix}`, { force: true });
-  const database = createDb(`sqlite:${sqlitePath}`);
+  if (isPostgres) {
+    if (!/bench/i.test(new URL(databaseUrl).pathname))
+      throw new Error('BENCH_DATABASE_URL must name a database of its own, with "bench" in its name');
+  } else {
+    mkdirSync(`${repoRoot}.bench`, { recursive: true });
+    for (const suffix of ['', '-wal', '-shm']) rmSync(`${sqlitePath}${suffix}`, { force: true });
+  }
+  const database = createDb(databaseUrl);
   const { db } = database;
+  if (isPostgres) {
+    await sql`drop schema public cascade`.execute(db);
+    await sql`create schema public`.execute(db);
+  }
   await migrateToLatest(db);
   const started = Date.now();
   const base = Date.parse(`${MONTH}-01T00:00:00.000Z`);
@@ -84,7 +97,9 @@ async function main() {
     await db.insertInto('vendorLedgerEntries').values(values).execute();
   }
   await sql`analyze`.execute(db);
-  console.log(`seeded ${rows} register rows and ${lines * kinds.length} ledger entries in ${Date.now() - started} ms`);
+  console.log(
+    `${database.kind}: seeded ${rows} register rows and ${lines * kinds.length} ledger entries in ${Date.now() - started} ms`,
+  );
   console.log(
     `load average ${loadavg()
       .map((n) => n.toFixed(1))

@@ -302,10 +302,11 @@ function queueOf(db: Db, filters: QueueFilters) {
 
 /**
  * The vendor's shipments a search text matches (decision 0150), as ranges of
- * `shipment_search_terms_vendor_idx` within the vendor: the text, lower-cased, is a
- * prefix of one of a shipment's terms (the order's tracking number, the AWB, a word of
- * the customer's name: whole or its beginning); or, a text of several words (or with
- * punctuation), each word a prefix of a word of the customer's name.
+ * `shipment_search_terms_vendor_kind_idx` within the vendor (its kind tested in the
+ * index, decision 0155): the text, lower-cased, is a prefix of one of a shipment's terms
+ * (the order's tracking number, the AWB, a word of the customer's name: whole or its
+ * beginning); or, a text of several words (or with punctuation), each word a prefix of a
+ * word of the customer's name.
  */
 function matchesSearch(db: Db, vendorId: number, text: string) {
   const termsFrom = (prefix: string, kind?: 'n') => {
@@ -322,11 +323,16 @@ function matchesSearch(db: Db, vendorId: number, text: string) {
   if (text.includes('\u0000')) return sql<SqlBool>`1 = 0`;
   const whole = searchTermOf(text);
   const words = nameWords(text);
-  const byWhole = sql<SqlBool>`s.id in (${termsFrom(whole)})`;
-  if (words.length === 0 || (words.length === 1 && words[0] === whole)) return byWhole;
+  if (words.length === 0 || (words.length === 1 && words[0] === whole))
+    return sql<SqlBool>`s.id in (${termsFrom(whole)})`;
   const [first, ...rest] = words.map((word) => termsFrom(word, 'n'));
   const byWords = rest.reduce((all, next) => all.intersect(next), first as NonNullable<typeof first>);
-  return sql<SqlBool>`(${byWhole} or s.id in (${byWords}))`;
+  // One IN of one compound, `w1 intersect w2 ... union whole`: SQLite applies compound
+  // operators left to right and PostgreSQL INTERSECT before UNION, so both read it as
+  // (w1 ∩ w2 ...) ∪ whole. Two INs joined by OR made PostgreSQL walk the vendor's whole
+  // ship-by index and test each shipment against both (36 ms for the busiest vendor's
+  // 152,345 shipments at 1,000,000 orders, 4 ms as one IN; decision 0155).
+  return sql<SqlBool>`s.id in (${byWords.union(termsFrom(whole))})`;
 }
 
 /** A shipment's place in the queue's order. */

@@ -54,8 +54,9 @@ function fontFolder(): string {
 /**
  * A WOFF 1.0 font unwrapped into the TrueType/OpenType file it packs (its tables
  * inflated with Node's zlib). pdfkit reads WOFF through fontkit's JavaScript inflate,
- * which cost about 100 ms per document (every document parses its fonts again); a
- * plain font costs it nothing. https://www.w3.org/TR/WOFF/
+ * which cost about 100 ms per document when every document parsed its fonts again (each
+ * face is now parsed once per process, `PdfFontSet.parsed`); a plain font costs it
+ * nothing. https://www.w3.org/TR/WOFF/
  */
 export function woffToSfnt(woff: Buffer): Buffer {
   if (woff.toString('latin1', 0, 4) !== 'wOFF') throw new Error('Not a WOFF font');
@@ -97,10 +98,25 @@ export function woffToSfnt(woff: Buffer): Buffer {
   return Buffer.concat(parts);
 }
 
+/**
+ * A face's font as fontkit parsed it: what pdfkit's `registerFont` takes instead of a
+ * file (pdfkit 0.20 accepts any object with `layout`), so no document parses it again.
+ */
+export type PdfParsedFont = object & { layout: (...args: never[]) => unknown };
+
 /** The faces' files and which characters each has, read once per process. */
 export interface PdfFontSet {
   /** Each face's font file (TrueType, unwrapped from its WOFF), by face name. */
   files: Map<string, Buffer>;
+  /**
+   * Each face parsed once per process (fontkit's font object), by face name: what every
+   * document registers. Parsing a face's tables (cmap, GSUB, GPOS, glyph metrics) per
+   * document was about half the time of a one-page invoice (issue 35 'Scale'); fontkit's
+   * calls are synchronous and leave the font unchanged apart from its own caches of
+   * decoded tables and glyphs, so documents written at the same time may share it. Each
+   * document still subsets the glyphs it drew into its own file.
+   */
+  parsed: Map<string, PdfParsedFont>;
   /** The face each code point is drawn with, per weight; `undefined` when none has it. */
   faceOf(codePoint: number, weight: PdfWeight): string | undefined;
   /** True when the face named `face` has `codePoint`. */
@@ -112,7 +128,8 @@ let loaded: PdfFontSet | undefined;
 /**
  * The font set, loaded at its first use (about 140 KB read, once per process). Which
  * code points a face has is read from the font itself through pdfkit's embedded font
- * (fontkit's `characterSet`), on a document made for that purpose only.
+ * (fontkit's `characterSet`), on a document made for that purpose only; that embedded
+ * font's fontkit object is kept as the face's `parsed` font.
  */
 export function pdfFonts(): PdfFontSet {
   if (loaded) return loaded;
@@ -120,17 +137,22 @@ export function pdfFonts(): PdfFontSet {
   const files = new Map(PDF_FACES.map((face) => [face.name, woffToSfnt(readFileSync(join(folder, face.file)))]));
   const probe = new PDFDocument({ autoFirstPage: false });
   const coverage = new Map<string, Set<number>>();
+  const parsed = new Map<string, PdfParsedFont>();
   for (const face of PDF_FACES) {
     probe.registerFont(face.name, files.get(face.name) as Buffer);
     probe.font(face.name);
-    const embedded = (probe as unknown as { _font?: { font?: { characterSet?: number[] } } })._font?.font;
-    if (!embedded?.characterSet) throw new Error(`pdfkit did not expose the characters of ${face.file}`);
+    const embedded = (probe as unknown as { _font?: { font?: PdfParsedFont & { characterSet?: number[] } } })._font
+      ?.font;
+    if (!embedded?.characterSet || typeof embedded.layout !== 'function')
+      throw new Error(`pdfkit did not expose the font of ${face.file}`);
     coverage.set(face.name, new Set(embedded.characterSet));
+    parsed.set(face.name, embedded);
   }
   probe.end();
   const cache = { regular: new Map<number, string | undefined>(), bold: new Map<number, string | undefined>() };
   loaded = {
     files,
+    parsed,
     faceOf(codePoint, weight) {
       const known = cache[weight];
       if (known.has(codePoint)) return known.get(codePoint);

@@ -85,6 +85,28 @@ describe('PDF writer', () => {
     expect(turns).toBeGreaterThan(1);
   });
 
+  it('gives documents written at the same time, sharing the parsed faces, the bytes each gets alone', async () => {
+    const createdAt = new Date('2026-11-27T10:00:00.000Z');
+    const texts = [
+      ['अनन्या शर्मा', 'कुर्ता, नील', formatRupees(1_234_50)],
+      ['Ānanda Textiles', 'Łódź Ørsted', formatRupees(99_00)],
+    ];
+    // Each document draws a page, then lets the other draw one (setImmediate), 20 times.
+    const render = (lines: string[]) =>
+      renderPdf({ title: 'Tax invoice', letterhead, createdAt }, async (writer) => {
+        for (let page = 0; page < 20; page += 1) {
+          await writer.page();
+          writer.fields(lines.map((line, index) => [`Field ${index}`, `${line} ${page}`] as const));
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      });
+    const alone = [await render(texts[0] as string[]), await render(texts[1] as string[])];
+    const together = await Promise.all(texts.map((lines) => render(lines)));
+    expect(alone[0]?.equals(alone[1] as Buffer)).toBe(false);
+    expect(together[0]?.equals(alone[0] as Buffer)).toBe(true);
+    expect(together[1]?.equals(alone[1] as Buffer)).toBe(true);
+  });
+
   it('prints times in the store’s zone, named', () => {
     expect(formatPdfTime('2026-11-27T14:05:00.000Z', 'Asia/Kolkata')).toBe('27 Nov 2026, 19:35 GMT+5:30');
     expect(formatPdfTime('2026-11-27T14:05:00.000Z', 'UTC')).toBe('27 Nov 2026, 14:05 UTC');

@@ -481,7 +481,9 @@ function newDocument(spec: PdfSpec): PDFKit.PDFDocument {
       ...(spec.createdAt ? { CreationDate: spec.createdAt } : {}),
     },
   });
-  for (const [name, file] of pdfFonts().files) doc.registerFont(name, file);
+  // The faces parsed once per process (pdf-fonts.ts), not their files: a document then
+  // only lays out its texts and subsets what it drew.
+  for (const [name, font] of pdfFonts().parsed) doc.registerFont(name, font as unknown as PDFKit.Mixins.PDFFontSource);
   return doc;
 }
 

@@ -50,6 +50,7 @@ import * as addTaxDeductions from './2027_01_01_0900_add_tax_deductions.js';
 import * as createTaxDocuments from './2027_01_02_0900_create_tax_documents.js';
 import * as addTdsCatchUp from './2027_01_04_0900_add_tds_catch_up.js';
 import * as addShipmentNotifications from './2027_01_05_0900_add_shipment_notifications.js';
+import * as indexShipmentSearchTermsWithKind from './2027_01_06_0900_index_shipment_search_terms_with_kind.js';
 import * as slimShipmentIndexes from './2027_01_09_0900_slim_shipment_indexes.js';
 
 /**
@@ -108,5 +109,6 @@ export const migrations: Record<string, Migration> = {
   '2027_01_02_0900_create_tax_documents': createTaxDocuments,
   '2027_01_04_0900_add_tds_catch_up': addTdsCatchUp,
   '2027_01_05_0900_add_shipment_notifications': addShipmentNotifications,
+  '2027_01_06_0900_index_shipment_search_terms_with_kind': indexShipmentSearchTermsWithKind,
   '2027_01_09_0900_slim_shipment_indexes': slimShipmentIndexes,
 };
