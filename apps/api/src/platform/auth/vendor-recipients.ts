@@ -34,7 +34,7 @@ export function teamRoleHearing(subject: VendorNoticeSubject): TeamRole {
  * The user ids, per vendor of `vendorIds`, who hear of `subject`: the account's owner
  * (`vendors.user_id`) first, then the members (`vendor_members`, not removed) whose role
  * may open its screens, oldest membership first. A removed member has no membership
- * row and is not read; a vendor with no such row is absent from the map. Two reads,
+ * row and is not read; a vendor with no such row is absent from the map. One read,
  * whatever the number of vendors.
  * @param vendorIds vendor profile ids (`vendors.id`), not user ids.
  */
@@ -46,20 +46,25 @@ export async function findVendorRecipients(
   const recipients = new Map<number, number[]>();
   const ids = [...new Set(vendorIds)];
   if (ids.length === 0) return recipients;
-  const owners = await db.selectFrom('vendors').select(['id', 'userId']).where('id', 'in', ids).execute();
-  for (const owner of owners) recipients.set(owner.id, [owner.userId]);
   const roles = (['manager', 'staff'] as const).filter((role) => teamRoleAllows(role, teamRoleHearing(subject)));
-  const members = await db
-    .selectFrom('vendorMembers')
-    .innerJoin('users', 'users.id', 'vendorMembers.userId')
-    .select(['vendorMembers.vendorId', 'vendorMembers.userId'])
-    .where('vendorMembers.vendorId', 'in', ids)
-    .where('vendorMembers.role', 'in', roles)
-    .where('users.removedAt', 'is', null)
-    .orderBy('vendorMembers.createdAt')
-    .orderBy('vendorMembers.userId')
+  // One read: each vendor's owner, with the members who hear (none when no role below the owner does).
+  const rows = await db
+    .selectFrom('vendors as v')
+    .leftJoin('vendorMembers as m', (join) =>
+      join.onRef('m.vendorId', '=', 'v.id').on((eb) => (roles.length > 0 ? eb('m.role', 'in', roles) : eb.lit(false))),
+    )
+    .leftJoin('users as u', (join) => join.onRef('u.id', '=', 'm.userId').on('u.removedAt', 'is', null))
+    .select(['v.id', 'v.userId', 'u.id as memberId'])
+    .where('v.id', 'in', ids)
+    .orderBy('v.id')
+    .orderBy('m.createdAt')
+    .orderBy('m.userId')
     .execute();
-  for (const member of members) recipients.get(member.vendorId)?.push(member.userId);
+  for (const row of rows) {
+    const heard = recipients.get(row.id) ?? [row.userId];
+    if (row.memberId !== null) heard.push(row.memberId);
+    recipients.set(row.id, heard);
+  }
   return recipients;
 }
 
