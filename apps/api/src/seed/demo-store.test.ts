@@ -399,6 +399,28 @@ describe('seedDemoStoreIfEmpty', () => {
     expect(Number(commission.total)).toBeGreaterThan(0);
   });
 
+  it('approves the sellers’ KYC before their first sale, so every sale is registered with their GSTIN and PAN (issue 35)', async () => {
+    const registered = await n(
+      t.db
+        .selectFrom('taxDeductions')
+        .select(all)
+        .where('vendorId', 'is not', null)
+        .where('sellerGstin', 'is not', null),
+    );
+    const unregistered = await n(
+      t.db
+        .selectFrom('taxDeductions')
+        .select(all)
+        .where('vendorId', 'is not', null)
+        .where((eb) => eb.or([eb('sellerGstin', 'is', null), eb('sellerPan', 'is', null)])),
+    );
+    expect(registered).toBeGreaterThan(1000);
+    expect(unregistered).toBe(0);
+    // Their states are their KYC's, so sales to other states are taxed as IGST.
+    const interstate = await n(t.db.selectFrom('orderItemTaxes').select(all).where('igstPaise', '>', 0));
+    expect(interstate).toBeGreaterThan(0);
+  });
+
   it('does nothing the second time', async () => {
     const before = await n(t.db.selectFrom('orders').select(all));
     expect(await seedDemoStoreIfEmpty(t.db)).toBe(false);

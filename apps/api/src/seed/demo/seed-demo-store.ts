@@ -255,7 +255,6 @@ async function payDemoVendors(
       })
       .where('id', '=', vendorId)
       .execute();
-  await approveSeedKyc(trx, vendorIds, changedAt);
   const { payouts } = await createPayouts(
     trx,
     ledgerOnly,
@@ -615,6 +614,13 @@ export async function seedDemoStore(
       factory.orderAt(time),
     );
     const sold = await stockForOrders(trx, orders);
+    // The sellers' KYC is approved before their first sale, so every sale is taxed and
+    // registered with their GSTIN, PAN and state (issue 35), as on a store that checks KYC first.
+    await approveSeedKyc(
+      trx,
+      [...vendorIds.values()],
+      new Date(now.getTime() - (DEMO_HISTORY_DAYS + 5) * DAY).toISOString(),
+    );
     const ofOrders = orders.length.toLocaleString('en-IN');
     progress(`${ofOrders} orders through the checkout`);
     await placeOrders(trx, orders, { userId: adminId, role: 'admin', name: ADMIN.name }, (placed) =>
