@@ -164,7 +164,8 @@ export async function placeOrder(
     },
   );
 
-  return { order: await getOrder(db, placed.orderId), replayed: placed.replayed };
+  // A replayed key's order may have been corrected since: read whole.
+  return { order: await getOrder(db, placed.orderId, { justPlaced: !placed.replayed }), replayed: placed.replayed };
 }
 
 /**

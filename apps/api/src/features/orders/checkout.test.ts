@@ -473,6 +473,39 @@ describe('POST /api/orders with an Idempotency-Key', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('answers the order placed exactly as the admin order detail reads it (decision 0151)', async () => {
+    const id = await product({ stock: 5 });
+    const placed = await checkout(order([{ product: id, quantity: 2 }]));
+    expect(placed.statusCode, placed.body).toBe(201);
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/admin/orders/${placed.json().order._id}`,
+      headers: authAs(t.app, admin),
+    });
+    expect(detail.statusCode).toBe(200);
+    expect(placed.json().order).toEqual(detail.json().order);
+  });
+
+  it('answers a retry after the order was cancelled with its cancellation (a replay reads the order whole)', async () => {
+    const id = await product({ stock: 5 });
+    const key = `after-cancel-${++sequence}`;
+    const payload = order([{ product: id, quantity: 1 }]);
+    const first = await checkout(payload, { key });
+    expect(first.statusCode).toBe(201);
+    expect(first.json().order.cancellations).toEqual([]);
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/admin/${first.json().order._id}/cancel`,
+      headers: authAs(t.app, admin),
+      payload: { reason: 'Customer changed their mind', updatedAt: first.json().order.updatedAt },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const retry = await checkout(payload, { key });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().order.status).toBe('Cancelled');
+    expect(retry.json().order.cancellations).toHaveLength(1);
+  });
+
   it('answers every racing retry with the one order', async () => {
     const id = await product({ stock: 50 });
     const payload = order([{ product: id, quantity: 1 }]);

@@ -204,20 +204,25 @@ function withLines<T extends { id: number }>(records: readonly T[], lines: Corre
  * One order with its lines and status history, oldest entry first (spec sections 3
  * and 7, `GET /orders/admin/orders/:id`), and its cancellations and returns, oldest
  * first (issue 24). Money in paise, times UTC.
+ * @param options.justPlaced the checkout's answer for the order it has just committed:
+ *   a placed order has no cancellation, return or cancel request yet, so those five reads
+ *   are skipped (decision 0151); one made in the instant after shows on the next read.
  * @throws AppError NOT_FOUND (404) 'Order not found'.
  */
-export async function getOrder(db: Db, id: number): Promise<OrderDetail> {
+export async function getOrder(db: Db, id: number, options: { justPlaced?: boolean } = {}): Promise<OrderDetail> {
   const row = await findOrderById(db, id);
   if (!row) throw notFound(orderMessages.notFound);
+  const none = async () => [];
+  const corrections = !options.justPlaced;
   const [items, history, cancellations, cancellationLines, returns, returnLines, cancelRequests, shipments] =
     await Promise.all([
       findOrderItems(db, id),
       findOrderStatusHistory(db, id),
-      findCancellations(db, id),
-      findCancellationLines(db, id),
-      findReturns(db, id),
-      findReturnLines(db, id),
-      findCancelRequests(db, id),
+      corrections ? findCancellations(db, id) : none(),
+      corrections ? findCancellationLines(db, id) : none(),
+      corrections ? findReturns(db, id) : none(),
+      corrections ? findReturnLines(db, id) : none(),
+      corrections ? findCancelRequests(db, id) : none(),
       orderShipments(db, id),
     ]);
   return {
