@@ -102,18 +102,15 @@ export async function refreshShipmentSearchTerms(
       .where('shipment_id', 'in', ids.slice(i, i + CHUNK))
       .execute();
   }
-  await insertTerms(db, rows);
+  await insertShipmentSearchTerms(db, rows);
 }
 
 /**
- * Writes the terms of shipments that have none yet (just inserted: checkout's), from
- * what their writer already holds, so nothing is read back. One INSERT per 2,000 terms.
+ * Writes the terms of shipments that have none yet (just inserted: checkout's, or
+ * `refreshShipmentSearchTerms` after its DELETE), from what their writer already
+ * holds. One INSERT per 2,000 terms.
  */
 export async function insertShipmentSearchTerms(db: AnyDb, rows: readonly SourceRow[]): Promise<void> {
-  await insertTerms(db, rows);
-}
-
-async function insertTerms(db: AnyDb, rows: readonly SourceRow[]) {
   const values = rows.flatMap((row) =>
     termsOf(row).map(({ kind, term }) => ({ shipment_id: Number(row.id), vendor_id: row.vendorId, kind, term })),
   );
@@ -162,7 +159,7 @@ export async function backfillShipmentSearchTerms(db: AnyDb, orderId?: number): 
       .limit(5000)
       .execute()) as SourceRow[];
     if (rows.length === 0) return written;
-    await insertTerms(db, rows);
+    await insertShipmentSearchTerms(db, rows);
     written += rows.length;
     after = Number(rows.at(-1)?.id);
   }
