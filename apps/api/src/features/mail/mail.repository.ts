@@ -1,25 +1,6 @@
-import { grants, type Permission, staffRolePermissions, staffRoles } from '@haat/contract';
 import type { Db } from '../../platform/db/create-db.js';
 
 /** Every SQL statement of the mail feature (issue 36): the outbox's list and the facts its subscribers read. */
-
-/**
- * Ids of the staff who may see `permission`'s area (decision 0128): admins not removed
- * whose role grants it (an admin without a role is an Owner), oldest first. So a mail
- * about vendors goes to those who review vendors, not to a Content editor.
- */
-export async function findAdminIds(db: Db, permission: Permission): Promise<number[]> {
-  const roles = staffRoles.filter((role) => grants(staffRolePermissions[role], permission));
-  const rows = await db
-    .selectFrom('users')
-    .select('id')
-    .where('role', '=', 'admin')
-    .where('removedAt', 'is', null)
-    .where((eb) => eb.or([eb('staffRole', 'is', null), eb('staffRole', 'in', roles)]))
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => row.id);
-}
 
 /** A vendor's user and business name. */
 export function findVendor(db: Db, vendorId: number) {

@@ -7,10 +7,11 @@ import {
   staffRoleLabels,
   teamRoleLabels,
 } from '@haat/contract';
+import { findStaffUserIds } from '../../platform/auth/staff-recipients.js';
 import { findVendorRecipients, findVendorRecipientsOf } from '../../platform/auth/vendor-recipients.js';
 import { type AnySubscriber, subscribe } from '../../platform/events/event-bus.js';
 import { queueMail } from '../../platform/mail/outbox.js';
-import { findAdminIds, findKycReasons, findOrderVendors, findProductForMail, findVendor } from './mail.repository.js';
+import { findKycReasons, findOrderVendors, findProductForMail, findVendor } from './mail.repository.js';
 
 /** How long the first new order waits for others to join its vendor's digest, ms. */
 export const NEW_ORDER_DIGEST_DELAY_MS = 5 * 60_000;
@@ -26,7 +27,7 @@ export const mailSubscribers: readonly AnySubscriber[] = [
   subscribe('vendor.registered', 'mail admins of a new vendor', async (trx, { vendorId, at }) => {
     const vendor = await findVendor(trx, vendorId);
     if (!vendor) return;
-    for (const userId of await findAdminIds(trx, 'vendors:read'))
+    for (const userId of await findStaffUserIds(trx, 'vendors:read'))
       await queueMail(trx, {
         to: { userId },
         template: 'admin-new-vendor',
@@ -134,7 +135,7 @@ export const mailSubscribers: readonly AnySubscriber[] = [
         dedupeKey: key,
         at: event.at,
       });
-    for (const userId of await findAdminIds(trx, 'money:read'))
+    for (const userId of await findStaffUserIds(trx, 'money:read'))
       await queueMail(trx, {
         to: { userId },
         template: 'admin-bank-details-changed',
@@ -184,7 +185,7 @@ export const mailSubscribers: readonly AnySubscriber[] = [
   // a PAN/GSTIN/enrolment change on an approved one), never for a saved draft: each is mailed
   // to the staff who review vendors.
   subscribe('kyc.submitted', 'mail the reviewers a KYC to review', async (trx, event) => {
-    for (const userId of await findAdminIds(trx, 'vendors:write'))
+    for (const userId of await findStaffUserIds(trx, 'vendors:write'))
       await queueMail(trx, {
         to: { userId },
         template: 'admin-kyc-submitted',

@@ -1,8 +1,9 @@
+import { findStaffUserIds } from '../../platform/auth/staff-recipients.js';
 import type { Db } from '../../platform/db/create-db.js';
 import { runTransaction } from '../../platform/db/transactions.js';
 import type { ScheduledTask } from '../../platform/jobs/job-runner.js';
 import { queueMail } from '../../platform/mail/outbox.js';
-import { findAdminIds, findProductsWaiting } from './mail.repository.js';
+import { findProductsWaiting } from './mail.repository.js';
 
 /** Names a digest lists at most. */
 const DIGEST_NAMES = 20;
@@ -18,7 +19,7 @@ export async function queueProductsWaitingDigest(db: Db, now: Date): Promise<num
   const day = now.toISOString().slice(0, 10);
   return runTransaction(db, async (trx) => {
     let queued = 0;
-    for (const userId of await findAdminIds(trx, 'catalog:write'))
+    for (const userId of await findStaffUserIds(trx, 'catalog:write'))
       if (
         await queueMail(trx, {
           to: { userId },

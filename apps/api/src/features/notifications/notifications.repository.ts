@@ -1,4 +1,3 @@
-import { grants, type Permission, staffRolePermissions, staffRoles } from '@haat/contract';
 import { expressionBuilder, type SqlBool, sql } from 'kysely';
 import { chunked } from '../../platform/db/chunks.js';
 import type { Db } from '../../platform/db/create-db.js';
@@ -168,24 +167,6 @@ export async function markAllRead(db: Db, userId: number, now: string): Promise<
 /** The user ids of every admin. */
 export async function findAdminUserIds(db: Db): Promise<number[]> {
   const rows = await db.selectFrom('users').select('id').where('role', '=', 'admin').orderBy('id').execute();
-  return rows.map((row) => row.id);
-}
-
-/**
- * The user ids of the staff who may see `permission`'s area (decisions 0128 and 0154):
- * admins not removed whose role grants it (an admin without a role is an Owner), oldest
- * first; the rule the staff mails follow (decision 0146).
- */
-export async function findStaffUserIds(db: Db, permission: Permission): Promise<number[]> {
-  const roles = staffRoles.filter((role) => grants(staffRolePermissions[role], permission));
-  const rows = await db
-    .selectFrom('users')
-    .select('id')
-    .where('role', '=', 'admin')
-    .where('removedAt', 'is', null)
-    .where((eb) => eb.or([eb('staffRole', 'is', null), eb('staffRole', 'in', roles)]))
-    .orderBy('id')
-    .execute();
   return rows.map((row) => row.id);
 }
 

@@ -1,4 +1,5 @@
 import { rupeeText } from '@haat/contract';
+import { findStaffUserIds } from '../../../platform/auth/staff-recipients.js';
 import { findVendorRecipients, findVendorRecipientsOf } from '../../../platform/auth/vendor-recipients.js';
 import type { Db } from '../../../platform/db/create-db.js';
 import type { LineTakenBack, OrderRef } from '../../../platform/events/domain-events.js';
@@ -8,7 +9,6 @@ import {
   findAdminUserIds,
   findOrderForNotice,
   findProductsForNotice,
-  findStaffUserIds,
   findVendorName,
   type NewNotification,
 } from '../notifications.repository.js';

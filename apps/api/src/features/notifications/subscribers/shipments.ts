@@ -1,3 +1,4 @@
+import { findStaffUserIds } from '../../../platform/auth/staff-recipients.js';
 import { findVendorRecipientsOf } from '../../../platform/auth/vendor-recipients.js';
 import type { Db } from '../../../platform/db/create-db.js';
 import type { EventActor, LateShipment } from '../../../platform/events/domain-events.js';
@@ -7,7 +8,6 @@ import {
   countOpenVendorShipments,
   findNewestNoticeTimes,
   findOrderForNotice,
-  findStaffUserIds,
   type NewNotification,
 } from '../notifications.repository.js';
 
