@@ -21,23 +21,6 @@ export function findProductForMail(db: Db, productId: number) {
     .executeTakeFirst();
 }
 
-/** An order's tracking number and, per vendor, the units of their lines. */
-export async function findOrderVendors(db: Db, orderId: number) {
-  return db
-    .selectFrom('orderItems')
-    .innerJoin('orders', 'orders.id', 'orderItems.orderId')
-    .innerJoin('vendors', 'vendors.id', 'orderItems.vendorId')
-    .select((eb) => [
-      'orders.trackingNumber',
-      'vendors.id as vendorId',
-      'vendors.userId',
-      eb.fn.sum<number | string>('orderItems.quantity').as('units'),
-    ])
-    .where('orderItems.orderId', '=', orderId)
-    .groupBy(['orders.trackingNumber', 'vendors.id', 'vendors.userId'])
-    .execute();
-}
-
 /** Products waiting for review: how many, and the first `limit` names (oldest first). */
 export async function findProductsWaiting(db: Db, limit: number) {
   const count = await db

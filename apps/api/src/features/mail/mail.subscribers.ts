@@ -11,7 +11,7 @@ import { findStaffUserIds } from '../../platform/auth/staff-recipients.js';
 import { findVendorRecipients, findVendorRecipientsOf } from '../../platform/auth/vendor-recipients.js';
 import { type AnySubscriber, subscribe } from '../../platform/events/event-bus.js';
 import { queueMail } from '../../platform/mail/outbox.js';
-import { findKycReasons, findOrderVendors, findProductForMail, findVendor } from './mail.repository.js';
+import { findKycReasons, findProductForMail, findVendor } from './mail.repository.js';
 
 /** How long the first new order waits for others to join its vendor's digest, ms. */
 export const NEW_ORDER_DIGEST_DELAY_MS = 5 * 60_000;
@@ -69,19 +69,18 @@ export const mailSubscribers: readonly AnySubscriber[] = [
   subscribe(
     'order.placed',
     "mail each vendor's order handlers the order to pack (a digest)",
-    async (trx, { orderId, at }) => {
-      const lines = await findOrderVendors(trx, orderId);
-      const teams = await findVendorRecipients(
-        trx,
-        lines.map((line) => line.vendorId),
-        'orders',
-      );
+    async (trx, { orderId, trackingNumber, lines, at }) => {
+      // Units per vendor, from the lines the event carries (decision 0151).
+      const units = new Map<number, number>();
       for (const line of lines)
-        for (const userId of teams.get(line.vendorId) ?? [])
+        if (line.vendorId !== null) units.set(line.vendorId, (units.get(line.vendorId) ?? 0) + line.quantity);
+      const teams = await findVendorRecipients(trx, [...units.keys()], 'orders');
+      for (const [vendorId, vendorUnits] of units)
+        for (const userId of teams.get(vendorId) ?? [])
           await queueMail(trx, {
             to: { userId },
             template: 'vendor-new-orders',
-            data: { items: [{ trackingNumber: line.trackingNumber, units: Number(line.units) }] },
+            data: { items: [{ trackingNumber, units: vendorUnits }] },
             dedupeKey: `order.placed:${orderId}`,
             digest: { delayMs: NEW_ORDER_DIGEST_DELAY_MS },
             at,

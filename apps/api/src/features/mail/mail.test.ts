@@ -268,7 +268,14 @@ describe('mails of the store events', () => {
       const order = await createOrder(t.db, { trackingNumber, lines: [{ quantity: 2 }] });
       await t.db.updateTable('orderItems').set({ vendorId: vendor.vendorId }).where('orderId', '=', order.id).execute();
       await runTransaction(t.db, (trx) =>
-        t.app.events.publish(trx, { type: 'order.placed', orderId: order.id, lines: [], at: new Date().toISOString() }),
+        t.app.events.publish(trx, {
+          type: 'order.placed',
+          orderId: order.id,
+          trackingNumber,
+          discountedTotalPaise: 0,
+          lines: [{ productId: 1, productName: 'A product', vendorId: vendor.vendorId, quantity: 2, stockAfter: 10 }],
+          at: new Date().toISOString(),
+        }),
       );
     }
     const rows = await outbox();

@@ -61,12 +61,13 @@ export async function findCheckoutProducts(db: Db, ids: readonly number[]): Prom
  * Takes `quantity` units of a product, only while it is on sale (active, approved) and
  * has that many: one conditional `UPDATE … WHERE stock_quantity >= quantity`, which the
  * database serialises per row, so two checkouts racing for the last unit never both get
- * `true`. The same UPDATE moves the product's
+ * units. Answers the units left in stock after (from the same `UPDATE`'s `RETURNING`),
+ * or null when it took none. The same UPDATE moves the product's
  * `updatedAt` on by at least a millisecond, so an edit carrying the version loaded
  * before the sale is refused (409, decision 0018) instead of putting sold units back
  * (decision 0042). `now`: the checkout's time, UTC ISO 8601.
  */
-export async function takeStock(db: Db, productId: number, quantity: number, now: string): Promise<boolean> {
+export async function takeStock(db: Db, productId: number, quantity: number, now: string): Promise<number | null> {
   // The version after the stored one: `now`, or the stored one plus a millisecond when the
   // stored one is not older (a clock step, or a write in the same millisecond).
   const later = isPostgres(db)
@@ -79,8 +80,9 @@ export async function takeStock(db: Db, productId: number, quantity: number, now
     .where('stockQuantity', '>=', quantity)
     .where('status', '=', 'active')
     .where('approvalStatus', '=', 'approved')
+    .returning('stockQuantity')
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return result?.stockQuantity ?? null;
 }
 
 /**

@@ -205,14 +205,17 @@ export async function placeOrderInTransaction(
   }
   const pricing = priceOrder(lines, coupon?.terms ?? null, options.today);
 
+  const stockAfter = new Map<number, number>();
   for (const item of cart) {
-    if (!(await takeStock(trx, item.product, item.quantity, nowIso))) {
+    const left = await takeStock(trx, item.product, item.quantity, nowIso);
+    if (left === null) {
       const product = products.get(item.product) as CheckoutProduct;
       // Another checkout took it between our read and our write: report what is left now.
       const [latest] = await findCheckoutProducts(trx, [item.product]);
       const message = checkoutMessages.outOfStock(product.name, Math.max(0, latest?.stockQuantity ?? 0));
       throw new AppError('CONFLICT', message, { [`items.${item.product}`]: message });
     }
+    stockAfter.set(item.product, left);
   }
   if (coupon && !(await recordCouponUse(trx, coupon.id))) {
     // The last use went to a concurrent checkout (or the coupon was switched off meanwhile).
@@ -322,7 +325,18 @@ export async function placeOrderInTransaction(
   await events.publish(trx, {
     type: 'order.placed',
     orderId,
-    lines: cart.map((item) => ({ productId: item.product, quantity: item.quantity })),
+    trackingNumber,
+    discountedTotalPaise: pricing.discountedTotalPaise,
+    lines: cart.map((item, index) => {
+      const { name, vendorId } = cartProducts[index] as CheckoutProduct;
+      return {
+        productId: item.product,
+        productName: name,
+        vendorId,
+        quantity: item.quantity,
+        stockAfter: stockAfter.get(item.product) ?? 0,
+      };
+    }),
     at: nowIso,
   });
   return { orderId, replayed: false };

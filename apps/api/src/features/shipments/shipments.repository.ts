@@ -117,6 +117,35 @@ export function findOrderShipments(db: Db, orderId: number, vendorId?: number) {
 
 export type ShipmentWithVendor = Awaited<ReturnType<typeof findOrderShipments>>[number];
 
+/**
+ * An order's shipments (`findOrderShipments`'s rows) with the units each holds by order
+ * line (lines with no unit left out), oldest shipment first, lines in line order: one
+ * read for both, as the order's detail and the checkout's answer show them.
+ */
+export async function findOrderShipmentsWithItems(
+  db: Db,
+  orderId: number,
+  vendorId?: number,
+): Promise<{ shipments: ShipmentWithVendor[]; items: ShipmentItemRow[] }> {
+  const rows = await db
+    .selectFrom('shipments as s')
+    .leftJoin('vendors as v', 'v.id', 's.vendorId')
+    .leftJoin('shipmentItems as si', (join) => join.onRef('si.shipmentId', '=', 's.id').on('si.quantity', '>', 0))
+    .select([...SHIPMENT_COLUMNS, 'v.businessName as vendorName', 'si.orderItemId', 'si.quantity'])
+    .where('s.orderId', '=', orderId)
+    .$if(vendorId !== undefined, (q) => q.where('s.vendorId', '=', vendorId as number))
+    .orderBy('s.id')
+    .orderBy('si.orderItemId')
+    .execute();
+  const shipments: ShipmentWithVendor[] = [];
+  const items: ShipmentItemRow[] = [];
+  for (const { orderItemId, quantity, ...shipment } of rows) {
+    if (shipments.at(-1)?.id !== shipment.id) shipments.push(shipment);
+    if (orderItemId !== null && quantity !== null) items.push({ shipmentId: shipment.id, orderItemId, quantity });
+  }
+  return { shipments, items };
+}
+
 /** The units each of `shipmentIds` holds, by order line, in line order (lines with no unit left out). */
 export async function findShipmentItems(db: Db, shipmentIds: readonly number[]) {
   if (shipmentIds.length === 0) return [];

@@ -21,6 +21,7 @@ import {
   cancelEmptyShipments,
   countVendorPart,
   findOrderShipments,
+  findOrderShipmentsWithItems,
   findShipment,
   findShipmentItems,
   findShipmentStatuses,
@@ -618,7 +619,9 @@ export function toShipment(
 
 /** An order's shipments as the wire carries them (a vendor's own with `vendorId`), oldest first. */
 export async function orderShipments(db: Db, orderId: number, vendorId?: number): Promise<Shipment[]> {
-  return toShipments(db, await findOrderShipments(db, orderId, vendorId));
+  const { shipments, items } = await findOrderShipmentsWithItems(db, orderId, vendorId);
+  const now = new Date();
+  return shipments.map((row) => toShipment(row, items, now));
 }
 
 export type { ShipmentStatus };

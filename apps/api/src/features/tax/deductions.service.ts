@@ -46,25 +46,23 @@ export async function saleDeductions(
   at: string,
 ): Promise<Posting[]> {
   if (lines.length === 0) return [];
-  const taxes = new Map(
-    (await trx.selectFrom('orderItemTaxes').selectAll().where('orderId', '=', orderId).execute()).map((row) => [
-      row.orderItemId,
-      row,
-    ]),
-  );
+  // One read: each line's frozen GST with its seller's declared PAN and GSTIN.
+  const frozen = await trx
+    .selectFrom('orderItemTaxes as t')
+    .innerJoin('orderItems as i', 'i.id', 't.orderItemId')
+    .leftJoin('vendorKyc as k', (join) => join.onRef('k.vendorId', '=', 'i.vendorId').on('k.status', 'in', DECLARED))
+    .selectAll('t')
+    .select(['k.vendorId as kycVendorId', 'k.pan', 'k.gstin', 'k.enrolmentNumber'])
+    .where('t.orderId', '=', orderId)
+    .execute();
+  const taxes = new Map(frozen.map((row) => [row.orderItemId, row]));
   const taxed = lines.filter((line) => taxes.has(line.id));
   if (taxed.length === 0) return [];
   const vendorIds = [...new Set(taxed.map((line) => line.vendorId))];
-  const kyc = new Map(
-    (
-      await trx
-        .selectFrom('vendorKyc')
-        .select(['vendorId', 'pan', 'gstin', 'enrolmentNumber'])
-        .where('vendorId', 'in', vendorIds)
-        .where('status', 'in', DECLARED)
-        .execute()
-    ).map((row) => [row.vendorId, row]),
-  );
+  const kyc = new Map<number, { pan: string; gstin: string | null; enrolmentNumber: string | null }>();
+  for (const row of frozen)
+    if (row.kycVendorId !== null && row.pan !== null)
+      kyc.set(row.kycVendorId, { pan: row.pan, gstin: row.gstin, enrolmentNumber: row.enrolmentNumber });
   const day = indianDate(at);
   const yearFrom = indianDayStart(financialYearStart(day));
   const rates = await findTaxRates(trx);

@@ -31,6 +31,21 @@ export interface LineTakenBack {
   amountPaise: number;
 }
 
+/**
+ * A line of an order just placed, as the checkout wrote it: what the order's subscribers
+ * need, carried so none reads back what the checkout holds (decision 0151).
+ */
+export interface PlacedLine {
+  productId: number;
+  /** The product's name as placed. */
+  productName: string;
+  /** Null for the store's own product. */
+  vendorId: number | null;
+  quantity: number;
+  /** The product's units in stock after this order took its own (the same transaction's figure). */
+  stockAfter: number;
+}
+
 /** A vendor's shipment past its ship-by (UTC ISO) and not yet on the road. */
 export interface LateShipment {
   shipmentId: number;
@@ -42,8 +57,17 @@ export interface LateShipment {
 
 /** The events by name, each with its payload. */
 export interface DomainEvents {
-  /** A storefront order was placed (checkout), its stock taken and its lines written with their nets. */
-  'order.placed': { orderId: number; lines: readonly { productId: number; quantity: number }[]; at: string };
+  /**
+   * A storefront order was placed (checkout), its stock taken and its lines written with
+   * their nets; one line per product. `discountedTotalPaise` is the order's total as placed.
+   */
+  'order.placed': {
+    orderId: number;
+    trackingNumber: string;
+    discountedTotalPaise: number;
+    lines: readonly PlacedLine[];
+    at: string;
+  };
   /** An order moved one step along its pipeline (`at` is its new version). */
   'order.statusChanged': { actor: EventActor; order: OrderRef; from: string; to: string; at: string };
   /** An order reached Delivered (every shipment not cancelled is delivered; vendors' holds start per part: `shipment.vendorPartDelivered`). */

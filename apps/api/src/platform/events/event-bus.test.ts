@@ -8,7 +8,7 @@ import { storeKit } from '../../test/store-kit.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import type { Db } from '../db/create-db.js';
 import { runTransaction } from '../db/transactions.js';
-import type { DomainEventOf, LineTakenBack } from './domain-events.js';
+import type { DomainEventOf, LineTakenBack, PlacedLine } from './domain-events.js';
 import { type AnySubscriber, createEventBus, subscribe } from './event-bus.js';
 
 /**
@@ -197,16 +197,13 @@ describe('the events and their payloads (checked by the typecheck)', () => {
       expectTypeOf(event.actor.userId).toEqualTypeOf<number>();
     });
     expectTypeOf(cancelled.handle).parameter(1).toEqualTypeOf<DomainEventOf<'order.cancelled'>>();
-    expectTypeOf<DomainEventOf<'order.placed'>['lines'][number]>().toEqualTypeOf<{
-      productId: number;
-      quantity: number;
-    }>();
+    expectTypeOf<DomainEventOf<'order.placed'>['lines'][number]>().toEqualTypeOf<PlacedLine>();
     // Never called: the typecheck reads it.
     const refused = (trx: Db) => {
       const bus = createEventBus([cancelled]);
       // @ts-expect-error `order.delivered` needs its `at`
       void bus.publish(trx, { type: 'order.delivered', orderId: 1 });
-      // @ts-expect-error `order.placed` carries lines, not a tracking number
+      // @ts-expect-error `order.placed` carries its lines and total, not a tracking number alone
       void bus.publish(trx, { type: 'order.placed', orderId: 1, trackingNumber: 'HT1', at: '' });
     };
     expectTypeOf(refused).toBeFunction();

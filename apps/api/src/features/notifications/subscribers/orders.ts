@@ -2,12 +2,11 @@ import { rupeeText } from '@haat/contract';
 import { findStaffUserIds } from '../../../platform/auth/staff-recipients.js';
 import { findVendorRecipients, findVendorRecipientsOf } from '../../../platform/auth/vendor-recipients.js';
 import type { Db } from '../../../platform/db/create-db.js';
-import type { LineTakenBack, OrderRef } from '../../../platform/events/domain-events.js';
+import type { DomainEvents, LineTakenBack, OrderRef } from '../../../platform/events/domain-events.js';
 import { type AnySubscriber, subscribe } from '../../../platform/events/event-bus.js';
 import { deliver, deliverAll, links, notificationTitles, plural } from '../notices.js';
 import {
   findAdminUserIds,
-  findOrderForNotice,
   findProductsForNotice,
   findVendorName,
   type NewNotification,
@@ -24,27 +23,23 @@ import {
  * vendor with products in it hears of the order and their lines (the team who handle
  * orders, decision 0158); a product whose stock the order took from above the low-stock
  * threshold to at or below it notifies every admin and its vendor's team who handle
- * products (once, on crossing, not on every later sale).
- * @param orderId the order placed, its stock already taken in `trx`.
- * @param lines its lines, each product once.
+ * products (once, on crossing, not on every later sale). The order and its lines come
+ * with the event as the checkout wrote them (decision 0151): nothing of them is read back.
+ * @param placed the `order.placed` event, its stock already taken in `trx`.
  * @param lowStockThreshold stock at or below this is low (the app's `LOW_STOCK_THRESHOLD`).
  */
 async function notifyOrderPlaced(
   trx: Db,
-  orderId: number,
-  lines: readonly { productId: number; quantity: number }[],
-  now: string,
+  placed: DomainEvents['order.placed'],
   lowStockThreshold: number,
 ): Promise<void> {
-  const placed = await findOrderForNotice(trx, orderId);
-  const products = await findProductsForNotice(
-    trx,
-    lines.map((line) => line.productId),
-  );
+  const { orderId, lines, at: now } = placed;
   const admins = await findAdminUserIds(trx);
-  const vendorIds = products.flatMap((product) => (product.vendorId === null ? [] : [product.vendorId]));
-  const vendorUsers = await findVendorRecipients(trx, vendorIds, 'orders');
-  const quantityOf = new Map(lines.map((line) => [line.productId, line.quantity]));
+  const vendorUsers = await findVendorRecipients(
+    trx,
+    lines.flatMap((line) => (line.vendorId === null ? [] : [line.vendorId])),
+    'orders',
+  );
   const units = lines.reduce((sum, line) => sum + line.quantity, 0);
   const rows: NewNotification[] = admins.map((userId) => ({
     userId,
@@ -57,8 +52,7 @@ async function notifyOrderPlaced(
     createdAt: now,
   }));
   for (const [vendorId, userIds] of vendorUsers) {
-    const mine = products.filter((product) => product.vendorId === vendorId);
-    const mineUnits = mine.reduce((sum, product) => sum + (quantityOf.get(product.id) ?? 0), 0);
+    const mineUnits = lines.reduce((sum, line) => sum + (line.vendorId === vendorId ? line.quantity : 0), 0);
     for (const userId of userIds)
       rows.push({
         userId,
@@ -71,27 +65,25 @@ async function notifyOrderPlaced(
         createdAt: now,
       });
   }
-  const crossed = products.filter((product) => {
-    const after = product.stockQuantity;
-    const before = after + (quantityOf.get(product.id) ?? 0);
-    return before > lowStockThreshold && after <= lowStockThreshold;
-  });
+  const crossed = lines.filter(
+    (line) => line.stockAfter + line.quantity > lowStockThreshold && line.stockAfter <= lowStockThreshold,
+  );
   const stockUsers = await findVendorRecipients(
     trx,
-    crossed.flatMap((product) => (product.vendorId === null ? [] : [product.vendorId])),
+    crossed.flatMap((line) => (line.vendorId === null ? [] : [line.vendorId])),
     'products',
   );
-  for (const product of crossed) {
-    const team = product.vendorId === null ? [] : (stockUsers.get(product.vendorId) ?? []);
+  for (const line of crossed) {
+    const team = line.vendorId === null ? [] : (stockUsers.get(line.vendorId) ?? []);
     for (const userId of [...admins, ...team])
       rows.push({
         userId,
         kind: 'low_stock',
         title: notificationTitles.low_stock,
-        message: `${product.name} is down to ${plural(product.stockQuantity, 'unit')} in stock.`,
+        message: `${line.productName} is down to ${plural(line.stockAfter, 'unit')} in stock.`,
         subjectType: 'product',
-        subjectId: product.id,
-        link: links.productEdit(product.id),
+        subjectId: line.productId,
+        link: links.productEdit(line.productId),
         createdAt: now,
       });
   }
@@ -154,7 +146,7 @@ async function notifyOrderCorrected(
 export function orderNotifications(options: { lowStockThreshold: number }): AnySubscriber[] {
   return [
     subscribe('order.placed', 'tell admins and vendors of a new order and low stock', (trx, event) =>
-      notifyOrderPlaced(trx, event.orderId, event.lines, event.at, options.lowStockThreshold),
+      notifyOrderPlaced(trx, event, options.lowStockThreshold),
     ),
     subscribe('order.cancelled', 'tell vendors of their units cancelled', (trx, event) =>
       notifyOrderCorrected(
