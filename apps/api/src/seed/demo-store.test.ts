@@ -421,6 +421,81 @@ describe('seedDemoStoreIfEmpty', () => {
     expect(interstate).toBeGreaterThan(0);
   });
 
+  it('carries its GST documents: a tax invoice per shipment put on the road, a credit note per return, numbered without gaps in the order of their dates (issue 35, decision 0159)', async () => {
+    const documents = await t.db
+      .selectFrom('taxDocuments')
+      .select(['id', 'kind', 'series', 'issuerKey', 'financialYear', 'serial', 'sourceKey', 'refersToId', 'orderId'])
+      .select('issuedAt')
+      .execute();
+    const invoices = documents.filter((doc) => doc.kind === 'invoice');
+    const creditNotes = documents.filter((doc) => doc.kind === 'credit_note');
+
+    // Every shipment on the road or delivered whose lines carry GST has its one invoice, and no other has one.
+    const dispatched = await t.db
+      .selectFrom('shipments as s')
+      .select('s.id')
+      .where('s.shippedAt', 'is not', null)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('shipmentItems as si')
+            .innerJoin('orderItemTaxes as tx', 'tx.orderItemId', 'si.orderItemId')
+            .select('si.shipmentId')
+            .whereRef('si.shipmentId', '=', 's.id'),
+        ),
+      )
+      .execute();
+    expect(dispatched.length).toBeGreaterThan(1_000);
+    expect(invoices.map((doc) => doc.sourceKey).sort()).toEqual(
+      dispatched.map((shipment) => `shipment:${shipment.id}`).sort(),
+    );
+
+    // Every return credits the invoice of its units; the seeded cancellations all come
+    // before dispatch, so they took back nothing invoiced and credit nothing.
+    const returns = await t.db.selectFrom('orderReturns').select(['id', 'orderId']).execute();
+    expect(returns.length).toBeGreaterThan(10);
+    const invoiceById = new Map(invoices.map((doc) => [doc.id, doc]));
+    for (const { id, orderId } of returns) {
+      const notes = creditNotes.filter((doc) => doc.sourceKey.startsWith(`return:${id}:`));
+      expect(notes.length, `return ${id}`).toBeGreaterThanOrEqual(1);
+      for (const note of notes) expect(invoiceById.get(note.refersToId as number)?.orderId).toBe(orderId);
+    }
+    expect(creditNotes.every((doc) => doc.sourceKey.startsWith('return:'))).toBe(true);
+
+    // Each series (issuer, kind, financial year) is numbered 1, 2, 3… and its dates never go back.
+    const series = new Map<string, typeof documents>();
+    for (const doc of documents) {
+      const key = `${doc.issuerKey} ${doc.series} ${doc.financialYear}`;
+      series.set(key, [...(series.get(key) ?? []), doc]);
+    }
+    expect(series.size).toBeGreaterThan(6);
+    for (const [key, docs] of series) {
+      docs.sort((a, b) => a.serial - b.serial);
+      expect(
+        docs.map((doc) => doc.serial),
+        key,
+      ).toEqual(docs.map((_, index) => index + 1));
+      for (let index = 1; index < docs.length; index += 1)
+        expect(new Date(docs[index]?.issuedAt as string).getTime(), `${key} #${index + 1}`).toBeGreaterThanOrEqual(
+          new Date(docs[index - 1]?.issuedAt as string).getTime(),
+        );
+    }
+
+    // The Documents screen lists them.
+    const admin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin/login',
+      payload: { email: DEMO_LOGINS[0].email, password: DEMO_LOGINS[0].password },
+    });
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/api/documents?limit=5',
+      headers: { authorization: `Bearer ${admin.json().token}` },
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().documents).toHaveLength(5);
+  });
+
   it('does nothing the second time', async () => {
     const before = await n(t.db.selectFrom('orders').select(all));
     expect(await seedDemoStoreIfEmpty(t.db)).toBe(false);
