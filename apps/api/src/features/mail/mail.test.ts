@@ -1,6 +1,7 @@
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runTransaction } from '../../platform/db/transactions.js';
+import { MAIL_DIGEST_MAX_ITEMS } from '../../platform/mail/outbox.js';
 import { authAs, createAdmin, createVendor, FIXTURE_PASSWORD } from '../../test/fixtures.js';
 import { createOrder } from '../../test/order-fixtures.js';
 import { startSmtp, type TestSmtp } from '../../test/smtp.js';
@@ -285,6 +286,30 @@ describe('mails of the store events', () => {
     expect((await t.app.mail.deliverDue()).sent).toBe(0);
     expect((await t.app.mail.deliverDue(later(NEW_ORDER_DIGEST_DELAY_MS + 1000))).sent).toBe(1);
     expect(smtp.mails[0]?.decoded).toContain('Order TRKA2: 2 units');
+  });
+
+  it('lists the first 50 orders of a digest and counts the rest', async () => {
+    const vendor = await createVendor(t.db);
+    const at = new Date().toISOString();
+    await runTransaction(t.db, async (trx) => {
+      for (let n = 1; n <= MAIL_DIGEST_MAX_ITEMS + 2; n++)
+        await t.app.events.publish(trx, {
+          type: 'order.placed',
+          orderId: 10_000 + n,
+          trackingNumber: `TRKB${n}`,
+          discountedTotalPaise: 100,
+          lines: [{ productId: 1, productName: 'A product', vendorId: vendor.vendorId, quantity: 1, stockAfter: 10 }],
+          at,
+        });
+    });
+    const [row] = await outbox();
+    expect(row?.subject).toBe(`${MAIL_DIGEST_MAX_ITEMS + 2} new orders to pack`);
+    const data = JSON.parse(row?.data ?? '{}') as { items: unknown[]; more?: number };
+    expect([data.items.length, data.more]).toEqual([MAIL_DIGEST_MAX_ITEMS, 2]);
+    expect((await t.app.mail.deliverDue(later(NEW_ORDER_DIGEST_DELAY_MS + 1000))).sent).toBe(1);
+    expect(smtp.mails[0]?.decoded).toContain(`Order TRKB${MAIL_DIGEST_MAX_ITEMS}: 1 unit`);
+    expect(smtp.mails[0]?.decoded).not.toContain(`Order TRKB${MAIL_DIGEST_MAX_ITEMS + 1}:`);
+    expect(smtp.mails[0]?.decoded).toContain('And 2 more orders');
   });
 
   it('mails each admin the day’s digest of products waiting for review, once a day', async () => {

@@ -28,12 +28,20 @@ export interface NewMail<K extends MailTemplateName> {
   /**
    * A digest: while a mail of this template to this recipient is still queued, this
    * one's `items` join it instead of making another; a new one waits `delayMs` to gather.
-   * The template's data must have `items: unknown[]`.
+   * The template's data must have `items: unknown[]` and may have `more?: number`: past
+   * `MAIL_DIGEST_MAX_ITEMS` items, later ones are only counted in `more`.
    */
   digest?: { delayMs: number };
   /** When it was caused (UTC ISO); default now. */
   at?: string;
 }
+
+/**
+ * The most items a digest lists; later ones are counted (`more`). A busy seller's
+ * five minutes can hold thousands of orders: the mail stays readable, and joining it
+ * rewrites a row of bounded size rather than one growing with every order.
+ */
+export const MAIL_DIGEST_MAX_ITEMS = 50;
 
 /** The outbox key of a mail: bounded (hashed when long), so any event id fits. */
 function outboxKey(dedupeKey: string, email: string, template: string): string {
@@ -92,9 +100,11 @@ export async function queueMail<K extends MailTemplateName>(trx: Db, mail: NewMa
       .orderBy('id', 'desc')
       .executeTakeFirst();
     if (open) {
-      const before = JSON.parse(open.data) as { items: unknown[] };
+      const before = JSON.parse(open.data) as { items: unknown[]; more?: number };
       const added = (mail.data as unknown as { items: unknown[] }).items;
-      const data = { ...before, items: [...before.items, ...added] };
+      const listed = added.slice(0, Math.max(0, MAIL_DIGEST_MAX_ITEMS - before.items.length));
+      const counted = (before.more ?? 0) + added.length - listed.length;
+      const data = { ...before, items: [...before.items, ...listed], ...(counted > 0 ? { more: counted } : {}) };
       await trx
         .updateTable('mailOutbox')
         .set({ data: JSON.stringify(data), subject: subjectOf(data), updatedAt: now })
