@@ -17,8 +17,8 @@ import type { AnySubscriber } from './platform/events/event-bus.js';
  * Every side effect of the store's events (docs/decisions/0114-domain-events-in-the-transaction.md),
  * in the order each event runs them: money first, then who is told, then the log. The
  * app builds its bus from these; a script that writes as the app does (the product
- * import's command line) builds its own from them too. The demo seeder takes
- * `historySubscribers`.
+ * import's command line) builds its own from them too. The demo seeder takes the
+ * ledger's alone.
  */
 export function storeSubscribers(config: Pick<Config, 'lowStockThreshold' | 'payoutHoldDays'>): AnySubscriber[] {
   return [
@@ -39,11 +39,3 @@ export function storeSubscribers(config: Pick<Config, 'lowStockThreshold' | 'pay
     ...activitySubscribers,
   ];
 }
-
-/**
- * What a store's past leaves behind, for the demo seeder's bus (decision 0159): the
- * ledger's entries and the GST documents (issue 35), by the very subscribers the app runs,
- * in the app's order. Nothing that tells anyone (the bell, mail: a seeded store starts
- * with none, decision 0065) nor the staff's activity log (decision 0070).
- */
-export const historySubscribers: readonly AnySubscriber[] = [...ledgerSubscribers, ...documentSubscribers];

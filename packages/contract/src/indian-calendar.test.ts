@@ -4,7 +4,6 @@ import {
   financialYearStart,
   indianDate,
   indianDayStart,
-  indianDayTime,
   indianMonth,
   indianMonthBounds,
   indianQuarterBounds,
@@ -22,14 +21,6 @@ describe('the Indian calendar of tax dates (decision 0157)', () => {
     // No summer time: the same offset in January and July.
     expect(indianDate('2026-07-15T18:30:00Z')).toBe('2026-07-16');
     expect(indianDate('2026-01-15T18:30:00Z')).toBe('2026-01-16');
-  });
-
-  it('tells an instant to the minute in IST, the day and month as India reads them', () => {
-    expect(indianDayTime('2026-11-28T09:00:00.000Z')).toBe('28 Nov, 14:30 IST');
-    expect(indianDayTime(new Date('2026-11-28T09:00:59.999Z'))).toBe('28 Nov, 14:30 IST');
-    // Past 18:30 UTC it is the next day, month and year in India.
-    expect(indianDayTime('2026-12-31T18:45:00Z')).toBe('1 Jan, 00:15 IST');
-    expect(indianDayTime('2026-03-05T02:05:00Z')).toBe('5 Mar, 07:35 IST');
   });
 
   it('starts an Indian day at 18:30 UTC the day before', () => {

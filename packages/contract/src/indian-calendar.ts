@@ -31,20 +31,6 @@ export function indianDayStart(date: string): string {
   return new Date(Date.parse(`${date}T00:00:00.000Z`) - OFFSET_MS).toISOString();
 }
 
-const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
-
-/**
- * An instant as store staff in India read it in a sentence, to the minute in Indian
- * Standard Time (`2026-11-28T09:00:00Z` → `28 Nov, 14:30 IST`): day, short month, 24-hour
- * time. No year: for times within days of now (a ship-by in a bell notice, decision 0154).
- */
-export function indianDayTime(instant: string | Date): string {
-  const ms = typeof instant === 'string' ? Date.parse(instant) : instant.getTime();
-  const local = new Date(ms + OFFSET_MS).toISOString();
-  const month = SHORT_MONTHS[Number(local.slice(5, 7)) - 1];
-  return `${Number(local.slice(8, 10))} ${month}, ${local.slice(11, 16)} IST`;
-}
-
 /** The month after `month` (`YYYY-MM`). */
 export function nextMonth(month: string): string {
   const [year, m] = month.split('-').map(Number) as [number, number];

@@ -9,14 +9,13 @@ import {
 } from '../../features/orders/order-corrections.service.js';
 import { advanceOrderStatusInTransaction } from '../../features/orders/order-status.service.js';
 import { createPayouts, decidePayout } from '../../features/payouts/payouts.service.js';
+import { ledgerSubscribers } from '../../features/payouts/payouts.subscribers.js';
 import { renderSvg } from '../../features/uploads/image-processing.js';
 import { storeProcessedImage, uploadPath } from '../../features/uploads/uploads.service.js';
 import type { Actor } from '../../platform/auth/access.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import type { Db } from '../../platform/db/create-db.js';
-import type { DomainEventOf } from '../../platform/events/domain-events.js';
-import { createEventBus, type EventBus } from '../../platform/events/event-bus.js';
-import { historySubscribers } from '../../subscribers.js';
+import { createEventBus } from '../../platform/events/event-bus.js';
 import { chunked } from '../bulk.js';
 import { applyCatalogPlan } from '../catalog/apply.js';
 import { parseCatalogCsv } from '../catalog/parse.js';
@@ -121,77 +120,18 @@ export async function stockForOrders(trx: Db, orders: readonly GeneratedOrder[])
 }
 
 /**
- * The seeder's events: its history is booked in the vendors' ledger and carries its GST
- * documents (the tax invoice of each shipment put on the road, the credit notes of a
- * cancellation after invoicing and of each return; issue 35, decision 0159), through the
- * live store's own subscribers, but tells no one (the demo bell starts empty, decision
- * 0065) and is no staff activity (decision 0070).
+ * The seeder's events: its history is booked in the vendors' ledger, but tells no one
+ * (the demo bell starts empty, decision 0065) and is no staff activity (decision 0070).
  */
-const seederEvents = createEventBus(historySubscribers);
-
-/** The seeder's bus, holding back the invoices' events until `flush` (see `holdingShipments`). */
-interface HoldingBus extends EventBus {
-  /** Publishes the `shipment.shipped` events held, many at once, in their order. */
-  flush(trx: Db): Promise<void>;
-}
-
-/**
- * `bus` with its `shipment.shipped` events held back and published many at once
- * (`publishAll`, so the invoice subscriber takes them through its `handleAll`,
- * `issueShipmentInvoices`: the same invoices with the same serials in the same order, in a
- * few statements per 500 rather than about ten per shipment; decision 0143), before any
- * cancellation or return (whose credit notes read the invoices) and at `flush`. Safe for
- * the seeder's own history only: what an invoice reads (the shipment's units, the line's
- * frozen GST, the buyer, the seller's KYC) is not changed by the steps it waits behind,
- * and its date is the event's. Any other event goes straight through.
- */
-function holdingShipments(bus: EventBus): HoldingBus {
-  let held: DomainEventOf<'shipment.shipped'>[] = [];
-  const flush = async (trx: Db) => {
-    if (held.length === 0) return;
-    const events = held;
-    held = [];
-    await bus.publishAll(trx, 'shipment.shipped', events);
-  };
-  return {
-    async publish(trx, event) {
-      if (event.type === 'shipment.shipped') {
-        held.push(event);
-        return;
-      }
-      if (event.type === 'order.cancelled' || event.type === 'order.returned') await flush(trx);
-      await bus.publish(trx, event);
-    },
-    async publishAll(trx, type, events) {
-      await flush(trx);
-      await bus.publishAll(trx, type, events);
-    },
-    subscribersOf: (event) => bus.subscribersOf(event),
-    flush,
-  };
-}
-
-/** One step of a seeded order's history: when it happens (epoch ms) and what it does. */
-interface HistoryStep {
-  at: number;
-  /** The order's index in the generated list (older first): ties go to the older order. */
-  order: number;
-  run: () => Promise<void>;
-}
+const ledgerOnly = createEventBus(ledgerSubscribers);
 
 /**
  * Places the generated orders through the storefront's checkout (`placeOrderInTransaction`:
  * a checkout body of product ids, quantities, billing details and the coupon code;
- * prices from the database, stock taken, coupon uses counted), back-dated to each order's
- * time and judged on its UTC day, then moves each along its status history through the
- * order-status service as `staff`, at the history's times, with its cancellation or return
- * through the corrections service. Every step of every order runs in the order of its
- * time, as a live store would have taken them (an order placed later but shipped sooner
- * ships first), so the documents those steps issue are numbered in the order of their
- * dates, as the live store's are (decision 0159); an order's own steps keep their order.
- * Placings stay oldest first, so coupon limits count as they did. Runs in the caller's
- * transaction; any refusal throws (the stock and coupons are chosen so none comes).
- * @param onPlaced told every 500 orders placed, with the count.
+ * prices from the database, stock taken, coupon uses counted), back-dated to each order's time and judged on its UTC day, then moves each
+ * along its status history through the order-status service as `staff`, at the
+ * history's times. Oldest first, so coupon limits count as they did. Runs in the
+ * caller's transaction; any refusal throws (the stock and coupons are chosen so none comes).
  */
 export async function placeOrders(
   trx: Db,
@@ -199,42 +139,9 @@ export async function placeOrders(
   staff: Pick<Actor, 'userId' | 'role' | 'name'>,
   onPlaced?: (placed: number) => void,
 ): Promise<void> {
-  const events = holdingShipments(seederEvents);
-  const steps: HistoryStep[] = [];
-  for (const [index, generated] of orders.entries()) {
-    // An order's steps, each no earlier than the one before (sorting keeps their order).
-    let latest = Number.NEGATIVE_INFINITY;
-    const step = (at: number, run: () => Promise<void>) => {
-      latest = Math.max(latest, at);
-      steps.push({ at: latest, order: index, run });
-    };
-    orderHistory(trx, events, index, generated, staff, step, onPlaced);
-  }
-  // Stable: equal times keep the older order first, and an order's own steps in sequence.
-  steps.sort((a, b) => a.at - b.at || a.order - b.order);
-  for (const { run } of steps) await run();
-  await events.flush(trx);
-}
-
-/**
- * Lays out the steps of the order at `index`: placing it, its cancellation (half an hour
- * after it was placed, never later than now, before it moves on), its moves along the
- * pipeline and its return (a day and two hours after delivery), published on `events`. A
- * wholly cancelled order takes no further step.
- */
-function orderHistory(
-  trx: Db,
-  events: EventBus,
-  index: number,
-  { order, items, history }: GeneratedOrder,
-  staff: Pick<Actor, 'userId' | 'role' | 'name'>,
-  step: (at: number, run: () => Promise<void>) => void,
-  onPlaced?: (placed: number) => void,
-): void {
-  const placedAt = new Date(order.createdAt);
-  const state = { orderId: 0, over: false };
-  step(placedAt.getTime(), async () => {
+  for (const [index, { order, items, history }] of orders.entries()) {
     if (index > 0 && index % 500 === 0) onPlaced?.(index);
+    const placedAt = new Date(order.createdAt);
     const body: CheckoutBody = {
       items: items.map((item) => ({ product: item.productId as number, quantity: item.quantity })),
       billingInfo: {
@@ -252,77 +159,70 @@ function orderHistory(
       paymentMethod: order.paymentMethod,
       couponCode: order.couponCode ?? null,
     };
-    const { orderId } = await placeOrderInTransaction(trx, events, body, {
+    const { orderId } = await placeOrderInTransaction(trx, ledgerOnly, body, {
       today: utcDateOf(placedAt),
       now: placedAt,
       trackingNumber: order.trackingNumber,
     });
-    state.orderId = orderId;
-  });
-  const correction = demoCorrection(index, items);
-  if (correction.kind === 'cancel') {
-    const at = new Date(Math.min(placedAt.getTime() + 30 * 60_000, Date.now()));
-    step(at.getTime(), async () => {
+    const correction = demoCorrection(index, items);
+    if (correction.kind === 'cancel') {
+      // Half an hour after it was placed (never later than now), before it moves on.
+      const at = new Date(Math.min(placedAt.getTime() + 30 * 60_000, Date.now()));
       const lines = await trx
         .selectFrom('orderItems')
         .select(['id', 'quantity'])
-        .where('orderId', '=', state.orderId)
+        .where('orderId', '=', orderId)
         .orderBy('id')
         .execute();
       // One unit of the first line with several, else the whole last line.
       const line = lines.find((candidate) => candidate.quantity > 1) ?? lines.at(-1);
-      state.over = await cancelOrderInTransaction(
+      const whole = await cancelOrderInTransaction(
         trx,
-        events,
+        ledgerOnly,
         staff,
-        state.orderId,
+        orderId,
         {
           reason: correction.reason,
           ...(correction.partial && line ? { items: [{ itemId: line.id, quantity: 1 }] } : {}),
-          updatedAt: await versionOf(trx, state.orderId),
+          updatedAt: await versionOf(trx, orderId),
         },
         { now: at },
       );
-    });
-  }
-  for (const entry of history.slice(1))
-    step(Date.parse(entry.createdAt as string), async () => {
-      if (state.over) return;
+      if (whole) continue;
+    }
+    for (const entry of history.slice(1))
       await advanceOrderStatusInTransaction(
         trx,
-        events,
+        ledgerOnly,
         staff,
         // The generator's histories walk the pipeline only; cancellations are made above.
-        { orderId: state.orderId, status: entry.status as PipelineStatus, notes: entry.notes ?? null },
-        { now: new Date(entry.createdAt as string) },
+        { orderId, status: entry.status as PipelineStatus, notes: entry.notes ?? null },
+        { now: new Date(entry.createdAt) },
       );
-    });
-  const last = history.at(-1);
-  if (correction.kind === 'return' && last?.status === 'Delivered') {
-    const at = new Date(Math.min(Date.parse(last.createdAt as string) + 26 * 3_600_000, Date.now()));
-    step(at.getTime(), async () => {
-      if (state.over) return;
+    const last = history.at(-1);
+    if (correction.kind === 'return' && last?.status === 'Delivered') {
+      const at = new Date(Math.min(Date.parse(last.createdAt as string) + 26 * 3_600_000, Date.now()));
       const [line] = await trx
         .selectFrom('orderItems')
         .select('id')
-        .where('orderId', '=', state.orderId)
+        .where('orderId', '=', orderId)
         .orderBy('id')
         .execute();
       if (line)
         await recordReturnInTransaction(
           trx,
-          events,
+          ledgerOnly,
           staff,
-          state.orderId,
+          orderId,
           {
             items: [{ itemId: line.id, quantity: 1 }],
             reason: correction.reason,
             restock: correction.restock,
-            updatedAt: await versionOf(trx, state.orderId),
+            updatedAt: await versionOf(trx, orderId),
           },
           { now: at },
         );
-    });
+    }
   }
 }
 
@@ -357,7 +257,7 @@ async function payDemoVendors(
       .execute();
   const { payouts } = await createPayouts(
     trx,
-    seederEvents,
+    ledgerOnly,
     staff,
     { holdDays, minimumPaise: 10_000, bankChangeHoldHours: 24 },
     undefined,
@@ -366,7 +266,7 @@ async function payDemoVendors(
   for (const [index, payout] of payouts.entries())
     await decidePayout(
       trx,
-      seederEvents,
+      ledgerOnly,
       staff,
       Number(payout._id),
       payout === failed

@@ -1,4 +1,3 @@
-import { indianDayTime } from '@haat/contract';
 import { findStaffUserIds } from '../../../platform/auth/staff-recipients.js';
 import { findVendorRecipientsOf } from '../../../platform/auth/vendor-recipients.js';
 import type { Db } from '../../../platform/db/create-db.js';
@@ -31,8 +30,7 @@ const listed = (names: readonly string[]) =>
  * The late notices of one look (`shipments.late`): to each staff member who may change
  * orders, one per order with a vendor's shipment gone late since their newest late notice
  * (at most `LATE_NOTICE_LOOKBACK_MS` back), naming the vendors and the earliest ship-by,
- * in Indian time as the store's staff read it ("due by 28 Nov, 14:30 IST"), with the
- * order as its link. A shipment is told once: those late at an earlier notice had
+ * with the order as its link. A shipment is told once: those late at an earlier notice had
  * their ship-by before it.
  */
 async function notifyLate(trx: Db, shipments: readonly LateShipment[], at: string): Promise<void> {
@@ -57,7 +55,7 @@ async function notifyLate(trx: Db, shipments: readonly LateShipment[], at: strin
         title: notificationTitles.shipment_late,
         message: `Order ${late[0]?.order.trackingNumber} is late: ${listed(vendors)} ${
           vendors.length === 1 ? 'has' : 'have'
-        } not shipped, due by ${indianDayTime(due)}.`,
+        } not shipped, due by ${due.slice(0, 16).replace('T', ' ')} UTC.`,
         subjectType: 'order',
         subjectId: orderId,
         link: links.order(orderId),
