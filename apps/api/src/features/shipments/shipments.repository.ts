@@ -105,14 +105,18 @@ export type ShipmentRow = NonNullable<Awaited<ReturnType<typeof findShipment>>>;
 
 /** An order's shipments, oldest first, with their vendor's business name (null: the store's, or a vendor gone). */
 export function findOrderShipments(db: Db, orderId: number, vendorId?: number) {
+  return orderShipmentsQuery(db, orderId, vendorId).execute();
+}
+
+/** `findOrderShipments`'s query, for its reader and `findOrderShipmentsWithItems` to run or extend. */
+function orderShipmentsQuery(db: Db, orderId: number, vendorId: number | undefined) {
   return db
     .selectFrom('shipments as s')
     .leftJoin('vendors as v', 'v.id', 's.vendorId')
     .select([...SHIPMENT_COLUMNS, 'v.businessName as vendorName'])
     .where('s.orderId', '=', orderId)
     .$if(vendorId !== undefined, (q) => q.where('s.vendorId', '=', vendorId as number))
-    .orderBy('s.id')
-    .execute();
+    .orderBy('s.id');
 }
 
 export type ShipmentWithVendor = Awaited<ReturnType<typeof findOrderShipments>>[number];
@@ -127,14 +131,9 @@ export async function findOrderShipmentsWithItems(
   orderId: number,
   vendorId?: number,
 ): Promise<{ shipments: ShipmentWithVendor[]; items: ShipmentItemRow[] }> {
-  const rows = await db
-    .selectFrom('shipments as s')
-    .leftJoin('vendors as v', 'v.id', 's.vendorId')
+  const rows = await orderShipmentsQuery(db, orderId, vendorId)
     .leftJoin('shipmentItems as si', (join) => join.onRef('si.shipmentId', '=', 's.id').on('si.quantity', '>', 0))
-    .select([...SHIPMENT_COLUMNS, 'v.businessName as vendorName', 'si.orderItemId', 'si.quantity'])
-    .where('s.orderId', '=', orderId)
-    .$if(vendorId !== undefined, (q) => q.where('s.vendorId', '=', vendorId as number))
-    .orderBy('s.id')
+    .select(['si.orderItemId', 'si.quantity'])
     .orderBy('si.orderItemId')
     .execute();
   const shipments: ShipmentWithVendor[] = [];
