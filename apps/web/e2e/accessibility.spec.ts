@@ -87,7 +87,8 @@ for (const size of [
     });
 
     test('every vendor screen', async ({ page }) => {
-      test.setTimeout(120_000);
+      // Eight screens, each checked by axe: a minute or more on a busy 2-core machine.
+      test.setTimeout(240_000);
       await signIn(page, demo.vendor);
       for (const path of vendorScreens) {
         await open(page, path);

@@ -1,7 +1,7 @@
 import { type ColumnDef, flexRender, getCoreRowModel, type RowData, useReactTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import { createContext, type ReactNode, useContext, useEffect, useRef } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import { NARROW_SCREEN, useMediaQuery } from '../../lib/use-media-query';
 import { LoadMore } from './load-more';
 
@@ -116,7 +116,18 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
   );
 }
 
-/** The phone's layout: a card per row, the sort as a choice above them. */
+/**
+ * Cards a list wholly loaded in the browser (no `onEndReached`) shows at first, and adds
+ * each time its foot scrolls near: a card is not virtualised as a table row is, so a
+ * month's statement of thousands of entries would otherwise put every one of them on a
+ * phone's page at once.
+ */
+export const CARDS_BATCH = 50;
+
+/**
+ * The phone's layout: a card per row, the sort as a choice above them. A list the server
+ * pages grows page by page; a list given whole shows `CARDS_BATCH` cards more at a time.
+ */
 function DataCards<TData>({
   label,
   columns,
@@ -132,6 +143,10 @@ function DataCards<TData>({
   const table = useReactTable({ data, columns, getRowId, getCoreRowModel: getCoreRowModel() });
   const sortable = columns.filter((column) => column.meta?.sortable && column.id);
   const place = (column: ColumnDef<TData>) => column.meta?.card ?? 'field';
+  const [shown, setShown] = useState(CARDS_BATCH);
+  const rows = table.getRowModel().rows;
+  const wholeInBrowser = onEndReached === undefined;
+  const visibleRows = wholeInBrowser ? rows.slice(0, shown) : rows;
 
   return (
     <div>
@@ -159,7 +174,7 @@ function DataCards<TData>({
         </label>
       )}
       <ul aria-label={label} className="space-y-3">
-        {table.getRowModel().rows.map((row) => {
+        {visibleRows.map((row) => {
           const cells = row.getVisibleCells();
           const part = (which: string) => cells.filter((cell) => place(cell.column.columnDef) === which);
           return (
@@ -190,7 +205,15 @@ function DataCards<TData>({
           );
         })}
       </ul>
-      <LoadMore hasMore={hasMore} loading={loadingMore} onLoadMore={onEndReached ?? (() => {})} />
+      {wholeInBrowser ? (
+        <LoadMore
+          hasMore={rows.length > shown}
+          loading={false}
+          onLoadMore={() => setShown((count) => count + CARDS_BATCH)}
+        />
+      ) : (
+        <LoadMore hasMore={hasMore} loading={loadingMore} onLoadMore={onEndReached} />
+      )}
     </div>
   );
 }

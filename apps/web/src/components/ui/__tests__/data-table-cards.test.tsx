@@ -2,7 +2,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubLayout, stubScreenWidth } from '../../../test/screen-kit';
-import { DataTable, LongText } from '../data-table';
+import { CARDS_BATCH, DataTable, LongText } from '../data-table';
 
 interface Item {
   id: string;
@@ -139,5 +139,38 @@ describe('DataTable cards mode', () => {
     );
     fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'name:desc' } });
     expect(onSortChange).toHaveBeenLastCalledWith({ column: 'name', direction: 'desc' });
+  });
+
+  it('puts a list given whole on cards a batch at a time, Load more adding the next, and the server’s pages whole', () => {
+    stubScreenWidth(390);
+    const many: Item[] = Array.from({ length: CARDS_BATCH * 2 + 7 }, (_, index) => ({
+      id: String(index),
+      name: `Entry ${index}`,
+      sku: `SKU-${index}`,
+    }));
+    const { rerender } = render(<DataTable label="Things" columns={columns} data={many} getRowId={(i) => i.id} />);
+    const list = () => screen.getByRole('list', { name: 'Things' });
+    expect(within(list()).getAllByRole('article')).toHaveLength(CARDS_BATCH);
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(within(list()).getAllByRole('article')).toHaveLength(CARDS_BATCH * 2);
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(within(list()).getAllByRole('article')).toHaveLength(many.length);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+
+    // A list the server pages shows every row it was given and asks the server for more.
+    const onEndReached = vi.fn();
+    rerender(
+      <DataTable
+        label="Things"
+        columns={columns}
+        data={many}
+        getRowId={(i) => i.id}
+        hasMore
+        onEndReached={onEndReached}
+      />,
+    );
+    expect(within(list()).getAllByRole('article')).toHaveLength(many.length);
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(onEndReached).toHaveBeenCalledTimes(1);
   });
 });
