@@ -1,6 +1,7 @@
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runTransaction } from '../../platform/db/transactions.js';
+import type { PlacedLine } from '../../platform/events/domain-events.js';
 import { MAIL_DIGEST_MAX_ITEMS } from '../../platform/mail/outbox.js';
 import { authAs, createAdmin, createVendor, FIXTURE_PASSWORD } from '../../test/fixtures.js';
 import { createOrder } from '../../test/order-fixtures.js';
@@ -46,6 +47,33 @@ afterAll(async () => {
 
 const outbox = () => t.db.selectFrom('mailOutbox').selectAll().orderBy('id').execute();
 const later = (ms: number) => new Date(Date.now() + ms);
+
+/**
+ * A fixture order's one line, made `vendorId`'s, as `order.placed` carries it (no
+ * commission, its net its price), for a test that publishes the event itself.
+ */
+async function placedVendorLine(orderId: number, vendorId: number | null): Promise<PlacedLine> {
+  const line = await t.db
+    .updateTable('orderItems')
+    .set({ vendorId })
+    .where('orderId', '=', orderId)
+    .returning(['id', 'quantity', 'salePricePaise', 'productName'])
+    .executeTakeFirstOrThrow();
+  return {
+    productId: 1,
+    productName: line.productName,
+    vendorId,
+    quantity: line.quantity,
+    stockAfter: 10,
+    orderItemId: line.id,
+    netPaise: line.quantity * Number(line.salePricePaise),
+    commissionPaise: 0,
+    storeFundedPaise: 0,
+    commissionRateBp: null,
+    commissionMinPaise: null,
+    commissionMaxPaise: null,
+  };
+}
 
 async function login(email: string, password = FIXTURE_PASSWORD, userAgent = 'test-browser') {
   return t.app.inject({
@@ -267,14 +295,14 @@ describe('mails of the store events', () => {
     const vendor = await createVendor(t.db);
     for (const trackingNumber of ['TRKA1', 'TRKA2']) {
       const order = await createOrder(t.db, { trackingNumber, lines: [{ quantity: 2 }] });
-      await t.db.updateTable('orderItems').set({ vendorId: vendor.vendorId }).where('orderId', '=', order.id).execute();
+      const line = await placedVendorLine(order.id, vendor.vendorId);
       await runTransaction(t.db, (trx) =>
         t.app.events.publish(trx, {
           type: 'order.placed',
           orderId: order.id,
           trackingNumber,
-          discountedTotalPaise: 0,
-          lines: [{ productId: 1, productName: 'A product', vendorId: vendor.vendorId, quantity: 2, stockAfter: 10 }],
+          discountedTotalPaise: order.discountedTotalPaise,
+          lines: [line],
           at: new Date().toISOString(),
         }),
       );
@@ -291,14 +319,19 @@ describe('mails of the store events', () => {
   it('lists the first 50 orders of a digest and counts the rest', async () => {
     const vendor = await createVendor(t.db);
     const at = new Date().toISOString();
+    const orders: { order: Awaited<ReturnType<typeof createOrder>>; line: PlacedLine }[] = [];
+    for (let n = 1; n <= MAIL_DIGEST_MAX_ITEMS + 2; n++) {
+      const order = await createOrder(t.db, { trackingNumber: `TRKB${n}` });
+      orders.push({ order, line: await placedVendorLine(order.id, vendor.vendorId) });
+    }
     await runTransaction(t.db, async (trx) => {
-      for (let n = 1; n <= MAIL_DIGEST_MAX_ITEMS + 2; n++)
+      for (const { order, line } of orders)
         await t.app.events.publish(trx, {
           type: 'order.placed',
-          orderId: 10_000 + n,
-          trackingNumber: `TRKB${n}`,
-          discountedTotalPaise: 100,
-          lines: [{ productId: 1, productName: 'A product', vendorId: vendor.vendorId, quantity: 1, stockAfter: 10 }],
+          orderId: order.id,
+          trackingNumber: order.trackingNumber,
+          discountedTotalPaise: order.discountedTotalPaise,
+          lines: [line],
           at,
         });
     });

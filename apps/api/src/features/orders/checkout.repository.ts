@@ -135,15 +135,16 @@ export async function findOrCreateCustomer(
 
 /**
  * Inserts an order with its lines and its first history entry.
- * @returns the order's id and each line's id by its product (a placed order has one line
- *   per product: checkout merges the cart), so what is written next needs no read back.
+ * @returns the order's id, each line's id by its product (a placed order has one line
+ *   per product: checkout merges the cart), and the history entry as the order's history
+ *   reads it (`firstEntry`), so what is written and answered next needs no read back.
  */
 export async function insertPlacedOrder(
   db: Db,
   order: Insertable<OrdersTable>,
   items: Omit<Insertable<OrderItemsTable>, 'orderId' | 'createdAt' | 'updatedAt'>[],
   firstNote: string | null,
-): Promise<{ orderId: number; lineIds: Map<number | null, number> }> {
+) {
   const { id } = await db.insertInto('orders').values(order).returning('id').executeTakeFirstOrThrow();
   const at = order.createdAt;
   // RETURNING's row order is not promised on either database: the lines are matched by product.
@@ -152,11 +153,13 @@ export async function insertPlacedOrder(
     .values(items.map((item) => ({ ...item, orderId: id, createdAt: at, updatedAt: at })))
     .returning(['id', 'productId'])
     .execute();
-  await db
+  // Returned as the order's history reads it, so the checkout's answer need not read it back.
+  const firstEntry = await db
     .insertInto('orderStatusHistory')
     .values({ orderId: id, status: order.status, notes: firstNote, changedBy: null, createdAt: at, updatedAt: at })
-    .execute();
-  return { orderId: id, lineIds: new Map(lines.map((line) => [line.productId, line.id])) };
+    .returning(['id', 'status', 'notes', 'createdAt', 'updatedAt'])
+    .executeTakeFirstOrThrow();
+  return { orderId: id, lineIds: new Map(lines.map((line) => [line.productId, line.id])), firstEntry };
 }
 
 /**

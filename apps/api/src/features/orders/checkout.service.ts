@@ -164,8 +164,12 @@ export async function placeOrder(
     },
   );
 
-  // A replayed key's order may have been corrected since: read whole.
-  return { order: await getOrder(db, placed.orderId, { justPlaced: !placed.replayed }), replayed: placed.replayed };
+  // A replayed key's order may have been corrected since: read whole. A new one's only
+  // history entry is the one just written.
+  const order = placed.replayed
+    ? await getOrder(db, placed.orderId)
+    : await getOrder(db, placed.orderId, { justPlaced: true, history: placed.history });
+  return { order, replayed: placed.replayed };
 }
 
 /**
@@ -175,7 +179,8 @@ export async function placeOrder(
  * throws and leaves the caller's transaction to roll back.
  * @param trx an open transaction (not the database handle: nothing here is atomic on its own).
  * @param events where `order.placed` is published (the app's bus; the demo seeder's posts to the ledger only).
- * @returns the order's id, and `replayed` when the `Idempotency-Key` had already placed it.
+ * @returns the order's id, and `replayed` when the `Idempotency-Key` had already placed it;
+ *   for a new order, its `history` (the one entry written).
  * @throws AppError as `placeOrder`.
  */
 export async function placeOrderInTransaction(
@@ -183,7 +188,7 @@ export async function placeOrderInTransaction(
   events: EventBus,
   body: CheckoutBody,
   options: PlaceOrderOptions,
-): Promise<{ orderId: number; replayed: boolean }> {
+): Promise<{ orderId: number; replayed: boolean; history?: OrderDetail['history'] }> {
   const now = options.now ?? new Date();
   const nowIso = now.toISOString();
   const cart = mergeCart(body.items);
@@ -249,7 +254,7 @@ export async function placeOrderInTransaction(
       'billingInfo.email': checkoutMessages.emailInvalid,
     });
   const trackingNumber = options.trackingNumber ?? newTrackingNumber(now);
-  const { orderId, lineIds } = await insertPlacedOrder(
+  const { orderId, lineIds, firstEntry } = await insertPlacedOrder(
     trx,
     {
       trackingNumber,
@@ -329,17 +334,25 @@ export async function placeOrderInTransaction(
     discountedTotalPaise: pricing.discountedTotalPaise,
     lines: cart.map((item, index) => {
       const { name, vendorId } = cartProducts[index] as CheckoutProduct;
+      const charge = charges[index];
       return {
         productId: item.product,
         productName: name,
         vendorId,
         quantity: item.quantity,
         stockAfter: stockAfter.get(item.product) ?? 0,
+        orderItemId: (placedLines[index] as (typeof placedLines)[number]).id,
+        netPaise: charge?.netPaise ?? 0,
+        commissionPaise: charge?.commissionPaise ?? 0,
+        storeFundedPaise: charge?.storeFundedPaise ?? 0,
+        commissionRateBp: charge?.rateBp ?? null,
+        commissionMinPaise: charge?.commissionMinPaise ?? null,
+        commissionMaxPaise: charge?.commissionMaxPaise ?? null,
       };
     }),
     at: nowIso,
   });
-  return { orderId, replayed: false };
+  return { orderId, replayed: false, history: [firstEntry] };
 }
 
 /**

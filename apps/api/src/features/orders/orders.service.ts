@@ -207,9 +207,15 @@ function withLines<T extends { id: number }>(records: readonly T[], lines: Corre
  * @param options.justPlaced the checkout's answer for the order it has just committed:
  *   a placed order has no cancellation, return or cancel request yet, so those five reads
  *   are skipped (decision 0151); one made in the instant after shows on the next read.
+ * @param options.history the order's history as its transaction wrote it (the checkout's
+ *   one entry), not read again.
  * @throws AppError NOT_FOUND (404) 'Order not found'.
  */
-export async function getOrder(db: Db, id: number, options: { justPlaced?: boolean } = {}): Promise<OrderDetail> {
+export async function getOrder(
+  db: Db,
+  id: number,
+  options: { justPlaced?: boolean; history?: OrderDetail['history'] } = {},
+): Promise<OrderDetail> {
   const row = await findOrderById(db, id);
   if (!row) throw notFound(orderMessages.notFound);
   const none = async () => [];
@@ -217,7 +223,7 @@ export async function getOrder(db: Db, id: number, options: { justPlaced?: boole
   const [items, history, cancellations, cancellationLines, returns, returnLines, cancelRequests, shipments] =
     await Promise.all([
       findOrderItems(db, id),
-      findOrderStatusHistory(db, id),
+      options.history ?? findOrderStatusHistory(db, id),
       corrections ? findCancellations(db, id) : none(),
       corrections ? findCancellationLines(db, id) : none(),
       corrections ? findReturns(db, id) : none(),

@@ -146,6 +146,9 @@ export async function sumCommission(
   return { commissionPaise: Number(row.total), storeFundedPaise: Number(row.storeFunded) };
 }
 
+/** An order's line of a vendor's product as placed: its vendor, net and commission (paise), units taken back. */
+export type VendorLine = Awaited<ReturnType<typeof findVendorLines>>[number];
+
 /** An order's lines of vendors' products as placed: their vendor, net and commission (paise). */
 export async function findVendorLines(db: Db, orderId: number) {
   const rows = await db

@@ -3,6 +3,7 @@ import { type CsvColumn, csvRupees, csvText, csvTime, EXPORT_BATCH_ROWS } from '
 import type { Db } from '../../platform/db/create-db.js';
 import { type ListBounds, listOrPage } from '../../platform/db/lists.js';
 import { runTransaction } from '../../platform/db/transactions.js';
+import type { DomainEvents } from '../../platform/events/domain-events.js';
 import { commissionKept, saleEntries } from '../commissions/commission-rules.js';
 import { unitsShare } from '../orders/discount-shares.js';
 import { type CorrectedLine, correctionDeductions, saleDeductions } from '../tax/deductions.service.js';
@@ -25,6 +26,7 @@ import {
   releaseHolds,
   sumCommission,
   sumEntriesOfHolds,
+  type VendorLine,
 } from './ledger.repository.js';
 import type { Posting } from './ledger-postings.js';
 
@@ -57,14 +59,44 @@ const RELEASE_BATCH = 2_000;
 const dayOf = (at: string) => at.slice(0, 10);
 
 /**
+ * A just-placed order's lines of vendors' products as its checkout wrote them and the
+ * event carries them (decision 0151), in line order: what `findVendorLines` would read
+ * back, with nothing taken back yet.
+ */
+function placedVendorLines(placed: DomainEvents['order.placed']): VendorLine[] {
+  return placed.lines
+    .flatMap((line) =>
+      line.vendorId === null
+        ? []
+        : [
+            {
+              id: line.orderItemId,
+              vendorId: line.vendorId,
+              netPaise: line.netPaise,
+              commissionPaise: line.commissionPaise,
+              storeFundedPaise: line.storeFundedPaise,
+              rateBp: line.commissionRateBp,
+              minPaise: line.commissionMinPaise,
+              maxPaise: line.commissionMaxPaise,
+              quantity: line.quantity,
+              takenBack: 0,
+            },
+          ],
+    )
+    .sort((a, b) => a.id - b.id);
+}
+
+/**
  * Posts an order's sale entries (checkout): per line of a vendor's product, its net and
  * the commission, pending until delivery and the hold. The store's own lines post none.
  * @param trx the checkout's transaction, after the lines were written with their
  *   vendor, net and commission.
- * @param at the order's instant (UTC ISO).
+ * @param placed the `order.placed` event: the order, its instant (UTC ISO) and its lines
+ *   with their frozen money, so nothing is read back.
  */
-export async function postOrderPlaced(trx: Db, orderId: number, at: string): Promise<void> {
-  const lines = await findVendorLines(trx, orderId);
+export async function postOrderPlaced(trx: Db, placed: DomainEvents['order.placed']): Promise<void> {
+  const { orderId, at } = placed;
+  const lines = placedVendorLines(placed);
   if (lines.length === 0) return;
   const postings: Posting[] = lines.flatMap((line) =>
     saleEntries(line).map((entry) => ({

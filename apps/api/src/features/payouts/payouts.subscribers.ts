@@ -8,7 +8,7 @@ import { holdDeliveredPart, postOrderCorrection, postOrderPlaced, releaseDeliver
  * The demo seeder's bus carries these alone: its history is booked but tells no one.
  */
 export const ledgerSubscribers: readonly AnySubscriber[] = [
-  subscribe('order.placed', "post the sale's entries", (trx, event) => postOrderPlaced(trx, event.orderId, event.at)),
+  subscribe('order.placed', "post the sale's entries", (trx, event) => postOrderPlaced(trx, event)),
   subscribe('order.cancelled', 'take the cancelled units back', (trx, event) =>
     postOrderCorrection(trx, event.order.id, 'cancellation', event.lines, event.at, event.actor.userId),
   ),

@@ -44,6 +44,16 @@ export interface PlacedLine {
   quantity: number;
   /** The product's units in stock after this order took its own (the same transaction's figure). */
   stockAfter: number;
+  /** The order line's id (`order_items.id`). */
+  orderItemId: number;
+  /** The line's money as frozen on it (paise): its net after its discount share, the commission, the store-funded share. */
+  netPaise: number;
+  commissionPaise: number;
+  storeFundedPaise: number;
+  /** The commission rate charged (basis points) with its floor and cap (paise); null for none. */
+  commissionRateBp: number | null;
+  commissionMinPaise: number | null;
+  commissionMaxPaise: number | null;
 }
 
 /** A vendor's shipment past its ship-by (UTC ISO) and not yet on the road. */
