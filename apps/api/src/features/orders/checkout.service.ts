@@ -166,9 +166,7 @@ export async function placeOrder(
 
   // A replayed key's order may have been corrected since: read whole. A new one's only
   // history entry is the one just written.
-  const order = placed.replayed
-    ? await getOrder(db, placed.orderId)
-    : await getOrder(db, placed.orderId, { justPlaced: true, history: placed.history });
+  const order = await getOrder(db, placed.orderId, { justPlaced: !placed.replayed, history: placed.history });
   return { order, replayed: placed.replayed };
 }
 
@@ -241,6 +239,19 @@ export async function placeOrderInTransaction(
     eligible: pricing.eligible,
     fundedBy: pricing.fundedBy,
   });
+  // Each line's money as frozen: written on the line and carried by `order.placed`.
+  const frozen = cart.map((_, index) => {
+    const charge = charges[index];
+    return {
+      netPaise: charge?.netPaise ?? 0,
+      commissionPaise: charge?.commissionPaise ?? 0,
+      storeFundedPaise: charge?.storeFundedPaise ?? 0,
+      commissionRateBp: charge?.rateBp ?? null,
+      commissionMinPaise: charge?.commissionMinPaise ?? null,
+      commissionMaxPaise: charge?.commissionMaxPaise ?? null,
+    };
+  });
+  const moneyOf = (index: number) => frozen[index] as (typeof frozen)[number];
 
   const billing = body.billingInfo;
   const userId = await findOrCreateCustomer(
@@ -281,7 +292,6 @@ export async function placeOrderInTransaction(
     },
     cart.map((item, index) => {
       const product = cartProducts[index] as CheckoutProduct;
-      const charge = charges[index];
       return {
         productId: product.id,
         productName: product.name,
@@ -289,12 +299,7 @@ export async function placeOrderInTransaction(
         quantity: item.quantity,
         salePricePaise: product.salePricePaise,
         vendorId: product.vendorId,
-        commissionRateBp: charge?.rateBp ?? null,
-        netPaise: charge?.netPaise ?? 0,
-        commissionPaise: charge?.commissionPaise ?? 0,
-        storeFundedPaise: charge?.storeFundedPaise ?? 0,
-        commissionMinPaise: charge?.commissionMinPaise ?? null,
-        commissionMaxPaise: charge?.commissionMaxPaise ?? null,
+        ...moneyOf(index),
       };
     }),
     PLACED_NOTE,
@@ -303,7 +308,7 @@ export async function placeOrderInTransaction(
     const { vendorId, gstRateBp, hsnCode } = cartProducts[index] as CheckoutProduct;
     const id = lineIds.get(item.product);
     if (id === undefined) throw new Error(`Order ${orderId} has no line of product ${item.product}`);
-    return { id, vendorId, quantity: item.quantity, gstRateBp, hsnCode, netPaise: charges[index]?.netPaise ?? 0 };
+    return { id, vendorId, quantity: item.quantity, gstRateBp, hsnCode, netPaise: moneyOf(index).netPaise };
   });
   // One shipment per vendor and one for the store's own products (issue 34).
   await makeOrderShipments(
@@ -334,7 +339,6 @@ export async function placeOrderInTransaction(
     discountedTotalPaise: pricing.discountedTotalPaise,
     lines: cart.map((item, index) => {
       const { name, vendorId } = cartProducts[index] as CheckoutProduct;
-      const charge = charges[index];
       return {
         productId: item.product,
         productName: name,
@@ -342,12 +346,7 @@ export async function placeOrderInTransaction(
         quantity: item.quantity,
         stockAfter: stockAfter.get(item.product) ?? 0,
         orderItemId: (placedLines[index] as (typeof placedLines)[number]).id,
-        netPaise: charge?.netPaise ?? 0,
-        commissionPaise: charge?.commissionPaise ?? 0,
-        storeFundedPaise: charge?.storeFundedPaise ?? 0,
-        commissionRateBp: charge?.rateBp ?? null,
-        commissionMinPaise: charge?.commissionMinPaise ?? null,
-        commissionMaxPaise: charge?.commissionMaxPaise ?? null,
+        ...moneyOf(index),
       };
     }),
     at: nowIso,

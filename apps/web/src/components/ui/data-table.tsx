@@ -205,15 +205,11 @@ function DataCards<TData>({
           );
         })}
       </ul>
-      {wholeInBrowser ? (
-        <LoadMore
-          hasMore={rows.length > shown}
-          loading={false}
-          onLoadMore={() => setShown((count) => count + CARDS_BATCH)}
-        />
-      ) : (
-        <LoadMore hasMore={hasMore} loading={loadingMore} onLoadMore={onEndReached} />
-      )}
+      <LoadMore
+        hasMore={wholeInBrowser ? rows.length > shown : hasMore}
+        loading={!wholeInBrowser && loadingMore}
+        onLoadMore={onEndReached ?? (() => setShown((count) => count + CARDS_BATCH))}
+      />
     </div>
   );
 }
