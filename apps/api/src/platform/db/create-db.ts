@@ -2,17 +2,11 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import {
-  CamelCasePlugin,
-  Kysely,
-  PostgresDialect,
-  type SqliteDatabase,
-  SqliteDialect,
-  type SqliteStatement,
-} from 'kysely';
+import { Kysely, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type pg from 'pg';
 import type { Database } from './schema.js';
+import { CamelCaseResultsPlugin, SnakeCasePostgresDialect, SnakeCaseSqliteDialect } from './snake-case.js';
 import { SqliteBooleansPlugin } from './sqlite-booleans.js';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
@@ -174,8 +168,8 @@ function openSqlite(path: string, mmapBytes: number, image: Buffer | undefined):
   // (docs/decisions/0095-the-mapped-store-is-not-the-process-memory.md).
   if (!inMemory) connection.pragma(`mmap_size = ${Math.min(mmapBytes, SQLITE_MMAP_BYTES)}`);
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(connection) }),
-    plugins: [new CamelCasePlugin(), new SqliteBooleansPlugin()],
+    dialect: new SnakeCaseSqliteDialect({ database: withStatementCache(connection) }),
+    plugins: [new CamelCaseResultsPlugin(), new SqliteBooleansPlugin()],
   });
   return {
     db,
@@ -241,8 +235,8 @@ function openPostgres(url: string, poolSize: number, onConnectionError: (error: 
   });
   pool.on('error', onConnectionError);
   const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool }),
-    plugins: [new CamelCasePlugin()],
+    dialect: new SnakeCasePostgresDialect({ pool }),
+    plugins: [new CamelCaseResultsPlugin()],
   });
   return {
     db,
