@@ -50,7 +50,8 @@ const later = (ms: number) => new Date(Date.now() + ms);
 
 /**
  * A fixture order's one line, made `vendorId`'s, as `order.placed` carries it (no
- * commission, its net its price), for a test that publishes the event itself.
+ * commission, its net its price, no GST, a seller within Maharashtra who declared no
+ * PAN), for a test that publishes the event itself.
  */
 async function placedVendorLine(orderId: number, vendorId: number | null): Promise<PlacedLine> {
   const line = await t.db
@@ -72,6 +73,17 @@ async function placedVendorLine(orderId: number, vendorId: number | null): Promi
     commissionRateBp: null,
     commissionMinPaise: null,
     commissionMaxPaise: null,
+    tax: {
+      rateBp: 0,
+      taxablePaise: line.quantity * Number(line.salePricePaise),
+      cgstPaise: 0,
+      sgstPaise: 0,
+      igstPaise: 0,
+      sellerStateCode: '27',
+      placeOfSupplyCode: '27',
+      sellerPan: null,
+      sellerGstin: null,
+    },
   };
 }
 

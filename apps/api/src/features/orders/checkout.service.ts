@@ -11,6 +11,7 @@ import { isUniqueViolation } from '../../platform/db/constraint-errors.js';
 import type { Db } from '../../platform/db/create-db.js';
 import { runTransaction } from '../../platform/db/transactions.js';
 import { AppError } from '../../platform/errors.js';
+import type { PlacedLineTax } from '../../platform/events/domain-events.js';
 import type { EventBus } from '../../platform/events/event-bus.js';
 import { ratesForLines } from '../commissions/commissions.service.js';
 import { type PricedLine, redeemCoupon } from '../coupons/coupon-rules.js';
@@ -318,7 +319,7 @@ export async function placeOrderInTransaction(
     options.shipByHours ?? DEFAULT_SHIP_BY_HOURS,
   );
   // Each line's GST, frozen now (issue 35; features/tax/line-tax.ts).
-  await freezeLineTaxes(
+  const taxes = await freezeLineTaxes(
     trx,
     orderId,
     placeOfSupplyOf(billing.address.province),
@@ -347,6 +348,7 @@ export async function placeOrderInTransaction(
         stockAfter: stockAfter.get(item.product) ?? 0,
         orderItemId: (placedLines[index] as (typeof placedLines)[number]).id,
         ...moneyOf(index),
+        tax: taxes[index] as PlacedLineTax,
       };
     }),
     at: nowIso,

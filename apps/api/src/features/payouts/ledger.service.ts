@@ -3,7 +3,7 @@ import { type CsvColumn, csvRupees, csvText, csvTime, EXPORT_BATCH_ROWS } from '
 import type { Db } from '../../platform/db/create-db.js';
 import { type ListBounds, listOrPage } from '../../platform/db/lists.js';
 import { runTransaction } from '../../platform/db/transactions.js';
-import type { DomainEvents } from '../../platform/events/domain-events.js';
+import type { DomainEvents, PlacedLineTax } from '../../platform/events/domain-events.js';
 import { commissionKept, saleEntries } from '../commissions/commission-rules.js';
 import { unitsShare } from '../orders/discount-shares.js';
 import { type CorrectedLine, correctionDeductions, saleDeductions } from '../tax/deductions.service.js';
@@ -107,8 +107,17 @@ export async function postOrderPlaced(trx: Db, placed: DomainEvents['order.place
       held: true,
     })),
   );
-  // GST on the commission, TCS and TDS (issue 35; decision 0148), booked with the sale.
-  postings.push(...(await saleDeductions(trx, orderId, lines, at)));
+  // GST on the commission, TCS and TDS (issue 35; decision 0148), booked with the sale
+  // from each line's GST as frozen, which the event carries.
+  const taxes = new Map(placed.lines.map((line) => [line.orderItemId, line.tax]));
+  postings.push(
+    ...(await saleDeductions(
+      trx,
+      orderId,
+      lines.map((line) => ({ ...line, tax: taxes.get(line.id) as PlacedLineTax })),
+      at,
+    )),
+  );
   await post(trx, postings, at);
   await addCommissionOfDay(
     trx,

@@ -2,6 +2,7 @@ import { financialYearStart, indianDate, indianDayStart, rateOn, splitLineTax } 
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/create-db.js';
 import type { TaxDeductionsTable } from '../../platform/db/schema.js';
+import type { PlacedLineTax } from '../../platform/events/domain-events.js';
 import type { Posting } from '../payouts/ledger-postings.js';
 import { percentHalfUp, TDS_INDIVIDUAL_LIMIT_PAISE, tcsOn, tcsTotal, tdsRateFor } from './deductions.js';
 import { keptLineTaxes } from './line-tax.js';
@@ -18,20 +19,18 @@ import { findTaxRates } from './tax.repository.js';
 
 type RegisterRow = Omit<TaxDeductionsTable, 'id' | 'createdAt'>;
 
-/** A vendor line of the order as the ledger reads it (paise). */
+/** A vendor line of the order as the sale's event carries it (paise), with its GST as frozen. */
 export interface DeductedLine {
   id: number;
   vendorId: number;
   netPaise: number;
   storeFundedPaise: number;
   commissionPaise: number;
+  tax: PlacedLineTax;
 }
 
-/** KYC statuses whose PAN and GSTIN the store believes (the same as decision 0137's seller's state). */
-const DECLARED = ['submitted', 'approved', 'changes_requested'] as const;
-
 /**
- * The deductions of an order's sale: per vendor line with its GST frozen, the GST on its
+ * The deductions of an order's sale: per vendor line, from its GST as frozen, the GST on its
  * commission, TCS on its taxable value and TDS on its gross (decision 0148), at the rates
  * in force on the sale's Indian date, the Rs. 5 lakh counted over its Indian financial
  * year (decision 0157); writes their register rows and answers their entries (−,
@@ -46,23 +45,9 @@ export async function saleDeductions(
   at: string,
 ): Promise<Posting[]> {
   if (lines.length === 0) return [];
-  // One read: each line's frozen GST with its seller's declared PAN and GSTIN.
-  const frozen = await trx
-    .selectFrom('orderItemTaxes as t')
-    .innerJoin('orderItems as i', 'i.id', 't.orderItemId')
-    .leftJoin('vendorKyc as k', (join) => join.onRef('k.vendorId', '=', 'i.vendorId').on('k.status', 'in', DECLARED))
-    .selectAll('t')
-    .select(['k.vendorId as kycVendorId', 'k.pan', 'k.gstin', 'k.enrolmentNumber'])
-    .where('t.orderId', '=', orderId)
-    .execute();
-  const taxes = new Map(frozen.map((row) => [row.orderItemId, row]));
-  const taxed = lines.filter((line) => taxes.has(line.id));
-  if (taxed.length === 0) return [];
-  const vendorIds = [...new Set(taxed.map((line) => line.vendorId))];
-  const kyc = new Map<number, { pan: string; gstin: string | null; enrolmentNumber: string | null }>();
-  for (const row of frozen)
-    if (row.kycVendorId !== null && row.pan !== null)
-      kyc.set(row.kycVendorId, { pan: row.pan, gstin: row.gstin, enrolmentNumber: row.enrolmentNumber });
+  const vendorIds = [...new Set(lines.map((line) => line.vendorId))];
+  // Each seller's PAN as declared at the sale (every line of a seller carries the same).
+  const pans = new Map(lines.map((line) => [line.vendorId, line.tax.sellerPan]));
   const day = indianDate(at);
   const yearFrom = indianDayStart(financialYearStart(day));
   const rates = await findTaxRates(trx);
@@ -70,7 +55,7 @@ export async function saleDeductions(
   const [tcsBp, tdsBp, noPanBp, gstBp] = [rate('tcs'), rate('tds'), rate('tds_no_pan'), rate('commission_gst')];
   // The financial year's gross so far, for the individual's Rs. 5 lakh (only those with a P or H PAN).
   const fyGross = new Map<number, number>();
-  const individuals = vendorIds.filter((id) => 'PH'.includes(kyc.get(id)?.pan.charAt(3).toUpperCase() ?? '-'));
+  const individuals = vendorIds.filter((id) => 'PH'.includes(pans.get(id)?.charAt(3).toUpperCase() ?? '-'));
   if (individuals.length > 0) {
     const rows = await trx
       .selectFrom('taxDeductions')
@@ -85,16 +70,15 @@ export async function saleDeductions(
   const register: RegisterRow[] = [];
   const postings: Posting[] = [];
   const catchUps: { vendorId: number; rateBp: number }[] = [];
-  for (const line of taxed) {
-    const tax = taxes.get(line.id);
-    if (!tax) continue;
-    const seller = kyc.get(line.vendorId);
+  for (const line of lines) {
+    const { tax } = line;
+    const pan = tax.sellerPan;
     const intra = tax.sellerStateCode === tax.placeOfSupplyCode;
-    const supplies = Number(tax.taxablePaise);
-    const tdsBase = splitLineTax(line.netPaise + line.storeFundedPaise, Number(tax.rateBp), intra).taxablePaise;
+    const supplies = tax.taxablePaise;
+    const tdsBase = splitLineTax(line.netPaise + line.storeFundedPaise, tax.rateBp, intra).taxablePaise;
     const grossBefore = fyGross.get(line.vendorId) ?? 0;
     const lineTdsBp = tdsRateFor({
-      pan: seller?.pan ?? null,
+      pan,
       fyGrossPaise: grossBefore,
       basePaise: tdsBase,
       rateBp: tdsBp,
@@ -102,7 +86,7 @@ export async function saleDeductions(
     });
     fyGross.set(line.vendorId, grossBefore + tdsBase);
     // The sale that takes an individual's year past Rs. 5 lakh: the year's earlier sales deduct too.
-    if (crossesIndividualLimit(seller?.pan ?? null, grossBefore, tdsBase) && lineTdsBp > 0) {
+    if (crossesIndividualLimit(pan, grossBefore, tdsBase) && lineTdsBp > 0) {
       for (const earlier of register)
         if (earlier.vendorId === line.vendorId && earlier.tdsBp === 0 && earlier.tdsBasePaise > 0) {
           earlier.tdsBp = lineTdsBp;
@@ -124,8 +108,8 @@ export async function saleDeductions(
       orderItemId: line.id,
       vendorId: line.vendorId,
       event: 'sale',
-      sellerGstin: seller?.gstin ?? seller?.enrolmentNumber ?? null,
-      sellerPan: seller?.pan ?? null,
+      sellerGstin: tax.sellerGstin,
+      sellerPan: pan,
       sellerStateCode: tax.sellerStateCode,
       placeOfSupplyCode: tax.placeOfSupplyCode,
       netPaise: line.netPaise,

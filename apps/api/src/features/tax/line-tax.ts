@@ -1,6 +1,7 @@
 import { checkoutMessages, type LineTaxSplit, parseIndianState, splitLineTax } from '@haat/contract';
 import type { Db } from '../../platform/db/create-db.js';
 import { AppError } from '../../platform/errors.js';
+import type { PlacedLineTax } from '../../platform/events/domain-events.js';
 
 /**
  * GST on every order line (issue 35, "GST on every line"; decision 0137). Prices are
@@ -14,34 +15,61 @@ import { AppError } from '../../platform/errors.js';
 const DECLARED_KYC = ['submitted', 'approved', 'changes_requested'] as const;
 
 /**
- * The state each seller supplies from, as a GST state code: THE one lookup of a seller's
- * state (decision 0137). A vendor supplies from the state their KYC declares they ship
- * from (decision 0135; a KYC submitted, approved or sent back for changes: a draft
- * declares nothing and a rejected one is not believed); a vendor without one, and the
- * store for its own products (`null`), supply from the store's state in its tax settings.
+ * A seller as the tax register takes them (decision 0137): the state they supply from (a
+ * GST state code) and, when their KYC declares a PAN, that PAN with their GSTIN (or, for
+ * an unregistered seller, their enrolment number).
+ */
+export interface DeclaredSeller {
+  stateCode: string;
+  pan: string | null;
+  gstin: string | null;
+}
+
+/**
+ * The sellers of `vendorIds` as their KYC declares them: THE one lookup of a seller's
+ * state (decision 0137), with the PAN and GSTIN the tax register records (decision 0148).
+ * A vendor supplies from the state their KYC declares they ship from (decision 0135; a
+ * KYC submitted, approved or sent back for changes: a draft declares nothing and a
+ * rejected one is not believed); a vendor without one, and the store for its own
+ * products (`null`), supply from the store's state in its tax settings, with no PAN.
  * One query whatever the number of sellers.
  * @param vendorIds the lines' vendors (null: the store's own product).
  * @returns a map with an entry for each id given.
  */
-export async function sellerStateCodes(
+export async function declaredSellers(
   db: Db,
   vendorIds: readonly (number | null)[],
-): Promise<Map<number | null, string>> {
+): Promise<Map<number | null, DeclaredSeller>> {
   const vendors = [...new Set(vendorIds.filter((id): id is number => id !== null))];
   const rows = await db
     .selectFrom('taxSettings as s')
     .leftJoin('vendorKyc as k', (join) =>
       join.on('k.vendorId', 'in', vendors.length > 0 ? vendors : [0]).on('k.status', 'in', [...DECLARED_KYC]),
     )
-    .select(['s.stateCode as storeStateCode', 'k.vendorId', 'k.stateCode'])
+    .select(['s.stateCode as storeStateCode', 'k.vendorId', 'k.stateCode', 'k.pan', 'k.gstin', 'k.enrolmentNumber'])
     .where('s.id', '=', 1)
     .execute();
   const storeStateCode = rows[0]?.storeStateCode;
   if (storeStateCode === undefined) throw new Error('The tax settings row is missing');
-  const byVendor = new Map<number, string>();
+  const store: DeclaredSeller = { stateCode: storeStateCode, pan: null, gstin: null };
+  const byVendor = new Map<number, DeclaredSeller>();
   for (const row of rows)
-    if (row.vendorId !== null && row.stateCode !== null) byVendor.set(row.vendorId, row.stateCode);
-  return new Map(vendorIds.map((id) => [id, (id === null ? undefined : byVendor.get(id)) ?? storeStateCode]));
+    if (row.vendorId !== null)
+      byVendor.set(row.vendorId, {
+        stateCode: row.stateCode ?? storeStateCode,
+        pan: row.pan,
+        gstin: row.pan === null ? null : (row.gstin ?? row.enrolmentNumber),
+      });
+  return new Map(vendorIds.map((id) => [id, (id === null ? undefined : byVendor.get(id)) ?? store]));
+}
+
+/** The state each seller supplies from, as a GST state code (`declaredSellers`). */
+export async function sellerStateCodes(
+  db: Db,
+  vendorIds: readonly (number | null)[],
+): Promise<Map<number | null, string>> {
+  const sellers = await declaredSellers(db, vendorIds);
+  return new Map([...sellers].map(([id, seller]) => [id, seller.stateCode]));
 }
 
 /** A line as checkout prices it, for its tax. */
@@ -58,10 +86,12 @@ export interface TaxableLine {
 
 /**
  * Freezes each line's GST for the order `orderId` just inserted: `splitLineTax` of its
- * net at its product's rate, CGST + SGST when its seller's state (`sellerStateCodes`) is
- * `placeOfSupplyCode` (the shipping address's state), IGST otherwise. Reads the sellers'
- * states, then inserts every row in one statement. Call inside the checkout's transaction.
+ * net at its product's rate, CGST + SGST when its seller's state (`declaredSellers`) is
+ * `placeOfSupplyCode` (the shipping address's state), IGST otherwise. Reads the sellers,
+ * then inserts every row in one statement. Call inside the checkout's transaction.
  * @param now the order's time, UTC ISO 8601.
+ * @returns each line's GST as frozen, with its seller's declared PAN and GSTIN, in the
+ *   order of `lines` (what `order.placed` carries to the tax register, decision 0160).
  */
 export async function freezeLineTaxes(
   trx: Db,
@@ -69,24 +99,39 @@ export async function freezeLineTaxes(
   placeOfSupplyCode: string,
   lines: readonly TaxableLine[],
   now: string,
-): Promise<void> {
-  if (lines.length === 0) return;
-  const sellers = await sellerStateCodes(
+): Promise<PlacedLineTax[]> {
+  if (lines.length === 0) return [];
+  const sellers = await declaredSellers(
     trx,
     lines.map((line) => line.vendorId),
   );
+  const frozen = lines.map((line): PlacedLineTax => {
+    const seller = sellers.get(line.vendorId) as DeclaredSeller;
+    return {
+      rateBp: line.gstRateBp,
+      ...splitLineTax(line.netPaise, line.gstRateBp, seller.stateCode === placeOfSupplyCode),
+      sellerStateCode: seller.stateCode,
+      placeOfSupplyCode,
+      sellerPan: seller.pan,
+      sellerGstin: seller.gstin,
+    };
+  });
   await trx
     .insertInto('orderItemTaxes')
     .values(
-      lines.map((line) => {
-        const sellerStateCode = sellers.get(line.vendorId) as string;
-        const split = splitLineTax(line.netPaise, line.gstRateBp, sellerStateCode === placeOfSupplyCode);
+      lines.map((line, index) => {
+        const { rateBp, taxablePaise, cgstPaise, sgstPaise, igstPaise, sellerStateCode } = frozen[
+          index
+        ] as PlacedLineTax;
         return {
           orderItemId: line.orderItemId,
           orderId,
           hsnCode: line.hsnCode,
-          rateBp: line.gstRateBp,
-          ...split,
+          rateBp,
+          taxablePaise,
+          cgstPaise,
+          sgstPaise,
+          igstPaise,
           sellerStateCode,
           placeOfSupplyCode,
           createdAt: now,
@@ -95,6 +140,7 @@ export async function freezeLineTaxes(
       }),
     )
     .execute();
+  return frozen;
 }
 
 /** What the one rule of a line's units needs (paise): its net and units as placed, its frozen GST. */

@@ -1,8 +1,8 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
- * The database as Kysely sees it, in camelCase (the `CamelCasePlugin` maps to the
- * snake_case tables). Money columns end in `Paise` (integers); timestamps are UTC
+ * The database as Kysely sees it, in camelCase (the compiler writes the snake_case
+ * tables' names and the rows map back: `snake-case.ts`). Money columns end in `Paise` (integers); timestamps are UTC
  * ISO 8601 strings (`timestamptz` on PostgreSQL, text on SQLite); dates are
  * `YYYY-MM-DD`. Booleans are named `is*` (see `sqlite-booleans.ts`).
  */

@@ -54,6 +54,28 @@ export interface PlacedLine {
   commissionRateBp: number | null;
   commissionMinPaise: number | null;
   commissionMaxPaise: number | null;
+  /** The line's GST as frozen on it (`order_item_taxes`), with its seller as declared then. */
+  tax: PlacedLineTax;
+}
+
+/**
+ * A placed line's GST as the checkout froze it (paise; decision 0137), and its seller's
+ * PAN and GSTIN (or enrolment number) as their KYC declared them at that moment (null
+ * for the store's own product and a seller who declared none): what the tax register
+ * records of the sale (decision 0148).
+ */
+export interface PlacedLineTax {
+  /** The GST rate, basis points. */
+  rateBp: number;
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+  /** GST state codes: where the seller supplies from, and the place of supply. */
+  sellerStateCode: string;
+  placeOfSupplyCode: string;
+  sellerPan: string | null;
+  sellerGstin: string | null;
 }
 
 /** A vendor's shipment past its ship-by (UTC ISO) and not yet on the road. */
