@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type DatabaseHandle, SQLITE_MMAP_BYTES, SQLITE_STATEMENT_CACHE_SIZE } from './create-db.js';
+import {
+  createDb,
+  type DatabaseHandle,
+  SQLITE_MMAP_BYTES,
+  SQLITE_STATEMENT_CACHE_SIZE,
+  SQLITE_WAL_AUTOCHECKPOINT_PAGES,
+} from './create-db.js';
 
 /**
  * The embedded database's connection keeps its prepared statements for reuse
@@ -69,5 +75,20 @@ describe('SQLite memory map', () => {
   it('maps what it is told, and nothing when told 0', async () => {
     expect(await mmapSize({ sqliteMmapBytes: 256 * 1024 * 1024 })).toBe(256 * 1024 * 1024);
     expect(await mmapSize({ sqliteMmapBytes: 0 })).toBe(0);
+  });
+});
+
+// Decision 0160: the WAL is copied into the database file every 10,000 pages, not 1,000.
+describe('SQLite checkpoints', () => {
+  it('copies the WAL into the database file past 10,000 pages', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'haat-wal-'));
+    const store = createDb(`sqlite:${join(dir, 'store.db')}`);
+    try {
+      const { rows } = await sql<{ walAutocheckpoint: number }>`pragma wal_autocheckpoint`.execute(store.db);
+      expect(rows[0]?.walAutocheckpoint).toBe(SQLITE_WAL_AUTOCHECKPOINT_PAGES);
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -70,6 +70,15 @@ function warnOnConnectionError(error: Error): void {
 /** How much of a SQLite database file is read through a memory map: better-sqlite3's build allows at most 2 GiB. */
 export const SQLITE_MMAP_BYTES = 0x7fff0000;
 
+/**
+ * WAL pages written before SQLite copies them into the database file (a checkpoint): 40 MB
+ * of 4 KB pages where SQLite's default is 1,000 (4 MB). A checkpoint syncs the WAL and the
+ * database file to disk; a checkout writes about 140 pages, so at the default every
+ * seventh checkout waited on one, and a page rewritten by many checkouts (an index's
+ * newest leaf) was copied at each. Decision 0160.
+ */
+export const SQLITE_WAL_AUTOCHECKPOINT_PAGES = 10_000;
+
 /** How many prepared statements one SQLite connection keeps for reuse. */
 export const SQLITE_STATEMENT_CACHE_SIZE = 500;
 
@@ -155,6 +164,7 @@ function openSqlite(path: string, mmapBytes: number, image: Buffer | undefined):
   connection.pragma('busy_timeout = 5000');
   connection.pragma('cache_size = -65536');
   connection.pragma('temp_store = MEMORY');
+  connection.pragma(`wal_autocheckpoint = ${SQLITE_WAL_AUTOCHECKPOINT_PAGES}`);
   // A deleted or rewritten row's bytes are overwritten with zeros, not left in free space
   // where a copy of the file still reads them: an erasure on request (issue 33) must not
   // leave the person's name in the file. The old pages still sit in the WAL until a
