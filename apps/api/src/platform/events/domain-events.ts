@@ -1,3 +1,4 @@
+import type { LineTaxSplit } from '@haat/contract';
 import type { Actor } from '../auth/access.js';
 
 /**
@@ -64,13 +65,9 @@ export interface PlacedLine {
  * for the store's own product and a seller who declared none): what the tax register
  * records of the sale (decision 0148).
  */
-export interface PlacedLineTax {
+export interface PlacedLineTax extends LineTaxSplit {
   /** The GST rate, basis points. */
   rateBp: number;
-  taxablePaise: number;
-  cgstPaise: number;
-  sgstPaise: number;
-  igstPaise: number;
   /** GST state codes: where the seller supplies from, and the place of supply. */
   sellerStateCode: string;
   placeOfSupplyCode: string;
